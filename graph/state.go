@@ -1,0 +1,183 @@
+package graph
+
+import (
+	"fmt"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// StateType is a BGA state type (states.inc.php "type").
+type StateType string
+
+// The BGA state types. BGA states.inc.php: "activeplayer" (one player decides),
+// "multipleactiveplayer" (a set of players decide), "private" (a private parallel
+// state entered through a master state's initialprivate), "game" (automatic) and
+// "manager" (reserved for states 1 and 99).
+const (
+	ActivePlayer         StateType = "activeplayer"
+	MultipleActivePlayer StateType = "multipleactiveplayer"
+	Private              StateType = "private"
+	Game                 StateType = "game"
+	Manager              StateType = "manager"
+)
+
+// StateTypes lists the known state types in BGA's documentation order.
+var StateTypes = []StateType{ActivePlayer, MultipleActivePlayer, Private, Game, Manager}
+
+// Known reports whether t is one of [StateTypes].
+func (t StateType) Known() bool {
+	for _, k := range StateTypes {
+		if t == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Reserved BGA state ids. BGA states.inc.php: "ID=1 is reserved for the first game
+// state" (gameSetup) and "ID=99 is reserved for the last game state" (gameEnd).
+const (
+	SetupID = 1
+	EndID   = 99
+)
+
+// StateID identifies a state as its author wrote it: a number (Const empty), or a
+// symbolic constant (Const set, e.g. "ST_PLAYER_TURN" or "GameStates::ST_X"). A
+// constant defined in the pack's Constants resolves to a number through
+// [Pack.Resolve]; one defined in a file the importer could not see stays symbolic
+// and is exported back unchanged. In YAML a StateID is an integer or a string.
+type StateID struct {
+	Num   int
+	Const string
+}
+
+// NumID returns the numeric StateID n.
+func NumID(n int) StateID { return StateID{Num: n} }
+
+// ConstID returns the symbolic StateID named name.
+func ConstID(name string) StateID { return StateID{Const: name} }
+
+// IsZero reports whether id is unset.
+func (id StateID) IsZero() bool { return id.Num == 0 && id.Const == "" }
+
+// String returns the id as written: the constant's name or the decimal number.
+func (id StateID) String() string {
+	if id.Const != "" {
+		return id.Const
+	}
+	return strconv.Itoa(id.Num)
+}
+
+// MarshalYAML writes the id as an integer or a string.
+func (id StateID) MarshalYAML() (any, error) {
+	if id.Const != "" {
+		return id.Const, nil
+	}
+	return id.Num, nil
+}
+
+// UnmarshalYAML reads an integer or a string (a constant's name).
+func (id *StateID) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode {
+		return &PosError{Pos: nodePos(n), Msg: "a state id must be an integer or a constant name"}
+	}
+	if n.Tag == "!!int" {
+		v, err := strconv.Atoi(n.Value)
+		if err != nil {
+			return &PosError{Pos: nodePos(n), Msg: fmt.Sprintf("state id %q is not an integer", n.Value)}
+		}
+		*id = StateID{Num: v}
+		return nil
+	}
+	if n.Value == "" {
+		return &PosError{Pos: nodePos(n), Msg: "a state id must not be empty"}
+	}
+	*id = StateID{Const: n.Value}
+	return nil
+}
+
+// Transition is one entry of a state's BGA "transitions": a name (may be "" when
+// it is the state's only transition) and the target state.
+type Transition struct {
+	Name string
+	To   StateID
+	Pos  Pos
+}
+
+// Transitions is an ordered list of transitions. It is written in YAML as a mapping
+// from transition name to target id, in the author's order.
+type Transitions []Transition
+
+// MarshalYAML writes the transitions as an ordered mapping.
+func (ts Transitions) MarshalYAML() (any, error) {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	for _, t := range ts {
+		var v yaml.Node
+		if err := v.Encode(t.To); err != nil {
+			return nil, err
+		}
+		n.Content = append(n.Content, strNode(t.Name), &v)
+	}
+	return n, nil
+}
+
+// UnmarshalYAML reads an ordered mapping of transition name to target id. A
+// repeated name is an error.
+func (ts *Transitions) UnmarshalYAML(n *yaml.Node) error {
+	return eachPair(n, "transitions", func(k, v *yaml.Node) error {
+		var to StateID
+		if err := v.Decode(&to); err != nil {
+			return err
+		}
+		*ts = append(*ts, Transition{Name: k.Value, To: to, Pos: nodePos(k)})
+		return nil
+	})
+}
+
+// Lookup returns the transition named name.
+func (ts Transitions) Lookup(name string) (Transition, bool) {
+	for _, t := range ts {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Transition{}, false
+}
+
+// State is a node of the state graph. The first block of fields are BGA's
+// states.inc.php fields; the second block are the seed model's state fields (see
+// SEMANTICS.md); Extra keeps non-standard keys of imported files.
+type State struct {
+	ID                    StateID     `yaml:"id"`
+	Name                  string      `yaml:"name"`
+	Type                  StateType   `yaml:"type"`
+	TypeConst             string      `yaml:"typeconst,omitempty"` // the constant the author wrote for the type (e.g. "StateType::GAME"), kept for export
+	Description           string      `yaml:"description,omitempty"`
+	DescriptionMyTurn     string      `yaml:"descriptionmyturn,omitempty"`
+	Action                Code        `yaml:"action,omitempty"` // start procedure: a function name (BGA) or Starlark statements
+	Args                  Code        `yaml:"args,omitempty"`   // pure: a function name (BGA) or a Starlark expression giving a dict
+	PossibleActions       Names       `yaml:"possibleactions,omitempty"`
+	Transitions           Transitions `yaml:"transitions,omitempty"`
+	UpdateGameProgression bool        `yaml:"updateGameProgression,omitempty"`
+	InitialPrivate        *StateID    `yaml:"initialprivate,omitempty"`
+
+	Params    Params   `yaml:"params,omitempty"`    // seed: name-value pairs given by call(state, **params)
+	Ending    Code     `yaml:"ending,omitempty"`    // seed: pure per-player ending condition of `player`
+	EndAction Code     `yaml:"endaction,omitempty"` // seed: end procedure, run when the state is left
+	Clauses   *Clauses `yaml:"clauses,omitempty"`   // seed: object-like clauses active while the state is on the stack
+
+	Extra Extra `yaml:"extra,omitempty"` // non-standard keys of an imported file, in source order
+
+	Pos Pos `yaml:"-"` // where the state is defined in its source file
+}
+
+// UnmarshalYAML decodes a state and records its position.
+func (s *State) UnmarshalYAML(n *yaml.Node) error {
+	type plain State
+	if err := n.Decode((*plain)(s)); err != nil {
+		return err
+	}
+	s.Pos = nodePos(n)
+	return nil
+}

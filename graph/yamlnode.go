@@ -1,0 +1,102 @@
+package graph
+
+import (
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// nodePos is the position of a YAML node.
+func nodePos(n *yaml.Node) Pos { return Pos{Line: n.Line, Column: n.Column} }
+
+// strNode is a string scalar node; multi-line text uses the literal block style so
+// code stays readable and diffs stay line-based.
+func strNode(s string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if strings.Contains(s, "\n") && !strings.ContainsAny(s, "\t\r") && !hasTrailingSpace(s) {
+		n.Style = yaml.LiteralStyle
+	}
+	return n
+}
+
+// hasTrailingSpace reports whether a line of s ends in a space, which a literal
+// block scalar cannot keep.
+func hasTrailingSpace(s string) bool {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasSuffix(line, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+// eachPair calls f for every key/value pair of a mapping node, refusing non-mapping
+// nodes and repeated keys with the key's position. what names the mapping in errors.
+func eachPair(n *yaml.Node, what string, f func(k, v *yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return &PosError{Pos: nodePos(n), Msg: what + " must be a mapping"}
+	}
+	seen := make(map[string]bool, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return &PosError{Pos: nodePos(k), Msg: what + ": keys must be scalars"}
+		}
+		if seen[k.Value] {
+			return &PosError{Pos: nodePos(k), Msg: fmt.Sprintf("%s: %q is defined twice", what, k.Value)}
+		}
+		seen[k.Value] = true
+		if err := f(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encodeNamed writes items as an ordered mapping from each item's name to the item.
+func encodeNamed[T any](items []T, name func(T) string) (*yaml.Node, error) {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	for _, it := range items {
+		var v yaml.Node
+		if err := v.Encode(it); err != nil {
+			return nil, err
+		}
+		n.Content = append(n.Content, strNode(name(it)), &v)
+	}
+	return n, nil
+}
+
+// decodeNamed reads an ordered mapping of name to item, calling setName on each
+// decoded item with its key and the key's position.
+func decodeNamed[T any](n *yaml.Node, what string, setName func(*T, string, Pos)) ([]*T, error) {
+	var out []*T
+	err := eachPair(n, what, func(k, v *yaml.Node) error {
+		item := new(T)
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			setName(item, k.Value, nodePos(k))
+			out = append(out, item)
+			return nil
+		}
+		if err := v.Decode(item); err != nil {
+			return err
+		}
+		setName(item, k.Value, nodePos(k))
+		out = append(out, item)
+		return nil
+	})
+	return out, err
+}
+
+// Names is a list of identifiers (possibleactions, tags, targets), written as a
+// one-line flow sequence: [playCard, pass].
+type Names []string
+
+// MarshalYAML writes the names as a flow sequence.
+func (ns Names) MarshalYAML() (any, error) {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, s := range ns {
+		n.Content = append(n.Content, strNode(s))
+	}
+	return n, nil
+}
