@@ -1,0 +1,190 @@
+package graph
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The graph checks: states unreachable from state 1, states from which state 99
+// cannot be reached, and transitions no code ever takes (only for packs whose code
+// is all in the pack, where that can be known).
+
+var (
+	callRe     = regexp.MustCompile(`\bcall\(\s*['"]([^'"]+)['"]`)
+	transRe    = regexp.MustCompile(`\b(?:next_state|deactivate)\(([^)]*)\)`)
+	quotedRe   = regexp.MustCompile(`['"]([^'"]*)['"]`)
+	zombieName = "zombie"
+)
+
+func (c *checker) checkPaths() {
+	start, end := c.endpoints()
+	if start == nil {
+		return
+	}
+	called := c.calledStates()
+	fwd := c.reach([]*State{start}, called, c.successors)
+	for _, s := range c.p.States {
+		if !fwd[s] && !called[s.Name] {
+			c.report(Warning, "unreachable", s.Pos, s.ID, "%s: not reachable from state %s", label(s), start.ID)
+		}
+	}
+	if end != nil {
+		back := c.reach([]*State{end}, nil, c.predecessors)
+		for _, s := range c.p.States {
+			if fwd[s] && !back[s] && s.Type != Private && !called[s.Name] && !isCalled(s) {
+				c.report(Warning, "no-path-to-end", s.Pos, s.ID, "%s: state %s cannot be reached from here", label(s), end.ID)
+			}
+		}
+	}
+	c.checkUnusedTransitions()
+}
+
+// endpoints finds state 1 and state 99 (by id, else by BGA's names).
+func (c *checker) endpoints() (start, end *State) {
+	find := func(key, name string) *State {
+		if ss := c.byKey[key]; len(ss) > 0 {
+			return ss[0]
+		}
+		return c.p.StateByName(name)
+	}
+	return find("1", "gameSetup"), find("99", "gameEnd")
+}
+
+// calledStates names every state some code calls with call('name').
+func (c *checker) calledStates() map[string]bool {
+	out := map[string]bool{}
+	for _, src := range c.allCode() {
+		for _, m := range callRe.FindAllStringSubmatch(src, -1) {
+			out[m[1]] = true
+		}
+	}
+	return out
+}
+
+// reach walks next from roots (plus every state named in extra) and returns the set
+// of states seen.
+func (c *checker) reach(roots []*State, extra map[string]bool, next func(*State) []*State) map[*State]bool {
+	seen := map[*State]bool{}
+	for _, name := range sortedKeys(extra) {
+		if s := c.p.StateByName(name); s != nil {
+			roots = append(roots, s)
+		}
+	}
+	for len(roots) > 0 {
+		s := roots[len(roots)-1]
+		roots = roots[:len(roots)-1]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		roots = append(roots, next(s)...)
+	}
+	return seen
+}
+
+// successors are the states s leads to: transition targets and initialprivate.
+func (c *checker) successors(s *State) []*State {
+	var out []*State
+	for _, t := range s.Transitions {
+		out = append(out, c.byKey[c.p.Key(t.To)]...)
+	}
+	if s.InitialPrivate != nil {
+		out = append(out, c.byKey[c.p.Key(*s.InitialPrivate)]...)
+	}
+	return out
+}
+
+// predecessors are the states whose transitions lead to s.
+func (c *checker) predecessors(s *State) []*State {
+	var out []*State
+	key := c.p.Key(s.ID)
+	for _, o := range c.p.States {
+		for _, t := range o.Transitions {
+			if c.p.Key(t.To) == key {
+				out = append(out, o)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// checkUnusedTransitions warns about transitions that no next_state or deactivate
+// call names. It runs only for packs that hold their own code (actions or
+// scripts); an imported BGA file's code is in PHP, out of sight. BGA's zombie
+// transitions are taken by the framework and never flagged.
+func (c *checker) checkUnusedTransitions() {
+	if len(c.p.Actions) == 0 && len(c.p.Scripts) == 0 {
+		return
+	}
+	taken := map[string]bool{}
+	for _, src := range c.allCode() {
+		for _, m := range transRe.FindAllStringSubmatch(src, -1) {
+			args := quotedRe.FindAllStringSubmatch(m[1], -1)
+			if len(args) == 0 {
+				taken[""] = true
+			}
+			for _, a := range args {
+				taken[a[1]] = true
+			}
+		}
+	}
+	for _, s := range c.p.States {
+		for _, t := range s.Transitions {
+			if taken[t.Name] || strings.HasPrefix(t.Name, zombieName) {
+				continue
+			}
+			pos := t.Pos
+			if !pos.IsValid() {
+				pos = s.Pos
+			}
+			c.report(Warning, "transition-unused", pos, s.ID, "%s: no code takes transition %q", label(s), t.Name)
+		}
+	}
+}
+
+// allCode returns every piece of code in the pack, in pack order.
+func (c *checker) allCode() []string {
+	var out []string
+	add := func(cs ...Code) {
+		for _, x := range cs {
+			if x.Src != "" {
+				out = append(out, x.Src)
+			}
+		}
+	}
+	for _, s := range c.p.States {
+		add(s.Action, s.EndAction, s.Args, s.Ending)
+		if s.Clauses != nil {
+			add(clauseCode(s.Clauses)...)
+		}
+	}
+	for _, a := range c.p.Actions {
+		add(a.Who, a.Precondition, a.Body)
+	}
+	for _, t := range c.p.ObjectTypes {
+		add(clauseCode(&t.Clauses)...)
+	}
+	for _, s := range c.p.Scripts {
+		add(s.Code)
+	}
+	return out
+}
+
+// clauseCode lists the code of a clause set.
+func clauseCode(cl *Clauses) []Code {
+	var out []Code
+	for _, p := range cl.Properties {
+		out = append(out, p.Body)
+	}
+	for _, m := range cl.Methods {
+		out = append(out, m.Body)
+	}
+	for _, w := range cl.While {
+		out = append(out, w.Condition, w.Selector, w.Wrapper)
+	}
+	for _, t := range append(append([]*Trigger{}, cl.Whenever...), cl.When...) {
+		out = append(out, t.Condition, t.Body)
+	}
+	return out
+}
