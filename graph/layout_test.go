@@ -1,0 +1,99 @@
+package graph
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// checkLayout asserts that every state has a place, that no two boxes overlap,
+// and that setup is drawn above the states it leads to.
+func checkLayout(t *testing.T, p *Pack, pos map[string]Point) {
+	t.Helper()
+	if len(pos) != len(p.States) {
+		t.Fatalf("%d positions for %d states", len(pos), len(p.States))
+	}
+	for i, a := range p.States {
+		pa, ok := pos[a.ID.String()]
+		if !ok {
+			t.Fatalf("state %s has no position", a.ID)
+		}
+		wa, ha := NodeSize(a)
+		for _, b := range p.States[i+1:] {
+			pb := pos[b.ID.String()]
+			wb, hb := NodeSize(b)
+			if abs(pa.X-pb.X) < (wa+wb)/2 && abs(pa.Y-pb.Y) < (ha+hb)/2 {
+				t.Errorf("boxes of states %s and %s overlap: %v %v", a.ID, b.ID, pa, pb)
+			}
+		}
+	}
+	if pos["1"].Y >= pos["2"].Y {
+		t.Errorf("state 1 (y=%v) is not above state 2 (y=%v)", pos["1"].Y, pos["2"].Y)
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestLayeredLayout(t *testing.T) {
+	p := mustParse(t, cleanPack)
+	pos := LayeredLayout(p)
+	checkLayout(t, p, pos)
+	// A chain 1 -> 2 -> 3 -> 99 with the back edge 3 -> 2 is four layers.
+	for i, id := range []string{"1", "2", "3", "99"} {
+		if want := float64(i)*(50+layerGap) + 25; pos[id].Y != want {
+			t.Errorf("state %s at y=%v, want layer %d (y=%v)", id, pos[id].Y, i, want)
+		}
+	}
+}
+
+func TestDotLayout(t *testing.T) {
+	if _, err := exec.LookPath("dot"); err != nil {
+		t.Skip("Graphviz dot is not on PATH")
+	}
+	p := mustParse(t, cleanPack)
+	pos, err := DotLayout(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLayout(t, p, pos)
+}
+
+func TestDOTGolden(t *testing.T) {
+	got := DOT(mustParse(t, cleanPack))
+	golden := filepath.Join("testdata", "clean.dot")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("DOT output differs from %s:\n%s", golden, got)
+	}
+}
+
+func TestPlainFields(t *testing.T) {
+	got := plainFields(`node "ST_X" 1.5 2 "a \"b\" c" x`)
+	want := []string{"node", "ST_X", "1.5", "2", `a "b" c`, "x"}
+	if len(got) != len(want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("got %q, want %q", got, want)
+		}
+	}
+}
