@@ -1,6 +1,11 @@
 package graph
 
-import "go.yaml.in/yaml/v3"
+import (
+	"bytes"
+	"reflect"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // Code is a piece of Starlark source held by a pack (a body, a condition, a
 // wrapper, a domain), or, in BGA fields such as "action" and "args", the name of a
@@ -10,6 +15,8 @@ import "go.yaml.in/yaml/v3"
 type Code struct {
 	Src string
 	Pos Pos
+
+	block bool // a literal or folded block scalar: Pos.Column is fixed by Parse
 }
 
 // IsZero reports whether c holds no source; it makes omitempty drop empty code.
@@ -33,7 +40,38 @@ func (c *Code) UnmarshalYAML(n *yaml.Node) error {
 	c.Src = n.Value
 	c.Pos = nodePos(n)
 	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-		c.Pos = Pos{Line: n.Line + 1, Column: n.Column}
+		// The node's place is the "|"; the text starts on the next line, at an
+		// indentation only the source text tells (see fixBlockColumns).
+		c.Pos = Pos{Line: n.Line + 1, Column: 1}
+		c.block = true
 	}
 	return nil
+}
+
+// fixBlockColumns sets the column of every block-scalar Code reachable from v
+// to the indentation of its first line in data.
+func fixBlockColumns(v reflect.Value, lines [][]byte) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			fixBlockColumns(v.Elem(), lines)
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			fixBlockColumns(v.Index(i), lines)
+		}
+	case reflect.Struct:
+		if c, ok := v.Addr().Interface().(*Code); ok {
+			if c.block && c.Pos.Line <= len(lines) {
+				line := lines[c.Pos.Line-1]
+				c.Pos.Column = len(line) - len(bytes.TrimLeft(line, " ")) + 1
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fixBlockColumns(v.Field(i), lines)
+			}
+		}
+	}
 }

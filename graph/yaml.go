@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -42,6 +43,7 @@ func Parse(data []byte, file string) (*Pack, error) {
 		return nil, &PosError{File: file, Msg: fmt.Sprintf("rule pack format %d is newer than this studio reads (%d)", p.Format, FormatVersion)}
 	}
 	p.Source = file
+	fixBlockColumns(reflect.ValueOf(p), bytes.Split(data, []byte("\n")))
 	return p, nil
 }
 
@@ -61,7 +63,11 @@ func Marshal(p *Pack) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+var (
+	yamlLine     = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+	yamlUnknown  = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+	yamlMismatch = regexp.MustCompile(`^cannot unmarshal !!(\w+) ` + "`" + `([^` + "`" + `]*)` + "`" + ` into (\S+)$`)
+)
 
 // yamlError turns a YAML library error into a *PosError naming file and line.
 func yamlError(file string, err error) error {
@@ -79,7 +85,40 @@ func yamlError(file string, err error) error {
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		return &PosError{File: file, Pos: Pos{Line: line, Column: 1}, Msg: m[2]}
+		return &PosError{File: file, Pos: Pos{Line: line, Column: 1}, Msg: plainYAMLMessage(m[2])}
 	}
 	return &PosError{File: file, Msg: msg}
+}
+
+// plainYAMLMessage rewords the YAML library's messages that name Go types into
+// words a designer knows.
+func plainYAMLMessage(msg string) string {
+	if m := yamlUnknown.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown key %q", m[1])
+	}
+	if m := yamlMismatch.FindStringSubmatch(msg); m != nil {
+		kind := map[string]string{"str": "a string", "int": "an integer", "seq": "a list", "map": "a mapping", "bool": "a boolean", "float": "a number"}[m[1]]
+		if kind == "" {
+			kind = m[1]
+		}
+		return fmt.Sprintf("expected %s, found %s %q", goTypeWord(m[3]), kind, m[2])
+	}
+	return msg
+}
+
+// goTypeWord names a Go type the YAML library reports in designer's words.
+func goTypeWord(t string) string {
+	switch {
+	case strings.HasPrefix(t, "[]") || t == "graph.Names":
+		return "a list"
+	case t == "int" || t == "int64":
+		return "an integer"
+	case t == "bool":
+		return "true or false"
+	case t == "string" || strings.HasSuffix(t, "StateType"):
+		return "a string"
+	case strings.HasPrefix(t, "map["):
+		return "a mapping"
+	}
+	return "a mapping"
 }

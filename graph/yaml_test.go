@@ -1,0 +1,87 @@
+package graph
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestCanonicalYAML: the canonical form of the sketch is the golden file, and
+// loading the golden file then saving it gives the same bytes.
+func TestCanonicalYAML(t *testing.T) {
+	p, err := Load(filepath.Join("testdata", "sketch.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "sketch.canonical.yaml")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("canonical YAML differs from %s:\n%s", golden, got)
+	}
+	again, err := Parse(want, golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := Marshal(again); !bytes.Equal(out, want) {
+		t.Fatalf("load then save of %s is not byte-identical:\n%s", golden, out)
+	}
+}
+
+// TestCodePositions: code remembers where its text starts, so compile errors can
+// point into the YAML file.
+func TestCodePositions(t *testing.T) {
+	p, err := Load(filepath.Join("testdata", "sketch.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		what string
+		got  Pos
+		want Pos
+	}{
+		{"inline who", p.Actions.Lookup("playCard").Who.Pos, Pos{Line: 37, Column: 10}},
+		{"block body", p.Actions.Lookup("playCard").Body.Pos, Pos{Line: 41, Column: 7}},
+		{"state", p.StateByName("playerTurn").Pos, Pos{Line: 16, Column: 5}},
+		{"transition", p.StateByName("playerTurn").Transitions[1].Pos, Pos{Line: 22, Column: 32}},
+		{"script", p.Scripts[0].Code.Pos, Pos{Line: 59, Column: 5}},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s at %v, want %v", c.what, c.got, c.want)
+		}
+	}
+}
+
+// TestParseErrors: bad input names the file, line and column.
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"format: 1\npack: x\nstates: []\ncolour: red\n", `p.yaml:4:1: unknown key "colour"`},
+		{"format: 1\npack: x\nstates:\n  - id: [1]\n", `p.yaml:4:9: a state id must be an integer or a constant name`},
+		{"format: 1\npack: x\nstates:\n  - id: 2\n    transitions: {a: 3, a: 4}\n", `p.yaml:5:25: transitions: "a" is defined twice`},
+		{"format: 1\npack: x\nstates:\n  - id: 2\n    possibleactions: 7\n", `p.yaml:5:1: expected a list, found an integer "7"`},
+		{"pack: x\nstates: []\n", `p.yaml: missing "format" (the rule pack format version)`},
+		{"format: 9\npack: x\nstates: []\n", `p.yaml: rule pack format 9 is newer than this studio reads (1)`},
+		{"format: 1\npack: [\n", `p.yaml:2:1: did not find expected node content`},
+		{"format: 1\npack: x\nstates: []\n---\nformat: 1\n", `p.yaml:4:1: a rule pack file holds one YAML document; this is a second one`},
+		{"format: 1\npack: x\nstates: []\nactions:\n  play:\n    body: [1]\n", `p.yaml:6:11: code must be a string`},
+	}
+	for _, c := range cases {
+		_, err := Parse([]byte(c.src), "p.yaml")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Parse(%q) error = %v, want %s", c.src, err, c.want)
+		}
+	}
+}
