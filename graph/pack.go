@@ -21,6 +21,8 @@ type Pack struct {
 	Actions     Actions     `yaml:"actions,omitempty"`
 	ObjectTypes ObjectTypes `yaml:"object_types,omitempty"`
 	Scripts     Scripts     `yaml:"scripts,omitempty"` // shared Starlark modules, by name
+	Boards      Boards      `yaml:"boards,omitempty"`  // engine: native grids code reaches by name (board.flips, board.line, ...)
+	Decks       Names       `yaml:"decks,omitempty"`   // engine: BGA Deck components code reaches by name
 	Editor      *Editor     `yaml:"editor,omitempty"`  // layout only; the engine ignores it
 
 	Source string `yaml:"-"` // the file the pack was read from, for diagnostics
@@ -149,4 +151,29 @@ func (p *Point) UnmarshalYAML(n *yaml.Node) error {
 	}
 	p.X, p.Y = xy[0], xy[1]
 	return nil
+}
+
+// Board declares a native grid the engine gives the pack's code under Name: cells
+// hold small integers (0 = empty) and the engine scans lines in Go (placement,
+// flips, n-in-a-row), the hot path of most board games.
+type Board struct {
+	Name   string `yaml:"-"`
+	Width  int    `yaml:"width"`
+	Height int    `yaml:"height"`
+	Pos    Pos    `yaml:"-"`
+}
+
+// Boards is an ordered list of boards, a mapping from name to board in YAML.
+type Boards []*Board
+
+// MarshalYAML writes the boards as an ordered mapping.
+func (bs Boards) MarshalYAML() (any, error) {
+	return encodeNamed(bs, func(b *Board) string { return b.Name })
+}
+
+// UnmarshalYAML reads an ordered mapping of name to board.
+func (bs *Boards) UnmarshalYAML(n *yaml.Node) error {
+	out, err := decodeNamed(n, "boards", func(b *Board, name string, p Pos) { b.Name, b.Pos = name, p })
+	*bs = out
+	return err
 }
