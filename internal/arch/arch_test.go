@@ -1,0 +1,49 @@
+// Package arch holds the test that keeps the module's dependency arrows pointing
+// one way: graph <- engine <- preview <- editor <- cmd/studio, graph <- project <-
+// cmd/studio. Only editor and cmd/studio may reach Fyne; only project may reach
+// SQLite.
+package arch
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/rulestudio/studio/"
+
+// rules lists, per package pattern, the import path prefixes its dependency
+// closure must not contain.
+var rules = []struct {
+	pkg       string
+	forbidden []string
+}{
+	{"graph/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", "go.starlark.net", module + "engine", module + "preview", module + "project", module + "editor"}},
+	{"engine/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", module + "preview", module + "project", module + "editor"}},
+	{"preview/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", module + "project", module + "editor"}},
+	{"project/...", []string{"fyne.io/", "go.starlark.net", module + "engine", module + "preview", module + "editor"}},
+	{"editor/...", []string{"github.com/mattn/go-sqlite3"}},
+}
+
+func TestDependencyDirection(t *testing.T) {
+	for _, r := range rules {
+		dir := strings.TrimSuffix(r.pkg, "/...")
+		if _, err := os.Stat(filepath.Join("..", "..", dir)); err != nil {
+			t.Logf("%s: not written yet", dir)
+			continue
+		}
+		out, err := exec.Command("go", "list", "-deps", module+r.pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", r.pkg, err, out)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			for _, bad := range r.forbidden {
+				if strings.HasPrefix(dep, bad) {
+					t.Errorf("%s depends on %s", r.pkg, dep)
+				}
+			}
+		}
+	}
+}
