@@ -1,0 +1,440 @@
+package graph
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DocumentKind says which part of a pack a [Document] holds.
+type DocumentKind string
+
+// The kinds of [Document], in the order [Documents] returns them.
+const (
+	PackDoc       DocumentKind = "pack"        // pack.yaml: format, name, players, constants and the other header keys
+	StatesDoc     DocumentKind = "states"      // states.yaml: the state graph
+	ActionsDoc    DocumentKind = "actions"     // actions.yaml: the player actions
+	ObjectTypeDoc DocumentKind = "object_type" // object_types/NAME.yaml: one object type
+	ScriptDoc     DocumentKind = "script"      // scripts/NAME.yaml: one shared script
+	EditorDoc     DocumentKind = "editor"      // editor.yaml: node positions (the project keeps them in its layout table instead)
+)
+
+// Document is one part of a rule pack as canonical YAML. Each document is a
+// fragment of the one-document form of the pack: a mapping holding some of its
+// top-level keys (pack.yaml holds "format", "pack", ...; states.yaml holds
+// "states"; object_types/creature.yaml holds "object_types" with the single entry
+// "creature"). Concatenating the fragments' keys gives the whole pack back.
+type Document struct {
+	Kind DocumentKind
+	Name string // the object type's or script's name; empty for the other kinds
+	Path string // stable, slash-separated file name: "pack.yaml", "object_types/creature.yaml"
+	YAML []byte // canonical YAML text of the fragment
+}
+
+// SchemaFile is the file name of the JSON Schema that [WriteDir] writes next to the
+// pack and that exported YAML files reference in their first line.
+const SchemaFile = "pack.schema.json"
+
+// SchemaComment returns the first line of an exported YAML file: the comment that
+// tells editors (yaml-language-server) which JSON Schema validates the file. ref
+// is a URL or a path relative to the file.
+func SchemaComment(ref string) string {
+	return "# yaml-language-server: $schema=" + ref + "\n"
+}
+
+// Pack keys that have a document of their own; every other top-level key belongs
+// to pack.yaml.
+const (
+	keyStates      = "states"
+	keyActions     = "actions"
+	keyObjectTypes = "object_types"
+	keyScripts     = "scripts"
+	keyEditor      = "editor"
+)
+
+// Documents splits p into its documents, in a stable order: pack.yaml,
+// states.yaml, actions.yaml (when p has actions), one document per object type
+// and per script in the pack's order, and editor.yaml (when p has editor
+// positions). Each document's YAML is cut from the canonical form of p
+// ([Marshal]), so equal packs give byte-equal documents.
+func Documents(p *Pack) ([]Document, error) {
+	full, err := Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(full, &root); err != nil {
+		return nil, fmt.Errorf("documents: re-reading canonical YAML: %w", err)
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, errors.New("documents: canonical YAML is not a mapping")
+	}
+	top := root.Content[0].Content
+
+	header := &yaml.Node{Kind: yaml.MappingNode}
+	var states, actions, editor []*yaml.Node
+	var named []Document // object types and scripts, YAML filled below
+	var namedNodes [][]*yaml.Node
+	for i := 0; i+1 < len(top); i += 2 {
+		k, v := top[i], top[i+1]
+		switch k.Value {
+		case keyStates:
+			states = []*yaml.Node{k, v}
+		case keyActions:
+			actions = []*yaml.Node{k, v}
+		case keyEditor:
+			editor = []*yaml.Node{k, v}
+		case keyObjectTypes, keyScripts:
+			kind, dir := ObjectTypeDoc, "object_types/"
+			if k.Value == keyScripts {
+				kind, dir = ScriptDoc, "scripts/"
+			}
+			files := fileNames(v)
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				entry := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{v.Content[j], v.Content[j+1]}}
+				named = append(named, Document{Kind: kind, Name: v.Content[j].Value, Path: dir + files[j/2] + ".yaml"})
+				namedNodes = append(namedNodes, []*yaml.Node{k, entry})
+			}
+		default:
+			header.Content = append(header.Content, k, v)
+		}
+	}
+
+	var docs []Document
+	add := func(kind DocumentKind, name, path string, pairs ...*yaml.Node) error {
+		text, err := encodeMapping(pairs)
+		if err != nil {
+			return fmt.Errorf("documents: %s: %w", path, err)
+		}
+		docs = append(docs, Document{Kind: kind, Name: name, Path: path, YAML: text})
+		return nil
+	}
+	if err := add(PackDoc, "", "pack.yaml", header.Content...); err != nil {
+		return nil, err
+	}
+	if states != nil {
+		if err := add(StatesDoc, "", "states.yaml", states...); err != nil {
+			return nil, err
+		}
+	}
+	if actions != nil {
+		if err := add(ActionsDoc, "", "actions.yaml", actions...); err != nil {
+			return nil, err
+		}
+	}
+	for i, d := range named {
+		if err := add(d.Kind, d.Name, d.Path, namedNodes[i]...); err != nil {
+			return nil, err
+		}
+	}
+	if editor != nil {
+		if err := add(EditorDoc, "", "editor.yaml", editor...); err != nil {
+			return nil, err
+		}
+	}
+	return docs, nil
+}
+
+// encodeMapping writes the key/value pairs as one canonical YAML mapping.
+func encodeMapping(pairs []*yaml.Node) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(&yaml.Node{Kind: yaml.MappingNode, Content: pairs}); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// fileNames gives each entry of an ordered mapping a file name (without
+// extension) that is safe on every file system and unique ignoring case: the
+// entry's name with characters other than letters, digits, '-', '_' and '.'
+// replaced by '_', and "-2", "-3"... appended on a clash. Names are assigned in
+// sorted order, so a name's file does not depend on the entries' order.
+func fileNames(m *yaml.Node) []string {
+	n := len(m.Content) / 2
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return m.Content[2*idx[a]].Value < m.Content[2*idx[b]].Value })
+	out := make([]string, n)
+	used := make(map[string]bool, n)
+	for _, i := range idx {
+		base := safeName(m.Content[2*i].Value)
+		name := base
+		for k := 2; used[strings.ToLower(name)]; k++ {
+			name = fmt.Sprintf("%s-%d", base, k)
+		}
+		used[strings.ToLower(name)] = true
+		out[i] = name
+	}
+	return out
+}
+
+func safeName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	name := b.String()
+	if name == "" || name[0] == '.' {
+		name = "_" + name
+	}
+	return name
+}
+
+// JoinDocuments reads a pack back from its documents (as [Documents] gives them,
+// in any order of object types and scripts). Errors name the document's Path and
+// the line in it.
+func JoinDocuments(docs []Document) (*Pack, error) {
+	var m merger
+	for _, d := range docs {
+		if err := m.add(d.YAML, d.Path); err != nil {
+			return nil, err
+		}
+	}
+	return m.finish("")
+}
+
+// WriteMultiDoc writes p as one multi-document YAML file: a schema comment (see
+// [SchemaComment]; it references [SchemaFile] next to the file), then the
+// documents of [Documents] separated by "---" lines.
+func WriteMultiDoc(w io.Writer, p *Pack) error {
+	docs, err := Documents(p)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString(SchemaComment(SchemaFile))
+	for i, d := range docs {
+		if i > 0 {
+			buf.WriteString("---\n")
+		}
+		buf.Write(d.YAML)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// ReadMultiDoc reads a pack from YAML text holding one document (the form of
+// [Marshal]) or several (the form of [WriteMultiDoc]). file names the text in
+// errors and becomes the pack's Source. Errors are *PosError values with lines
+// counted from the start of the file.
+func ReadMultiDoc(data []byte, file string) (*Pack, error) {
+	var m merger
+	if err := m.add(data, file); err != nil {
+		return nil, err
+	}
+	return m.finish(file)
+}
+
+// WriteDir writes p into the directory dir, one file per document with the
+// stable names of [Documents] (pack.yaml, states.yaml, object_types/NAME.yaml,
+// ...), each starting with a schema comment, plus the JSON Schema itself as
+// pack.schema.json. YAML files of an earlier export that p no longer has
+// (a deleted object type) are removed; other files are left alone.
+func WriteDir(dir string, p *Pack) error {
+	docs, err := Documents(p)
+	if err != nil {
+		return err
+	}
+	schema, err := Schema()
+	if err != nil {
+		return err
+	}
+	for _, sub := range []string{"", "object_types", "scripts"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return err
+		}
+	}
+	written := map[string]bool{}
+	for _, d := range docs {
+		ref := SchemaFile
+		if strings.Contains(d.Path, "/") {
+			ref = "../" + SchemaFile
+		}
+		text := append([]byte(SchemaComment(ref)), d.YAML...)
+		name := filepath.Join(dir, filepath.FromSlash(d.Path))
+		if err := os.WriteFile(name, text, 0o644); err != nil {
+			return err
+		}
+		written[name] = true
+	}
+	if err := os.WriteFile(filepath.Join(dir, SchemaFile), schema, 0o644); err != nil {
+		return err
+	}
+	// Remove stale documents, so that ReadDir gives p back.
+	stale := []string{filepath.Join(dir, "actions.yaml"), filepath.Join(dir, "editor.yaml")}
+	for _, sub := range []string{"object_types", "scripts"} {
+		m, _ := filepath.Glob(filepath.Join(dir, sub, "*.yaml"))
+		stale = append(stale, m...)
+	}
+	for _, name := range stale {
+		if written[name] {
+			continue
+		}
+		if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadDir reads a pack from a directory written by [WriteDir]: pack.yaml
+// (required), states.yaml, actions.yaml, editor.yaml, and every
+// object_types/*.yaml and scripts/*.yaml in file name order. Any other YAML file
+// at the top of dir is an error, so that nothing is dropped silently. The pack's
+// Source is dir.
+func ReadDir(dir string) (*Pack, error) {
+	top, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{"pack.yaml": true, "states.yaml": true, "actions.yaml": true, "editor.yaml": true}
+	for _, e := range top {
+		n := e.Name()
+		if !e.IsDir() && (strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) && !known[n] {
+			return nil, &PosError{File: filepath.Join(dir, n), Msg: "not a document of a pack directory (pack.yaml, states.yaml, actions.yaml, editor.yaml, object_types/*.yaml, scripts/*.yaml)"}
+		}
+	}
+	files := []string{"pack.yaml", "states.yaml", "actions.yaml"}
+	for _, sub := range []string{"object_types", "scripts"} {
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		for _, e := range entries { // os.ReadDir sorts by name
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") {
+				files = append(files, sub+"/"+e.Name())
+			}
+		}
+	}
+	files = append(files, "editor.yaml")
+	var m merger
+	for _, f := range files {
+		name := filepath.Join(dir, filepath.FromSlash(f))
+		data, err := os.ReadFile(name)
+		if errors.Is(err, os.ErrNotExist) && f != "pack.yaml" {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := m.add(data, name); err != nil {
+			return nil, err
+		}
+	}
+	return m.finish(dir)
+}
+
+// merger joins pack fragments: each top-level key may be given once, except that
+// object types and scripts may be spread over several documents (each name once).
+type merger struct {
+	pack  Pack
+	seen  map[string]string // key -> "file:line" where it was given
+	names map[string]string // "object_types/NAME" -> "file:line"
+}
+
+// packFields maps each top-level YAML key of Pack to its field index.
+var packFields = func() map[string]int {
+	m := map[string]int{}
+	t := reflect.TypeOf(Pack{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name != "" && name != "-" {
+			m[name] = i
+		}
+	}
+	return m
+}()
+
+// add reads every YAML document of data (named file in errors) into the pack.
+func (m *merger) add(data []byte, file string) error {
+	if m.seen == nil {
+		m.seen, m.names = map[string]string{}, map[string]string{}
+	}
+	// Two decoders in lock step over the same text: one keeps the nodes (to know
+	// which keys a document gives, with their lines), the other decodes into the
+	// model with unknown keys refused.
+	nodes := yaml.NewDecoder(bytes.NewReader(data))
+	typed := yaml.NewDecoder(bytes.NewReader(data))
+	typed.KnownFields(true)
+	for {
+		var doc yaml.Node
+		err := nodes.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return yamlError(file, err)
+		}
+		var frag Pack
+		terr := typed.Decode(&frag)
+		if len(doc.Content) == 0 {
+			continue // an empty document
+		}
+		top := doc.Content[0]
+		if top.Kind != yaml.MappingNode {
+			return &PosError{File: file, Pos: nodePos(top), Msg: "a rule pack document must be a mapping"}
+		}
+		if terr != nil {
+			return yamlError(file, terr)
+		}
+		fv := reflect.ValueOf(&frag).Elem()
+		pv := reflect.ValueOf(&m.pack).Elem()
+		for i := 0; i+1 < len(top.Content); i += 2 {
+			k, v := top.Content[i], top.Content[i+1]
+			at := fmt.Sprintf("%s:%d", file, k.Line)
+			idx, ok := packFields[k.Value]
+			if !ok { // the typed decoder refuses unknown keys first; keep the check
+				return &PosError{File: file, Pos: nodePos(k), Msg: fmt.Sprintf("unknown key %q", k.Value)}
+			}
+			if k.Value == keyObjectTypes || k.Value == keyScripts {
+				for j := 0; j+1 < len(v.Content); j += 2 {
+					name := k.Value + "/" + v.Content[j].Value
+					if prev, dup := m.names[name]; dup {
+						return &PosError{File: file, Pos: nodePos(v.Content[j]), Msg: fmt.Sprintf("%s %q is defined twice (first at %s)", k.Value, v.Content[j].Value, prev)}
+					}
+					m.names[name] = fmt.Sprintf("%s:%d", file, v.Content[j].Line)
+				}
+				pv.Field(idx).Set(reflect.AppendSlice(pv.Field(idx), fv.Field(idx)))
+				continue
+			}
+			if prev, dup := m.seen[k.Value]; dup {
+				return &PosError{File: file, Pos: nodePos(k), Msg: fmt.Sprintf("%q is defined twice (first at %s)", k.Value, prev)}
+			}
+			m.seen[k.Value] = at
+			pv.Field(idx).Set(fv.Field(idx))
+		}
+	}
+}
+
+// finish checks the joined pack as [Parse] does and sets its Source.
+func (m *merger) finish(source string) (*Pack, error) {
+	p := m.pack
+	if p.Format == 0 {
+		return nil, &PosError{File: source, Msg: `missing "format" (the rule pack format version)`}
+	}
+	if p.Format > FormatVersion {
+		return nil, &PosError{File: source, Msg: fmt.Sprintf("rule pack format %d is newer than this studio reads (%d)", p.Format, FormatVersion)}
+	}
+	p.Source = source
+	return &p, nil
+}

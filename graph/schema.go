@@ -1,0 +1,136 @@
+package graph
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
+)
+
+// Schema returns the JSON Schema (draft 2020-12) of the rule pack format,
+// generated from the Go types of this package by github.com/invopop/jsonschema.
+// The types with custom YAML forms describe those forms through JSONSchema and
+// JSONSchemaAlias methods (this file), so the schema matches the YAML the studio
+// reads and writes: ordered mappings are objects, a state id is an integer or a
+// string, code is a string, a position is [x, y].
+//
+// The top level requires no key, so that each document of a split pack (see
+// [Documents]), which holds only some of the keys, validates on its own; [Parse]
+// still requires "format".
+func Schema() ([]byte, error) {
+	r := &jsonschema.Reflector{
+		FieldNameTag:   "yaml",
+		ExpandedStruct: true,
+	}
+	s := r.Reflect(&Pack{})
+	s.ID = "https://github.com/rulestudio/studio/graph/pack.schema.json"
+	s.Title = "Rule Studio rule pack"
+	s.Description = fmt.Sprintf("A rule pack of format %d, or one document of a split pack (pack.yaml, states.yaml, object_types/NAME.yaml, ...).", FormatVersion)
+	s.Required = nil
+	out, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
+	}
+	return append(out, '\n'), nil
+}
+
+func props(kv ...any) *orderedmap.OrderedMap[string, *jsonschema.Schema] {
+	m := orderedmap.New[string, *jsonschema.Schema]()
+	for i := 0; i+1 < len(kv); i += 2 {
+		m.Set(kv[i].(string), kv[i+1].(*jsonschema.Schema))
+	}
+	return m
+}
+
+func stringSchema(desc string) *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "string", Description: desc}
+}
+
+// JSONSchema describes a state id: an integer or a constant's name.
+func (StateID) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Description: "a state id: an integer, or the name of a constant",
+		OneOf: []*jsonschema.Schema{
+			{Type: "integer"},
+			{Type: "string", MinLength: ptr(uint64(1))},
+		},
+	}
+}
+
+// JSONSchema describes code: Starlark source or a BGA function name, as a string.
+func (Code) JSONSchema() *jsonschema.Schema {
+	return stringSchema("Starlark source, or the name of a function of the pack's scripts")
+}
+
+// JSONSchema describes a value: any YAML value; "!const NAME" is a symbolic
+// constant.
+func (Value) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Description: "a literal value (scalar, list or mapping); !const NAME is a symbolic constant"}
+}
+
+// JSONSchema describes a point: [x, y].
+func (Point) JSONSchema() *jsonschema.Schema {
+	num := &jsonschema.Schema{Type: "number"}
+	return &jsonschema.Schema{
+		Type:        "array",
+		Description: "a canvas position [x, y]",
+		PrefixItems: []*jsonschema.Schema{num, num},
+		MinItems:    ptr(uint64(2)),
+		MaxItems:    ptr(uint64(2)),
+	}
+}
+
+// JSONSchema describes names: a list of strings.
+func (Names) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "array", Items: &jsonschema.Schema{Type: "string"}}
+}
+
+// JSONSchema describes parameters: a mapping of name to type name or to a
+// parameter.
+func (Params) JSONSchema() *jsonschema.Schema {
+	param := &jsonschema.Schema{
+		Type: "object",
+		Properties: props(
+			"type", stringSchema("int, float, bool, string, player, object, list"),
+			"domain", Code{}.JSONSchema(),
+			"default", Value{}.JSONSchema(),
+		),
+		Required:             []string{"type"},
+		AdditionalProperties: jsonschema.FalseSchema,
+	}
+	return &jsonschema.Schema{
+		Type:                 "object",
+		Description:          "parameters by name: a type name, or {type, domain, default}",
+		AdditionalProperties: &jsonschema.Schema{OneOf: []*jsonschema.Schema{stringSchema("the type"), param}},
+	}
+}
+
+// JSONSchemaAlias describes constants as a mapping of name to value.
+func (Constants) JSONSchemaAlias() any { return map[string]Value{} }
+
+// JSONSchemaAlias describes transitions as a mapping of name to state id.
+func (Transitions) JSONSchemaAlias() any { return map[string]StateID{} }
+
+// JSONSchemaAlias describes actions as a mapping of name to action.
+func (Actions) JSONSchemaAlias() any { return map[string]*Action{} }
+
+// JSONSchemaAlias describes object types as a mapping of name to type.
+func (ObjectTypes) JSONSchemaAlias() any { return map[string]*ObjectType{} }
+
+// JSONSchemaAlias describes variables as a mapping of name to variable.
+func (Variables) JSONSchemaAlias() any { return map[string]*Variable{} }
+
+// JSONSchemaAlias describes properties as a mapping of name to body.
+func (Properties) JSONSchemaAlias() any { return map[string]Code{} }
+
+// JSONSchemaAlias describes methods as a mapping of name to method.
+func (Methods) JSONSchemaAlias() any { return map[string]*Method{} }
+
+// JSONSchemaAlias describes scripts as a mapping of name to source.
+func (Scripts) JSONSchemaAlias() any { return map[string]Code{} }
+
+// JSONSchemaAlias describes extra fields as a mapping of key to value.
+func (Extra) JSONSchemaAlias() any { return map[string]Value{} }
+
+func ptr[T any](v T) *T { return &v }
