@@ -1,0 +1,304 @@
+package engine
+
+import (
+	"fmt"
+
+	"go.starlark.net/starlark"
+)
+
+// board is a native grid: width×height cells of small integers (0 = empty), row
+// major. It is copied on write: a snapshot shares it until the match changes it.
+type board struct {
+	gen   uint64
+	w, h  int
+	cells []int8
+}
+
+func (b *board) clone(gen uint64) *board {
+	nb := &board{gen: gen, w: b.w, h: b.h, cells: make([]int8, len(b.cells))}
+	copy(nb.cells, b.cells)
+	return nb
+}
+
+func (b *board) in(x, y int) bool { return x >= 0 && y >= 0 && x < b.w && y < b.h }
+
+func (b *board) at(x, y int) int8 { return b.cells[y*b.w+x] }
+
+var dirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}
+
+// flipsDir counts the opponent cells from (x, y) in direction d closed by a cell
+// of colour c (Reversi's capture rule).
+func (b *board) flipsDir(x, y, dx, dy int, c int8) int {
+	n := 0
+	x, y = x+dx, y+dy
+	for b.in(x, y) {
+		v := b.at(x, y)
+		if v == 0 {
+			return 0
+		}
+		if v == c {
+			return n
+		}
+		n++
+		x, y = x+dx, y+dy
+	}
+	return 0
+}
+
+// canPlay reports whether placing c on the empty cell (x, y) flips something.
+func (b *board) canPlay(x, y int, c int8) bool {
+	if b.at(x, y) != 0 {
+		return false
+	}
+	for _, d := range dirs {
+		if b.flipsDir(x, y, d[0], d[1], c) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// play places c at (x, y) and flips every closed line; it returns the flips.
+func (b *board) play(x, y int, c int8) int {
+	total := 0
+	for _, d := range dirs {
+		n := b.flipsDir(x, y, d[0], d[1], c)
+		for i := 1; i <= n; i++ {
+			b.cells[(y+d[1]*i)*b.w+x+d[0]*i] = c
+		}
+		total += n
+	}
+	b.cells[y*b.w+x] = c
+	return total
+}
+
+// line returns the colour owning n cells in a row (any of 4 directions), or 0.
+func (b *board) line(n int) int8 {
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			c := b.at(x, y)
+			if c == 0 {
+				continue
+			}
+			for _, d := range dirs[:8:8] {
+				if d[0] < 0 || (d[0] == 0 && d[1] < 0) {
+					continue // each line once
+				}
+				k := 1
+				for xx, yy := x+d[0], y+d[1]; k < n && b.in(xx, yy) && b.at(xx, yy) == c; xx, yy = xx+d[0], yy+d[1] {
+					k++
+				}
+				if k >= n {
+					return c
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// boardValue is the Starlark face of a declared board: it reads the match the
+// calling thread runs, so one compiled pack serves every match.
+type boardValue struct {
+	name    string
+	idx     int
+	methods map[string]*starlark.Builtin
+}
+
+var (
+	_ starlark.HasAttrs = (*boardValue)(nil)
+)
+
+func (bv *boardValue) String() string        { return "<board " + bv.name + ">" }
+func (bv *boardValue) Type() string          { return "board" }
+func (bv *boardValue) Freeze()               {}
+func (bv *boardValue) Truth() starlark.Bool  { return true }
+func (bv *boardValue) Hash() (uint32, error) { return starlark.String(bv.name).Hash() }
+
+var boardMethods = []string{"count", "empty", "flips", "full", "get", "has_move", "height", "line", "moves", "play", "set", "width"}
+
+func (bv *boardValue) AttrNames() []string { return boardMethods }
+
+func (bv *boardValue) Attr(name string) (starlark.Value, error) {
+	if b, ok := bv.methods[name]; ok {
+		return b, nil
+	}
+	return nil, nil
+}
+
+func newBoardValue(name string, idx int) *boardValue {
+	bv := &boardValue{name: name, idx: idx, methods: make(map[string]*starlark.Builtin)}
+	for _, n := range boardMethods {
+		bv.methods[n] = starlark.NewBuiltin(name+"."+n, func(th *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			return bv.call(th, n, args, kw)
+		})
+	}
+	return bv
+}
+
+func xyTuple(x, y int) starlark.Tuple {
+	return starlark.Tuple{starlark.MakeInt(x), starlark.MakeInt(y)}
+}
+
+// readXY accepts (x, y) as two ints or one (x, y) tuple; it returns the rest.
+func readXY(fn string, args starlark.Tuple) (x, y int, rest starlark.Tuple, err error) {
+	if len(args) >= 1 {
+		if t, ok := args[0].(starlark.Tuple); ok && len(t) == 2 {
+			if err = starlark.AsInt(t[0], &x); err == nil {
+				err = starlark.AsInt(t[1], &y)
+			}
+			if err != nil {
+				err = fmt.Errorf("%s: cell %s: %v", fn, t, err)
+			}
+			return x, y, args[1:], err
+		}
+	}
+	if len(args) < 2 {
+		return 0, 0, nil, fmt.Errorf("%s: want a cell: x, y or (x, y)", fn)
+	}
+	if err = starlark.AsInt(args[0], &x); err == nil {
+		err = starlark.AsInt(args[1], &y)
+	}
+	if err != nil {
+		err = fmt.Errorf("%s: %v", fn, err)
+	}
+	return x, y, args[2:], err
+}
+
+func colour(fn string, v starlark.Value) (int8, error) {
+	var c int
+	if p, ok := v.(*playerValue); ok {
+		return int8(p.seat + 1), nil
+	}
+	if err := starlark.AsInt(v, &c); err != nil || c < -128 || c > 127 {
+		return 0, fmt.Errorf("%s: a cell value is an int in -128..127 or a player, not %s", fn, v.Type())
+	}
+	return int8(c), nil
+}
+
+func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	m := matchOf(th)
+	if m == nil {
+		return nil, fmt.Errorf("%s.%s: no match is running", bv.name, name)
+	}
+	fn := bv.name + "." + name
+	if len(kw) > 0 {
+		return nil, fmt.Errorf("%s: unexpected keyword arguments", fn)
+	}
+	b := m.st.boards[bv.idx]
+	switch name {
+	case "get", "set", "flips", "play":
+		x, y, rest, err := readXY(fn, args)
+		if err != nil {
+			return nil, err
+		}
+		if !b.in(x, y) {
+			return nil, fmt.Errorf("%s: cell (%d, %d) is off the %d×%d board", fn, x, y, b.w, b.h)
+		}
+		if name == "get" {
+			return starlark.MakeInt(int(b.at(x, y))), nil
+		}
+		if len(rest) != 1 {
+			return nil, fmt.Errorf("%s: want a cell and a value", fn)
+		}
+		c, err := colour(fn, rest[0])
+		if err != nil {
+			return nil, err
+		}
+		switch name {
+		case "flips":
+			var out []starlark.Value
+			if b.at(x, y) != 0 {
+				return starlark.NewList(nil), nil
+			}
+			for _, d := range dirs {
+				n := b.flipsDir(x, y, d[0], d[1], c)
+				for i := 1; i <= n; i++ {
+					out = append(out, xyTuple(x+d[0]*i, y+d[1]*i))
+				}
+			}
+			return starlark.NewList(out), nil
+		case "set":
+			if err := m.mutable(fn); err != nil {
+				return nil, err
+			}
+			b = m.boardW(bv.idx)
+			b.cells[y*b.w+x] = c
+			return starlark.None, nil
+		default: // play
+			if err := m.mutable(fn); err != nil {
+				return nil, err
+			}
+			b = m.boardW(bv.idx)
+			return starlark.MakeInt(b.play(x, y, c)), nil
+		}
+	case "moves", "has_move", "count", "line":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("%s: want one argument", fn)
+		}
+		if name == "line" {
+			var n int
+			if err := starlark.AsInt(args[0], &n); err != nil {
+				return nil, fmt.Errorf("%s: %v", fn, err)
+			}
+			return starlark.MakeInt(int(b.line(n))), nil
+		}
+		c, err := colour(fn, args[0])
+		if err != nil {
+			return nil, err
+		}
+		switch name {
+		case "count":
+			n := 0
+			for _, v := range b.cells {
+				if v == c {
+					n++
+				}
+			}
+			return starlark.MakeInt(n), nil
+		case "has_move":
+			for y := 0; y < b.h; y++ {
+				for x := 0; x < b.w; x++ {
+					if b.canPlay(x, y, c) {
+						return starlark.True, nil
+					}
+				}
+			}
+			return starlark.False, nil
+		}
+		var out []starlark.Value
+		for y := 0; y < b.h; y++ {
+			for x := 0; x < b.w; x++ {
+				if b.canPlay(x, y, c) {
+					out = append(out, xyTuple(x, y))
+				}
+			}
+		}
+		return starlark.NewList(out), nil
+	case "empty", "full", "width", "height":
+		if len(args) != 0 {
+			return nil, fmt.Errorf("%s: want no arguments", fn)
+		}
+		switch name {
+		case "width":
+			return starlark.MakeInt(b.w), nil
+		case "height":
+			return starlark.MakeInt(b.h), nil
+		case "full":
+			for _, v := range b.cells {
+				if v == 0 {
+					return starlark.False, nil
+				}
+			}
+			return starlark.True, nil
+		}
+		var out []starlark.Value
+		for i, v := range b.cells {
+			if v == 0 {
+				out = append(out, xyTuple(i%b.w, i/b.w))
+			}
+		}
+		return starlark.NewList(out), nil
+	}
+	return nil, fmt.Errorf("%s: unknown method", fn)
+}

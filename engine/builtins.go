@@ -1,0 +1,472 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/rulestudio/studio/graph"
+	"go.starlark.net/starlark"
+)
+
+type builtinFn func(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error)
+
+// builtins returns the names every piece of pack code sees besides the context
+// names (player, active_player, state, self, value, inner, game, players).
+func builtins() starlark.StringDict {
+	fns := map[string]builtinFn{
+		"next_state":           biNextState,
+		"call":                 biCall,
+		"end_turn":             biEndTurn,
+		"end_game":             biEndGame,
+		"set_active":           biSetActive,
+		"activate_next_player": biActivateNext,
+		"player_after":         biPlayerAfter,
+		"player_no":            biPlayerNo,
+		"set_all_multiactive":  biAllMulti,
+		"set_multiactive":      biSetMulti,
+		"deactivate":           biDeactivate,
+		"is_multiactive":       biIsMulti,
+		"rand":                 biRand,
+		"shuffle":              biShuffle,
+		"notify":               biNotify,
+		"before":               biBefore,
+		"objects":              biObjects,
+		"create":               biCreate,
+		"destroy":              biDestroy,
+	}
+	d := starlark.StringDict{}
+	for name, f := range fns {
+		d[name] = starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			m := matchOf(th)
+			if m == nil {
+				return nil, fmt.Errorf("%s: no match is running (call it from a procedure or action, not at load)", name)
+			}
+			return f(m, name, args, kw)
+		})
+	}
+	return d
+}
+
+func (m *Match) needBody(fn string) error {
+	if err := m.mutable(fn); err != nil {
+		return err
+	}
+	if !m.ctx.active {
+		return fmt.Errorf("%s: only a body can change the match", fn)
+	}
+	return nil
+}
+
+func (m *Match) seatOf(fn string, v starlark.Value) (int, error) {
+	switch p := v.(type) {
+	case *playerValue:
+		return p.seat, nil
+	case starlark.Int:
+		n, ok := p.Int64()
+		if ok && n >= 1 && int(n) <= m.seats {
+			return int(n) - 1, nil
+		}
+	}
+	return 0, fmt.Errorf("%s: want a player, got %s", fn, v.String())
+}
+
+func biNextState(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	name := ""
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0, &name); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	return starlark.None, m.nextState(fn, name)
+}
+
+func (m *Match) nextState(fn, name string) error {
+	c := m.ctx
+	if c.frame >= len(m.st.frames) {
+		return fmt.Errorf("%s: the state of this body has left the stack", fn)
+	}
+	f := m.st.frames[c.frame]
+	if c.private {
+		cur := m.p.states[f.priv[c.seat]]
+		to, ok := cur.transition(name)
+		if !ok {
+			return fmt.Errorf("%s(%q): private state %s has no such transition (%s)", fn, name, cur.name, transNames(cur))
+		}
+		if to.typ == graph.Private {
+			fw := m.frameW(c.frame)
+			fw.priv[c.seat] = int16(to.idx)
+			m.emit(Event{Kind: EvStateEntered, State: to.name, Player: c.seat + 1, Name: name, Detail: "private"})
+			if to.action != nil {
+				m.pushExec(execItem{h: to.action, what: to.name + " action", player: c.seat, frame: c.frame})
+			}
+			return nil
+		}
+		f = m.st.frames[c.frame]
+		if t, ok := f.st.transition(name); ok {
+			to = t
+		}
+		fw := m.frameW(c.frame)
+		fw.pending, fw.pendName, fw.hasPending = to, name, true
+		return nil
+	}
+	to, ok := f.st.transition(name)
+	if !ok {
+		return fmt.Errorf("%s(%q): state %s has no such transition (%s)", fn, name, f.st.name, transNames(f.st))
+	}
+	fw := m.frameW(c.frame)
+	fw.pending, fw.pendName, fw.hasPending = to, name, true
+	return nil
+}
+
+func transNames(s *cstate) string {
+	if len(s.trans) == 0 {
+		return "it has none"
+	}
+	var ns []string
+	for _, t := range s.trans {
+		ns = append(ns, fmt.Sprintf("%q", t.name))
+	}
+	return "it has " + strings.Join(ns, ", ")
+}
+
+func biEndGame(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	var end *cstate
+	for _, s := range m.p.states {
+		if s.id == graph.EndID {
+			end = s
+		}
+	}
+	if end == nil {
+		return nil, fmt.Errorf("%s: the pack has no state 99 (gameEnd)", fn)
+	}
+	fw := m.frameW(len(m.st.frames) - 1)
+	fw.pending, fw.pendName, fw.hasPending = end, "end_game", true
+	return starlark.None, nil
+}
+
+func biCall(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("%s: want the state to call, then its parameters by name", fn)
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	var to *cstate
+	switch v := args[0].(type) {
+	case starlark.String:
+		to = m.p.byName[string(v)]
+	case starlark.Int:
+		n, _ := v.Int64()
+		for _, s := range m.p.states {
+			if int64(s.id) == n {
+				to = s
+			}
+		}
+	}
+	if to == nil {
+		return nil, fmt.Errorf("%s: no state %s", fn, args[0])
+	}
+	if m.ctx.call != nil {
+		return nil, fmt.Errorf("%s(%s): this body already called %s; a body calls one state", fn, to.name, m.ctx.call.st.name)
+	}
+	vals := append([]starlark.Value(nil), to.defaults...)
+	if len(vals) < len(to.params) {
+		vals = make([]starlark.Value, len(to.params))
+	}
+	set := make([]bool, len(to.params))
+	for _, kv := range kw {
+		name := string(kv[0].(starlark.String))
+		found := false
+		for i, p := range to.params {
+			if p.Name == name {
+				v := kv[1]
+				if why := typeCheck(p.Type, v); why != "" {
+					return nil, fmt.Errorf("%s(%s): parameter %s: %s", fn, to.name, name, why)
+				}
+				v.Freeze()
+				vals[i], set[i], found = v, true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("%s(%s): the state has no parameter %q", fn, to.name, name)
+		}
+	}
+	for i, p := range to.params {
+		if !set[i] && p.Default == nil {
+			return nil, fmt.Errorf("%s(%s): missing parameter %s", fn, to.name, p.Name)
+		}
+		if vals[i] == nil {
+			vals[i] = starlark.None
+		}
+	}
+	m.ctx.call = &callReq{st: to, params: vals}
+	return starlark.None, nil
+}
+
+func biEndTurn(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var p starlark.Value = starlark.None
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0, &p); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	seat := m.ctx.seat
+	if p != starlark.None {
+		var err error
+		if seat, err = m.seatOf(fn, p); err != nil {
+			return nil, err
+		}
+	}
+	fw := m.frameW(m.ctx.frame)
+	fw.ended |= 1 << seat
+	return starlark.None, nil
+}
+
+func biSetActive(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var p starlark.Value
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	seat, err := m.seatOf(fn, p)
+	if err != nil {
+		return nil, err
+	}
+	m.st.active = seat
+	return m.pvals[seat], nil
+}
+
+func biActivateNext(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	m.st.active = (m.st.active + 1) % m.seats
+	return m.pvals[m.st.active], nil
+}
+
+func biPlayerAfter(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var p starlark.Value
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p); err != nil {
+		return nil, err
+	}
+	seat, err := m.seatOf(fn, p)
+	if err != nil {
+		return nil, err
+	}
+	return m.pvals[(seat+1)%m.seats], nil
+}
+
+func biPlayerNo(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &n); err != nil {
+		return nil, err
+	}
+	if n < 1 || n > m.seats {
+		return nil, fmt.Errorf("%s: no player %d", fn, n)
+	}
+	return m.pvals[n-1], nil
+}
+
+func biAllMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	m.st.multi = 1<<m.seats - 1
+	m.frameW(len(m.st.frames) - 1).ended = 0
+	return starlark.None, nil
+}
+
+func biSetMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var ps starlark.Iterable
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &ps); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	var set uint64
+	it := ps.Iterate()
+	defer it.Done()
+	var v starlark.Value
+	for it.Next(&v) {
+		s, err := m.seatOf(fn, v)
+		if err != nil {
+			return nil, err
+		}
+		set |= 1 << s
+	}
+	m.st.multi = set
+	return starlark.None, nil
+}
+
+func biIsMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var p starlark.Value
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p); err != nil {
+		return nil, err
+	}
+	s, err := m.seatOf(fn, p)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Bool(m.st.multi&(1<<s) != 0), nil
+}
+
+// deactivate(player, transition="") is BGA's setPlayerNonMultiactive: the
+// player leaves the multiactive set; when the set is empty, the state takes
+// the transition.
+func biDeactivate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var p starlark.Value
+	trans := ""
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p, &trans); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	s, err := m.seatOf(fn, p)
+	if err != nil {
+		return nil, err
+	}
+	m.st.multi &^= 1 << s
+	// The multiactive state is the frame the body belongs to (or the top).
+	i := min(m.ctx.frame, len(m.st.frames)-1)
+	if f := m.st.frames[i]; f.priv != nil && f.priv[s] >= 0 {
+		fw := m.frameW(i)
+		fw.priv[s] = -1
+	}
+	if m.st.multi == 0 {
+		f := m.st.frames[i]
+		to, ok := f.st.transition(trans)
+		if !ok {
+			return nil, fmt.Errorf("%s(%s, %q): state %s has no such transition (%s)", fn, p, trans, f.st.name, transNames(f.st))
+		}
+		fw := m.frameW(i)
+		fw.pending, fw.pendName, fw.hasPending = to, trans, true
+	}
+	return starlark.None, nil
+}
+
+// next returns the match's next random number (splitmix64 on the match state).
+func (m *Match) next() uint64 {
+	m.st.rng += 0x9E3779B97F4A7C15
+	z := m.st.rng
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// intn returns a uniform int in [0, n).
+func (m *Match) intn(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return int(m.next() % uint64(n))
+}
+
+func biRand(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &n); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("%s(%d): want n >= 1", fn, n)
+	}
+	r := m.intn(n)
+	m.emit(Event{Kind: EvRandom, Name: "rand", Detail: fmt.Sprintf("%d of %d", r, n)})
+	return starlark.MakeInt(r), nil
+}
+
+func biShuffle(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Iterable
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &it); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	var vs []starlark.Value
+	iter := it.Iterate()
+	var v starlark.Value
+	for iter.Next(&v) {
+		vs = append(vs, v)
+	}
+	iter.Done()
+	m.shuffle(len(vs), func(i, j int) { vs[i], vs[j] = vs[j], vs[i] })
+	m.emit(Event{Kind: EvRandom, Name: "shuffle", Detail: fmt.Sprintf("%d items", len(vs))})
+	return starlark.NewList(vs), nil
+}
+
+func (m *Match) shuffle(n int, swap func(i, j int)) {
+	for i := n - 1; i > 0; i-- {
+		swap(i, m.intn(i+1))
+	}
+}
+
+func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var msg string
+	if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &msg); err != nil {
+		return nil, err
+	}
+	if err := m.needBody(fn); err != nil {
+		return nil, err
+	}
+	if m.rec {
+		sort.Slice(kw, func(i, j int) bool { return kw[i][0].(starlark.String) < kw[j][0].(starlark.String) })
+		var parts []string
+		for _, kv := range kw {
+			parts = append(parts, string(kv[0].(starlark.String))+"="+kv[1].String())
+			msg = strings.ReplaceAll(msg, "${"+string(kv[0].(starlark.String))+"}", plain(kv[1]))
+		}
+		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", ")})
+	}
+	return starlark.None, nil
+}
+
+func plain(v starlark.Value) string {
+	if s, ok := v.(starlark.String); ok {
+		return string(s)
+	}
+	if p, ok := v.(*playerValue); ok {
+		return p.m.names[p.seat]
+	}
+	return v.String()
+}
+
+// before(fn) calls fn as it would have answered at the start of the last step
+// (SEMANTICS.md: history). fn must be pure.
+func biBefore(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var f starlark.Callable
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &f); err != nil {
+		return nil, err
+	}
+	cur := m.st
+	m.st = m.prev
+	m.pure++
+	if m.pure == 1 {
+		m.pureWhat = "before()"
+	}
+	v, err := starlark.Call(m.thread, f, nil, nil)
+	m.pure--
+	m.st = cur
+	return v, err
+}

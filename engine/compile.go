@@ -1,0 +1,492 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/rulestudio/studio/graph"
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// Program is a rule pack compiled once: every piece of code of the pack is a
+// Starlark function ready to run in any number of matches. A Program is immutable
+// and safe for concurrent use by many matches (each match runs on one goroutine).
+type Program struct {
+	Pack *graph.Pack
+
+	states  []*cstate
+	byName  map[string]*cstate
+	actions map[string]*caction
+	types   []*ctype
+	typeIdx map[string]*ctype
+	tags    map[string]int // tag name -> bit
+
+	boards      []*graph.Board
+	decks       []string
+	progression *hook
+	timeout     *hook
+	setup       *cstate // state 1
+	clauses     bool    // some object type or state has while/whenever/when
+	file        string
+}
+
+// cstate is a compiled state.
+type cstate struct {
+	idx       int
+	s         *graph.State
+	id        int
+	name      string
+	typ       graph.StateType
+	action    *hook // start procedure
+	endaction *hook
+	args      *hook
+	ending    *hook
+	possible  []*caction
+	trans     []ctrans
+	params    []*graph.Param
+	defaults  []starlark.Value
+	initPriv  *cstate
+	clauses   *cclauses
+	hasDesc   bool
+}
+
+type ctrans struct {
+	name string
+	to   *cstate
+}
+
+func (s *cstate) transition(name string) (*cstate, bool) {
+	for _, t := range s.trans {
+		if t.name == name {
+			return t.to, true
+		}
+	}
+	return nil, false
+}
+
+// caction is a compiled action.
+type caction struct {
+	a            *graph.Action
+	name         string
+	who          *hook
+	params       []*graph.Param
+	domains      []*hook
+	precondition *hook
+	body         *hook
+}
+
+// The context names a hook may use; each hook receives only those its text uses.
+const (
+	ctxPlayer = iota
+	ctxActive
+	ctxState
+	ctxSelf
+	ctxValue
+	ctxInner
+	ctxGame
+	ctxPlayers
+	numCtx
+)
+
+var ctxNames = [numCtx]string{"player", "active_player", "state", "self", "value", "inner", "game", "players"}
+
+// hook is one compiled piece of code: a Starlark function taking the context
+// names it uses, then its extra parameters (action or method parameters).
+type hook struct {
+	fn    starlark.Callable
+	what  string // "state 3 (nextPlayer) action", for errors and events
+	pos   graph.Pos
+	ctx   []int // context names, in the function's parameter order
+	extra int   // number of extra parameters after the context
+	pure  bool
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// CompileError is a compile error of a pack's code, at its place in the YAML file.
+type CompileError struct {
+	File string
+	Pos  graph.Pos // line and column in the YAML file
+	What string    // which field: "action playDisc body"
+	Msg  string
+}
+
+func (e *CompileError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Pos.Line, e.Pos.Column, e.What, e.Msg)
+}
+
+// Errors is a list of errors, reported together.
+type Errors []error
+
+func (es Errors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+type compiler struct {
+	p           *Program
+	predeclared starlark.StringDict
+	errs        Errors
+}
+
+// Compile compiles every piece of code of pack. Errors (a value of type [Errors]
+// holding *[CompileError] and *[graph.PosError] values) name the YAML file's line
+// and column.
+func Compile(pack *graph.Pack) (*Program, error) {
+	file := pack.Source
+	if file == "" {
+		file = pack.Name + ".yaml"
+	}
+	p := &Program{Pack: pack, byName: map[string]*cstate{}, actions: map[string]*caction{}, typeIdx: map[string]*ctype{}, tags: map[string]int{}, file: file}
+	c := &compiler{p: p, predeclared: builtins()}
+	perr := func(pos graph.Pos, format string, args ...any) {
+		c.errs = append(c.errs, &graph.PosError{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+	for i, b := range pack.Boards {
+		if b.Width <= 0 || b.Height <= 0 || b.Width*b.Height > 1<<16 {
+			perr(b.Pos, "board %s: width and height must be positive", b.Name)
+			continue
+		}
+		p.boards = append(p.boards, b)
+		c.predeclared[b.Name] = newBoardValue(b.Name, i)
+	}
+	for i, d := range pack.Decks {
+		p.decks = append(p.decks, d)
+		c.predeclared[d] = newDeckValue(d, i)
+	}
+	// Object types first: their names are needed by everything else.
+	for _, t := range pack.ObjectTypes {
+		ct := &ctype{t: t, name: t.Name, idx: len(p.types)}
+		p.types = append(p.types, ct)
+		p.typeIdx[t.Name] = ct
+	}
+	for _, t := range pack.ObjectTypes {
+		for _, tag := range t.Tags {
+			if _, ok := p.tags[tag]; !ok {
+				p.tags[tag] = len(p.tags)
+			}
+		}
+	}
+	// Scripts: modules whose globals every other piece of code sees.
+	for _, s := range pack.Scripts {
+		c.script(s)
+	}
+	for _, a := range pack.Actions {
+		ca := &caction{a: a, name: a.Name, params: a.Params}
+		what := "action " + a.Name
+		ca.who = c.compile(a.Who, what+" who", true, nil)
+		var names []string
+		for _, prm := range a.Params {
+			ca.domains = append(ca.domains, c.compile(prm.Domain, what+" param "+prm.Name+" domain", true, names))
+			if prm.Domain.IsZero() {
+				perr(prm.Pos, "%s: parameter %s needs a domain (the legal values)", what, prm.Name)
+			}
+			names = append(names, prm.Name)
+		}
+		ca.precondition = c.compile(a.Precondition, what+" precondition", true, names)
+		ca.body = c.compile(a.Body, what+" body", false, names)
+		p.actions[a.Name] = ca
+	}
+	for i, s := range pack.States {
+		id, ok := pack.Resolve(s.ID)
+		if !ok {
+			perr(s.Pos, "state %s: unknown constant", s.ID)
+		}
+		cs := &cstate{idx: i, s: s, id: id, name: s.Name, typ: s.Type, params: s.Params}
+		if !s.Type.Known() {
+			perr(s.Pos, "state %s: unknown type %q", s.Name, s.Type)
+		}
+		p.states = append(p.states, cs)
+		if _, dup := p.byName[s.Name]; !dup {
+			p.byName[s.Name] = cs
+		}
+		if id == graph.SetupID {
+			p.setup = cs
+		}
+	}
+	for _, cs := range p.states {
+		s := cs.s
+		what := fmt.Sprintf("state %d (%s)", cs.id, cs.name)
+		cs.action = c.compile(s.Action, what+" action", false, nil)
+		cs.endaction = c.compile(s.EndAction, what+" endaction", false, nil)
+		cs.args = c.compile(s.Args, what+" args", true, nil)
+		cs.ending = c.compile(s.Ending, what+" ending", true, nil)
+		cs.hasDesc = s.Description != "" || s.DescriptionMyTurn != ""
+		for _, n := range s.PossibleActions {
+			a := p.actions[n]
+			if a == nil {
+				perr(s.Pos, "%s: possibleactions names %q, which no action defines", what, n)
+				continue
+			}
+			cs.possible = append(cs.possible, a)
+		}
+		for _, t := range s.Transitions {
+			to := pack.State(t.To)
+			if to == nil {
+				perr(t.Pos, "%s: transition %q goes to state %s, which does not exist", what, t.Name, t.To)
+				continue
+			}
+			cs.trans = append(cs.trans, ctrans{name: t.Name, to: p.states[indexOf(pack.States, to)]})
+		}
+		if s.InitialPrivate != nil {
+			to := pack.State(*s.InitialPrivate)
+			if to == nil || to.Type != graph.Private {
+				perr(s.Pos, "%s: initialprivate must name a private state", what)
+			} else {
+				cs.initPriv = p.states[indexOf(pack.States, to)]
+			}
+		}
+		for _, prm := range s.Params {
+			var v starlark.Value = starlark.None
+			if prm.Default != nil {
+				v = fromGraphValue(*prm.Default)
+			}
+			cs.defaults = append(cs.defaults, v)
+		}
+		if s.Clauses != nil {
+			cs.clauses = c.clauses(s.Clauses, what)
+			p.clauses = p.clauses || cs.clauses.active()
+		}
+	}
+	if p.setup == nil {
+		perr(graph.Pos{}, "the pack has no state 1 (gameSetup)")
+	}
+	p.progression = c.compile(pack.Progression, "progression", true, nil)
+	p.timeout = c.compile(pack.Timeout, "timeout", false, nil)
+	for _, t := range p.types {
+		t.c = c.clauses(&t.t.Clauses, "object type "+t.name)
+		p.clauses = p.clauses || t.c.active()
+	}
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	return p, nil
+}
+
+func indexOf(ss []*graph.State, s *graph.State) int {
+	for i, x := range ss {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// script runs one of the pack's scripts once and adds its globals to the names
+// every later piece of code sees.
+func (c *compiler) script(s *graph.Script) {
+	src := strings.Repeat("\n", max(s.Code.Pos.Line-1, 0)) + s.Code.Src
+	opts := &syntax.FileOptions{While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true, Set: true}
+	_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, src, c.predeclared.Has)
+	if err != nil {
+		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0)
+		return
+	}
+	th := &starlark.Thread{Name: "load " + s.Name}
+	th.SetMaxExecutionSteps(1 << 24)
+	globals, err := prog.Init(th, c.predeclared)
+	if err != nil {
+		c.errs = append(c.errs, runError(c.p.file, "script "+s.Name, err))
+		return
+	}
+	globals.Freeze()
+	for k, v := range globals {
+		c.predeclared[k] = v
+	}
+}
+
+// syntaxErr records a compile error, moving its position into the YAML file:
+// lines are already right (the source is padded); on the code's first line, the
+// column is shifted by the code's column less the wrapper prefix.
+func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, prefix int) {
+	pos, msg := at, err.Error()
+	var se syntax.Error
+	var errs resolve.ErrorList
+	if errors.As(err, &se) {
+		pos, msg = mapPos(se.Pos, at, firstLine, prefix), se.Msg
+	} else if errors.As(err, &errs) && len(errs) > 0 {
+		pos, msg = mapPos(errs[0].Pos, at, firstLine, prefix), errs[0].Msg
+	}
+	c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: pos, What: what, Msg: msg})
+}
+
+func mapPos(p syntax.Position, at graph.Pos, firstLine, prefix int) graph.Pos {
+	line, col := int(p.Line), int(p.Col)
+	if line == firstLine && firstLine > 0 {
+		col = col - prefix + max(at.Column, 1) - 1
+	} else if prefix > 0 && firstLine > 0 {
+		col-- // statement bodies are indented by one space
+	}
+	return graph.Pos{Line: line, Column: max(col, 1)}
+}
+
+var wordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// compile turns code into a hook. expr says the place holds an expression (a
+// pure place); a pure place may also hold statements ending in return. extra are
+// parameter names the code sees after the context names. A code that is just the
+// name of a function of the scripts (BGA style: "action: stNextPlayer") calls that
+// function, passing the context names it declares as parameters.
+func (c *compiler) compile(code graph.Code, what string, expr bool, extra []string) *hook {
+	if code.IsZero() {
+		return nil
+	}
+	h := &hook{what: what, pos: code.Pos, pure: expr, extra: len(extra)}
+	src := strings.TrimSpace(code.Src)
+	if identRE.MatchString(src) {
+		if fn, ok := c.predeclared[src].(*starlark.Function); ok {
+			h.fn = fn
+			for i := 0; i < fn.NumParams(); i++ {
+				name, _ := fn.Param(i)
+				k := ctxIndex(name)
+				if k < 0 {
+					c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: code.Pos, What: what, Msg: fmt.Sprintf("function %s: parameter %q is not one of %s", src, name, strings.Join(ctxNames[:], ", "))})
+					return nil
+				}
+				h.ctx = append(h.ctx, k)
+			}
+			h.extra = 0
+			return h
+		}
+	}
+	used := map[string]bool{}
+	for _, w := range wordRE.FindAllString(code.Src, -1) {
+		used[w] = true
+	}
+	var params []string
+	for k, n := range ctxNames {
+		if used[n] {
+			h.ctx = append(h.ctx, k)
+			params = append(params, n)
+		}
+	}
+	params = append(params, extra...)
+	head := "def __hook(" + strings.Join(params, ", ") + "):"
+	opts := &syntax.FileOptions{While: true, Recursion: true, Set: true}
+	line := max(code.Pos.Line, 1)
+	var firstErr error
+	var firstPrefix, firstLine int
+	if expr {
+		prefix := head + " return ("
+		text := strings.Repeat("\n", line-1) + prefix + code.Src + "\n)\n"
+		_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
+		if err == nil {
+			h.fn = c.init(prog, what)
+			if h.fn == nil {
+				return nil
+			}
+			return h
+		}
+		firstErr, firstPrefix, firstLine = err, len(prefix)+1, line
+		if !strings.Contains(code.Src, "\n") && !strings.Contains(code.Src, "return") {
+			c.syntaxErr(err, what, code.Pos, firstLine, firstPrefix)
+			return nil
+		}
+	}
+	var b strings.Builder
+	bodyLine := line
+	if line >= 2 {
+		b.WriteString(strings.Repeat("\n", line-2))
+		b.WriteString(head + "\n")
+	} else {
+		b.WriteString(head + "\n")
+		bodyLine = 2
+	}
+	for _, l := range strings.Split(strings.TrimRight(code.Src, "\n"), "\n") {
+		b.WriteString(" " + l + "\n")
+	}
+	_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, b.String(), c.predeclared.Has)
+	if err != nil {
+		if firstErr != nil {
+			c.syntaxErr(firstErr, what, code.Pos, firstLine, firstPrefix)
+		} else {
+			c.syntaxErr(err, what, code.Pos, bodyLine, 2)
+		}
+		return nil
+	}
+	h.fn = c.init(prog, what)
+	if h.fn == nil {
+		return nil
+	}
+	return h
+}
+
+func (c *compiler) init(prog *starlark.Program, what string) starlark.Callable {
+	th := &starlark.Thread{Name: "compile"}
+	g, err := prog.Init(th, c.predeclared)
+	if err != nil {
+		c.errs = append(c.errs, runError(c.p.file, what, err))
+		return nil
+	}
+	g.Freeze()
+	return g["__hook"].(*starlark.Function)
+}
+
+func ctxIndex(name string) int {
+	for k, n := range ctxNames {
+		if n == name {
+			return k
+		}
+	}
+	return -1
+}
+
+// RunError is an error raised by a pack's code while a match runs: the code's
+// place in the YAML file and the Starlark backtrace.
+type RunError struct {
+	File      string
+	Pos       graph.Pos
+	What      string
+	Msg       string
+	Backtrace string
+}
+
+func (e *RunError) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Pos.Line, e.Pos.Column, e.What, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", e.File, e.What, e.Msg)
+}
+
+func runError(file, what string, err error) error {
+	var re *RunError
+	if errors.As(err, &re) {
+		return re
+	}
+	out := &RunError{File: file, What: what, Msg: err.Error()}
+	var ee *starlark.EvalError
+	if errors.As(err, &ee) {
+		out.Msg = ee.Msg
+		out.Backtrace = ee.Backtrace()
+		// The innermost frame in the pack's file is the place to show.
+		for i := len(ee.CallStack) - 1; i >= 0; i-- {
+			fr := ee.CallStack[i]
+			if fr.Pos.Filename() == file {
+				out.Pos = graph.Pos{Line: int(fr.Pos.Line), Column: int(fr.Pos.Col)}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sortedKeys returns the keys of a string-keyed map in order.
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,856 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/rulestudio/studio/graph"
+	"go.starlark.net/starlark"
+)
+
+// Options configure a match. The zero value records everything with default
+// limits.
+type Options struct {
+	// Seed seeds the match's random source (rand, shuffle, decks): the only
+	// randomness a match has.
+	Seed uint64
+	// Names are the players' names, one per seat (default "Player 1", ...).
+	Names []string
+	// NoHistory turns off events and per-step snapshots: for bots, playouts and
+	// perft, which need only the current state.
+	NoHistory bool
+	// Budget is the number of Starlark execution steps one piece of code may
+	// take before it fails as an endless loop (default 1,000,000).
+	Budget uint64
+	// StepLimit is the number of steps a match may take without a player action
+	// before it stops as a trigger loop (default 10,000).
+	StepLimit int
+	// Clock is each player's time bank in virtual time (0: no clocks). Clocks
+	// run only through [Match.Tick].
+	Clock time.Duration
+}
+
+// Match is one running game of a [Program]. A Match is not safe for concurrent
+// use; run many matches on many goroutines instead.
+type Match struct {
+	p      *Program
+	opts   Options
+	seats  int
+	names  []string
+	thread *starlark.Thread
+
+	st   *mstate
+	prev *mstate // state at the start of the last step: what before() reads
+	gen  uint64
+
+	pvals        []*playerValue
+	playersTuple starlark.Tuple
+	game         *boundGame
+
+	pure     int    // >0 while pure code runs
+	pureWhat string // which pure place, for errors
+	ctx      bodyCtx
+
+	rec     bool
+	events  []Event
+	history []*mstate
+	idle    int
+	running uint64 // players whose clock runs (last recorded)
+	err     error
+}
+
+// bodyCtx is where a running body belongs: next_state and end_turn act on it.
+type bodyCtx struct {
+	active  bool
+	frame   int
+	seat    int
+	private bool
+	call    *callReq
+}
+
+type callReq struct {
+	st     *cstate
+	params []starlark.Value
+}
+
+// Move is a player's action with its arguments.
+type Move struct {
+	Seat   int              // 0-based seat of the acting player
+	Action string           // action name
+	Args   []starlark.Value // one value per action parameter, in order
+}
+
+// String formats m as "p1 playDisc((2, 3))".
+func (mv Move) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "p%d %s(", mv.Seat+1, mv.Action)
+	for i, a := range mv.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(a.String())
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// IllegalError is the refusal of an action: the reason, and no change to the
+// match.
+type IllegalError struct {
+	Move   Move
+	Reason string
+}
+
+func (e *IllegalError) Error() string { return fmt.Sprintf("illegal action %s: %s", e.Move, e.Reason) }
+
+// NewMatch starts a match of p for the given number of seats: it runs state 1
+// (gameSetup) and every step that needs no player, and stops at the first
+// decision. Errors of the pack's code are *[RunError] values.
+func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
+	if seats < 1 || seats > 64 {
+		return nil, fmt.Errorf("new match: %d seats (1 to 64)", seats)
+	}
+	if pl := p.Pack.Players; pl != nil && (seats < pl.Min || (pl.Max > 0 && seats > pl.Max)) {
+		return nil, fmt.Errorf("new match: %s is for %d to %d players, not %d", p.Pack.Name, pl.Min, pl.Max, seats)
+	}
+	if opts.Budget == 0 {
+		opts.Budget = 1_000_000
+	}
+	if opts.StepLimit == 0 {
+		opts.StepLimit = 10_000
+	}
+	m := &Match{p: p, opts: opts, seats: seats, rec: !opts.NoHistory}
+	m.thread = &starlark.Thread{Name: "match"}
+	m.thread.SetLocal("match", m)
+	for i := 0; i < seats; i++ {
+		name := fmt.Sprintf("Player %d", i+1)
+		if i < len(opts.Names) && opts.Names[i] != "" {
+			name = opts.Names[i]
+		}
+		m.names = append(m.names, name)
+		pv := &playerValue{m: m, seat: i}
+		m.pvals = append(m.pvals, pv)
+		m.playersTuple = append(m.playersTuple, pv)
+	}
+	m.game = &boundGame{m: m}
+	m.gen = 1
+	st := &mstate{gen: 1, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
+	st.scores = make([]int, seats)
+	st.pvars = make([]map[string]starlark.Value, seats)
+	st.clocks = make([]int64, seats)
+	for i := range st.clocks {
+		st.clocks[i] = opts.Clock.Milliseconds()
+	}
+	for _, b := range p.boards {
+		st.boards = append(st.boards, &board{gen: 1, w: b.Width, h: b.Height, cells: make([]int8, b.Width*b.Height)})
+	}
+	for range p.decks {
+		st.decks = append(st.decks, &deck{gen: 1})
+	}
+	st.frames = []*frame{m.newFrame(p.setup, nil)}
+	m.st = st
+	m.prev = st
+	m.emit(Event{Kind: EvStateEntered, State: p.setup.name})
+	if err := m.run(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (m *Match) newFrame(s *cstate, params []starlark.Value) *frame {
+	f := &frame{gen: m.gen, st: s, params: params}
+	if params == nil && len(s.defaults) > 0 {
+		f.params = s.defaults
+	}
+	return f
+}
+
+// Program returns the compiled pack the match runs.
+func (m *Match) Program() *Program { return m.p }
+
+// Seats returns the number of players.
+func (m *Match) Seats() int { return m.seats }
+
+// Over reports whether the match reached state 99 (gameEnd).
+func (m *Match) Over() bool { return m.st.over }
+
+// Err returns the error that stopped the match, if any.
+func (m *Match) Err() error { return m.err }
+
+// Scores returns each seat's score.
+func (m *Match) Scores() []int { return append([]int(nil), m.st.scores...) }
+
+// Winners returns the seats with the best score once the match is over (all
+// seats on a draw), or nil while it runs.
+func (m *Match) Winners() []int {
+	if !m.st.over {
+		return nil
+	}
+	best := m.st.scores[0]
+	for _, s := range m.st.scores {
+		best = max(best, s)
+	}
+	var out []int
+	for i, s := range m.st.scores {
+		if s == best {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Step returns the number of steps the match has taken.
+func (m *Match) Step() int { return m.st.step }
+
+// Events returns the events recorded so far (nil with NoHistory).
+func (m *Match) Events() []Event { return m.events }
+
+// StateName returns the name of the top state of the state stack.
+func (m *Match) StateName() string {
+	if t := m.top(); t != nil {
+		return t.st.name
+	}
+	return ""
+}
+
+// Stack returns the names of the states on the state stack, bottom first.
+func (m *Match) Stack() []string {
+	var out []string
+	for _, f := range m.st.frames {
+		out = append(out, f.st.name)
+	}
+	return out
+}
+
+// Active returns the BGA active player's seat.
+func (m *Match) Active() int { return m.st.active }
+
+func (m *Match) emit(e Event) {
+	if !m.rec {
+		return
+	}
+	e.Step = m.st.step
+	if e.State == "" {
+		if t := m.top(); t != nil {
+			e.State = t.st.name
+		}
+	}
+	m.events = append(m.events, e)
+}
+
+// mutable fails when pure code tries to change the match.
+func (m *Match) mutable(what string) error {
+	if m.pure > 0 {
+		return fmt.Errorf("%s: cannot change the match in a pure place (%s)", what, m.pureWhat)
+	}
+	return nil
+}
+
+// call runs a hook with the context of seat (player), self (object id, 0 none)
+// and extra arguments.
+func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (starlark.Value, error) {
+	args := make(starlark.Tuple, len(h.ctx)+len(extra))
+	for i, k := range h.ctx {
+		switch k {
+		case ctxPlayer:
+			if seat >= 0 {
+				args[i] = m.pvals[seat]
+			} else {
+				args[i] = starlark.None
+			}
+		case ctxActive:
+			args[i] = m.pvals[m.st.active]
+		case ctxState:
+			args[i] = m.stateValue()
+		case ctxSelf:
+			if self == nil {
+				self = starlark.None
+			}
+			args[i] = self
+		case ctxGame:
+			args[i] = m.game
+		case ctxPlayers:
+			args[i] = m.playersTuple
+		default:
+			args[i] = starlark.None
+		}
+	}
+	copy(args[len(h.ctx):], extra)
+	if h.pure {
+		if m.pure == 0 {
+			m.pureWhat = h.what
+		}
+		m.pure++
+	}
+	m.thread.SetMaxExecutionSteps(m.thread.ExecutionSteps() + m.opts.Budget)
+	v, err := starlark.Call(m.thread, h.fn, args, nil)
+	if h.pure {
+		m.pure--
+	}
+	if err != nil {
+		m.thread.Uncancel()
+		if strings.Contains(err.Error(), "too many steps") {
+			err = fmt.Errorf("%w (more than %d steps: an endless loop?)", err, m.opts.Budget)
+		}
+		return nil, runError(m.p.file, h.what, err)
+	}
+	return v, nil
+}
+
+func (m *Match) stateValue() starlark.Value {
+	t := m.top()
+	if t == nil {
+		return starlark.None
+	}
+	if m.ctx.active && m.ctx.frame < len(m.st.frames) {
+		t = m.st.frames[m.ctx.frame]
+	}
+	return &paramsValue{st: t.st, values: t.params}
+}
+
+func (m *Match) truth(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (bool, error) {
+	v, err := m.call(h, seat, self, extra...)
+	if err != nil {
+		return false, err
+	}
+	return bool(v.Truth()), nil
+}
+
+// runBody runs a procedure or action body with ctx, then pushes a state it called.
+func (m *Match) runBody(h *hook, ctx bodyCtx, self starlark.Value, extra ...starlark.Value) error {
+	if h == nil {
+		return nil
+	}
+	saved := m.ctx
+	ctx.active = true
+	m.ctx = ctx
+	_, err := m.call(h, ctx.seat, self, extra...)
+	c := m.ctx.call
+	m.ctx = saved
+	if err != nil {
+		return err
+	}
+	if c != nil {
+		m.pushFrame(c)
+	}
+	return nil
+}
+
+func (m *Match) pushFrame(c *callReq) {
+	fs := m.framesW()
+	m.st.frames = append(fs, m.newFrame(c.st, c.params))
+	m.emit(Event{Kind: EvStateCalled, State: c.st.name, Detail: paramsString(c.st, c.params)})
+}
+
+func paramsString(s *cstate, vals []starlark.Value) string {
+	var parts []string
+	for i, p := range s.params {
+		if i < len(vals) {
+			parts = append(parts, p.Name+"="+vals[i].String())
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// deciding reports whether seat's ending condition in frame f is unmet.
+func (m *Match) deciding(f *frame, seat int) (bool, error) {
+	if f.ended&(1<<seat) != 0 {
+		return false, nil
+	}
+	if f.st.ending != nil {
+		met, err := m.truth(f.st.ending, seat, nil)
+		return !met, err
+	}
+	switch f.st.typ {
+	case graph.ActivePlayer:
+		return seat == m.st.active, nil
+	case graph.MultipleActivePlayer, graph.Private:
+		return m.st.multi&(1<<seat) != 0, nil
+	}
+	return false, nil
+}
+
+func (m *Match) allMet(f *frame) (bool, error) {
+	if f.st.ending == nil {
+		switch f.st.typ {
+		case graph.ActivePlayer:
+			return f.ended&(1<<m.st.active) != 0, nil
+		case graph.MultipleActivePlayer:
+			return m.st.multi&^f.ended == 0, nil
+		case graph.Game, graph.Manager:
+			return true, nil
+		}
+	}
+	for s := 0; s < m.seats; s++ {
+		d, err := m.deciding(f, s)
+		if err != nil || d {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// run takes steps until the match waits for a player or ends.
+func (m *Match) run() error {
+	for !m.st.over {
+		did, err := m.step()
+		if err != nil {
+			m.err = err
+			return err
+		}
+		if !did {
+			return nil
+		}
+		m.idle++
+		if m.idle > m.opts.StepLimit {
+			m.err = m.loopError()
+			return m.err
+		}
+	}
+	return nil
+}
+
+func (m *Match) loopError() error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "trigger loop: %d steps without a player action", m.idle)
+	if n := len(m.events); n > 0 {
+		b.WriteString("; last events:")
+		for _, e := range m.events[max(0, n-8):] {
+			b.WriteString("\n  " + e.String())
+		}
+	}
+	return errors.New(b.String())
+}
+
+// beginStep marks the start of a step: before() now reads this state.
+func (m *Match) beginStep() {
+	if m.rec || m.p.clauses {
+		m.prev = m.snapshot()
+	}
+}
+
+// endStep records the step's snapshot.
+func (m *Match) endStep() {
+	m.st.step++
+	if m.rec {
+		m.clockEvents()
+		m.history = append(m.history, m.st)
+		m.snapshot()
+	}
+}
+
+// step takes one step of SEMANTICS.md "One step"; it reports false when the
+// match waits for a player.
+func (m *Match) step() (bool, error) {
+	if m.p.clauses {
+		if err := m.settle(); err != nil {
+			return false, err
+		}
+	}
+	fs := m.st.frames
+	top := len(fs) - 1
+	f := fs[top]
+	// 1. The execution stack.
+	if n := len(m.st.exec); n > 0 {
+		m.beginStep()
+		ex := m.execW()
+		it := ex[n-1]
+		m.st.exec = ex[:n-1]
+		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what})
+		var self starlark.Value
+		if it.self != 0 {
+			self = m.objValue(it.self)
+		}
+		fr := min(it.frame, top)
+		priv := false
+		if pf := m.st.frames[fr]; pf.priv != nil && it.player >= 0 && pf.priv[it.player] >= 0 {
+			priv = true
+		}
+		if err := m.runBody(it.h, bodyCtx{frame: fr, seat: it.player, private: priv}, self); err != nil {
+			return false, err
+		}
+		m.endStep()
+		return true, nil
+	}
+	// 2. A frame just entered runs its start procedure.
+	if !f.entered {
+		m.beginStep()
+		f = m.frameW(top)
+		f.entered = true
+		if f.st.s.UpdateGameProgression && m.p.progression != nil {
+			v, err := m.call(m.p.progression, m.st.active, nil)
+			if err != nil {
+				return false, err
+			}
+			var n int
+			if err := starlark.AsInt(v, &n); err != nil {
+				return false, &RunError{File: m.p.file, Pos: m.p.progression.pos, What: "progression", Msg: "must give an int 0-100, not " + v.Type()}
+			}
+			m.st.progression = n
+		}
+		if f.st.action != nil {
+			m.emit(Event{Kind: EvProcedure, Name: "action"})
+			if err := m.runBody(f.st.action, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
+				return false, err
+			}
+		}
+		if ip := f.st.initPriv; ip != nil {
+			m.enterPrivate(top, ip)
+		}
+		m.endStep()
+		return true, nil
+	}
+	// 3. A pending transition, or every ending condition holds.
+	met := f.hasPending
+	if !met {
+		var err error
+		if met, err = m.allMet(f); err != nil {
+			return false, err
+		}
+	}
+	if met {
+		m.beginStep()
+		if f.st.endaction != nil {
+			m.emit(Event{Kind: EvProcedure, Name: "endaction"})
+			if err := m.runBody(f.st.endaction, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
+				return false, err
+			}
+			if len(m.st.exec) > 0 || len(m.st.frames) != top+1 {
+				// The end procedure queued work or called a state: do it first.
+				m.endStep()
+				return true, nil
+			}
+			f = m.st.frames[top]
+		}
+		switch {
+		case f.hasPending:
+			m.transition(top, f.pending, f.pendName)
+		case f.st.id == graph.EndID:
+			m.st.over = true
+			m.emit(Event{Kind: EvGameEnd, Detail: fmt.Sprint(m.st.scores)})
+		case top > 0:
+			fs := m.framesW()
+			m.st.frames = fs[:top]
+			m.emit(Event{Kind: EvStateReturned, State: f.st.name})
+		case len(f.st.trans) == 1:
+			m.transition(top, f.st.trans[0].to, f.st.trans[0].name)
+		default:
+			return false, &RunError{File: m.p.file, Pos: f.st.s.Pos, What: fmt.Sprintf("state %d (%s)", f.st.id, f.st.name),
+				Msg: "every ending condition holds but no transition was taken (call next_state)"}
+		}
+		m.endStep()
+		return true, nil
+	}
+	return false, nil
+}
+
+func (m *Match) transition(i int, to *cstate, name string) {
+	from := m.st.frames[i].st
+	m.emit(Event{Kind: EvStateLeft, State: from.name, Name: name})
+	fs := m.framesW()
+	fs[i] = m.newFrame(to, nil)
+	m.emit(Event{Kind: EvStateEntered, State: to.name, Name: name})
+}
+
+// enterPrivate puts every multiactive player of frame i in the private state ip
+// and queues its start procedure for each of them.
+func (m *Match) enterPrivate(i int, ip *cstate) {
+	f := m.frameW(i)
+	f.priv = make([]int16, m.seats)
+	for s := range f.priv {
+		f.priv[s] = -1
+	}
+	for s := m.seats - 1; s >= 0; s-- {
+		if m.st.multi&(1<<s) != 0 {
+			f.priv[s] = int16(ip.idx)
+			if ip.action != nil {
+				m.pushExec(execItem{h: ip.action, what: ip.name + " action", player: s, frame: i})
+			}
+		}
+	}
+}
+
+func (m *Match) pushExec(it execItem) {
+	ex := m.execW()
+	m.st.exec = append(ex, it)
+	m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what})
+}
+
+// stateOf returns the state whose actions seat may take in frame f: its private
+// state, or the frame's state.
+func (m *Match) stateOf(f *frame, seat int) (*cstate, bool) {
+	if f.priv != nil && f.priv[seat] >= 0 {
+		return m.p.states[f.priv[seat]], true
+	}
+	return f.st, false
+}
+
+// Waiting reports whether the match waits for a player's action.
+func (m *Match) Waiting() bool { return !m.st.over && m.err == nil }
+
+// Legal returns every legal action of seat, in a stable order: the state's
+// possibleactions order, then each argument's domain order.
+func (m *Match) Legal(seat int) ([]Move, error) {
+	return m.legal(seat, nil)
+}
+
+// LegalAll returns the legal actions of every seat, seat order.
+func (m *Match) LegalAll() ([]Move, error) {
+	var out []Move
+	var err error
+	for s := 0; s < m.seats; s++ {
+		if out, err = m.legal(s, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (m *Match) legal(seat int, out []Move) ([]Move, error) {
+	if !m.Waiting() || seat < 0 || seat >= m.seats {
+		return out, nil
+	}
+	f := m.top()
+	st, _ := m.stateOf(f, seat)
+	for _, a := range st.possible {
+		ok, err := m.allowed(f, a, seat)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if len(a.params) == 0 {
+			if a.precondition != nil {
+				ok, err := m.truth(a.precondition, seat, nil)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					continue
+				}
+			}
+			out = append(out, Move{Seat: seat, Action: a.name})
+			continue
+		}
+		args := make([]starlark.Value, 0, len(a.params))
+		if out, err = m.enumerate(a, seat, args, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (m *Match) allowed(f *frame, a *caction, seat int) (bool, error) {
+	if a.who != nil {
+		return m.truth(a.who, seat, nil)
+	}
+	return m.deciding(f, seat)
+}
+
+func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Move) ([]Move, error) {
+	k := len(args)
+	if k == len(a.params) {
+		if a.precondition != nil {
+			ok, err := m.truth(a.precondition, seat, nil, args...)
+			if err != nil || !ok {
+				return out, err
+			}
+		}
+		return append(out, Move{Seat: seat, Action: a.name, Args: append([]starlark.Value(nil), args...)}), nil
+	}
+	dom, err := m.call(a.domains[k], seat, nil, args...)
+	if err != nil {
+		return nil, err
+	}
+	if l, ok := dom.(*starlark.List); ok { // the common case, without an iterator
+		for i := 0; i < l.Len(); i++ {
+			if out, err = m.enumerate(a, seat, append(args, l.Index(i)), out); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	it, ok := dom.(starlark.Iterable)
+	if !ok {
+		return nil, &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Msg: "a domain must be a list or another iterable, not " + dom.Type()}
+	}
+	iter := it.Iterate()
+	defer iter.Done()
+	var v starlark.Value
+	for iter.Next(&v) {
+		if out, err = m.enumerate(a, seat, append(args, v), out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// check says why mv is not legal now, or "" when it is.
+func (m *Match) check(mv Move) (string, error) {
+	if m.st.over {
+		return "the match is over", nil
+	}
+	if m.err != nil {
+		return "the match stopped on an error", nil
+	}
+	if mv.Seat < 0 || mv.Seat >= m.seats {
+		return fmt.Sprintf("there is no seat %d", mv.Seat+1), nil
+	}
+	f := m.top()
+	st, _ := m.stateOf(f, mv.Seat)
+	var a *caction
+	for _, x := range st.possible {
+		if x.name == mv.Action {
+			a = x
+		}
+	}
+	if a == nil {
+		if m.p.actions[mv.Action] == nil {
+			return fmt.Sprintf("the pack has no action %q", mv.Action), nil
+		}
+		return fmt.Sprintf("state %s does not allow %s (possibleactions: %s)", st.name, mv.Action, strings.Join(st.s.PossibleActions, ", ")), nil
+	}
+	ok, err := m.allowed(f, a, mv.Seat)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		if a.who != nil {
+			return fmt.Sprintf("player %d may not take %s (who: %s)", mv.Seat+1, a.name, a.a.Who.Src), nil
+		}
+		return fmt.Sprintf("player %d is not deciding in %s", mv.Seat+1, st.name), nil
+	}
+	if len(mv.Args) != len(a.params) {
+		return fmt.Sprintf("%s takes %d arguments, not %d", a.name, len(a.params), len(mv.Args)), nil
+	}
+	for k, prm := range a.params {
+		if why := typeCheck(prm.Type, mv.Args[k]); why != "" {
+			return fmt.Sprintf("argument %s: %s", prm.Name, why), nil
+		}
+		dom, err := m.call(a.domains[k], mv.Seat, nil, mv.Args[:k]...)
+		if err != nil {
+			return "", err
+		}
+		found := false
+		it, ok := dom.(starlark.Iterable)
+		if !ok {
+			return "", &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Msg: "a domain must be iterable, not " + dom.Type()}
+		}
+		iter := it.Iterate()
+		var v starlark.Value
+		for iter.Next(&v) {
+			if eq, _ := starlark.Equal(v, mv.Args[k]); eq {
+				found = true
+				break
+			}
+		}
+		iter.Done()
+		if !found {
+			return fmt.Sprintf("argument %s = %s is not in its domain (%s)", prm.Name, mv.Args[k], prm.Domain.Src), nil
+		}
+	}
+	if a.precondition != nil {
+		ok, err := m.truth(a.precondition, mv.Seat, nil, mv.Args...)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			return "precondition does not hold: " + a.a.Precondition.Src, nil
+		}
+	}
+	return "", nil
+}
+
+func typeCheck(typ string, v starlark.Value) string {
+	ok := true
+	switch typ {
+	case "int":
+		_, ok = v.(starlark.Int)
+	case "bool":
+		_, ok = v.(starlark.Bool)
+	case "string", "str":
+		_, ok = v.(starlark.String)
+	case "float":
+		_, ok = v.(starlark.Float)
+	case "player":
+		_, ok = v.(*playerValue)
+	case "object":
+		_, ok = v.(*objectValue)
+	case "cell":
+		t, isT := v.(starlark.Tuple)
+		ok = isT && len(t) == 2
+	case "card":
+		_, ok = v.(*cardValue)
+	}
+	if !ok {
+		return fmt.Sprintf("want %s, got %s", typ, v.Type())
+	}
+	return ""
+}
+
+// Apply takes mv: it checks it (an illegal action returns an *[IllegalError]
+// and changes nothing), runs the action's body, then every step up to the next
+// decision. An error of the pack's code undoes the whole action.
+func (m *Match) Apply(mv Move) error {
+	why, err := m.check(mv)
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		return &IllegalError{Move: mv, Reason: why}
+	}
+	return m.apply(mv)
+}
+
+// apply takes a move known to be legal (from Legal).
+func (m *Match) apply(mv Move) error {
+	saved, savedPrev, nev, nhist := m.save(), m.prev, len(m.events), len(m.history)
+	if err := m.take(mv); err != nil {
+		m.restore(saved)
+		m.prev, m.events, m.history, m.err = savedPrev, m.events[:nev], m.history[:nhist], nil
+		return err
+	}
+	return nil
+}
+
+func (m *Match) take(mv Move) error {
+	a := m.p.actions[mv.Action]
+	top := len(m.st.frames) - 1
+	f := m.st.frames[top]
+	_, priv := m.stateOf(f, mv.Seat)
+	m.beginStep()
+	m.idle = 0
+	if m.rec {
+		var parts []string
+		for i, v := range mv.Args {
+			parts = append(parts, a.params[i].Name+"="+v.String())
+		}
+		m.emit(Event{Kind: EvAction, Player: mv.Seat + 1, Name: mv.Action, Detail: strings.Join(parts, ", ")})
+	}
+	if err := m.runBody(a.body, bodyCtx{frame: top, seat: mv.Seat, private: priv}, nil, mv.Args...); err != nil {
+		return err
+	}
+	// In a state without transitions (a called state), an action ends the
+	// player's turn: the state returns once everyone is done.
+	if top < len(m.st.frames) {
+		if f := m.st.frames[top]; len(f.st.trans) == 0 && !f.hasPending && !priv {
+			m.frameW(top).ended |= 1 << mv.Seat
+		}
+	}
+	m.endStep()
+	return m.run()
+}
+
+// save returns the current state for restore; the match goes on with a copy.
+func (m *Match) save() *mstate { return m.snapshot() }
+
+// restore returns the match to a state from save. The saved state stays
+// unchanged, so it may be restored again.
+func (m *Match) restore(s *mstate) {
+	m.st = s
+	m.snapshot()
+	m.err = nil
+}

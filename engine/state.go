@@ -1,0 +1,205 @@
+package engine
+
+import (
+	"go.starlark.net/starlark"
+)
+
+// frame is one entry of the state stack.
+type frame struct {
+	gen        uint64
+	st         *cstate
+	params     []starlark.Value // frozen, aligned with st.params
+	entered    bool             // the start procedure has run
+	pending    *cstate          // a transition taken, waiting for calls to return
+	pendName   string
+	hasPending bool
+	ended      uint64  // players whose ending statement ran (end_turn)
+	priv       []int16 // per seat: index of the player's private state, -1 none
+}
+
+// mstate is everything that changes during a match. It is copied on write:
+// taking a snapshot makes the current mstate immutable and continues on a shallow
+// copy whose containers are copied the first time they change, so snapshots share
+// all that did not change.
+type mstate struct {
+	gen     uint64
+	owned   uint32 // own* bits: containers this mstate may change in place
+	pvOwned uint64 // players whose variable map this mstate owns
+
+	frames []*frame
+	active int    // BGA active player (seat)
+	multi  uint64 // BGA multiactive set (bit per seat)
+	scores []int
+	pvars  []map[string]starlark.Value // per-player variables (frozen values)
+	vars   map[string]starlark.Value   // game variables (frozen values)
+	boards []*board
+	decks  []*deck
+	objs   []*object
+	wraps  []wrapInst
+	exec   []execItem
+	clocks []int64 // virtual milliseconds left per seat
+
+	rng         uint64
+	over        bool
+	progression int
+	nextObj     int
+	nextTS      int
+	step        int
+}
+
+const (
+	ownFrames uint32 = 1 << iota
+	ownScores
+	ownPvars
+	ownVars
+	ownBoards
+	ownDecks
+	ownObjs
+	ownWraps
+	ownExec
+	ownClocks
+)
+
+// execItem is a pending body on the execution stack.
+type execItem struct {
+	h      *hook
+	what   string
+	self   int // object id, 0 none
+	player int // seat
+	frame  int // frame index the body belongs to
+}
+
+func (m *Match) own(bit uint32) bool {
+	if m.st.owned&bit != 0 {
+		return false
+	}
+	m.st.owned |= bit
+	return true
+}
+
+func cloneSlice[T any](s []T) []T {
+	out := make([]T, len(s), len(s)+1)
+	copy(out, s)
+	return out
+}
+
+// frameW returns frame i for writing.
+func (m *Match) frameW(i int) *frame {
+	s := m.st
+	if m.own(ownFrames) {
+		s.frames = cloneSlice(s.frames)
+	}
+	f := s.frames[i]
+	if f.gen != s.gen {
+		nf := *f
+		nf.gen = s.gen
+		if f.priv != nil {
+			nf.priv = cloneSlice(f.priv)
+		}
+		s.frames[i] = &nf
+		f = &nf
+	}
+	return f
+}
+
+func (m *Match) framesW() []*frame {
+	if m.own(ownFrames) {
+		m.st.frames = cloneSlice(m.st.frames)
+	}
+	return m.st.frames
+}
+
+func (m *Match) boardW(i int) *board {
+	s := m.st
+	if m.own(ownBoards) {
+		s.boards = cloneSlice(s.boards)
+	}
+	b := s.boards[i]
+	if b.gen != s.gen {
+		b = b.clone(s.gen)
+		s.boards[i] = b
+	}
+	return b
+}
+
+func (m *Match) deckW(i int) *deck {
+	s := m.st
+	if m.own(ownDecks) {
+		s.decks = cloneSlice(s.decks)
+	}
+	d := s.decks[i]
+	if d.gen != s.gen {
+		d = d.clone(s.gen)
+		s.decks[i] = d
+	}
+	return d
+}
+
+func (m *Match) scoresW() []int {
+	if m.own(ownScores) {
+		m.st.scores = cloneSlice(m.st.scores)
+	}
+	return m.st.scores
+}
+
+func (m *Match) clocksW() []int64 {
+	if m.own(ownClocks) {
+		m.st.clocks = cloneSlice(m.st.clocks)
+	}
+	return m.st.clocks
+}
+
+func (m *Match) varsW() map[string]starlark.Value {
+	if m.own(ownVars) {
+		nv := make(map[string]starlark.Value, len(m.st.vars)+1)
+		for k, v := range m.st.vars {
+			nv[k] = v
+		}
+		m.st.vars = nv
+	}
+	return m.st.vars
+}
+
+func (m *Match) pvarsW(seat int) map[string]starlark.Value {
+	s := m.st
+	if m.own(ownPvars) {
+		s.pvars = cloneSlice(s.pvars)
+	}
+	if s.pvOwned&(1<<seat) == 0 {
+		s.pvOwned |= 1 << seat
+		nv := make(map[string]starlark.Value, len(s.pvars[seat])+1)
+		for k, v := range s.pvars[seat] {
+			nv[k] = v
+		}
+		s.pvars[seat] = nv
+	}
+	return s.pvars[seat]
+}
+
+func (m *Match) execW() []execItem {
+	if m.own(ownExec) {
+		m.st.exec = cloneSlice(m.st.exec)
+	}
+	return m.st.exec
+}
+
+// snapshot freezes the current state and returns it; the match continues on a
+// copy that shares every container until it changes one.
+func (m *Match) snapshot() *mstate {
+	old := m.st
+	n := *old
+	m.gen++
+	n.gen = m.gen
+	n.owned = 0
+	n.pvOwned = 0
+	m.st = &n
+	return old
+}
+
+func (m *Match) top() *frame {
+	fs := m.st.frames
+	if len(fs) == 0 {
+		return nil
+	}
+	return fs[len(fs)-1]
+}

@@ -1,0 +1,211 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/rulestudio/studio/graph"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+func matchOf(th *starlark.Thread) *Match {
+	m, _ := th.Local("match").(*Match)
+	return m
+}
+
+// playerValue is a seat as pack code sees it: p.no (1-based seat number, also
+// the player's colour on boards), p.id (the same), p.name, p.score (assignable),
+// and any player variable (assignable: p.life -= 5).
+type playerValue struct {
+	m    *Match
+	seat int
+}
+
+var (
+	_ starlark.HasSetField = (*playerValue)(nil)
+	_ starlark.Comparable  = (*playerValue)(nil)
+)
+
+func (p *playerValue) String() string        { return fmt.Sprintf("player%d", p.seat+1) }
+func (p *playerValue) Type() string          { return "player" }
+func (p *playerValue) Freeze()               {}
+func (p *playerValue) Truth() starlark.Bool  { return true }
+func (p *playerValue) Hash() (uint32, error) { return uint32(p.seat + 1), nil }
+func (p *playerValue) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	q := y.(*playerValue)
+	switch op {
+	case syntax.EQL:
+		return p.seat == q.seat, nil
+	case syntax.NEQ:
+		return p.seat != q.seat, nil
+	case syntax.LT:
+		return p.seat < q.seat, nil
+	case syntax.LE:
+		return p.seat <= q.seat, nil
+	case syntax.GT:
+		return p.seat > q.seat, nil
+	case syntax.GE:
+		return p.seat >= q.seat, nil
+	}
+	return false, fmt.Errorf("player: unsupported comparison %s", op)
+}
+
+func (p *playerValue) AttrNames() []string {
+	names := []string{"id", "name", "no", "score"}
+	names = append(names, sortedKeys(p.m.st.pvars[p.seat])...)
+	return names
+}
+
+func (p *playerValue) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "no", "id":
+		return starlark.MakeInt(p.seat + 1), nil
+	case "name":
+		return starlark.String(p.m.names[p.seat]), nil
+	case "score":
+		return starlark.MakeInt(p.m.st.scores[p.seat]), nil
+	}
+	if v, ok := p.m.st.pvars[p.seat][name]; ok {
+		return v, nil
+	}
+	return nil, nil
+}
+
+func (p *playerValue) SetField(name string, v starlark.Value) error {
+	m := p.m
+	if err := m.mutable(p.String() + "." + name); err != nil {
+		return err
+	}
+	switch name {
+	case "no", "id", "name":
+		return fmt.Errorf("player.%s cannot be assigned", name)
+	case "score":
+		var n int
+		if err := starlark.AsInt(v, &n); err != nil {
+			return fmt.Errorf("player.score: %v", err)
+		}
+		m.scoresW()[p.seat] = n
+		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Detail: v.String()})
+		return nil
+	}
+	v.Freeze()
+	m.pvarsW(p.seat)[name] = v
+	m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Detail: v.String()})
+	return nil
+}
+
+// boundGame is `game`: the match's own variables (game.x = 1 creates one) and
+// read-only facts: game.active_player, game.players, game.step, game.state (the
+// top state's name). Code receives it as a context name.
+type boundGame struct{ m *Match }
+
+var _ starlark.HasSetField = (*boundGame)(nil)
+
+func (g *boundGame) String() string        { return "game" }
+func (g *boundGame) Type() string          { return "game" }
+func (g *boundGame) Freeze()               {}
+func (g *boundGame) Truth() starlark.Bool  { return true }
+func (g *boundGame) Hash() (uint32, error) { return 7, nil }
+func (g *boundGame) AttrNames() []string {
+	return append([]string{"active_player", "players", "state", "step"}, sortedKeys(g.m.st.vars)...)
+}
+func (g *boundGame) Attr(name string) (starlark.Value, error) {
+	m := g.m
+	switch name {
+	case "active_player":
+		return m.pvals[m.st.active], nil
+	case "players":
+		return m.playersTuple, nil
+	case "step":
+		return starlark.MakeInt(m.st.step), nil
+	case "state":
+		if t := m.top(); t != nil {
+			return starlark.String(t.st.name), nil
+		}
+		return starlark.None, nil
+	}
+	if v, ok := m.st.vars[name]; ok {
+		return v, nil
+	}
+	return nil, starlark.NoSuchAttrError(fmt.Sprintf("game has no variable %q (assign one in a body: game.%s = ...)", name, name))
+}
+func (g *boundGame) SetField(name string, v starlark.Value) error {
+	m := g.m
+	if err := m.mutable("game." + name); err != nil {
+		return err
+	}
+	switch name {
+	case "active_player", "players", "state", "step":
+		return fmt.Errorf("game.%s cannot be assigned (use set_active and next_state)", name)
+	}
+	v.Freeze()
+	m.varsW()[name] = v
+	m.emit(Event{Kind: EvVariable, Name: "game." + name, Detail: v.String()})
+	return nil
+}
+
+// paramsValue is `state`: the top frame's parameters (state.source).
+type paramsValue struct {
+	st     *cstate
+	values []starlark.Value
+}
+
+func (p *paramsValue) String() string        { return "state " + p.st.name }
+func (p *paramsValue) Type() string          { return "state" }
+func (p *paramsValue) Freeze()               {}
+func (p *paramsValue) Truth() starlark.Bool  { return true }
+func (p *paramsValue) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable: state") }
+func (p *paramsValue) AttrNames() []string {
+	var out []string
+	for _, prm := range p.st.params {
+		out = append(out, prm.Name)
+	}
+	out = append(out, "id", "name")
+	sort.Strings(out)
+	return out
+}
+func (p *paramsValue) Attr(name string) (starlark.Value, error) {
+	for i, prm := range p.st.params {
+		if prm.Name == name {
+			return p.values[i], nil
+		}
+	}
+	switch name {
+	case "name":
+		return starlark.String(p.st.name), nil
+	case "id":
+		return starlark.MakeInt(p.st.id), nil
+	}
+	return nil, nil
+}
+
+// fromGraphValue converts a literal of the pack into a frozen Starlark value.
+func fromGraphValue(v graph.Value) starlark.Value {
+	switch v.Kind {
+	case graph.BoolValue:
+		return starlark.Bool(v.Bool)
+	case graph.IntValue:
+		return starlark.MakeInt64(v.Int)
+	case graph.FloatValue:
+		return starlark.Float(v.Float)
+	case graph.StringValue, graph.ConstValue:
+		return starlark.String(v.Str)
+	case graph.ListValue:
+		var out []starlark.Value
+		for _, it := range v.List {
+			out = append(out, fromGraphValue(it))
+		}
+		l := starlark.NewList(out)
+		l.Freeze()
+		return l
+	case graph.MapValue:
+		d := starlark.NewDict(len(v.Map))
+		for _, e := range v.Map {
+			_ = d.SetKey(fromGraphValue(e.Key), fromGraphValue(e.Value))
+		}
+		d.Freeze()
+		return d
+	}
+	return starlark.None
+}
