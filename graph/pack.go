@@ -15,6 +15,9 @@ type Pack struct {
 	Players     *Players    `yaml:"players,omitempty"`     // seat range
 	Requires    Names       `yaml:"requires,omitempty"`    // BGA: files the imported states.inc.php required, kept for export
 	Constants   Constants   `yaml:"constants,omitempty"`   // BGA: define()d constants usable as state ids, in source order
+	Namespace   string      `yaml:"namespace,omitempty"`   // BGA: the namespace the imported states.inc.php declared, kept for export
+	Uses        Names       `yaml:"uses,omitempty"`        // BGA: the imported file's use declarations as written (e.g. "Bga\GameFramework\StateType"), kept for export
+	Symbolic    Names       `yaml:"symbolic,omitempty"`    // BGA: sorted strings that stand for PHP code, not text: constants (ST_X) and expressions over other files' constants ('act' . CONFIRM_TURN) the imported file wrote where a name goes; export writes them as code
 	Progression Code        `yaml:"progression,omitempty"` // pure: game progression 0-100 (BGA getGameProgression)
 	Timeout     Code        `yaml:"timeout,omitempty"`     // what happens when a clock runs out (default: zombie turn)
 	States      []*State    `yaml:"states"`

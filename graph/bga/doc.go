@@ -1,0 +1,28 @@
+// Package bga reads and writes Board Game Arena's states.inc.php files: the
+// game state machine of a BGA game, as a [graph.Pack].
+//
+// Entry points:
+//
+//   - [Import] and [ImportFile] parse the declarative PHP these files use,
+//     without running PHP: long and short array syntax, comments, define()
+//     (also inside if (!defined(...)) guards), constants from files the importer
+//     cannot see (kept as their names), class constants, helper $variables,
+//     array union (+), concatenation (.), clienttranslate(), duplicate keys,
+//     non-standard state keys (kept in State.Extra), require/use/namespace lines,
+//     and BGA's GameStateBuilder chains. A file that computes its machine
+//     (loops, calls into the game, run-time conditions) is refused with a
+//     [*NotDeclarativeError]; anything else the importer does not understand is a
+//     *graph.PosError naming file, line and column.
+//   - [Export] writes a pack back as a states.inc.php that BGA accepts; importing
+//     an export gives the same model.
+//   - [WellKnownType] maps state type constants of other files (StateType::GAME,
+//     ACTIVE_PLAYER, GAME_STATE_TYPE_MULTIPLE_ACTIVE_PLAYER, MULTI, ...) to types.
+//
+// The PHP lexer and evaluator are this package's own (lex.go, parse.go); the
+// evaluator keeps, for every value, the constant it was written as, so that ids,
+// types and names export as their author wrote them. docs/bga-import.md lists
+// what is supported and the exact errors.
+//
+// Like package graph, this package uses only the standard library and graph; it
+// must never import Fyne, SQLite, Starlark or other packages of this module.
+package bga
