@@ -66,3 +66,18 @@ func TestTicTacToeTree(t *testing.T) {
 		t.Errorf("games %d (first %d, second %d, drawn %d), want 255168 (131184, 77904, 46080)", games, first, second, draws)
 	}
 }
+
+func TestReversiPerft(t *testing.T) {
+	p := bundled(t, "reversi")
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	want := []uint64{4, 12, 56, 244, 1396, 8200, 55092}
+	got, err := m.Perft(len(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("depth %d: %d nodes, want %d", i+1, got[i], want[i])
+		}
+	}
+}
