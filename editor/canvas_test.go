@@ -1,0 +1,227 @@
+package editor
+
+import (
+	"math"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
+)
+
+// examplePack reads the bundled example pack.
+func examplePack(t *testing.T) *graph.Pack {
+	t.Helper()
+	p, err := graph.Parse(assets.ExamplePack, assets.ExamplePackName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// gridPositions places the states of p on a grid, 200 x 120 apart, row by row.
+func gridPositions(p *graph.Pack) map[string]graph.Point {
+	pos := map[string]graph.Point{}
+	for i, s := range p.States {
+		pos[s.ID.String()] = graph.Point{X: float64(i%3) * 200, Y: float64(i/3) * 120}
+	}
+	return pos
+}
+
+// newTestView shows a graph view of the example pack in an 800x600 test window.
+func newTestView(t *testing.T) (*GraphView, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	v := NewGraphView()
+	p := examplePack(t)
+	v.SetGraph(p, gridPositions(p), nil)
+	w := test.NewTempWindow(t, v)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(800, 600))
+	v.ZoomToFit()
+	return v, w
+}
+
+func near(a, b float32) bool { return math.Abs(float64(a-b)) < 0.01 }
+
+func TestTapSelectsState(t *testing.T) {
+	v, _ := newTestView(t)
+	var got []string
+	v.OnSelected = func(id string) { got = append(got, id) }
+
+	test.TapAt(v, v.ToWidget(graph.Point{X: 400, Y: 120})) // state 31 playerTurn (index 5: row 1, column 2)
+	if v.Selected() != "31" {
+		t.Fatalf("after tapping playerTurn, selected = %q, want 31", v.Selected())
+	}
+	test.TapAt(v, v.ToWidget(graph.Point{X: 100, Y: 60})) // between boxes
+	if v.Selected() != "" {
+		t.Errorf("after tapping the background, selected = %q, want none", v.Selected())
+	}
+	if len(got) != 2 || got[0] != "31" || got[1] != "" {
+		t.Errorf("OnSelected calls = %q, want [31 \"\"]", got)
+	}
+}
+
+func TestStateAt(t *testing.T) {
+	v, _ := newTestView(t)
+	for i, id := range v.States() {
+		pt := gridPositions(examplePack(t))[id]
+		if got := v.StateAt(v.ToWidget(pt)); got != id {
+			t.Errorf("state %d: StateAt(centre of %s) = %q", i, id, got)
+		}
+	}
+}
+
+func TestDragMovesState(t *testing.T) {
+	v, _ := newTestView(t)
+	var movedID string
+	var movedTo graph.Point
+	v.OnMoved = func(id string, p graph.Point) { movedID, movedTo = id, p }
+	z := v.Zoom()
+	start := v.ToWidget(graph.Point{X: 0, Y: 0}) // state 1
+	off := v.Offset()
+	v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: start}})
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: start.Add(fyne.NewDelta(20, 10))}, Dragged: fyne.NewDelta(20, 10)})
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: start.Add(fyne.NewDelta(40, 30))}, Dragged: fyne.NewDelta(20, 20)})
+	v.DragEnd()
+	v.MouseUp(&desktop.MouseEvent{})
+
+	if movedID != "1" {
+		t.Fatalf("OnMoved id = %q, want 1", movedID)
+	}
+	want := graph.Point{X: float64(40 / z), Y: float64(30 / z)}
+	if math.Abs(movedTo.X-want.X) > 0.01 || math.Abs(movedTo.Y-want.Y) > 0.01 {
+		t.Errorf("moved to %v, want %v", movedTo, want)
+	}
+	if got := v.Positions()["1"]; got != movedTo {
+		t.Errorf("Positions()[1] = %v, want %v", got, movedTo)
+	}
+	if v.Offset() != off {
+		t.Errorf("dragging a state panned the view: offset %v -> %v", off, v.Offset())
+	}
+	if v.Selected() != "1" {
+		t.Errorf("dragging a state did not select it: selected %q", v.Selected())
+	}
+}
+
+func TestDragBackgroundPans(t *testing.T) {
+	v, w := newTestView(t)
+	off := v.Offset()
+	z := v.Zoom()
+	bg := v.ToWidget(graph.Point{X: 100, Y: 60})
+	test.Drag(w.Canvas(), bg, 30, -20)
+	if want := off.Add(fyne.NewDelta(30, -20)); v.Offset() != want {
+		t.Errorf("offset after drag = %v, want %v", v.Offset(), want)
+	}
+	if v.Zoom() != z {
+		t.Errorf("zoom changed by panning: %v -> %v", z, v.Zoom())
+	}
+	if got := v.Positions()["1"]; got != (graph.Point{}) {
+		t.Errorf("panning moved state 1 to %v", got)
+	}
+}
+
+func TestScrollPansAndCtrlScrollZooms(t *testing.T) {
+	v, w := newTestView(t)
+	off, z := v.Offset(), v.Zoom()
+	test.Scroll(w.Canvas(), fyne.NewPos(400, 300), 0, -50)
+	if want := off.Add(fyne.NewDelta(0, -50)); v.Offset() != want {
+		t.Errorf("offset after scroll = %v, want %v", v.Offset(), want)
+	}
+
+	v.keyMods = func() fyne.KeyModifier { return fyne.KeyModifierControl }
+	anchor := fyne.NewPos(300, 200)
+	before := v.ToWorld(anchor)
+	v.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: anchor}, Scrolled: fyne.NewDelta(0, 20)})
+	if v.Zoom() <= z {
+		t.Fatalf("ctrl+scroll up: zoom %v -> %v, want larger", z, v.Zoom())
+	}
+	after := v.ToWorld(anchor)
+	if math.Abs(before.X-after.X) > 0.01 || math.Abs(before.Y-after.Y) > 0.01 {
+		t.Errorf("zoom moved the point under the pointer: %v -> %v", before, after)
+	}
+}
+
+func TestZoomButtonsAndFit(t *testing.T) {
+	v, _ := newTestView(t)
+	z := v.Zoom()
+	v.ZoomIn()
+	if !near(v.Zoom(), z*1.25) {
+		t.Errorf("ZoomIn: %v -> %v", z, v.Zoom())
+	}
+	v.ZoomOut()
+	v.ZoomOut()
+	if !near(v.Zoom(), z/1.25) {
+		t.Errorf("ZoomIn, ZoomOut x2: %v -> %v", z, v.Zoom())
+	}
+	for i := 0; i < 30; i++ {
+		v.ZoomOut()
+	}
+	if v.Zoom() != MinZoom {
+		t.Errorf("zoom went below the minimum: %v", v.Zoom())
+	}
+	v.ZoomToFit()
+	size := v.Size()
+	for _, id := range v.States() {
+		p := v.ToWidget(v.Positions()[id])
+		if p.X < 0 || p.Y < 0 || p.X > size.Width || p.Y > size.Height {
+			t.Errorf("after ZoomToFit state %s is drawn at %v, outside %v", id, p, size)
+		}
+	}
+	if v.Zoom() > 1 {
+		t.Errorf("ZoomToFit zoomed in beyond 1: %v", v.Zoom())
+	}
+}
+
+func TestCentreOn(t *testing.T) {
+	v, _ := newTestView(t)
+	v.ZoomIn()
+	v.CentreOn("99")
+	p := v.ToWidget(v.Positions()["99"])
+	if !near(p.X, v.Size().Width/2) || !near(p.Y, v.Size().Height/2) {
+		t.Errorf("CentreOn(99): drawn at %v, view %v", p, v.Size())
+	}
+}
+
+func TestMissingTargetGetsABox(t *testing.T) {
+	test.NewTempApp(t)
+	p := examplePack(t)
+	p.States[1].Transitions = append(p.States[1].Transitions, graph.Transition{Name: "oops", To: graph.NumID(77)})
+	v := NewGraphView()
+	v.SetGraph(p, gridPositions(p), graph.Check(p))
+	if _, ok := v.index["77"]; !ok {
+		t.Fatal("no box for the missing target 77")
+	}
+	if _, ok := v.Positions()["77"]; ok {
+		t.Error("Positions() includes the missing target")
+	}
+	if n := v.nodes[v.index["20"]]; !n.diag || n.diagSev != graph.Error {
+		t.Errorf("state 20 has an error but is not marked: %+v", n)
+	}
+	if len(v.edges) != 14 {
+		t.Errorf("%d arrows, want 14", len(v.edges))
+	}
+}
+
+func TestRendererMakesObjectsPerStateAndArrow(t *testing.T) {
+	v, _ := newTestView(t)
+	r := test.WidgetRenderer(v).(*graphRenderer)
+	if len(r.nodes) != 9 || len(r.edges) != 13 {
+		t.Fatalf("renderer has %d boxes and %d arrows, want 9 and 13", len(r.nodes), len(r.edges))
+	}
+	texts := map[string]bool{}
+	for _, n := range r.nodes {
+		texts[n.name.Text] = true
+	}
+	for _, e := range r.edges {
+		texts[e.label.Text] = true
+	}
+	for _, want := range []string{"playerTurn", "giveCards", "gameEnd", "nextTrick", "endGame"} {
+		if !texts[want] {
+			t.Errorf("nothing draws %q", want)
+		}
+	}
+}

@@ -1,0 +1,399 @@
+package editor
+
+import (
+	"image/color"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// Text sizes in world units (they scale with the zoom).
+const (
+	nameSize  = 12.5
+	idSize    = 11
+	badgeSize = 8.5
+	labelSize = 10.5
+	minText   = 4.5 // below this many pixels a text is hidden
+)
+
+// nodeObjects are the canvas objects of one state box.
+type nodeObjects struct {
+	box, badgeBack *canvas.Rectangle
+	id, name       *canvas.Text
+	badge          *canvas.Text
+	mark           *canvas.Circle
+	markText       *canvas.Text
+}
+
+// edgeObjects are the canvas objects of one arrow.
+type edgeObjects struct {
+	segs      []*canvas.Line
+	head      *canvas.Polygon
+	labelBack *canvas.Rectangle
+	label     *canvas.Text
+	labelSize vec // measured at zoom 1
+}
+
+// graphRenderer draws a GraphView. It owns the canvas objects and re-reads the
+// view's state in Refresh.
+type graphRenderer struct {
+	g       *GraphView
+	gen     int
+	back    *canvas.Rectangle
+	nodes   []nodeObjects
+	edges   []edgeObjects
+	objects []fyne.CanvasObject
+}
+
+func newGraphRenderer(g *GraphView) *graphRenderer {
+	r := &graphRenderer{g: g, gen: -1, back: canvas.NewRectangle(paperColor)}
+	r.Refresh()
+	return r
+}
+
+// Destroy implements fyne.WidgetRenderer.
+func (r *graphRenderer) Destroy() {}
+
+// MinSize implements fyne.WidgetRenderer.
+func (r *graphRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 150) }
+
+// Objects implements fyne.WidgetRenderer.
+func (r *graphRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+// Layout implements fyne.WidgetRenderer.
+func (r *graphRenderer) Layout(fyne.Size) { r.place() }
+
+// Refresh implements fyne.WidgetRenderer: rebuild the objects when the graph
+// changed, then place everything for the current transform.
+func (r *graphRenderer) Refresh() {
+	if r.gen != r.g.gen {
+		r.rebuild()
+	}
+	r.place()
+	canvas.Refresh(r.g)
+}
+
+func newText(size float32, bold bool, c color.Color) *canvas.Text {
+	t := canvas.NewText("", c)
+	t.TextSize = size
+	t.TextStyle = fyne.TextStyle{Bold: bold}
+	return t
+}
+
+// rebuild makes the objects for the view's current nodes and edges.
+func (r *graphRenderer) rebuild() {
+	g := r.g
+	r.gen = g.gen
+	r.nodes = r.nodes[:0]
+	for _, n := range g.nodes {
+		o := nodeObjects{
+			box:       canvas.NewRectangle(TypeFill(n.typ)),
+			badgeBack: canvas.NewRectangle(TypeInk(n.typ)),
+			id:        newText(idSize, true, TypeInk(n.typ)),
+			name:      newText(nameSize, true, inkColor),
+			badge:     newText(badgeSize, true, color.White),
+			mark:      canvas.NewCircle(errorColor),
+			markText:  newText(10, true, color.White),
+		}
+		o.id.Text = n.id
+		o.name.Text = n.name
+		o.badge.Text = TypeBadge(n.typ)
+		o.markText.Text = "!"
+		o.markText.Alignment = fyne.TextAlignCenter
+		o.badge.Alignment = fyne.TextAlignCenter
+		if n.diag && n.diagSev != graph.Error {
+			o.mark.FillColor = warningColor
+		}
+		if !n.diag {
+			o.mark.Hide()
+			o.markText.Hide()
+		}
+		r.nodes = append(r.nodes, o)
+	}
+	r.edges = r.edges[:0]
+	for _, e := range g.edges {
+		o := edgeObjects{
+			head:      canvas.NewPolygon(3, edgeColor),
+			labelBack: canvas.NewRectangle(labelBackColor),
+			label:     newText(labelSize, false, labelColor),
+		}
+		o.label.Text = e.label
+		o.label.Alignment = fyne.TextAlignCenter
+		o.labelBack.CornerRadius = 3
+		if e.label != "" {
+			s := fyne.MeasureText(e.label, labelSize, o.label.TextStyle)
+			o.labelSize = vec{float64(s.Width) + 6, float64(s.Height)}
+		}
+		r.edges = append(r.edges, o)
+	}
+	r.collect()
+}
+
+// collect lists the objects in drawing order: paper, arrows, boxes, labels.
+func (r *graphRenderer) collect() {
+	objs := []fyne.CanvasObject{r.back}
+	for _, e := range r.edges {
+		for _, s := range e.segs {
+			objs = append(objs, s)
+		}
+		objs = append(objs, e.head)
+	}
+	for _, n := range r.nodes {
+		objs = append(objs, n.box, n.badgeBack, n.badge, n.id, n.name, n.mark, n.markText)
+	}
+	for _, e := range r.edges {
+		objs = append(objs, e.labelBack, e.label)
+	}
+	r.objects = objs
+}
+
+// place positions every object for the view's current transform.
+func (r *graphRenderer) place() {
+	g := r.g
+	size := g.Size()
+	r.back.Resize(size)
+	r.back.Move(fyne.NewPos(0, 0))
+	z := float64(g.zoom)
+	toScreen := func(p vec) fyne.Position {
+		return fyne.NewPos(g.offset.X+float32(p.X*z), g.offset.Y+float32(p.Y*z))
+	}
+	visible := func(lo, hi fyne.Position) bool {
+		return hi.X >= 0 && hi.Y >= 0 && lo.X <= size.Width && lo.Y <= size.Height
+	}
+	textSize := func(t *canvas.Text, base float64) {
+		s := float32(base * z)
+		t.TextSize = s
+		if s < minText {
+			t.Hide()
+		} else {
+			t.Show()
+		}
+	}
+
+	boxes := make([]rect, len(g.nodes))
+	for i, n := range g.nodes {
+		boxes[i] = rect{n.pos, n.size.X / 2, n.size.Y / 2}
+	}
+	for i, n := range g.nodes {
+		if i >= len(r.nodes) {
+			break
+		}
+		o := r.nodes[i]
+		lo := toScreen(n.pos.sub(n.size.mul(0.5)))
+		hi := toScreen(n.pos.add(n.size.mul(0.5)))
+		objs := []fyne.CanvasObject{o.box, o.badgeBack, o.badge, o.id, o.name}
+		if !visible(lo, hi) {
+			for _, ob := range objs {
+				ob.Hide()
+			}
+			o.mark.Hide()
+			o.markText.Hide()
+			continue
+		}
+		o.box.Show()
+		o.badgeBack.Show()
+		o.box.Move(lo)
+		o.box.Resize(fyne.NewSize(hi.X-lo.X, hi.Y-lo.Y))
+		o.box.CornerRadius = float32(8 * z)
+		if n.id == g.selected && n.typ != Missing {
+			o.box.StrokeColor = selectColor
+			o.box.StrokeWidth = float32(math.Max(2, 3.5*math.Min(z, 1.2)))
+		} else {
+			o.box.StrokeColor = TypeInk(n.typ)
+			o.box.StrokeWidth = float32(math.Max(1, 1.5*math.Min(z, 1.2)))
+		}
+		o.box.Refresh()
+
+		// Line 1: the name; line 2: the type badge and the id. Each line
+		// shrinks when the box is too narrow for it.
+		pad := 9.0
+		avail := n.size.X - 2*pad
+		top := n.pos.Y - n.size.Y/2
+		left := n.pos.X - n.size.X/2 + pad
+		nameW := float64(fyne.MeasureText(o.name.Text, nameSize, o.name.TextStyle).Width)
+		k := 1.0
+		if nameW > avail {
+			k = math.Max(0.5, avail/nameW)
+		}
+		textSize(o.name, nameSize*k)
+		o.name.Move(toScreen(vec{left, top + 5 + (1-k)*5}))
+		o.name.Refresh()
+
+		bw := float64(fyne.MeasureText(o.badge.Text, badgeSize, o.badge.TextStyle).Width) + 10
+		idW := float64(fyne.MeasureText(o.id.Text, idSize, o.id.TextStyle).Width)
+		k = 1.0
+		if bw+5+idW > avail {
+			k = math.Max(0.5, avail/(bw+5+idW))
+		}
+		bh := 14.0 * k
+		blo := vec{left, top + n.size.Y - 8 - 14 + (14-bh)/2}
+		o.badgeBack.Move(toScreen(blo))
+		o.badgeBack.Resize(fyne.NewSize(float32(bw*k*z), float32(bh*z)))
+		o.badgeBack.CornerRadius = float32(bh * z / 2)
+		o.badgeBack.Refresh()
+		textSize(o.badge, badgeSize*k)
+		th := float64(fyne.MeasureText(o.badge.Text, float32(badgeSize*k), o.badge.TextStyle).Height)
+		o.badge.Move(toScreen(vec{blo.X, blo.Y + (bh-th)/2}))
+		o.badge.Resize(fyne.NewSize(float32(bw*k*z), float32(th*z)))
+		o.badge.Refresh()
+		textSize(o.id, idSize*k)
+		ih := float64(fyne.MeasureText(o.id.Text, float32(idSize*k), o.id.TextStyle).Height)
+		o.id.Move(toScreen(vec{left + (bw+5)*k, blo.Y + (bh-ih)/2}))
+		o.id.Refresh()
+
+		if n.diag {
+			mr := 8.0
+			c := vec{n.pos.X + n.size.X/2 - 2, top + 2}
+			o.mark.Show()
+			o.mark.Move(toScreen(c.sub(vec{mr, mr})))
+			o.mark.Resize(fyne.NewSize(float32(2*mr*z), float32(2*mr*z)))
+			o.mark.Refresh()
+			textSize(o.markText, 11)
+			o.markText.Move(toScreen(c.sub(vec{mr, mr})))
+			o.markText.Resize(fyne.NewSize(float32(2*mr*z), float32(2*mr*z)))
+			o.markText.Refresh()
+		}
+	}
+
+	specs := make([]edgeSpec, len(g.edges))
+	for i, e := range g.edges {
+		specs[i] = edgeSpec{From: e.from, To: e.to}
+	}
+	routes := routeEdges(boxes, specs)
+	sizes := make([]vec, len(g.edges))
+	loops := make([]bool, len(g.edges))
+	for i, e := range g.edges {
+		if i < len(r.edges) {
+			sizes[i] = r.edges[i].labelSize
+		}
+		loops[i] = e.from == e.to
+	}
+	labels := placeLabels(boxes, routes, sizes, loops)
+
+	grew := false
+	for i, e := range g.edges {
+		if i >= len(r.edges) {
+			break
+		}
+		o := &r.edges[i]
+		hot := g.selected != "" && (g.nodes[e.from].id == g.selected || g.nodes[e.to].id == g.selected)
+		col := edgeColor
+		width := float32(math.Max(1, 1.4*math.Min(z, 1.5)))
+		if hot {
+			col = edgeHotColor
+			width *= 1.8
+		}
+		pts := routes[i].pts
+		// Arrowhead: a triangle with its tip on the target's border.
+		hr := math.Max(3, 5.5*math.Min(z, 1.6)) / z // radius in world units
+		tip := pts[len(pts)-1]
+		dir := tip.sub(pts[len(pts)-2]).unit()
+		if len(pts) > 2 {
+			dir = tip.sub(pts[len(pts)-3]).unit()
+		}
+		centre := tip.sub(dir.mul(hr))
+		sp := toScreen(centre)
+		rs := float32(hr * z)
+		o.head.Move(fyne.NewPos(sp.X-rs, sp.Y-rs))
+		o.head.Resize(fyne.NewSize(2*rs, 2*rs))
+		o.head.Angle = float32(math.Atan2(dir.Y, dir.X)*180/math.Pi + 90)
+		o.head.FillColor = col
+		o.head.Refresh()
+		// Shorten the line so it ends inside the arrowhead.
+		line := append([]vec(nil), pts...)
+		line[len(line)-1] = tip.sub(dir.mul(hr * 1.2))
+		if e.dashed {
+			line = dashes(line, 6/math.Max(z, 0.3)*math.Min(z, 1)+4)
+		}
+		nseg := len(line) - 1
+		if e.dashed {
+			nseg = len(line) / 2
+		}
+		for len(o.segs) < nseg {
+			o.segs = append(o.segs, canvas.NewLine(col))
+			grew = true
+		}
+		for k, s := range o.segs {
+			if k >= nseg {
+				s.Hide()
+				continue
+			}
+			a, b := line[k], line[k+1]
+			if e.dashed {
+				a, b = line[2*k], line[2*k+1]
+			}
+			s.Show()
+			s.Position1 = toScreen(a)
+			s.Position2 = toScreen(b)
+			s.StrokeColor = col
+			s.StrokeWidth = width
+			s.Refresh()
+		}
+		// Label, on a pale background so it reads over lines.
+		if o.label.Text == "" {
+			o.label.Hide()
+			o.labelBack.Hide()
+			continue
+		}
+		textSize(o.label, labelSize)
+		if o.label.Hidden {
+			o.labelBack.Hide()
+			continue
+		}
+		o.label.Color = labelColor
+		if hot {
+			o.label.Color = edgeHotColor
+		}
+		lp := toScreen(labels[i].sub(o.labelSize.mul(0.5)))
+		ls := fyne.NewSize(float32(o.labelSize.X*z), float32(o.labelSize.Y*z))
+		o.labelBack.Show()
+		o.labelBack.Move(lp)
+		o.labelBack.Resize(ls)
+		o.labelBack.Refresh()
+		o.label.Move(lp)
+		o.label.Resize(ls)
+		o.label.Refresh()
+	}
+	if grew {
+		r.collect()
+	}
+}
+
+// dashes cuts a polyline into dashes of length d (with gaps of length d) and
+// returns them as pairs of points.
+func dashes(pts []vec, d float64) []vec {
+	var out []vec
+	on := true
+	left := d
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		l := b.sub(a).len()
+		pos := 0.0
+		for pos < l {
+			step := math.Min(left, l-pos)
+			p0 := lerp(a, b, pos/l)
+			p1 := lerp(a, b, (pos+step)/l)
+			if on {
+				out = append(out, p0, p1)
+			}
+			pos += step
+			left -= step
+			if left <= 1e-9 {
+				on, left = !on, d
+			}
+		}
+	}
+	// merge consecutive dash pieces that continue each other
+	merged := out[:0:0]
+	for i := 0; i+1 < len(out); i += 2 {
+		if n := len(merged); n > 0 && merged[n-1] == out[i] {
+			merged[n-1] = out[i+1]
+			continue
+		}
+		merged = append(merged, out[i], out[i+1])
+	}
+	return merged
+}

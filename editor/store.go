@@ -1,0 +1,26 @@
+package editor
+
+import "github.com/rulestudio/studio/graph"
+
+// Store opens and creates project files (*.rulestudio). The editor never
+// touches the file format itself: cmd/studio adapts the project package to this
+// interface, so that editor does not depend on SQLite.
+type Store interface {
+	// Open opens the project at path for reading and writing.
+	Open(path string) (Project, error)
+	// Create makes a new, empty project file at path and opens it.
+	Create(path string) (Project, error)
+}
+
+// Project is one open project file.
+type Project interface {
+	// Path is the project file's path.
+	Path() string
+	// Pack returns the pack as last saved (nil, nil for a new, empty project),
+	// with its editor positions.
+	Pack() (*graph.Pack, error)
+	// Save stores p, positions included, as a new revision.
+	Save(p *graph.Pack, message string) error
+	// Close closes the file.
+	Close() error
+}

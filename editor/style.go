@@ -1,0 +1,114 @@
+package editor
+
+import (
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// Missing is the pseudo state type of a box drawn for a transition target that
+// no state defines, so that a broken arrow still has somewhere to point.
+const Missing graph.StateType = "missing"
+
+// TypeFill is the fill colour of a state's box: the colour of its BGA type in
+// every drawing of the studio (the same as in exported DOT files).
+func TypeFill(t graph.StateType) color.NRGBA {
+	if t == Missing {
+		return color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xff}
+	}
+	return parseHex(graph.TypeColor(t))
+}
+
+// TypeInk is the darker shade of a type's colour used for box borders and
+// badges.
+func TypeInk(t graph.StateType) color.NRGBA {
+	if t == Missing {
+		return color.NRGBA{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}
+	}
+	c := TypeFill(t)
+	return color.NRGBA{R: c.R / 2, G: c.G / 2, B: c.B / 2, A: 0xff}
+}
+
+// TypeBadge is the short text of a state type's badge.
+func TypeBadge(t graph.StateType) string {
+	switch t {
+	case graph.ActivePlayer:
+		return "ACTIVE PLAYER"
+	case graph.MultipleActivePlayer:
+		return "MULTI ACTIVE"
+	case graph.Private:
+		return "PRIVATE"
+	case graph.Game:
+		return "GAME"
+	case graph.Manager:
+		return "MANAGER"
+	case Missing:
+		return "MISSING"
+	case "":
+		return "NO TYPE"
+	}
+	return "? " + string(t)
+}
+
+// parseHex reads "#rrggbb".
+func parseHex(s string) color.NRGBA {
+	if len(s) != 7 || s[0] != '#' {
+		return color.NRGBA{R: 0xcc, G: 0xcc, B: 0xcc, A: 0xff}
+	}
+	v, err := strconv.ParseUint(s[1:], 16, 32)
+	if err != nil {
+		return color.NRGBA{R: 0xcc, G: 0xcc, B: 0xcc, A: 0xff}
+	}
+	return color.NRGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 0xff}
+}
+
+// Colours of the canvas that do not depend on a state.
+var (
+	paperColor     = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
+	inkColor       = color.NRGBA{R: 0x22, G: 0x22, B: 0x22, A: 0xff}
+	edgeColor      = color.NRGBA{R: 0x55, G: 0x5b, B: 0x66, A: 0xff}
+	edgeHotColor   = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
+	labelColor     = color.NRGBA{R: 0x30, G: 0x34, B: 0x3b, A: 0xff}
+	labelBackColor = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xe6}
+	selectColor    = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
+	errorColor     = color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff}
+	warningColor   = color.NRGBA{R: 0xf5, G: 0x9e, B: 0x0b, A: 0xff}
+)
+
+// NewLegend returns a row explaining the colour of each state type.
+func NewLegend() fyne.CanvasObject {
+	items := []fyne.CanvasObject{}
+	for _, t := range append(append([]graph.StateType{}, graph.StateTypes...), Missing) {
+		sw := canvas.NewRectangle(TypeFill(t))
+		sw.StrokeColor = TypeInk(t)
+		sw.StrokeWidth = 1.5
+		sw.CornerRadius = 3
+		sw.SetMinSize(fyne.NewSize(18, 14))
+		name := string(t)
+		if t == Missing {
+			name = "missing target"
+		}
+		lbl := widget.NewLabel(name)
+		items = append(items, container.NewHBox(container.NewCenter(sw), lbl))
+	}
+	return container.New(layout.NewCustomPaddedHBoxLayout(0), items...)
+}
+
+// severityIcon is the theme icon of a diagnostic's severity.
+func severityIcon(s graph.Severity) fyne.Resource {
+	switch s {
+	case graph.Error:
+		return theme.NewErrorThemedResource(theme.ErrorIcon())
+	case graph.Warning:
+		return theme.NewWarningThemedResource(theme.WarningIcon())
+	}
+	return theme.InfoIcon()
+}

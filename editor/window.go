@@ -1,0 +1,596 @@
+package editor
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/bga"
+)
+
+// ErrNoProject is returned by [Editor.Save] when the pack on screen has no
+// project file yet (it was imported or read from YAML): use [Editor.SaveAs].
+var ErrNoProject = errors.New("the pack has no project file yet: save it as a new project")
+
+// Export formats for [Editor.Export].
+const (
+	FormatYAML = "yaml" // a multi-document YAML rule pack
+	FormatBGA  = "bga"  // a BGA states.inc.php
+	FormatDOT  = "dot"  // a Graphviz DOT graph
+)
+
+// Editor is a Rule Studio window: the graph canvas, the inspector of the
+// selected state, the diagnostics list, menus and file dialogs, working on one
+// pack at a time (kept in a project file once saved).
+//
+// The editor owns its pack: views hold copies and refer to states by id. All
+// methods must be called on the Fyne goroutine.
+type Editor struct {
+	// View is the graph canvas.
+	View *GraphView
+	// Inspector shows the selected state.
+	Inspector *Inspector
+	// Diagnostics lists the validator's findings.
+	Diagnostics *DiagnosticsView
+
+	app    fyne.App
+	win    fyne.Window
+	store  Store
+	proj   Project
+	origin string // where the pack came from when it has no project
+	pack   *graph.Pack
+	diags  []graph.Diagnostic
+	dirty  bool
+	status *widget.Label
+}
+
+// New builds an editor window (not shown yet) in app; store opens and creates
+// project files.
+func New(app fyne.App, store Store) *Editor {
+	e := &Editor{
+		View:        NewGraphView(),
+		Inspector:   NewInspector(),
+		Diagnostics: NewDiagnosticsView(),
+		app:         app,
+		win:         app.NewWindow("Rule Studio"),
+		store:       store,
+		status:      widget.NewLabel(""),
+	}
+	e.View.OnSelected = e.showState
+	e.View.OnMoved = e.moved
+	e.Diagnostics.OnSelected = e.diagnosticPicked
+
+	toolbar := widget.NewToolbar(
+		widget.NewToolbarAction(theme.FolderOpenIcon(), e.openDialog),
+		widget.NewToolbarAction(theme.DocumentSaveIcon(), e.saveOrAsk),
+		widget.NewToolbarSeparator(),
+		widget.NewToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
+		widget.NewToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
+		widget.NewToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
+		widget.NewToolbarAction(theme.ViewRefreshIcon(), e.Relayout),
+	)
+	top := container.NewBorder(nil, nil, toolbar, nil, container.NewHScroll(NewLegend()))
+	side := container.NewVSplit(e.Inspector, e.Diagnostics)
+	side.Offset = 0.62
+	main := container.NewHSplit(e.View, side)
+	main.Offset = 0.74
+	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, main))
+	e.win.SetMainMenu(e.menu())
+	e.win.Resize(fyne.NewSize(1400, 880))
+	e.win.SetCloseIntercept(e.closeRequested)
+	e.SetPack(nil, nil)
+	return e
+}
+
+// Window returns the editor's window.
+func (e *Editor) Window() fyne.Window { return e.win }
+
+// Pack returns the pack on screen (nil when none). The caller must not keep
+// it across edits.
+func (e *Editor) Pack() *graph.Pack { return e.pack }
+
+// Dirty reports whether the pack has changes not saved in its project.
+func (e *Editor) Dirty() bool { return e.dirty }
+
+// ProjectPath returns the project file's path, or "" when the pack has none.
+func (e *Editor) ProjectPath() string {
+	if e.proj == nil {
+		return ""
+	}
+	return e.proj.Path()
+}
+
+// Open opens path by its kind: a BGA states.inc.php (*.php) is imported, a rule
+// pack (*.yaml, *.yml) is read, anything else is opened as a project file.
+func (e *Editor) Open(path string) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".php":
+		return e.ImportBGA(path)
+	case ".yaml", ".yml":
+		return e.OpenYAML(path)
+	}
+	return e.OpenProject(path)
+}
+
+// OpenProject opens the project file at path and shows its pack.
+func (e *Editor) OpenProject(path string) error {
+	proj, err := e.store.Open(path)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	p, err := proj.Pack()
+	if err != nil {
+		proj.Close()
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	if p == nil {
+		p = &graph.Pack{Format: graph.FormatVersion, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+	}
+	e.show(p, proj, "")
+	return nil
+}
+
+// ImportBGA reads a BGA states.inc.php and shows its state graph as a new,
+// unsaved pack.
+func (e *Editor) ImportBGA(path string) error {
+	p, err := bga.ImportFile(path)
+	if err != nil {
+		return err
+	}
+	e.show(p, nil, path)
+	e.markDirty()
+	return nil
+}
+
+// OpenYAML reads a rule pack from a YAML file (one document or several) as a
+// new, unsaved pack.
+func (e *Editor) OpenYAML(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	p, err := graph.ReadMultiDoc(data, path)
+	if err != nil {
+		return err
+	}
+	e.show(p, nil, path)
+	return nil
+}
+
+// replaceProject closes the open project (if another) and remembers proj.
+func (e *Editor) replaceProject(proj Project) {
+	if e.proj != nil && e.proj != proj {
+		e.proj.Close()
+	}
+	e.proj = proj
+}
+
+// SetPack shows p (nil: nothing) as the pack of project proj (nil: not saved
+// yet), closing the previous project. States without a saved position are laid
+// out automatically; the view then zooms to fit.
+func (e *Editor) SetPack(p *graph.Pack, proj Project) { e.show(p, proj, "") }
+
+// show is SetPack for a pack read from origin (a file that is not a project).
+func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
+	e.replaceProject(proj)
+	e.origin = origin
+	e.pack = p
+	e.dirty = false
+	if p != nil {
+		e.ensurePositions(false)
+		e.diags = graph.Check(p)
+	} else {
+		e.diags = nil
+	}
+	var pos map[string]graph.Point
+	if p != nil && p.Editor != nil {
+		pos = p.Editor.Positions
+	}
+	e.View.SetGraph(p, pos, e.diags)
+	e.Diagnostics.SetDiagnostics(e.diags)
+	e.Inspector.ShowState(p, e.View.Selected(), e.diags)
+	e.View.ZoomToFit()
+	e.updateTitle()
+}
+
+// ensurePositions gives every state of the pack a position, from the
+// automatic layout; all states are placed again when all is true.
+func (e *Editor) ensurePositions(all bool) {
+	p := e.pack
+	if p.Editor == nil {
+		p.Editor = &graph.Editor{}
+	}
+	if p.Editor.Positions == nil {
+		p.Editor.Positions = map[string]graph.Point{}
+	}
+	missing := all
+	for _, s := range p.States {
+		if _, ok := p.Editor.Positions[s.ID.String()]; !ok {
+			missing = true
+		}
+	}
+	if !missing || len(p.States) == 0 {
+		return
+	}
+	auto, err := graph.AutoLayout(p)
+	if err != nil {
+		e.setStatus("automatic layout failed: " + err.Error())
+		return
+	}
+	for _, s := range p.States {
+		id := s.ID.String()
+		if _, ok := p.Editor.Positions[id]; ok && !all {
+			continue
+		}
+		if pt, ok := auto[id]; ok {
+			p.Editor.Positions[id] = pt
+		}
+	}
+	// Boxes for missing targets, when the layout placed them.
+	for id, pt := range auto {
+		if _, ok := p.Editor.Positions[id]; !ok {
+			if _, isState := findState(p, id); !isState {
+				p.Editor.Positions[id] = pt
+			}
+		}
+	}
+}
+
+// findState returns the state whose id is written id.
+func findState(p *graph.Pack, id string) (*graph.State, bool) {
+	for _, s := range p.States {
+		if s.ID.String() == id {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+// Relayout places every state again with the automatic layout.
+func (e *Editor) Relayout() {
+	if e.pack == nil {
+		return
+	}
+	e.ensurePositions(true)
+	e.View.SetGraph(e.pack, e.pack.Editor.Positions, e.diags)
+	e.View.ZoomToFit()
+	e.markDirty()
+}
+
+// SelectState selects the state id (as written), shows it in the inspector
+// and centres the view on it.
+func (e *Editor) SelectState(id string) {
+	e.View.Select(id)
+	if e.View.Selected() != "" {
+		e.View.CentreOn(id)
+	}
+	e.showState(e.View.Selected())
+}
+
+func (e *Editor) showState(id string) {
+	e.Inspector.ShowState(e.pack, id, e.diags)
+}
+
+func (e *Editor) moved(id string, pt graph.Point) {
+	if e.pack == nil {
+		return
+	}
+	if e.pack.Editor == nil {
+		e.pack.Editor = &graph.Editor{}
+	}
+	if e.pack.Editor.Positions == nil {
+		e.pack.Editor.Positions = map[string]graph.Point{}
+	}
+	e.pack.Editor.Positions[id] = pt
+	e.markDirty()
+}
+
+func (e *Editor) diagnosticPicked(d graph.Diagnostic) {
+	if e.pack == nil || d.State.IsZero() {
+		return
+	}
+	if s := e.pack.State(d.State); s != nil {
+		e.SelectState(s.ID.String())
+		return
+	}
+	e.SelectState(d.State.String())
+}
+
+func (e *Editor) markDirty() {
+	e.dirty = true
+	e.updateTitle()
+}
+
+func (e *Editor) updateTitle() {
+	title := "Rule Studio"
+	if e.pack != nil {
+		title += " — " + packTitle(e.pack)
+	}
+	where := e.origin
+	if e.proj != nil {
+		where = e.proj.Path()
+	}
+	if where != "" {
+		title += " (" + filepath.Base(where) + ")"
+	}
+	if e.dirty {
+		title = "*" + title
+	}
+	e.win.SetTitle(title)
+	if e.pack == nil {
+		e.setStatus("No pack open. File > Open a project, or File > Import BGA states.inc.php.")
+		return
+	}
+	nt := 0
+	for _, s := range e.pack.States {
+		nt += len(s.Transitions)
+	}
+	state := "saved"
+	switch {
+	case e.proj == nil:
+		state = "not saved in a project yet"
+	case e.dirty:
+		state = "unsaved changes"
+	}
+	e.setStatus(fmt.Sprintf("%d states, %d transitions, %d diagnostics · %s · %s", len(e.pack.States), nt, len(e.diags), where, state))
+}
+
+func (e *Editor) setStatus(s string) { e.status.SetText(s) }
+
+// Save stores the pack, positions included, as a new revision of its project.
+func (e *Editor) Save() error {
+	if e.pack == nil {
+		return errors.New("no pack to save")
+	}
+	if e.proj == nil {
+		return ErrNoProject
+	}
+	e.syncPositions()
+	if err := e.proj.Save(e.pack, "save from the editor"); err != nil {
+		return fmt.Errorf("save %s: %w", e.proj.Path(), err)
+	}
+	e.dirty = false
+	e.updateTitle()
+	return nil
+}
+
+// SaveAs creates a new project file at path, stores the pack in it and makes
+// it the editor's project.
+func (e *Editor) SaveAs(path string) error {
+	if e.pack == nil {
+		return errors.New("no pack to save")
+	}
+	proj, err := e.store.Create(path)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	e.syncPositions()
+	if err := proj.Save(e.pack, "first save"); err != nil {
+		proj.Close()
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	e.replaceProject(proj)
+	e.origin = ""
+	e.dirty = false
+	e.updateTitle()
+	return nil
+}
+
+// syncPositions copies the view's positions into the pack.
+func (e *Editor) syncPositions() {
+	if e.pack.Editor == nil {
+		e.pack.Editor = &graph.Editor{}
+	}
+	e.pack.Editor.Positions = e.View.Positions()
+}
+
+// ExportBytes renders the pack in format (FormatYAML, FormatBGA, FormatDOT).
+func (e *Editor) ExportBytes(format string) ([]byte, error) {
+	if e.pack == nil {
+		return nil, errors.New("no pack to export")
+	}
+	e.syncPositions()
+	switch format {
+	case FormatYAML:
+		var b bytes.Buffer
+		if err := graph.WriteMultiDoc(&b, e.pack); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	case FormatBGA:
+		return bga.Export(e.pack)
+	case FormatDOT:
+		return graph.DOT(e.pack), nil
+	}
+	return nil, fmt.Errorf("unknown export format %q", format)
+}
+
+// Export writes the pack in format to the file at path.
+func (e *Editor) Export(format, path string) error {
+	data, err := e.ExportBytes(format)
+	if err != nil {
+		return fmt.Errorf("export %s: %w", path, err)
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// menu builds the main menu; its shortcuts work anywhere in the window.
+func (e *Editor) menu() *fyne.MainMenu {
+	ctrl := func(k fyne.KeyName) fyne.Shortcut {
+		return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+	}
+	ctrlShift := func(k fyne.KeyName) fyne.Shortcut {
+		return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	}
+	item := func(label string, sc fyne.Shortcut, f func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, f)
+		it.Shortcut = sc
+		return it
+	}
+	export := fyne.NewMenuItem("Export", nil)
+	export.ChildMenu = fyne.NewMenu("",
+		item("YAML rule pack…", ctrl(fyne.KeyE), func() { e.exportDialog(FormatYAML) }),
+		fyne.NewMenuItem("BGA states.inc.php…", func() { e.exportDialog(FormatBGA) }),
+		fyne.NewMenuItem("Graphviz DOT…", func() { e.exportDialog(FormatDOT) }),
+	)
+	file := fyne.NewMenu("File",
+		item("Open…", ctrl(fyne.KeyO), e.openDialog),
+		item("Import BGA states.inc.php…", ctrl(fyne.KeyI), e.importDialog),
+		fyne.NewMenuItemSeparator(),
+		item("Save", ctrl(fyne.KeyS), e.saveOrAsk),
+		item("Save As…", ctrlShift(fyne.KeyS), e.saveAsDialog),
+		export,
+	)
+	view := fyne.NewMenu("View",
+		item("Zoom In", ctrl(fyne.KeyEqual), e.View.ZoomIn),
+		item("Zoom Out", ctrl(fyne.KeyMinus), e.View.ZoomOut),
+		item("Zoom to Fit", ctrl(fyne.Key0), e.View.ZoomToFit),
+		item("Actual Size", ctrl(fyne.Key1), e.View.ResetZoom),
+		fyne.NewMenuItemSeparator(),
+		item("Automatic Layout", ctrl(fyne.KeyL), e.Relayout),
+	)
+	return fyne.NewMainMenu(file, view)
+}
+
+func (e *Editor) showError(err error) {
+	e.setStatus(err.Error())
+	dialog.ShowError(err, e.win)
+}
+
+func (e *Editor) fileOpen(exts []string, done func(path string)) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		done(path)
+	}, e.win)
+	if len(exts) > 0 {
+		d.SetFilter(storage.NewExtensionFileFilter(exts))
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if l, err := storage.ListerForURI(storage.NewFileURI(wd)); err == nil {
+			d.SetLocation(l)
+		}
+	}
+	d.Resize(fyne.NewSize(900, 620))
+	d.Show()
+}
+
+func (e *Editor) fileSave(name string, done func(path string)) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		done(path)
+	}, e.win)
+	d.SetFileName(name)
+	d.Resize(fyne.NewSize(900, 620))
+	d.Show()
+}
+
+func (e *Editor) openDialog() {
+	e.fileOpen([]string{".rulestudio", ".yaml", ".yml", ".php"}, func(path string) {
+		if err := e.Open(path); err != nil {
+			e.showError(err)
+		}
+	})
+}
+
+func (e *Editor) importDialog() {
+	e.fileOpen([]string{".php"}, func(path string) {
+		if err := e.ImportBGA(path); err != nil {
+			e.showError(err)
+		}
+	})
+}
+
+func (e *Editor) saveOrAsk() {
+	err := e.Save()
+	if errors.Is(err, ErrNoProject) {
+		e.saveAsDialog()
+		return
+	}
+	if err != nil {
+		e.showError(err)
+	}
+}
+
+func (e *Editor) baseName() string {
+	if e.pack != nil && e.pack.Name != "" {
+		return e.pack.Name
+	}
+	return "untitled"
+}
+
+func (e *Editor) saveAsDialog() {
+	if e.pack == nil {
+		return
+	}
+	e.fileSave(e.baseName()+".rulestudio", func(path string) {
+		// The dialog created an empty file; the project store makes its own.
+		if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+			os.Remove(path)
+		}
+		if err := e.SaveAs(path); err != nil {
+			e.showError(err)
+		}
+	})
+}
+
+func (e *Editor) exportDialog(format string) {
+	if e.pack == nil {
+		return
+	}
+	name := map[string]string{FormatYAML: e.baseName() + ".yaml", FormatBGA: "states.inc.php", FormatDOT: e.baseName() + ".dot"}[format]
+	e.fileSave(name, func(path string) {
+		if err := e.Export(format, path); err != nil {
+			e.showError(err)
+			return
+		}
+		e.setStatus("exported " + path)
+	})
+}
+
+func (e *Editor) closeRequested() {
+	if !e.dirty || e.pack == nil {
+		e.quit()
+		return
+	}
+	dialog.ShowConfirm("Unsaved changes", "The pack has unsaved changes. Close without saving?", func(ok bool) {
+		if ok {
+			e.quit()
+		}
+	}, e.win)
+}
+
+func (e *Editor) quit() {
+	if e.proj != nil {
+		e.proj.Close()
+		e.proj = nil
+	}
+	e.win.Close()
+}
