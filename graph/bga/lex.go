@@ -229,7 +229,7 @@ func (lx *lexer) scan() (token, error) {
 			return token{kind: tPunct, text: op, pos: p}, nil
 		}
 	}
-	if strings.IndexByte("()[]{},;=.+-*/%!?:<>&|^~@", c) >= 0 {
+	if strings.IndexByte("()[]{},;=.+-*/%!?:<>&|^~@\\", c) >= 0 {
 		lx.advance(1)
 		return token{kind: tPunct, text: string(c), pos: p}, nil
 	}
