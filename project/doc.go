@@ -1,0 +1,41 @@
+// Package project is Rule Studio's application file: one SQLite file per game
+// (name.rulestudio) holding a rule pack, its history, and what the editor and the
+// preview keep (node layout, open tabs, the autosaved state, recorded matches,
+// breakpoints). It follows SQLite's "SQLite As An Application File Format".
+//
+// Entry points: [Create] and [Open] give a [Project]; [Project.Save] stores a pack
+// as a new [Revision] and [Project.Pack] reads the latest one back;
+// [Project.Revisions], [Project.Diff] and [Project.Restore] work with history.
+//
+// # The file
+//
+//   - PRAGMA application_id is [ApplicationID] ("RStd"), so the studio and
+//     file(1) recognise a project; PRAGMA user_version is the schema version.
+//   - The schema is built by the numbered SQL files in migrations/, embedded in
+//     the binary and run one per transaction (user_version changes in the same
+//     transaction). A file with a newer schema than [SchemaVersion] is refused,
+//     untouched.
+//   - A pack is stored as the canonical YAML documents of graph.Documents
+//     (pack.yaml, states.yaml, object_types/NAME.yaml, ...), each document once
+//     by its SHA-256 (table blob) however many revisions hold it. Since the YAML
+//     is canonical, a save that changes nothing writes nothing.
+//   - Editor positions are not part of a revision: they live in the layout table.
+//   - foreign_keys=ON; the rollback journal (journal_mode=DELETE, not WAL, so the
+//     one file is complete between saves) with synchronous=FULL; every save is
+//     one transaction begun with BEGIN IMMEDIATE. A crash at any moment leaves
+//     the last committed revision (see the crash test).
+//
+// # Opening
+//
+// Open checks a file on a read-only connection before anything can be written
+// to it (not SQLite, another application's SQLite file, a newer schema, a failed
+// quick_check, a latest revision that no longer reads back) and refuses with an
+// error naming the file that wraps [ErrNotProject], [ErrNewer] or [ErrDamaged].
+// One studio writes a project at a time: the writer holds an flock on
+// PROJECT.lock, which also says who it is; a second writer gets a *[LockedError]
+// ("held by user@host pid N since ...") and may open the project read-only.
+//
+// The package imports graph and SQLite (github.com/mattn/go-sqlite3, the only
+// package of the module that may); it must never import Fyne, the engine or the
+// editor.
+package project
