@@ -1,0 +1,239 @@
+package editor
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// memStore keeps projects in memory as canonical YAML.
+type memStore struct{ files map[string][]byte }
+
+type memProject struct {
+	s    *memStore
+	path string
+}
+
+func (s *memStore) Open(path string) (Project, error) {
+	if _, ok := s.files[path]; !ok {
+		return nil, os.ErrNotExist
+	}
+	return &memProject{s, path}, nil
+}
+
+func (s *memStore) Create(path string) (Project, error) {
+	if _, ok := s.files[path]; ok {
+		return nil, os.ErrExist
+	}
+	s.files[path] = nil
+	return &memProject{s, path}, nil
+}
+
+func (p *memProject) Path() string { return p.path }
+func (p *memProject) Close() error { return nil }
+func (p *memProject) Pack() (*graph.Pack, error) {
+	data := p.s.files[p.path]
+	if data == nil {
+		return nil, nil
+	}
+	return graph.Parse(data, p.path)
+}
+func (p *memProject) Save(pk *graph.Pack, _ string) error {
+	data, err := graph.Marshal(pk)
+	p.s.files[p.path] = data
+	return err
+}
+
+// newTestEditor returns an editor in a test app, sized like a laptop screen.
+func newTestEditor(t *testing.T) (*Editor, *memStore) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	s := &memStore{files: map[string][]byte{}}
+	e := New(a, s)
+	e.Window().Resize(fyne.NewSize(1200, 800))
+	t.Cleanup(func() { e.Window().Close() })
+	return e, s
+}
+
+func TestTapShowsStateInInspector(t *testing.T) {
+	e, _ := newTestEditor(t)
+	p := examplePack(t)
+	e.SetPack(p, nil)
+	if got := e.Inspector.Title(); got != "Hearts (BGA tutorial)" {
+		t.Errorf("inspector title with nothing selected = %q", got)
+	}
+	test.TapAt(e.View, e.View.ToWidget(e.View.Positions()["21"]))
+	if got := e.View.Selected(); got != "21" {
+		t.Fatalf("selected %q after tapping giveCards", got)
+	}
+	if got, want := e.Inspector.Title(), "State 21 · giveCards"; got != want {
+		t.Errorf("inspector title = %q, want %q", got, want)
+	}
+	for _, c := range []struct{ section, key, want string }{
+		{"BGA", "id", "21"},
+		{"BGA", "name", "giveCards"},
+		{"BGA", "type", "multipleactiveplayer"},
+		{"BGA", "description", "Some players must choose 3 cards to give to ${direction}"},
+		{"BGA", "descriptionmyturn", "${you} must choose 3 cards to give to ${direction}"},
+		{"BGA", "args", "argGiveCards"},
+		{"BGA", "possibleactions", "giveCards"},
+		{"BGA", "transitions", "giveCards → 22 takeCards\nskip → 22 takeCards"},
+	} {
+		got, ok := e.Inspector.Value(c.section, c.key)
+		if !ok || got != c.want {
+			t.Errorf("inspector %s/%s = %q (%v), want %q", c.section, c.key, got, ok, c.want)
+		}
+	}
+}
+
+func TestInspectorShowsSeedAndExtraFields(t *testing.T) {
+	p, err := graph.Load(filepath.Join("..", "graph", "testdata", "sketch.yaml"))
+	if err != nil {
+		t.Skip("graph/testdata/sketch.yaml:", err)
+	}
+	in := NewInspector()
+	test.NewTempApp(t)
+	in.ShowState(p, "ST_TURN", nil)
+	if got, _ := in.Value("BGA", "id"); got != "ST_TURN (= 2)" {
+		t.Errorf("id = %q", got)
+	}
+	if got, _ := in.Value("Extra", "phase"); got != "PHASE_MAIN" {
+		t.Errorf("extra phase = %q", got)
+	}
+	in.ShowState(p, "3", nil)
+	if got, _ := in.Value("Seed", "params"); got != "source: object" {
+		t.Errorf("seed params = %q", got)
+	}
+}
+
+func TestDiagnosticClickSelectsAndCentresState(t *testing.T) {
+	e, _ := newTestEditor(t)
+	p := examplePack(t)
+	s := p.State(graph.NumID(40))
+	s.Transitions = append(s.Transitions, graph.Transition{Name: "broken", To: graph.NumID(77)})
+	e.SetPack(p, nil)
+	ds := e.Diagnostics.Diagnostics()
+	idx := -1
+	for i, d := range ds {
+		if d.Rule == "unknown-target" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		t.Fatalf("no unknown-target diagnostic in %v", ds)
+	}
+	e.Diagnostics.Select(idx)
+	if got := e.View.Selected(); got != "40" {
+		t.Fatalf("after clicking %q, selected = %q, want 40", ds[idx].Message, got)
+	}
+	if got := e.Inspector.Title(); got != "State 40 · endHand" {
+		t.Errorf("inspector title = %q", got)
+	}
+	msg, ok := e.Inspector.Value("Diagnostics", "error")
+	if !ok || !strings.Contains(msg, "77") {
+		t.Errorf("inspector diagnostics = %q", msg)
+	}
+	c := e.View.ToWidget(e.View.Positions()["40"])
+	size := e.View.Size()
+	if !near(c.X, size.Width/2) || !near(c.Y, size.Height/2) {
+		t.Errorf("state 40 drawn at %v, not centred in %v", c, size)
+	}
+}
+
+func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
+	e, store := newTestEditor(t)
+	e.SetPack(examplePack(t), nil)
+	if err := e.Save(); !errors.Is(err, ErrNoProject) {
+		t.Fatalf("Save without a project: %v, want ErrNoProject", err)
+	}
+	moved := graph.Point{X: 1234, Y: -56}
+	e.View.MoveState("31", moved)
+	e.View.OnMoved("31", moved)
+	if !e.Dirty() {
+		t.Error("moving a state does not mark the pack changed")
+	}
+	if err := e.SaveAs("/mem/hearts.rulestudio"); err != nil {
+		t.Fatal(err)
+	}
+	if e.Dirty() || e.ProjectPath() != "/mem/hearts.rulestudio" {
+		t.Errorf("after SaveAs: dirty %v, project %q", e.Dirty(), e.ProjectPath())
+	}
+	want := e.View.Positions()
+
+	e2 := New(test.NewTempApp(t), store)
+	defer e2.Window().Close()
+	if err := e2.Open("/mem/hearts.rulestudio"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e2.View.States(); strings.Join(got, " ") != "1 20 21 22 30 31 32 40 99" {
+		t.Errorf("reopened states = %v", got)
+	}
+	got := e2.View.Positions()
+	for id, p := range want {
+		if got[id] != p {
+			t.Errorf("state %s reopened at %v, saved at %v", id, got[id], p)
+		}
+	}
+	if got["31"] != moved {
+		t.Errorf("moved state reopened at %v, want %v", got["31"], moved)
+	}
+}
+
+func TestExportFormats(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(examplePack(t), nil)
+	dir := t.TempDir()
+	for _, c := range []struct{ format, file, want string }{
+		{FormatYAML, "hearts.yaml", "pack: hearts"},
+		{FormatDOT, "hearts.dot", "digraph"},
+		{FormatBGA, "states.inc.php", "giveCards"},
+	} {
+		path := filepath.Join(dir, c.file)
+		if err := e.Export(c.format, path); err != nil {
+			t.Errorf("export %s: %v", c.format, err)
+			continue
+		}
+		data, _ := os.ReadFile(path)
+		if !strings.Contains(string(data), c.want) {
+			t.Errorf("export %s: %q not in\n%s", c.format, c.want, data)
+		}
+	}
+}
+
+func TestImportCorpusFile(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "bga", "*.php"))
+	if len(files) == 0 {
+		t.Skip("../shared/corpus/bga is absent")
+	}
+	e, _ := newTestEditor(t)
+	var path string
+	for _, f := range files {
+		if strings.Contains(f, "tigriseuphrates") {
+			path = f
+		}
+	}
+	if path == "" {
+		path = files[0]
+	}
+	if err := e.ImportBGA(path); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(e.View.States()); n != len(e.Pack().States) || n == 0 {
+		t.Errorf("%d boxes for %d states", n, len(e.Pack().States))
+	}
+	for _, s := range e.Pack().States {
+		if _, ok := e.Pack().Editor.Positions[s.ID.String()]; !ok {
+			t.Errorf("state %s has no position after import", s.ID)
+		}
+	}
+	if !e.Dirty() || e.ProjectPath() != "" {
+		t.Errorf("an imported pack should be unsaved: dirty %v, project %q", e.Dirty(), e.ProjectPath())
+	}
+}
