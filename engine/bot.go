@@ -27,6 +27,9 @@ func (b *RandomBot) Choose(m *Match, moves []Move) Move {
 // where nobody can act but that is not over is an error.
 func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	plies := 0
+	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
+		return 0, err
+	}
 	var moves []Move
 	for !m.st.over {
 		if maxPlies > 0 && plies >= maxPlies {

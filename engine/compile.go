@@ -32,6 +32,7 @@ type Program struct {
 	timeout     *hook
 	setup       *cstate // state 1
 	clauses     bool    // some object type or state has while/whenever/when
+	usesBefore  bool    // some code calls before(): steps keep the previous state
 	file        string
 }
 
@@ -306,9 +307,8 @@ func (c *compiler) script(s *graph.Script) {
 	}
 }
 
-// syntaxErr records a compile error, moving its position into the YAML file:
-// lines are already right (the source is padded); on the code's first line, the
-// column is shifted by the code's column less the wrapper prefix.
+// syntaxErr records a compile error at its place in the YAML file: lines are
+// already right (the source is padded); on firstLine the column moves by shift.
 func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, prefix int) {
 	pos, msg := at, err.Error()
 	var se syntax.Error
@@ -321,12 +321,10 @@ func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, pr
 	c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: pos, What: what, Msg: msg})
 }
 
-func mapPos(p syntax.Position, at graph.Pos, firstLine, prefix int) graph.Pos {
+func mapPos(p syntax.Position, at graph.Pos, firstLine, shift int) graph.Pos {
 	line, col := int(p.Line), int(p.Col)
-	if line == firstLine && firstLine > 0 {
-		col = col - prefix + max(at.Column, 1) - 1
-	} else if prefix > 0 && firstLine > 0 {
-		col-- // statement bodies are indented by one space
+	if line == firstLine {
+		col += shift
 	}
 	return graph.Pos{Line: line, Column: max(col, 1)}
 }
@@ -374,46 +372,36 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	params = append(params, extra...)
 	head := "def __hook(" + strings.Join(params, ", ") + "):"
 	opts := &syntax.FileOptions{While: true, Recursion: true, Set: true}
-	line := max(code.Pos.Line, 1)
-	var firstErr error
-	var firstPrefix, firstLine int
+	line, col := max(code.Pos.Line, 2), max(code.Pos.Column, 2)
+	pad := strings.Repeat("\n", line-2)
+	indent := strings.Repeat(" ", col-1)
+	lines := strings.Split(strings.TrimRight(code.Src, "\n"), "\n")
+	for i := range lines {
+		lines[i] = indent + lines[i]
+	}
+	var text string
 	if expr {
-		prefix := head + " return ("
-		text := strings.Repeat("\n", line-1) + prefix + code.Src + "\n)\n"
-		_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
+		// Parse alone first, for errors in the designer's terms.
+		_, err := syntax.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
 		if err == nil {
-			h.fn = c.init(prog, what)
-			if h.fn == nil {
-				return nil
-			}
-			return h
-		}
-		firstErr, firstPrefix, firstLine = err, len(prefix)+1, line
-		if !strings.Contains(code.Src, "\n") && !strings.Contains(code.Src, "return") {
-			c.syntaxErr(err, what, code.Pos, firstLine, firstPrefix)
+			// Inside the parentheses indentation is free, so every line keeps its
+			// column in the YAML file.
+			text = pad + head + " return (\n" + strings.Join(lines, "\n") + "\n)\n"
+		} else if !strings.Contains(code.Src, "return") {
+			c.syntaxErr(err, what, code.Pos, line, col-1)
 			return nil
 		}
 	}
-	var b strings.Builder
-	bodyLine := line
-	if line >= 2 {
-		b.WriteString(strings.Repeat("\n", line-2))
-		b.WriteString(head + "\n")
-	} else {
-		b.WriteString(head + "\n")
-		bodyLine = 2
+	if text == "" {
+		text = pad + head + "\n" + strings.Join(lines, "\n") + "\n"
 	}
-	for _, l := range strings.Split(strings.TrimRight(code.Src, "\n"), "\n") {
-		b.WriteString(" " + l + "\n")
-	}
-	_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, b.String(), c.predeclared.Has)
+	_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
 	if err != nil {
-		if firstErr != nil {
-			c.syntaxErr(firstErr, what, code.Pos, firstLine, firstPrefix)
-		} else {
-			c.syntaxErr(err, what, code.Pos, bodyLine, 2)
-		}
+		c.syntaxErr(err, what, code.Pos, 0, 0)
 		return nil
+	}
+	if strings.Contains(code.Src, "before") {
+		c.p.usesBefore = true
 	}
 	h.fn = c.init(prog, what)
 	if h.fn == nil {

@@ -10,6 +10,8 @@ type deck struct {
 	gen uint64
 }
 
+func newDeck(gen uint64) *deck { return &deck{gen: gen} }
+
 func (d *deck) clone(gen uint64) *deck { n := *d; n.gen = gen; return &n }
 
 type deckValue struct {

@@ -43,7 +43,8 @@ type Match struct {
 
 	st   *mstate
 	prev *mstate // state at the start of the last step: what before() reads
-	gen  uint64
+
+	history0 *mstate // the state before the first step
 
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
@@ -58,6 +59,7 @@ type Match struct {
 	history []*mstate
 	idle    int
 	running uint64 // players whose clock runs (last recorded)
+	over    int    // steps taken past the budget (see onMaxSteps)
 	err     error
 }
 
@@ -124,6 +126,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	m := &Match{p: p, opts: opts, seats: seats, rec: !opts.NoHistory}
 	m.thread = &starlark.Thread{Name: "match"}
 	m.thread.SetLocal("match", m)
+	m.thread.OnMaxSteps = onMaxSteps
 	for i := 0; i < seats; i++ {
 		name := fmt.Sprintf("Player %d", i+1)
 		if i < len(opts.Names) && opts.Names[i] != "" {
@@ -135,8 +138,8 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		m.playersTuple = append(m.playersTuple, pv)
 	}
 	m.game = &boundGame{m: m}
-	m.gen = 1
-	st := &mstate{gen: 1, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
+	g := gens.Add(1)
+	st := &mstate{gen: g, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
 	st.scores = make([]int, seats)
 	st.pvars = make([]map[string]starlark.Value, seats)
 	st.clocks = make([]int64, seats)
@@ -144,15 +147,16 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		st.clocks[i] = opts.Clock.Milliseconds()
 	}
 	for _, b := range p.boards {
-		st.boards = append(st.boards, &board{gen: 1, w: b.Width, h: b.Height, cells: make([]int8, b.Width*b.Height)})
+		st.boards = append(st.boards, &board{gen: g, w: b.Width, h: b.Height, cells: make([]int8, b.Width*b.Height)})
 	}
 	for range p.decks {
-		st.decks = append(st.decks, &deck{gen: 1})
+		st.decks = append(st.decks, newDeck(g))
 	}
-	st.frames = []*frame{m.newFrame(p.setup, nil)}
 	m.st = st
-	m.prev = st
+	st.frames = []*frame{m.newFrame(p.setup, nil)}
 	m.emit(Event{Kind: EvStateEntered, State: p.setup.name})
+	m.history0 = m.snapshot()
+	m.prev = m.history0
 	if err := m.run(); err != nil {
 		return nil, err
 	}
@@ -160,7 +164,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 }
 
 func (m *Match) newFrame(s *cstate, params []starlark.Value) *frame {
-	f := &frame{gen: m.gen, st: s, params: params}
+	f := &frame{gen: m.st.gen, st: s, params: params}
 	if params == nil && len(s.defaults) > 0 {
 		f.params = s.defaults
 	}
@@ -284,6 +288,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		}
 		m.pure++
 	}
+	m.over = 0
 	m.thread.SetMaxExecutionSteps(m.thread.ExecutionSteps() + m.opts.Budget)
 	v, err := starlark.Call(m.thread, h.fn, args, nil)
 	if h.pure {
@@ -291,10 +296,11 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	}
 	if err != nil {
 		m.thread.Uncancel()
-		if strings.Contains(err.Error(), "too many steps") {
-			err = fmt.Errorf("%w (more than %d steps: an endless loop?)", err, m.opts.Budget)
+		err = runError(m.p.file, h.what, err)
+		if re, ok := err.(*RunError); ok && strings.HasSuffix(re.Msg, "too many steps") {
+			re.Msg += fmt.Sprintf(" (more than %d: an endless loop?)", m.opts.Budget)
 		}
-		return nil, runError(m.p.file, h.what, err)
+		return nil, err
 	}
 	return v, nil
 }
@@ -426,7 +432,7 @@ func (m *Match) loopError() error {
 
 // beginStep marks the start of a step: before() now reads this state.
 func (m *Match) beginStep() {
-	if m.rec || m.p.clauses {
+	if m.rec || m.p.clauses || m.p.usesBefore {
 		m.prev = m.snapshot()
 	}
 }
@@ -795,6 +801,9 @@ func typeCheck(typ string, v starlark.Value) string {
 // and changes nothing), runs the action's body, then every step up to the next
 // decision. An error of the pack's code undoes the whole action.
 func (m *Match) Apply(mv Move) error {
+	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
+		return err
+	}
 	why, err := m.check(mv)
 	if err != nil {
 		return err
@@ -853,4 +862,17 @@ func (m *Match) restore(s *mstate) {
 	m.st = s
 	m.snapshot()
 	m.err = nil
+}
+
+// onMaxSteps cancels code that ran out of budget a few instructions late, so the
+// error's position is an instruction of the loop body, not the function entry.
+func onMaxSteps(th *starlark.Thread) {
+	m := matchOf(th)
+	if m == nil {
+		th.Cancel("too many steps")
+		return
+	}
+	if m.over++; m.over > 4 {
+		th.Cancel("too many steps")
+	}
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync/atomic"
+
 	"go.starlark.net/starlark"
 )
 
@@ -188,8 +190,7 @@ func (m *Match) execW() []execItem {
 func (m *Match) snapshot() *mstate {
 	old := m.st
 	n := *old
-	m.gen++
-	n.gen = m.gen
+	n.gen = gens.Add(1)
 	n.owned = 0
 	n.pvOwned = 0
 	m.st = &n
@@ -203,3 +204,7 @@ func (m *Match) top() *frame {
 	}
 	return fs[len(fs)-1]
 }
+
+// gens hands out generations: every mstate of every match has its own, so a
+// container is changed in place only by the mstate that made it.
+var gens atomic.Uint64

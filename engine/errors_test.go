@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"errors"
+	"github.com/rulestudio/studio/graph"
+	"strings"
+	"testing"
+)
+
+const miniPack = `format: 1
+pack: mini
+players: {min: 1, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    transitions: {"": 2}
+  - id: 2
+    name: turn
+    type: activeplayer
+    possibleactions: [go]
+    transitions: {go: 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  go:
+    who: %WHO%
+    body: |
+      x = 1
+      %BODY%
+`
+
+func mini(who, body string) string {
+	return strings.NewReplacer("%WHO%", who, "%BODY%", body).Replace(miniPack)
+}
+
+func TestCompileErrorPositions(t *testing.T) {
+	cases := []struct {
+		who, body string
+		want      string
+	}{
+		{"player ==", "next_state('go')", "mini.yaml:19:19: action go who: got end of file, want primary expression"},
+		{"player == active_player", "next_stat('go')", "mini.yaml:22:7: action go body: undefined: next_stat"},
+		{"player == active_plyr", "next_state('go')", "mini.yaml:19:20: action go who: undefined: active_plyr"},
+		{"True", "if x\n      next_state('go')", "mini.yaml:23:1: action go body: got newline, want ':'"},
+	}
+	for _, c := range cases {
+		_, err := Parse([]byte(mini(c.who, c.body)), "mini.yaml")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("who %q body %q:\n got %v\nwant %s", c.who, c.body, err, c.want)
+		}
+	}
+}
+
+func runMini(t *testing.T, who, body string) error {
+	t.Helper()
+	p, err := Parse([]byte(mini(who, body)), "mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.NewMatch(1, Options{Budget: 10000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := m.Legal(0)
+	if err != nil {
+		return err
+	}
+	if len(moves) != 1 {
+		t.Fatalf("moves %v", moves)
+	}
+	return m.Apply(moves[0])
+}
+
+func TestStepBudget(t *testing.T) {
+	err := runMini(t, "True", "while True:\n          x += 1")
+	var re *RunError
+	if !errors.As(err, &re) || re.Pos != (graph.Pos{Line: 23, Column: 13}) || !strings.Contains(re.Msg, "too many steps") || !strings.Contains(re.Msg, "endless loop") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestPurity(t *testing.T) {
+	err := runMini(t, "next_state('go') == None", "next_state('go')")
+	if err == nil || !strings.Contains(err.Error(), "mini.yaml:19:20:") || !strings.Contains(err.Error(), "next_state: cannot change the match in a pure place (action go who)") {
+		t.Errorf("got %v", err)
+	}
+	err = runMini(t, "|\n      player.score = 3\n      return True", "next_state('go')")
+	if err == nil || err.Error() != "mini.yaml:20:13: action go who: player1.score: cannot change the match in a pure place (action go who)" {
+		t.Errorf("got %v", err)
+	}
+	if err := runMini(t, "True", "next_state('go')"); err != nil {
+		t.Errorf("plain pack: %v", err)
+	}
+}

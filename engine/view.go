@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/rulestudio/studio/graph"
+	"go.starlark.net/starlark"
+)
+
+// View is what one player sees of a match: the state, its description for that
+// player, the public args and the player's own _private args, scores, boards and
+// the player's legal actions.
+type View struct {
+	Seat        int                `json:"seat"` // 0-based
+	Step        int                `json:"step"`
+	State       string             `json:"state"`
+	StateID     int                `json:"state_id"`
+	Stack       []string           `json:"stack"`
+	Private     string             `json:"private_state,omitempty"` // the player's private parallel state
+	Description string             `json:"description"`
+	Args        map[string]any     `json:"args,omitempty"`
+	PrivateArgs map[string]any     `json:"private_args,omitempty"`
+	Active      []int              `json:"active"` // 0-based seats whose ending condition is unmet
+	Scores      []int              `json:"scores"`
+	Progression int                `json:"progression"`
+	Boards      map[string][][]int `json:"boards,omitempty"`
+	Variables   map[string]any     `json:"variables,omitempty"`
+	Legal       []string           `json:"legal,omitempty"`
+	Over        bool               `json:"over"`
+	Winners     []int              `json:"winners,omitempty"`
+}
+
+var descKey = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_.]*)\}`)
+
+// View returns what seat sees now.
+func (m *Match) View(seat int) (*View, error) {
+	if seat < 0 || seat >= m.seats {
+		return nil, fmt.Errorf("view: there is no seat %d", seat+1)
+	}
+	v := &View{Seat: seat, Step: m.st.step, Scores: m.Scores(), Over: m.st.over, Winners: m.Winners(), Stack: m.Stack()}
+	f := m.top()
+	st, priv := m.stateOf(f, seat)
+	v.State, v.StateID = f.st.name, f.st.id
+	if priv {
+		v.Private = st.name
+	}
+	deciding := false
+	for s := 0; s < m.seats; s++ {
+		d, err := m.deciding(f, s)
+		if err != nil {
+			return nil, err
+		}
+		if d {
+			v.Active = append(v.Active, s)
+			deciding = deciding || s == seat
+		}
+	}
+	if m.p.progression != nil {
+		if pv, err := m.call(m.p.progression, m.st.active, nil); err == nil {
+			var n int
+			if starlark.AsInt(pv, &n) == nil {
+				v.Progression = n
+			}
+		}
+	}
+	args := map[string]starlark.Value{}
+	if st.args != nil {
+		a, err := m.call(st.args, seat, nil)
+		if err != nil {
+			return nil, err
+		}
+		d, ok := a.(*starlark.Dict)
+		if !ok {
+			return nil, &RunError{File: m.p.file, Pos: st.args.pos, What: st.args.what, Msg: "args must give a dict, not " + a.Type()}
+		}
+		for _, it := range d.Items() {
+			k, ok := it[0].(starlark.String)
+			if !ok {
+				continue
+			}
+			if k == "_private" {
+				if pd, ok := it[1].(*starlark.Dict); ok {
+					for _, pit := range pd.Items() {
+						mine := false
+						switch key := pit[0].(type) {
+						case starlark.String:
+							mine = key == "active" && deciding
+						case *playerValue:
+							mine = key.seat == seat
+						case starlark.Int:
+							n, _ := key.Int64()
+							mine = int(n) == seat+1
+						}
+						if mine {
+							if md, ok := pit[1].(*starlark.Dict); ok {
+								if v.PrivateArgs == nil {
+									v.PrivateArgs = map[string]any{}
+								}
+								for _, x := range md.Items() {
+									if ks, ok := x[0].(starlark.String); ok {
+										v.PrivateArgs[string(ks)] = toGo(x[1])
+										args["_private."+string(ks)] = x[1]
+									}
+								}
+							}
+						}
+					}
+				}
+				continue
+			}
+			args[string(k)] = it[1]
+			if v.Args == nil {
+				v.Args = map[string]any{}
+			}
+			v.Args[string(k)] = toGo(it[1])
+		}
+	}
+	desc := st.s.Description
+	if deciding && st.s.DescriptionMyTurn != "" {
+		desc = st.s.DescriptionMyTurn
+	}
+	v.Description = m.describe(desc, seat, args)
+	for i, b := range m.st.boards {
+		if v.Boards == nil {
+			v.Boards = map[string][][]int{}
+		}
+		rows := make([][]int, b.h)
+		for y := range rows {
+			rows[y] = make([]int, b.w)
+			for x := range rows[y] {
+				rows[y][x] = int(b.at(x, y))
+			}
+		}
+		v.Boards[m.p.boards[i].Name] = rows
+	}
+	for k, x := range m.st.vars {
+		if v.Variables == nil {
+			v.Variables = map[string]any{}
+		}
+		v.Variables[k] = toGo(x)
+	}
+	moves, err := m.Legal(seat)
+	if err != nil {
+		return nil, err
+	}
+	for _, mv := range moves {
+		v.Legal = append(v.Legal, mv.String())
+	}
+	return v, nil
+}
+
+// describe substitutes ${actplayer}, ${you}, ${otherplayer} and args keys.
+func (m *Match) describe(desc string, seat int, args map[string]starlark.Value) string {
+	return descKey.ReplaceAllStringFunc(desc, func(s string) string {
+		key := s[2 : len(s)-1]
+		switch key {
+		case "actplayer":
+			return m.names[m.st.active]
+		case "you":
+			return "You"
+		case "otherplayer":
+			if v, ok := args["otherplayer"]; ok {
+				return plain(v)
+			}
+			other := (seat + 1) % m.seats
+			if other == m.st.active && m.seats > 2 {
+				other = (other + 1) % m.seats
+			}
+			return m.names[other]
+		}
+		if v, ok := args[key]; ok {
+			return plain(v)
+		}
+		if f := m.top(); f != nil {
+			for i, p := range f.st.params {
+				if p.Name == key && i < len(f.params) {
+					return plain(f.params[i])
+				}
+			}
+		}
+		return s
+	})
+}
+
+// toGo converts a Starlark value to plain Go data for views and JSON.
+func toGo(v starlark.Value) any {
+	switch x := v.(type) {
+	case starlark.NoneType:
+		return nil
+	case starlark.Bool:
+		return bool(x)
+	case starlark.Int:
+		n, _ := x.Int64()
+		return n
+	case starlark.Float:
+		return float64(x)
+	case starlark.String:
+		return string(x)
+	case *playerValue:
+		return map[string]any{"player": x.seat + 1}
+	case starlark.Tuple:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = toGo(e)
+		}
+		return out
+	case *starlark.List:
+		out := make([]any, x.Len())
+		for i := range out {
+			out[i] = toGo(x.Index(i))
+		}
+		return out
+	case *starlark.Dict:
+		out := map[string]any{}
+		for _, it := range x.Items() {
+			out[plain(it[0])] = toGo(it[1])
+		}
+		return out
+	}
+	return v.String()
+}
+
+// History returns the number of snapshots kept: one per step (0 with
+// NoHistory).
+func (m *Match) History() int { return len(m.history) }
+
+// At returns a new match forked from the snapshot taken after step (1-based;
+// 0 is the start): a what-if branch that shares every unchanged part with
+// this match. Its events are those of steps up to step.
+func (m *Match) At(step int) (*Match, error) {
+	if step < 0 || step > len(m.history) {
+		return nil, fmt.Errorf("at: step %d is not in the history (0..%d)", step, len(m.history))
+	}
+	var st *mstate
+	if step == 0 {
+		st = m.history0
+	} else {
+		st = m.history[step-1]
+	}
+	f := m.fork(st)
+	for _, e := range m.events {
+		if e.Step <= step {
+			f.events = append(f.events, e)
+		}
+	}
+	f.history = append(f.history, m.history[:step]...)
+	return f, nil
+}
+
+// Fork returns a copy of the match in its current state, sharing structure.
+func (m *Match) Fork() *Match {
+	f := m.fork(m.st)
+	f.events = append(f.events, m.events...)
+	f.history = append(f.history, m.history...)
+	return f
+}
+
+func (m *Match) fork(st *mstate) *Match {
+	f := &Match{p: m.p, opts: m.opts, seats: m.seats, names: m.names, rec: m.rec, history0: m.history0}
+	f.thread = &starlark.Thread{Name: "match"}
+	f.thread.SetLocal("match", f)
+	f.thread.OnMaxSteps = onMaxSteps
+	for i := 0; i < m.seats; i++ {
+		pv := &playerValue{m: f, seat: i}
+		f.pvals = append(f.pvals, pv)
+		f.playersTuple = append(f.playersTuple, pv)
+	}
+	f.game = &boundGame{m: f}
+	if m.st == st {
+		m.snapshot() // st becomes immutable for both
+	}
+	f.st = st
+	f.prev = st
+	f.snapshot()
+	return f
+}
+
+// sortedEvents is used by tests to compare logs.
+func eventLines(es []Event) string {
+	var b strings.Builder
+	for _, e := range es {
+		b.WriteString(e.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+var _ = sort.Strings
+var _ = graph.EndID
