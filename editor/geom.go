@@ -245,18 +245,17 @@ func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec 
 	sort.SliceStable(order, func(a, b int) bool {
 		return routeLen(routes[order[a]]) < routeLen(routes[order[b]])
 	})
-	free := func(r rect) bool {
+	// cost is how badly a label at r hides things: boxes count most (a label
+	// on a box hides its name), then labels placed before.
+	cost := func(r rect) float64 {
+		c := 0.0
 		for _, b := range boxes {
-			if r.overlaps(b.grow(2)) {
-				return false
-			}
+			c += 4 * overlapArea(r, b.grow(2))
 		}
 		for _, p := range placed {
-			if r.overlaps(p.grow(1)) {
-				return false
-			}
+			c += overlapArea(r, p.grow(1))
 		}
-		return true
+		return c
 	}
 	for _, i := range order {
 		sz := sizes[i]
@@ -264,31 +263,23 @@ func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec 
 			continue
 		}
 		hw, hh := sz.X/2, sz.Y/2
-		var best rect
-		found := false
+		var spots []vec
 		if loops[i] {
 			p, _ := routes[i].at(0.5)
 			for _, dy := range []float64{0, -hh * 2, hh * 2, -hh * 4, hh * 4} {
-				r := rect{vec{p.X + hw + 3, p.Y + dy}, hw, hh}
-				if free(r) {
-					best, found = r, true
-					break
-				}
-			}
-			if !found {
-				best = rect{vec{p.X + hw + 3, p.Y}, hw, hh}
+				spots = append(spots, vec{p.X + hw + 3, p.Y + dy})
 			}
 		} else {
-			for _, c := range labelSpots(routes[i], hw, hh) {
-				r := rect{c, hw, hh}
-				if free(r) {
-					best, found = r, true
+			spots = labelSpots(routes[i], hw, hh)
+		}
+		best, bestCost := rect{spots[0], hw, hh}, math.Inf(1)
+		for _, c := range spots {
+			r := rect{c, hw, hh}
+			if k := cost(r); k < bestCost {
+				best, bestCost = r, k
+				if k == 0 {
 					break
 				}
-			}
-			if !found {
-				p, _ := routes[i].at(0.5)
-				best = rect{p, hw, hh}
 			}
 		}
 		placed = append(placed, best)
@@ -309,21 +300,30 @@ func routeLen(r route) float64 {
 // first: on the line near its middle, then beside the line.
 func labelSpots(r route, hw, hh float64) []vec {
 	var out []vec
-	ts := []float64{0.5, 0.4, 0.6, 0.3, 0.7}
-	for _, t := range ts {
+	for _, t := range []float64{0.5, 0.4, 0.6, 0.3, 0.7} {
 		p, _ := r.at(t)
 		out = append(out, p)
 	}
-	for _, t := range []float64{0.5, 0.35, 0.65} {
+	for _, t := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
 		p, d := r.at(t)
 		n := d.perp()
 		// Distance from the centre to the rectangle's edge along n, plus a gap.
 		off := math.Abs(n.X)*hw + math.Abs(n.Y)*hh + 3
 		out = append(out, p.add(n.mul(off)), p.sub(n.mul(off)))
 	}
-	for _, t := range []float64{0.22, 0.78} {
+	for _, t := range []float64{0.22, 0.78, 0.15, 0.85} {
 		p, _ := r.at(t)
 		out = append(out, p)
 	}
 	return out
+}
+
+// overlapArea is the area two boxes share.
+func overlapArea(a, b rect) float64 {
+	w := math.Min(a.C.X+a.HW, b.C.X+b.HW) - math.Max(a.C.X-a.HW, b.C.X-b.HW)
+	h := math.Min(a.C.Y+a.HH, b.C.Y+b.HH) - math.Max(a.C.Y-a.HH, b.C.Y-b.HH)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
 }

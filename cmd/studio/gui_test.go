@@ -1,0 +1,314 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rulestudio/studio/editor"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/project"
+)
+
+// guiCorpusFile is the corpus file the window test opens: mid-sized (18
+// states, 65 transitions) with every arrow kind (self-loops, parallel arrows).
+const guiCorpusFile = "utecht__BGA_tigriseuphrates__states.inc.php"
+
+// TestWindowDrawsImportedGraph builds the real studio binary, makes a project
+// from a corpus file, starts the studio on it under Xvfb, takes screenshots of
+// the X screen and checks that the state graph was drawn: a box of its type's
+// colour for (nearly) every state, with text in them, on the canvas's paper.
+// Set STUDIO_SCREENSHOT=path to keep the last screenshot.
+func TestWindowDrawsImportedGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the studio under Xvfb; skipped in -short mode")
+	}
+	for _, tool := range []string{"Xvfb", "import"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (Debian: xvfb, imagemagick): %v", tool, err)
+		}
+	}
+	corpus := filepath.Join("..", "..", "..", "shared", "corpus", "bga")
+	src := filepath.Join(corpus, guiCorpusFile)
+	if _, err := os.Stat(src); err != nil {
+		t.Skipf("../shared/corpus/bga is absent: %v", err)
+	}
+	start := time.Now()
+	dir := t.TempDir()
+
+	bin := filepath.Join(dir, "studio")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Logf("built the studio in %v", time.Since(start).Round(time.Millisecond))
+
+	proj := filepath.Join(dir, "tigris.rulestudio")
+	pack := makeProject(t, bin, src, proj)
+
+	display, stopX := startXvfb(t, dir)
+	defer stopX()
+
+	cmd := exec.Command(bin, proj)
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.Env = append(os.Environ(), "DISPLAY="+display,
+		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() {
+		cmd.Process.Kill()
+		<-exited
+	}()
+	launched := time.Now()
+
+	shot := filepath.Join(dir, "screen.png")
+	var last shotStats
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(700 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("the studio exited early (%v):\n%s", err, logs.String())
+		default:
+		}
+		out, err := exec.Command("import", "-display", display, "-window", "root", shot).CombinedOutput()
+		if err != nil {
+			t.Logf("import: %v %s", err, out)
+			continue
+		}
+		last, err = analyse(shot, pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last.boxes >= len(pack.States) {
+			break
+		}
+	}
+	t.Logf("graph on screen %v after launch: %s", time.Since(launched).Round(time.Millisecond), last)
+	if keep := os.Getenv("STUDIO_SCREENSHOT"); keep != "" {
+		if data, err := os.ReadFile(shot); err == nil {
+			os.WriteFile(keep, data, 0o644)
+		}
+	}
+
+	n := len(pack.States)
+	if last.paper < last.total/5 {
+		t.Errorf("the canvas's paper covers %d of %d pixels: the graph canvas is not showing", last.paper, last.total)
+	}
+	if last.boxes < n*9/10 {
+		t.Errorf("found %d state boxes on screen, want at least %d of %d states", last.boxes, n*9/10, n)
+	}
+	for typ, want := range last.typesWanted {
+		if last.typePixels[typ] < 400*want {
+			t.Errorf("%d %s states but only %d pixels of their colour", want, typ, last.typePixels[typ])
+		}
+	}
+	if last.ink < 100*n {
+		t.Errorf("only %d dark text pixels inside boxes for %d states: names are not drawn", last.ink, n)
+	}
+	if last.lines < 2000 {
+		t.Errorf("only %d arrow pixels: transitions are not drawn", last.lines)
+	}
+	if t.Failed() {
+		t.Logf("studio output:\n%s", logs.String())
+	}
+	t.Logf("whole test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// makeProject makes the project file proj from the BGA file src: through the
+// binary's import-bga subcommand when it has one, else through the Go APIs. It
+// returns the imported pack.
+func makeProject(t *testing.T, bin, src, proj string) *graph.Pack {
+	t.Helper()
+	pack, err := bga.ImportFile(src)
+	if err != nil {
+		t.Fatalf("import %s: %v", src, err)
+	}
+	help, _ := exec.Command(bin, "help").CombinedOutput()
+	if strings.Contains(string(help), "\n  import-bga ") {
+		out, err := exec.Command(bin, "import-bga", src, "-o", proj).CombinedOutput()
+		if err != nil {
+			t.Fatalf("studio import-bga: %v\n%s", err, out)
+		}
+		t.Logf("project made with `studio import-bga`")
+		return pack
+	}
+	p, err := project.Create(proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Save(pack, "import "+filepath.Base(src)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("project made with package project (no import-bga subcommand yet)")
+	return pack
+}
+
+// startXvfb starts Xvfb on a free display with a 1400x900 screen and returns
+// the display name and a function that stops it.
+func startXvfb(t *testing.T, dir string) (string, func()) {
+	t.Helper()
+	for n := 91; n < 120; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+			continue
+		}
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+			continue
+		}
+		display := fmt.Sprintf(":%d", n)
+		x := exec.Command("Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp")
+		var out bytes.Buffer
+		x.Stdout, x.Stderr = &out, &out
+		if err := x.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { x.Wait(); close(done) }()
+		stop := func() {
+			x.Process.Kill()
+			<-done
+		}
+		for i := 0; i < 50; i++ {
+			select {
+			case <-done:
+				i = 50 // display taken: try the next
+				continue
+			default:
+			}
+			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+				return display, stop
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		stop()
+	}
+	t.Skip("could not start Xvfb on any display :91-:119")
+	return "", nil
+}
+
+// shotStats is what a screenshot shows.
+type shotStats struct {
+	total, paper, ink, lines, boxes int
+	typePixels                      map[graph.StateType]int
+	typesWanted                     map[graph.StateType]int
+}
+
+func (s shotStats) String() string {
+	var types []string
+	for typ, n := range s.typePixels {
+		types = append(types, fmt.Sprintf("%s %d", typ, n))
+	}
+	return fmt.Sprintf("%d state boxes, %d paper, %d text, %d arrow pixels; by type colour: %s",
+		s.boxes, s.paper, s.ink, s.lines, strings.Join(types, ", "))
+}
+
+// analyse counts, in the screenshot at path, the pixels of the canvas's paper,
+// of each state type's fill colour, of arrows, and the boxes: connected
+// regions of one type colour at least as large as a box at zoom 0.4.
+func analyse(path string, pack *graph.Pack) (shotStats, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return shotStats{}, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return shotStats{}, err
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	st := shotStats{total: w * h, typePixels: map[graph.StateType]int{}, typesWanted: map[graph.StateType]int{}}
+	var types []graph.StateType
+	for _, s := range pack.States {
+		if st.typesWanted[s.Type] == 0 {
+			types = append(types, s.Type)
+		}
+		st.typesWanted[s.Type]++
+	}
+	paper := color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
+	label := make([]int8, w*h) // index+1 of the type colour, 0 none
+	px := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA) }
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := px(x, y)
+			switch {
+			case nearColor(c, paper, 2):
+				st.paper++
+				continue
+			case c.R < 0x70 && c.G < 0x70 && c.B < 0x80 && c.R > 0x30:
+				st.lines++ // arrows are drawn in #555b66 (and text anti-aliasing)
+			}
+			for i, typ := range types {
+				if nearColor(c, editor.TypeFill(typ), 3) {
+					label[y*w+x] = int8(i + 1)
+					st.typePixels[typ]++
+					break
+				}
+			}
+		}
+	}
+	// Connected regions of one type colour, 4-neighbour flood fill; text pixels
+	// are the dark pixels inside a region's bounding box.
+	seen := make([]bool, w*h)
+	stack := []int{}
+	for i := range label {
+		if label[i] == 0 || seen[i] {
+			continue
+		}
+		area := 0
+		minX, minY, maxX, maxY := w, h, 0, 0
+		stack = append(stack[:0], i)
+		seen[i] = true
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			area++
+			x, y := p%w, p/w
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+			for _, q := range []int{p - 1, p + 1, p - w, p + w} {
+				if q < 0 || q >= len(label) || seen[q] || label[q] != label[i] {
+					continue
+				}
+				if (q == p-1 && x == 0) || (q == p+1 && x == w-1) {
+					continue
+				}
+				seen[q] = true
+				stack = append(stack, q)
+			}
+		}
+		if area < 600 || maxX-minX < 40 || maxY-minY < 15 {
+			continue // a legend swatch, an anti-aliased edge, a sliver
+		}
+		st.boxes++
+		for y := minY; y <= maxY; y++ {
+			for x := minX; x <= maxX; x++ {
+				if c := px(x, y); int(c.R)+int(c.G)+int(c.B) < 3*0x90 {
+					st.ink++
+				}
+			}
+		}
+	}
+	return st, nil
+}
+
+func nearColor(a, b color.NRGBA, d int) bool {
+	diff := func(x, y uint8) int {
+		if x > y {
+			return int(x - y)
+		}
+		return int(y - x)
+	}
+	return diff(a.R, b.R) <= d && diff(a.G, b.G) <= d && diff(a.B, b.B) <= d
+}
