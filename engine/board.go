@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 
 	"go.starlark.net/starlark"
 )
@@ -12,12 +13,129 @@ type board struct {
 	gen   uint64
 	w, h  int
 	cells []int8
+	// For boards of at most 64 cells, bb mirrors the cells holding 1 and 2 as
+	// bitboards (bit y*w+x) and other counts cells holding anything else; while
+	// other is 0, placement and flips of colours 1 and 2 run on bitboards.
+	bb    [2]uint64
+	other int
+	masks *bbMasks
+}
+
+// bbMasks are the shift masks of a board size.
+type bbMasks struct {
+	all, notFirst, notLast uint64
+	shifts                 [8]int // per direction: amount (positive: left)
+	keep                   [8]uint64
+}
+
+func newBoard(gen uint64, w, h int) *board {
+	b := &board{gen: gen, w: w, h: h, cells: make([]int8, w*h)}
+	if w*h <= 64 {
+		mk := &bbMasks{}
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				bit := uint64(1) << (y*w + x)
+				mk.all |= bit
+				if x != 0 {
+					mk.notFirst |= bit
+				}
+				if x != w-1 {
+					mk.notLast |= bit
+				}
+			}
+		}
+		// Directions as in dirs: +x, -x, +y, -y, +x+y, -x-y, +x-y, -x+y.
+		mk.shifts = [8]int{1, -1, w, -w, w + 1, -(w + 1), -(w - 1), w - 1}
+		mk.keep = [8]uint64{mk.notFirst, mk.notLast, mk.all, mk.all, mk.notFirst, mk.notLast, mk.notFirst, mk.notLast}
+		b.masks = mk
+	}
+	return b
 }
 
 func (b *board) clone(gen uint64) *board {
-	nb := &board{gen: gen, w: b.w, h: b.h, cells: make([]int8, len(b.cells))}
+	nb := *b
+	nb.gen = gen
+	nb.cells = make([]int8, len(b.cells))
 	copy(nb.cells, b.cells)
-	return nb
+	return &nb
+}
+
+// put sets one cell, keeping the bitboards in step.
+func (b *board) put(i int, c int8) {
+	old := b.cells[i]
+	b.cells[i] = c
+	if b.masks == nil {
+		return
+	}
+	bit := uint64(1) << i
+	switch old {
+	case 0:
+	case 1, 2:
+		b.bb[old-1] &^= bit
+	default:
+		b.other--
+	}
+	switch c {
+	case 0:
+	case 1, 2:
+		b.bb[c-1] |= bit
+	default:
+		b.other++
+	}
+}
+
+// fast reports whether colour c can use the bitboards.
+func (b *board) fast(c int8) bool { return b.masks != nil && b.other == 0 && (c == 1 || c == 2) }
+
+func (mk *bbMasks) shift(x uint64, d int) uint64 {
+	if s := mk.shifts[d]; s > 0 {
+		return (x << s) & mk.keep[d]
+	} else {
+		return (x >> -s) & mk.keep[d]
+	}
+}
+
+// bbMoves returns the cells where colour c flips something (bitboards).
+func (b *board) bbMoves(c int8) uint64 {
+	mk := b.masks
+	own, opp := b.bb[c-1], b.bb[2-c]
+	empty := mk.all &^ (own | opp)
+	var moves uint64
+	n := max(b.w, b.h) - 2
+	for d := 0; d < 8; d++ {
+		x := mk.shift(own, d) & opp
+		for i := 1; i < n; i++ {
+			x |= mk.shift(x, d) & opp
+		}
+		moves |= mk.shift(x, d) & empty
+	}
+	return moves
+}
+
+// bbPlay places c on cell i and flips, on bitboards and cells.
+func (b *board) bbPlay(i int, c int8) int {
+	mk := b.masks
+	own, opp := b.bb[c-1], b.bb[2-c]
+	m := uint64(1) << i
+	var flips uint64
+	for d := 0; d < 8; d++ {
+		var f uint64
+		x := mk.shift(m, d)
+		for x&opp != 0 {
+			f |= x
+			x = mk.shift(x, d)
+		}
+		if x&own != 0 {
+			flips |= f
+		}
+	}
+	b.put(i, c)
+	n := 0
+	for f := flips; f != 0; f &= f - 1 {
+		b.put(bits.TrailingZeros64(f), c)
+		n++
+	}
+	return n
 }
 
 func (b *board) in(x, y int) bool { return x >= 0 && y >= 0 && x < b.w && y < b.h }
@@ -60,15 +178,18 @@ func (b *board) canPlay(x, y int, c int8) bool {
 
 // play places c at (x, y) and flips every closed line; it returns the flips.
 func (b *board) play(x, y int, c int8) int {
+	if b.fast(c) {
+		return b.bbPlay(y*b.w+x, c)
+	}
 	total := 0
 	for _, d := range dirs {
 		n := b.flipsDir(x, y, d[0], d[1], c)
 		for i := 1; i <= n; i++ {
-			b.cells[(y+d[1]*i)*b.w+x+d[0]*i] = c
+			b.put((y+d[1]*i)*b.w+x+d[0]*i, c)
 		}
 		total += n
 	}
-	b.cells[y*b.w+x] = c
+	b.put(y*b.w+x, c)
 	return total
 }
 
@@ -102,7 +223,9 @@ func (b *board) line(n int) int8 {
 type boardValue struct {
 	name    string
 	idx     int
+	w       int
 	methods map[string]*starlark.Builtin
+	cells   []starlark.Value // (x, y) of each cell, shared and frozen
 }
 
 var (
@@ -126,8 +249,11 @@ func (bv *boardValue) Attr(name string) (starlark.Value, error) {
 	return nil, nil
 }
 
-func newBoardValue(name string, idx int) *boardValue {
-	bv := &boardValue{name: name, idx: idx, methods: make(map[string]*starlark.Builtin)}
+func newBoardValue(name string, idx, w, h int) *boardValue {
+	bv := &boardValue{name: name, idx: idx, w: w, methods: make(map[string]*starlark.Builtin)}
+	for i := 0; i < w*h; i++ {
+		bv.cells = append(bv.cells, xyTuple(i%w, i/w))
+	}
 	for _, n := range boardMethods {
 		bv.methods[n] = starlark.NewBuiltin(name+"."+n, func(th *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 			return bv.call(th, n, args, kw)
@@ -214,7 +340,7 @@ func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple
 			for _, d := range dirs {
 				n := b.flipsDir(x, y, d[0], d[1], c)
 				for i := 1; i <= n; i++ {
-					out = append(out, xyTuple(x+d[0]*i, y+d[1]*i))
+					out = append(out, bv.cells[(y+d[1]*i)*b.w+x+d[0]*i])
 				}
 			}
 			return starlark.NewList(out), nil
@@ -223,7 +349,7 @@ func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple
 				return nil, err
 			}
 			b = m.boardW(bv.idx)
-			b.cells[y*b.w+x] = c
+			b.put(y*b.w+x, c)
 			return starlark.None, nil
 		default: // play
 			if err := m.mutable(fn); err != nil {
@@ -249,6 +375,9 @@ func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple
 		}
 		switch name {
 		case "count":
+			if b.fast(c) {
+				return starlark.MakeInt(bits.OnesCount64(b.bb[c-1])), nil
+			}
 			n := 0
 			for _, v := range b.cells {
 				if v == c {
@@ -257,6 +386,9 @@ func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple
 			}
 			return starlark.MakeInt(n), nil
 		case "has_move":
+			if b.fast(c) {
+				return starlark.Bool(b.bbMoves(c) != 0), nil
+			}
 			for y := 0; y < b.h; y++ {
 				for x := 0; x < b.w; x++ {
 					if b.canPlay(x, y, c) {
@@ -266,11 +398,19 @@ func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple
 			}
 			return starlark.False, nil
 		}
+		if b.fast(c) {
+			mv := b.bbMoves(c)
+			out := make([]starlark.Value, 0, bits.OnesCount64(mv))
+			for ; mv != 0; mv &= mv - 1 {
+				out = append(out, bv.cells[bits.TrailingZeros64(mv)])
+			}
+			return starlark.NewList(out), nil
+		}
 		var out []starlark.Value
 		for y := 0; y < b.h; y++ {
 			for x := 0; x < b.w; x++ {
 				if b.canPlay(x, y, c) {
-					out = append(out, xyTuple(x, y))
+					out = append(out, bv.cells[y*b.w+x])
 				}
 			}
 		}
@@ -295,7 +435,7 @@ func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple
 		var out []starlark.Value
 		for i, v := range b.cells {
 			if v == 0 {
-				out = append(out, xyTuple(i%b.w, i/b.w))
+				out = append(out, bv.cells[i])
 			}
 		}
 		return starlark.NewList(out), nil

@@ -160,7 +160,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 			continue
 		}
 		p.boards = append(p.boards, b)
-		c.predeclared[b.Name] = newBoardValue(b.Name, i)
+		c.predeclared[b.Name] = newBoardValue(b.Name, i, b.Width, b.Height)
 	}
 	for i, d := range pack.Decks {
 		p.decks = append(p.decks, d)

@@ -60,6 +60,9 @@ type Match struct {
 	idle    int
 	running uint64 // players whose clock runs (last recorded)
 	over    int    // steps taken past the budget (see onMaxSteps)
+	argbuf  []starlark.Value
+	arena   []starlark.Value // backing store of Move.Args from legal
+	stale   bool             // progression not computed (NoHistory)
 	err     error
 }
 
@@ -147,7 +150,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		st.clocks[i] = opts.Clock.Milliseconds()
 	}
 	for _, b := range p.boards {
-		st.boards = append(st.boards, &board{gen: g, w: b.Width, h: b.Height, cells: make([]int8, b.Width*b.Height)})
+		st.boards = append(st.boards, newBoard(g, b.Width, b.Height))
 	}
 	for range p.decks {
 		st.decks = append(st.decks, newDeck(g))
@@ -255,7 +258,12 @@ func (m *Match) mutable(what string) error {
 // call runs a hook with the context of seat (player), self (object id, 0 none)
 // and extra arguments.
 func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (starlark.Value, error) {
-	args := make(starlark.Tuple, len(h.ctx)+len(extra))
+	// Arguments live on a per-match stack: a Starlark function copies them into
+	// its locals on entry, so the slots are free again once the call starts.
+	n := len(h.ctx) + len(extra)
+	base := len(m.argbuf)
+	m.argbuf = append(m.argbuf, make([]starlark.Value, n)...)
+	args := starlark.Tuple(m.argbuf[base : base+n : base+n])
 	for i, k := range h.ctx {
 		switch k {
 		case ctxPlayer:
@@ -291,6 +299,8 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	m.over = 0
 	m.thread.SetMaxExecutionSteps(m.thread.ExecutionSteps() + m.opts.Budget)
 	v, err := starlark.Call(m.thread, h.fn, args, nil)
+	clear(args)
+	m.argbuf = m.argbuf[:base]
 	if h.pure {
 		m.pure--
 	}
@@ -485,7 +495,9 @@ func (m *Match) step() (bool, error) {
 		m.beginStep()
 		f = m.frameW(top)
 		f.entered = true
-		if f.st.s.UpdateGameProgression && m.p.progression != nil {
+		if f.st.s.UpdateGameProgression && m.p.progression != nil && !m.rec {
+			m.stale = true
+		} else if f.st.s.UpdateGameProgression && m.p.progression != nil {
 			v, err := m.call(m.p.progression, m.st.active, nil)
 			if err != nil {
 				return false, err
@@ -665,7 +677,12 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 				return out, err
 			}
 		}
-		return append(out, Move{Seat: seat, Action: a.name, Args: append([]starlark.Value(nil), args...)}), nil
+		if cap(m.arena)-len(m.arena) < k {
+			m.arena = make([]starlark.Value, 0, max(256, k))
+		}
+		i := len(m.arena)
+		m.arena = append(m.arena, args...)
+		return append(out, Move{Seat: seat, Action: a.name, Args: m.arena[i : i+k : i+k]}), nil
 	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	if err != nil {

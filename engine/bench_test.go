@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"runtime"
+	"testing"
+)
+
+func benchPlayouts(b *testing.B, pack string) {
+	p := bundled(b, pack)
+	seed := uint64(0)
+	plies := 0
+	for b.Loop() {
+		seed++
+		m, err := p.NewMatch(2, Options{Seed: seed, NoHistory: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := m.Play(NewRandomBot(seed), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plies += n
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
+
+// BenchmarkPlayoutTicTacToe: random tic-tac-toe games per second, from a fresh
+// match to the end.
+func BenchmarkPlayoutTicTacToe(b *testing.B) { benchPlayouts(b, "tictactoe") }
+
+// BenchmarkPlayoutReversi: random Reversi games per second.
+func BenchmarkPlayoutReversi(b *testing.B) { benchPlayouts(b, "reversi") }
+
+// BenchmarkPerftReversi6: Reversi perft to depth 6, leaf nodes (8,200) per
+// second, as bench/reversi's BenchmarkPerft6Bulk counts them.
+func BenchmarkPerftReversi6(b *testing.B) {
+	p := bundled(b, "reversi")
+	m := newMatch(b, p, 2, Options{NoHistory: true})
+	for b.Loop() {
+		if _, err := m.Perft(6); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(8200*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkStep: the latency of one player action with full history (events
+// and snapshots), including the steps it triggers up to the next decision.
+func BenchmarkStep(b *testing.B) {
+	p := bundled(b, "reversi")
+	m := newMatch(b, p, 2, Options{})
+	moves, _ := m.LegalAll()
+	mv := moves[0]
+	start := m.save()
+	nev, nh := len(m.events), len(m.history)
+	for b.Loop() {
+		if err := m.apply(mv); err != nil {
+			b.Fatal(err)
+		}
+		m.restore(start)
+		m.events, m.history = m.events[:nev], m.history[:nh]
+	}
+}
+
+// BenchmarkHistoryBytes: heap bytes kept per step by a recorded Reversi match
+// (snapshots and events).
+func BenchmarkHistoryBytes(b *testing.B) {
+	p := bundled(b, "reversi")
+	var total, steps uint64
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		m := newMatch(b, p, 2, Options{Seed: 1})
+		if _, err := m.Play(NewRandomBot(1), 0); err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		total += after.HeapAlloc - before.HeapAlloc
+		steps += uint64(m.Step())
+		runtime.KeepAlive(m)
+	}
+	b.ReportMetric(float64(total)/float64(steps), "bytes/step")
+}
