@@ -26,7 +26,9 @@ const guiCorpusFile = "utecht__BGA_tigriseuphrates__states.inc.php"
 // from a corpus file, starts the studio on it under Xvfb, takes screenshots of
 // the X screen and checks that the state graph was drawn: a box of its type's
 // colour for (nearly) every state, with text in them, on the canvas's paper.
-// Set STUDIO_SCREENSHOT=path to keep the last screenshot.
+// With xdotool it also clicks a state (the selection must show) and zooms out
+// with ctrl+minus (the boxes must shrink). Set STUDIO_SCREENSHOT=path to keep
+// the last screenshot, STUDIO_GUI_FILE=name to open another corpus file.
 func TestWindowDrawsImportedGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the studio under Xvfb; skipped in -short mode")
@@ -37,7 +39,11 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 		}
 	}
 	corpus := filepath.Join("..", "..", "..", "shared", "corpus", "bga")
-	src := filepath.Join(corpus, guiCorpusFile)
+	name := guiCorpusFile
+	if env := os.Getenv("STUDIO_GUI_FILE"); env != "" {
+		name = env // another corpus file, e.g. for the README's screenshot
+	}
+	src := filepath.Join(corpus, name)
 	if _, err := os.Stat(src); err != nil {
 		t.Skipf("../shared/corpus/bga is absent: %v", err)
 	}
@@ -96,6 +102,12 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 		}
 	}
 	t.Logf("graph on screen %v after launch: %s", time.Since(launched).Round(time.Millisecond), last)
+	if _, err := exec.LookPath("xdotool"); err != nil || len(last.boxRects) == 0 {
+		t.Log("xdotool is not installed: not clicking a state")
+	} else {
+		clickState(t, display, shot, pack, &last)
+		zoomOutByKey(t, display, shot, pack, &last)
+	}
 	if keep := os.Getenv("STUDIO_SCREENSHOT"); keep != "" {
 		if data, err := os.ReadFile(shot); err == nil {
 			os.WriteFile(keep, data, 0o644)
@@ -124,6 +136,90 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 		t.Logf("studio output:\n%s", logs.String())
 	}
 	t.Logf("whole test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// clickState clicks the biggest player state box found on screen and checks
+// that the studio selects it: its border and arrows turn the selection colour.
+func clickState(t *testing.T, display, shot string, pack *graph.Pack, last *shotStats) {
+	t.Helper()
+	best := last.boxRects[0]
+	for _, b := range last.boxRects {
+		player := b.typ == graph.ActivePlayer || b.typ == graph.MultipleActivePlayer
+		bestPlayer := best.typ == graph.ActivePlayer || best.typ == graph.MultipleActivePlayer
+		if (player && !bestPlayer) || (player == bestPlayer && b.area > best.area) {
+			best = b
+		}
+	}
+	before := last.selected
+	x, y := (best.x0+best.x1)/2, (best.y0+best.y1)/2
+	click := exec.Command("xdotool", "mousemove", "--sync", fmt.Sprint(x), fmt.Sprint(y), "click", "1")
+	click.Env = append(os.Environ(), "DISPLAY="+display)
+	out, err := click.CombinedOutput()
+	if err != nil {
+		t.Logf("xdotool: %v %s: not clicking", err, out)
+		return
+	}
+	for i := 0; i < 10; i++ {
+		time.Sleep(300 * time.Millisecond)
+		if out, err := exec.Command("import", "-display", display, "-window", "root", shot).CombinedOutput(); err != nil {
+			t.Fatalf("import: %v %s", err, out)
+		}
+		st, err := analyse(shot, pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		*last = st
+		if st.selected > before+300 {
+			break
+		}
+	}
+	t.Logf("clicked the %s box at (%d, %d): %d pixels of the selection colour, %d before", best.typ, x, y, last.selected, before)
+	if last.selected < before+300 {
+		t.Errorf("clicking a state box did not draw the selection (%d selection pixels, %d before)", last.selected, before)
+	}
+}
+
+// zoomOutByKey presses ctrl+minus (View > Zoom Out) and checks that the state
+// boxes shrink, then ctrl+0 (View > Zoom to Fit) to restore the view.
+func zoomOutByKey(t *testing.T, display, shot string, pack *graph.Pack, last *shotStats) {
+	t.Helper()
+	area := func(st shotStats) int {
+		n := 0
+		for _, v := range st.typePixels {
+			n += v
+		}
+		return n
+	}
+	before := area(*last)
+	key := func(k string) {
+		c := exec.Command("xdotool", "key", k)
+		c.Env = append(os.Environ(), "DISPLAY="+display)
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("xdotool key %s: %v %s", k, err, out)
+		}
+	}
+	snap := func() shotStats {
+		time.Sleep(400 * time.Millisecond)
+		if out, err := exec.Command("import", "-display", display, "-window", "root", shot).CombinedOutput(); err != nil {
+			t.Fatalf("import: %v %s", err, out)
+		}
+		st, err := analyse(shot, pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	key("ctrl+minus")
+	out := snap()
+	t.Logf("ctrl+minus: state colour pixels %d -> %d", before, area(out))
+	if float64(area(out)) > 0.8*float64(before) {
+		t.Errorf("ctrl+minus did not zoom out: state colour pixels %d -> %d", before, area(out))
+	}
+	key("ctrl+0")
+	*last = snap()
+	if float64(area(*last)) < 0.9*float64(before) {
+		t.Errorf("ctrl+0 did not zoom back to fit: state colour pixels %d -> %d", before, area(*last))
+	}
 }
 
 // makeProject makes the project file proj from the BGA file src: through the
@@ -201,8 +297,18 @@ func startXvfb(t *testing.T, dir string) (string, func()) {
 // shotStats is what a screenshot shows.
 type shotStats struct {
 	total, paper, ink, lines, boxes int
+	selected                        int // pixels of the selection colour
 	typePixels                      map[graph.StateType]int
 	typesWanted                     map[graph.StateType]int
+	boxRects                        []boxRect
+}
+
+// boxRect is where a state box was found on screen.
+type boxRect struct {
+	typ        graph.StateType
+	x0, y0     int
+	x1, y1     int
+	area, text int
 }
 
 func (s shotStats) String() string {
@@ -238,6 +344,7 @@ func analyse(path string, pack *graph.Pack) (shotStats, error) {
 		st.typesWanted[s.Type]++
 	}
 	paper := color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
+	selection := color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
 	label := make([]int8, w*h) // index+1 of the type colour, 0 none
 	px := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA) }
 	for y := 0; y < h; y++ {
@@ -247,6 +354,8 @@ func analyse(path string, pack *graph.Pack) (shotStats, error) {
 			case nearColor(c, paper, 2):
 				st.paper++
 				continue
+			case nearColor(c, selection, 6):
+				st.selected++
 			case c.R < 0x70 && c.G < 0x70 && c.B < 0x80 && c.R > 0x30:
 				st.lines++ // arrows are drawn in #555b66 (and text anti-aliasing)
 			}
@@ -292,13 +401,16 @@ func analyse(path string, pack *graph.Pack) (shotStats, error) {
 			continue // a legend swatch, an anti-aliased edge, a sliver
 		}
 		st.boxes++
+		box := boxRect{typ: types[label[i]-1], x0: minX, y0: minY, x1: maxX, y1: maxY, area: area}
 		for y := minY; y <= maxY; y++ {
 			for x := minX; x <= maxX; x++ {
 				if c := px(x, y); int(c.R)+int(c.G)+int(c.B) < 3*0x90 {
-					st.ink++
+					box.text++
 				}
 			}
 		}
+		st.ink += box.text
+		st.boxRects = append(st.boxRects, box)
 	}
 	return st, nil
 }
