@@ -346,7 +346,9 @@ func analyse(path string, pack *graph.Pack) (shotStats, error) {
 	paper := color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
 	selection := color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
 	label := make([]int8, w*h) // index+1 of the type colour, 0 none
-	px := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA) }
+	px := func(x, y int) color.NRGBA {
+		return color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			c := px(x, y)
