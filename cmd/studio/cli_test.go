@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// corpusDir is the shared BGA corpus beside the repository.
+var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "bga")
+
+// corpusFile returns a corpus file's path, skipping the test when ../shared is
+// absent.
+func corpusFile(t *testing.T, name string) string {
+	t.Helper()
+	path := filepath.Join(corpusDir, name)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("BGA corpus not found (%v): ../shared is absent", err)
+	}
+	return path
+}
+
+// run executes the studio command line in-process and returns its standard output
+// and error.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&out)
+	rootCmd.SetArgs(args)
+	err := rootCmd.Execute()
+	return out.String(), err
+}
+
+func TestImportValidateExportRoundTrip(t *testing.T) {
+	src := corpusFile(t, "thoun__azul__states.inc.php")
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "azul.rulestudio")
+	out, err := run(t, "import-bga", src, "-o", proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "imported ") {
+		t.Errorf("import-bga said %q", out)
+	}
+	if _, err := run(t, "import-bga", src, "-o", proj); err == nil {
+		t.Error("import-bga over an existing project succeeded; it must refuse")
+	}
+
+	diag := regexp.MustCompile(`^.+:\d+:\d+: (error|warning|info): .+$|^.+: (error|warning|info): .+$`)
+	out, err = run(t, "validate", proj)
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line != "" && !diag.MatchString(line) {
+			t.Errorf("validate printed %q, not file:line:col: severity: message", line)
+		}
+	}
+	if err != nil && exitCode(err) != 1 {
+		t.Fatalf("validate: %v", err)
+	}
+
+	php := filepath.Join(dir, "states.inc.php")
+	if _, err := run(t, "export", proj, "--format", "bga", "-o", php); err != nil {
+		t.Fatal(err)
+	}
+	proj2 := filepath.Join(dir, "again.rulestudio")
+	if _, err := run(t, "import-bga", php, "-o", proj2); err != nil {
+		t.Fatal(err)
+	}
+	yaml1, err := run(t, "export", proj, "--format", "yaml", "-o", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yaml2, err := run(t, "export", proj2, "--format", "yaml", "-o", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stripName(yaml1) != stripName(yaml2) {
+		t.Errorf("BGA export then import changed the pack:\n%s\n---\n%s", yaml1, yaml2)
+	}
+	dot, err := run(t, "export", proj, "--format", "dot", "-o", "")
+	if err != nil || !strings.HasPrefix(dot, "digraph ") || strings.Count(dot, "->") < 5 {
+		t.Errorf("dot export: %v\n%s", err, dot)
+	}
+}
+
+// stripName drops the pack's name line, which follows the file name it was
+// imported from.
+func stripName(yaml string) string {
+	return regexp.MustCompile(`(?m)^pack: .*$`).ReplaceAllString(yaml, "")
+}
+
+func TestValidateExitStatus(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.yaml")
+	src := "format: 1\npack: bad\nstates:\n  - id: 1\n    name: gameSetup\n    type: manager\n    transitions: {\"\": 7}\n  - id: 99\n    name: gameEnd\n    type: manager\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "validate", path)
+	var es *exitStatus
+	if !errors.As(err, &es) || es.code != 1 {
+		t.Fatalf("validate of a pack with errors: err = %v, want exit status 1", err)
+	}
+	want := path + `:7:19: error: state 1 "gameSetup": transition "" goes to state 7, which does not exist`
+	if !strings.Contains(out, want) {
+		t.Errorf("validate output:\n%s\nwant a line:\n%s", out, want)
+	}
+}
