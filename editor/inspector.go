@@ -214,7 +214,7 @@ func stateFields(p *graph.Pack, s *graph.State, diags []graph.Diagnostic) []fiel
 			}
 			target := t.To.String()
 			if st := p.State(t.To); st != nil {
-				target += " " + st.Name
+				target += " (" + st.Name + ")"
 			} else {
 				target += " (no such state)"
 			}

@@ -84,7 +84,7 @@ func TestTapShowsStateInInspector(t *testing.T) {
 		{"BGA", "descriptionmyturn", "${you} must choose 3 cards to give to ${direction}"},
 		{"BGA", "args", "argGiveCards"},
 		{"BGA", "possibleactions", "giveCards"},
-		{"BGA", "transitions", "giveCards → 22 takeCards\nskip → 22 takeCards"},
+		{"BGA", "transitions", "giveCards → 22 (takeCards)\nskip → 22 (takeCards)"},
 	} {
 		got, ok := e.Inspector.Value(c.section, c.key)
 		if !ok || got != c.want {

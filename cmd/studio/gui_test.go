@@ -57,7 +57,7 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 	}
 	t.Logf("built the studio in %v", time.Since(start).Round(time.Millisecond))
 
-	proj := filepath.Join(dir, "tigris.rulestudio")
+	proj := filepath.Join(dir, strings.TrimSuffix(strings.TrimSuffix(name, ".php"), ".inc")+".rulestudio")
 	pack := makeProject(t, bin, src, proj)
 
 	display, stopX := startXvfb(t, dir)
