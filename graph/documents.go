@@ -63,92 +63,100 @@ const (
 // Documents splits p into its documents, in a stable order: pack.yaml,
 // states.yaml, actions.yaml (when p has actions), one document per object type
 // and per script in the pack's order, and editor.yaml (when p has editor
-// positions). Each document's YAML is cut from the canonical form of p
-// ([Marshal]), so equal packs give byte-equal documents.
+// positions). Each document is the canonical YAML ([Marshal]) of its keys, so
+// equal packs give byte-equal documents, and the documents of a pack with at
+// most one object type and one script, concatenated, are its canonical YAML.
 func Documents(p *Pack) ([]Document, error) {
-	full, err := Marshal(p)
-	if err != nil {
-		return nil, err
-	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(full, &root); err != nil {
-		return nil, fmt.Errorf("documents: re-reading canonical YAML: %w", err)
-	}
-	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
-		return nil, errors.New("documents: canonical YAML is not a mapping")
-	}
-	top := root.Content[0].Content
-
-	header := &yaml.Node{Kind: yaml.MappingNode}
-	var states, actions, editor []*yaml.Node
-	var named []Document // object types and scripts, YAML filled below
-	var namedNodes [][]*yaml.Node
-	for i := 0; i+1 < len(top); i += 2 {
-		k, v := top[i], top[i+1]
-		switch k.Value {
-		case keyStates:
-			states = []*yaml.Node{k, v}
-		case keyActions:
-			actions = []*yaml.Node{k, v}
-		case keyEditor:
-			editor = []*yaml.Node{k, v}
-		case keyObjectTypes, keyScripts:
-			kind, dir := ObjectTypeDoc, "object_types/"
-			if k.Value == keyScripts {
-				kind, dir = ScriptDoc, "scripts/"
-			}
-			files := fileNames(v)
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				entry := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{v.Content[j], v.Content[j+1]}}
-				named = append(named, Document{Kind: kind, Name: v.Content[j].Value, Path: dir + files[j/2] + ".yaml"})
-				namedNodes = append(namedNodes, []*yaml.Node{k, entry})
-			}
-		default:
-			header.Content = append(header.Content, k, v)
-		}
-	}
-
+	pv := reflect.ValueOf(p).Elem()
 	var docs []Document
-	add := func(kind DocumentKind, name, path string, pairs ...*yaml.Node) error {
-		text, err := encodeMapping(pairs)
+	add := func(kind DocumentKind, name, path string, v reflect.Value) error {
+		text, err := encodeDoc(v.Interface())
 		if err != nil {
 			return fmt.Errorf("documents: %s: %w", path, err)
+		}
+		if string(text) == "{}\n" {
+			return nil // every key omitted (empty)
 		}
 		docs = append(docs, Document{Kind: kind, Name: name, Path: path, YAML: text})
 		return nil
 	}
-	if err := add(PackDoc, "", "pack.yaml", header.Content...); err != nil {
+	// pack.yaml: every key without a document of its own, in field order.
+	hv := reflect.New(docTypes.header).Elem()
+	for j, i := range docTypes.headerIdx {
+		hv.Field(j).Set(pv.Field(i))
+	}
+	if err := add(PackDoc, "", "pack.yaml", hv); err != nil {
 		return nil, err
 	}
-	if states != nil {
-		if err := add(StatesDoc, "", "states.yaml", states...); err != nil {
-			return nil, err
+	one := func(key string, v reflect.Value) reflect.Value {
+		s := reflect.New(docTypes.single[key]).Elem()
+		s.Field(0).Set(v)
+		return s
+	}
+	if err := add(StatesDoc, "", "states.yaml", one(keyStates, pv.Field(packFields[keyStates]))); err != nil {
+		return nil, err
+	}
+	if err := add(ActionsDoc, "", "actions.yaml", one(keyActions, pv.Field(packFields[keyActions]))); err != nil {
+		return nil, err
+	}
+	for _, key := range []string{keyObjectTypes, keyScripts} {
+		kind, dir := ObjectTypeDoc, "object_types/"
+		if key == keyScripts {
+			kind, dir = ScriptDoc, "scripts/"
+		}
+		list := pv.Field(packFields[key])
+		names := make([]string, list.Len())
+		for i := range names {
+			names[i] = reflect.Indirect(list.Index(i)).FieldByName("Name").String()
+		}
+		files := fileNames(names)
+		for i := range names {
+			if err := add(kind, names[i], dir+files[i]+".yaml", one(key, list.Slice(i, i+1))); err != nil {
+				return nil, err
+			}
 		}
 	}
-	if actions != nil {
-		if err := add(ActionsDoc, "", "actions.yaml", actions...); err != nil {
-			return nil, err
-		}
-	}
-	for i, d := range named {
-		if err := add(d.Kind, d.Name, d.Path, namedNodes[i]...); err != nil {
-			return nil, err
-		}
-	}
-	if editor != nil {
-		if err := add(EditorDoc, "", "editor.yaml", editor...); err != nil {
-			return nil, err
-		}
+	if err := add(EditorDoc, "", "editor.yaml", one(keyEditor, pv.Field(packFields[keyEditor]))); err != nil {
+		return nil, err
 	}
 	return docs, nil
 }
 
-// encodeMapping writes the key/value pairs as one canonical YAML mapping.
-func encodeMapping(pairs []*yaml.Node) ([]byte, error) {
+// docTypes are struct types holding some of Pack's fields with the same tags,
+// so that encoding one gives exactly those keys of the canonical YAML.
+var docTypes = func() (d struct {
+	header    reflect.Type
+	headerIdx []int
+	single    map[string]reflect.Type
+}) {
+	t := reflect.TypeOf(Pack{})
+	var fields []reflect.StructField
+	d.single = map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		sf := reflect.StructField{Name: f.Name, Type: f.Type, Tag: f.Tag}
+		switch name {
+		case keyStates, keyActions, keyObjectTypes, keyScripts, keyEditor:
+			d.single[name] = reflect.StructOf([]reflect.StructField{sf})
+		default:
+			fields = append(fields, sf)
+			d.headerIdx = append(d.headerIdx, i)
+		}
+	}
+	d.header = reflect.StructOf(fields)
+	return d
+}()
+
+// encodeDoc writes v as canonical YAML (the settings of [Marshal]).
+func encodeDoc(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(&yaml.Node{Kind: yaml.MappingNode, Content: pairs}); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	if err := enc.Close(); err != nil {
@@ -157,22 +165,28 @@ func encodeMapping(pairs []*yaml.Node) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// fileNames gives each entry of an ordered mapping a file name (without
-// extension) that is safe on every file system and unique ignoring case: the
-// entry's name with characters other than letters, digits, '-', '_' and '.'
-// replaced by '_', and "-2", "-3"... appended on a clash. Names are assigned in
-// sorted order, so a name's file does not depend on the entries' order.
-func fileNames(m *yaml.Node) []string {
-	n := len(m.Content) / 2
-	idx := make([]int, n)
+// Check reports whether the document's YAML reads back as a part of a pack
+// (unknown keys, wrong shapes and bad values are errors naming d.Path).
+func (d Document) Check() error {
+	var m merger
+	return m.add(d.YAML, d.Path)
+}
+
+// fileNames gives each name a file name (without extension) that is safe on
+// every file system and unique ignoring case: the name with characters other
+// than letters, digits, '-', '_' and '.' replaced by '_', and "-2", "-3"...
+// appended on a clash. Names are assigned in sorted order, so a name's file does
+// not depend on the order of the list.
+func fileNames(names []string) []string {
+	idx := make([]int, len(names))
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return m.Content[2*idx[a]].Value < m.Content[2*idx[b]].Value })
-	out := make([]string, n)
-	used := make(map[string]bool, n)
+	sort.SliceStable(idx, func(a, b int) bool { return names[idx[a]] < names[idx[b]] })
+	out := make([]string, len(names))
+	used := make(map[string]bool, len(names))
 	for _, i := range idx {
-		base := safeName(m.Content[2*i].Value)
+		base := safeName(names[i])
 		name := base
 		for k := 2; used[strings.ToLower(name)]; k++ {
 			name = fmt.Sprintf("%s-%d", base, k)

@@ -51,12 +51,28 @@ func TestDocumentsSplit(t *testing.T) {
 	if got := string(docs[3].YAML); !strings.HasPrefix(got, "object_types:\n  creature:\n") {
 		t.Errorf("object type document:\n%s", got)
 	}
+	// With one object type and one script, the documents are the canonical
+	// YAML cut in pieces.
+	var cat []byte
+	for _, d := range docs {
+		if err := d.Check(); err != nil {
+			t.Error(err)
+		}
+		cat = append(cat, d.YAML...)
+	}
+	if full := mustMarshal(t, p); !bytes.Equal(cat, full) {
+		t.Fatalf("documents:\n%s\nMarshal:\n%s", cat, full)
+	}
 	q, err := JoinDocuments(docs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a, b := mustMarshal(t, p), mustMarshal(t, q); !bytes.Equal(a, b) {
 		t.Fatalf("join(split(p)) differs:\n%s\n---\n%s", a, b)
+	}
+	bad := Document{Kind: StatesDoc, Path: "states.yaml", YAML: []byte("states:\n  - id: [\n")}
+	if err := bad.Check(); err == nil || err.Error() != "states.yaml:2:1: did not find expected node content" {
+		t.Errorf("Check of bad YAML: %v", err)
 	}
 	// Canonical: the documents of the joined pack are byte-equal.
 	docs2, err := Documents(q)

@@ -130,6 +130,9 @@ func (Methods) JSONSchemaAlias() any { return map[string]*Method{} }
 // JSONSchemaAlias describes scripts as a mapping of name to source.
 func (Scripts) JSONSchemaAlias() any { return map[string]Code{} }
 
+// JSONSchemaAlias describes boards as a mapping of name to board.
+func (Boards) JSONSchemaAlias() any { return map[string]*Board{} }
+
 // JSONSchemaAlias describes extra fields as a mapping of key to value.
 func (Extra) JSONSchemaAlias() any { return map[string]Value{} }
 
