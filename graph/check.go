@@ -11,7 +11,7 @@ import (
 // returns every finding, sorted by position in the source file (findings about the
 // whole pack first). It never stops at the first problem and never modifies p. The rules and their sources:
 //
-//   - id-positive, duplicate-id, reserved-id, missing-setup, missing-end: BGA
+//   - id-positive, duplicate-id, reserved-id: BGA
 //     states.inc.php "IDs must be positive integers", "You must not use the same ID
 //     twice", "ID=1 is reserved for the first game state", "ID=99 is reserved for
 //     the last game state".
@@ -21,8 +21,11 @@ import (
 //   - unknown-type, missing-field, manager-reserved: BGA "type (Mandatory)" with its
 //     list of types; descriptionmyturn and possibleactions are mandatory for player
 //     states, action for game states, transitions for every state but the last.
-//   - unknown-target, empty-transition: BGA "transitions" (targets must exist; "If
-//     there is only 1 transition, you may give it an empty name").
+//   - unknown-target, empty-transition, no-transitions: BGA "transitions" (targets
+//     must exist; "If there is only 1 transition, you may give it an empty name";
+//     a state without transitions can only be left by jumpToState).
+//   - implicit-setup, implicit-end (info): newer BGA games leave states 1 and 99 to
+//     the framework.
 //   - no-progression: BGA "At least one of your game states (any one) must specify
 //     updateGameProgression=>true".
 //   - initialprivate: BGA "Parameter should be set to first private parallel state".
@@ -82,10 +85,10 @@ func (c *checker) checkIDs() {
 		return
 	}
 	if len(c.byKey["1"]) == 0 {
-		c.report(Error, "missing-setup", Pos{}, StateID{}, "no state 1: BGA reserves id 1 for the gameSetup manager state")
+		c.report(Info, "implicit-setup", Pos{}, StateID{}, "no state 1: the BGA framework provides gameSetup")
 	}
 	if len(c.byKey["99"]) == 0 {
-		c.report(Error, "missing-end", Pos{}, StateID{}, "no state 99: BGA reserves id 99 for the gameEnd manager state")
+		c.report(Info, "implicit-end", Pos{}, StateID{}, "no state 99: the BGA framework provides gameEnd")
 	}
 }
 
@@ -199,7 +202,7 @@ func editDistance(a, b string) int {
 // checkFields enforces BGA's mandatory fields per state type.
 func (c *checker) checkFields(s *State) {
 	missing := func(field, why string) {
-		c.report(Error, "missing-field", s.Pos, s.ID, "%s: %s is mandatory %s", label(s), field, why)
+		c.report(Warning, "missing-field", s.Pos, s.ID, "%s: %s is mandatory %s", label(s), field, why)
 	}
 	switch s.Type {
 	case ActivePlayer, MultipleActivePlayer:
@@ -218,16 +221,18 @@ func (c *checker) checkFields(s *State) {
 			missing("action", "for game states")
 		}
 	}
-	if len(s.Transitions) == 0 && !c.mayEndWithoutTransition(s) {
-		missing("transitions", "(only the last state, private states and called states have none)")
+	if c.jumpOnly(s) {
+		c.report(Warning, "no-transitions", s.Pos, s.ID, "%s: has no transitions, so only jumpToState can leave it", label(s))
 	}
 }
 
-// mayEndWithoutTransition reports whether s needs no transitions: the last state,
-// a private state (its master moves on), or a called state (it returns).
-func (c *checker) mayEndWithoutTransition(s *State) bool {
+// jumpOnly reports whether s has no transitions although it needs a way out: it is
+// not the last state, not a private state (its master moves on) and not a called
+// state (it returns). BGA games leave such states with jumpToState.
+func (c *checker) jumpOnly(s *State) bool {
 	n, ok := c.p.Resolve(s.ID)
-	return (ok && n == EndID) || s.Name == "gameEnd" || s.Type == Private || isCalled(s)
+	end := (ok && n == EndID) || s.Name == "gameEnd"
+	return len(s.Transitions) == 0 && !end && s.Type != Private && !isCalled(s)
 }
 
 // isCalled reports whether s is meant to be called (pushed) rather than
@@ -240,9 +245,7 @@ func (c *checker) checkTransitions(s *State) {
 		if !pos.IsValid() {
 			pos = s.Pos
 		}
-		if len(c.byKey[c.p.Key(t.To)]) == 0 {
-			c.report(Error, "unknown-target", pos, s.ID, "%s: transition %q goes to state %s, which does not exist", label(s), t.Name, t.To)
-		}
+		c.checkTarget(s, t, pos)
 		if t.Name == "" && len(s.Transitions) > 1 {
 			c.report(Warning, "empty-transition", pos, s.ID, "%s: an empty transition name is only allowed when it is the only transition", label(s))
 		}
@@ -259,6 +262,27 @@ func (c *checker) checkTransitions(s *State) {
 			c.report(Error, "initialprivate", s.Pos, s.ID, "%s: only multipleactiveplayer states have private parallel states", label(s))
 		}
 	}
+}
+
+// checkTarget reports a transition whose target is not a state of the pack. The
+// framework's own states 1 and 99 count when the pack leaves them out; a target
+// written as a constant this file does not define may name a state under another
+// constant, and a number may be the value of a state's external constant, so
+// those are only warnings.
+func (c *checker) checkTarget(s *State, t Transition, pos Pos) {
+	key := c.p.Key(t.To)
+	if len(c.byKey[key]) > 0 || key == "1" || key == "99" {
+		return
+	}
+	if _, ok := c.p.Resolve(t.To); !ok {
+		c.report(Warning, "unknown-target", pos, s.ID, "%s: transition %q goes to %s, a constant defined elsewhere that no state here uses", label(s), t.Name, t.To)
+		return
+	}
+	if !c.allResolved() {
+		c.report(Warning, "unknown-target", pos, s.ID, "%s: transition %q goes to state %s, which is none of the states whose id is known here", label(s), t.Name, t.To)
+		return
+	}
+	c.report(Error, "unknown-target", pos, s.ID, "%s: transition %q goes to state %s, which does not exist", label(s), t.Name, t.To)
 }
 
 func (c *checker) checkActions(s *State) {

@@ -68,12 +68,18 @@ func TestCheckRules(t *testing.T) {
 				`pack.yaml:16:19: error: state 2 "playerTurn": transition "play" goes to state 3, which does not exist`,
 				`pack.yaml:17:5: error: state 2 "nextPlayer": id 2 is already used by state "playerTurn"`,
 			}},
-		{"missing-setup", func(p *Pack) { p.States = p.States[1:] },
-			[]string{`pack.yaml: error: no state 1: BGA reserves id 1 for the gameSetup manager state`}},
-		{"missing-end", func(p *Pack) {
+		{"implicit-setup", func(p *Pack) { p.States = p.States[1:] },
+			[]string{
+				`pack.yaml: info: no state 1: the BGA framework provides gameSetup`,
+			}},
+		{"implicit-end", func(p *Pack) {
 			p.States = p.States[:3]
 			st(p, "nextPlayer").Transitions = st(p, "nextPlayer").Transitions[:1]
-		}, []string{`pack.yaml: error: no state 99: BGA reserves id 99 for the gameEnd manager state`}},
+		}, []string{
+			`pack.yaml: info: no state 99: the BGA framework provides gameEnd`,
+		}},
+		{"implicit-end/target", func(p *Pack) { p.States = p.States[:3] },
+			[]string{`pack.yaml: info: no state 99: the BGA framework provides gameEnd`}},
 		{"reserved-id", func(p *Pack) { st(p, "gameEnd").Name = "theEnd" },
 			[]string{
 				`pack.yaml:23:5: error: state 99 "theEnd": id 99 is reserved for the gameEnd manager state`,
@@ -109,23 +115,20 @@ func TestCheckRules(t *testing.T) {
 			}},
 		{"missing-field/descriptionmyturn", func(p *Pack) { st(p, "playerTurn").DescriptionMyTurn = "" },
 			[]string{
-				`pack.yaml:10:5: error: state 2 "playerTurn": descriptionmyturn is mandatory for activeplayer states`,
+				`pack.yaml:10:5: warning: state 2 "playerTurn": descriptionmyturn is mandatory for activeplayer states`,
 			}},
 		{"missing-field/possibleactions", func(p *Pack) { st(p, "playerTurn").PossibleActions = nil },
 			[]string{
-				`pack.yaml:10:5: error: state 2 "playerTurn": possibleactions is mandatory for activeplayer states`,
+				`pack.yaml:10:5: warning: state 2 "playerTurn": possibleactions is mandatory for activeplayer states`,
 			}},
 		{"missing-field/action", func(p *Pack) { st(p, "nextPlayer").Action = Code{} },
 			[]string{
-				`pack.yaml:17:5: error: state 3 "nextPlayer": action is mandatory for game states`,
+				`pack.yaml:17:5: warning: state 3 "nextPlayer": action is mandatory for game states`,
 			}},
-		{"missing-field/transitions", func(p *Pack) { st(p, "playerTurn").Transitions = nil },
+		{"no-transitions", func(p *Pack) { st(p, "playerTurn").Transitions = nil },
 			[]string{
-				`pack.yaml:4:5: warning: state 1 "gameSetup": state 99 cannot be reached from here`,
-				`pack.yaml:10:5: error: state 2 "playerTurn": transitions is mandatory (only the last state, private states and called states have none)`,
-				`pack.yaml:10:5: warning: state 2 "playerTurn": state 99 cannot be reached from here`,
-				`pack.yaml:17:5: warning: state 3 "nextPlayer": not reachable from state 1`,
-				`pack.yaml:23:5: warning: state 99 "gameEnd": not reachable from state 1`,
+				`pack.yaml: info: reachability not checked: 1 state(s) are left only by jumpToState`,
+				`pack.yaml:10:5: warning: state 2 "playerTurn": has no transitions, so only jumpToState can leave it`,
 			}},
 		{"unknown-target", func(p *Pack) { st(p, "playerTurn").Transitions[0].To = NumID(7) },
 			[]string{
@@ -135,6 +138,24 @@ func TestCheckRules(t *testing.T) {
 				`pack.yaml:17:5: warning: state 3 "nextPlayer": not reachable from state 1`,
 				`pack.yaml:23:5: warning: state 99 "gameEnd": not reachable from state 1`,
 			}},
+		{"unknown-target/external", func(p *Pack) { st(p, "playerTurn").Transitions[0].To = ConstID("ST_ELSEWHERE") },
+			[]string{
+				`pack.yaml:4:5: warning: state 1 "gameSetup": state 99 cannot be reached from here`,
+				`pack.yaml:10:5: warning: state 2 "playerTurn": state 99 cannot be reached from here`,
+				`pack.yaml:16:19: warning: state 2 "playerTurn": transition "play" goes to ST_ELSEWHERE, a constant defined elsewhere that no state here uses`,
+				`pack.yaml:17:5: warning: state 3 "nextPlayer": not reachable from state 1`,
+				`pack.yaml:23:5: warning: state 99 "gameEnd": not reachable from state 1`,
+			}},
+		{"unknown-target/unresolved-ids", func(p *Pack) {
+			st(p, "nextPlayer").ID = ConstID("ST_NEXT")
+			st(p, "playerTurn").Transitions[0].To = NumID(7)
+		}, []string{
+			`pack.yaml:4:5: warning: state 1 "gameSetup": state 99 cannot be reached from here`,
+			`pack.yaml:10:5: warning: state 2 "playerTurn": state 99 cannot be reached from here`,
+			`pack.yaml:16:19: warning: state 2 "playerTurn": transition "play" goes to state 7, which is none of the states whose id is known here`,
+			`pack.yaml:17:5: warning: state ST_NEXT "nextPlayer": not reachable from state 1`,
+			`pack.yaml:23:5: warning: state 99 "gameEnd": not reachable from state 1`,
+		}},
 		{"empty-transition", func(p *Pack) { st(p, "nextPlayer").Transitions[0].Name = "" },
 			[]string{
 				`pack.yaml:22:19: warning: state 3 "nextPlayer": an empty transition name is only allowed when it is the only transition`,

@@ -21,6 +21,17 @@ func (c *checker) checkPaths() {
 	if start == nil {
 		return
 	}
+	jumps := 0
+	for _, s := range c.p.States {
+		if c.jumpOnly(s) {
+			jumps++
+		}
+	}
+	if jumps > 0 {
+		c.report(Info, "reachability", Pos{}, StateID{}, "reachability not checked: %d state(s) are left only by jumpToState", jumps)
+		c.checkUnusedTransitions()
+		return
+	}
 	called := c.calledStates()
 	fwd := c.reach([]*State{start}, called, c.successors)
 	for _, s := range c.p.States {
@@ -28,18 +39,20 @@ func (c *checker) checkPaths() {
 			c.report(Warning, "unreachable", s.Pos, s.ID, "%s: not reachable from state %s", label(s), start.ID)
 		}
 	}
-	if end != nil {
-		back := c.reach([]*State{end}, nil, c.predecessors)
+	if ends := c.endStates(end); len(ends) > 0 {
+		back := c.reach(ends, nil, c.predecessors)
 		for _, s := range c.p.States {
 			if fwd[s] && !back[s] && s.Type != Private && !called[s.Name] && !isCalled(s) {
-				c.report(Warning, "no-path-to-end", s.Pos, s.ID, "%s: state %s cannot be reached from here", label(s), end.ID)
+				c.report(Warning, "no-path-to-end", s.Pos, s.ID, "%s: state 99 cannot be reached from here", label(s))
 			}
 		}
 	}
 	c.checkUnusedTransitions()
 }
 
-// endpoints finds state 1 and state 99 (by id, else by BGA's names).
+// endpoints finds state 1 and state 99 (by id, else by BGA's names). When the
+// framework provides state 1, the walk starts at state 2 (BGA: "ID=2 => your first
+// state"), else at the first state; end is nil when the framework provides 99.
 func (c *checker) endpoints() (start, end *State) {
 	find := func(key, name string) *State {
 		if ss := c.byKey[key]; len(ss) > 0 {
@@ -47,7 +60,32 @@ func (c *checker) endpoints() (start, end *State) {
 		}
 		return c.p.StateByName(name)
 	}
-	return find("1", "gameSetup"), find("99", "gameEnd")
+	start, end = find("1", "gameSetup"), find("99", "gameEnd")
+	if start == nil {
+		start = find("2", "")
+	}
+	if start == nil && len(c.p.States) > 0 {
+		start = c.p.States[0]
+	}
+	return start, end
+}
+
+// endStates are where a backward walk to the end starts: state 99, or, when the
+// framework provides it, the states with a transition to 99.
+func (c *checker) endStates(end *State) []*State {
+	if end != nil {
+		return []*State{end}
+	}
+	var out []*State
+	for _, s := range c.p.States {
+		for _, t := range s.Transitions {
+			if c.p.Key(t.To) == "99" {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // calledStates names every state some code calls with call('name').
