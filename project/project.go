@@ -67,6 +67,7 @@ type Project struct {
 	db       *sql.DB
 	lock     *lock // nil when read-only
 	readOnly bool
+	closed   bool
 	first    *graph.Pack // the pack read by Open's checks, handed out once by Pack
 	firstRev int64
 }
@@ -218,8 +219,13 @@ func Open(path string, opt Options) (*Project, error) {
 	return p, nil
 }
 
-// Close closes the file and releases the writer's lock.
+// Close closes the file and releases the writer's lock. Closing a closed
+// project does nothing.
 func (p *Project) Close() error {
+	if p.closed {
+		return nil
+	}
+	p.closed = true
 	err := p.db.Close()
 	if p.lock != nil {
 		p.lock.release()

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/project"
+)
+
+func init() {
+	rootCmd.AddCommand(importCmd(), logCmd(), diffCmd(), restoreCmd())
+}
+
+// readPackFile reads a YAML rule pack: a directory written by `export --dir`, or
+// one file holding one or several YAML documents.
+func readPackFile(path string, dir bool) (*graph.Pack, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if dir || info.IsDir() {
+		if !info.IsDir() {
+			return nil, fmt.Errorf("%s: --dir needs a directory", path)
+		}
+		return graph.ReadDir(path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return graph.ReadMultiDoc(data, path)
+}
+
+// importCmd is `studio import PACK -o PROJECT`.
+func importCmd() *cobra.Command {
+	var out, message string
+	var dir bool
+	cmd := &cobra.Command{
+		Use:   "import PACK -o PROJECT",
+		Short: "Store a YAML rule pack (one file, or a directory with --dir) in a project file",
+		Long: `Import reads a YAML rule pack (one file of one or several YAML documents, or a
+directory of documents as "studio export --dir" writes it) and stores it in the
+project file PROJECT: a new project when PROJECT does not exist, else a new
+revision of it (none when the pack is unchanged).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return errors.New("import: -o PROJECT is required")
+			}
+			pack, err := readPackFile(args[0], dir)
+			if err != nil {
+				return err
+			}
+			var proj *project.Project
+			if _, statErr := os.Stat(out); statErr == nil {
+				proj, err = project.Open(out, project.Options{})
+			} else {
+				proj, err = project.Create(out)
+			}
+			if err != nil {
+				return err
+			}
+			defer proj.Close()
+			before, _ := proj.Latest()
+			msg := message
+			if msg == "" {
+				msg = "import " + args[0]
+			}
+			r, err := proj.Save(pack, msg)
+			if err != nil {
+				return err
+			}
+			if r.ID == before.ID {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s already holds %s (revision %d)\n", out, args[0], r.ID)
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %s into %s as revision %d\n", args[0], out, r.ID)
+			}
+			return proj.Close()
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "project file to create or add a revision to (*.rulestudio)")
+	cmd.Flags().StringVarP(&message, "message", "m", "", `revision message (default "import PACK")`)
+	cmd.Flags().BoolVar(&dir, "dir", false, "PACK is a directory of documents (the default when it is a directory)")
+	return cmd
+}
+
+// logCmd is `studio log PROJECT`.
+func logCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "log PROJECT",
+		Short: "List a project's revisions, oldest first: number, time (UTC) and message",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			proj, err := project.Open(args[0], project.Options{ReadOnly: true})
+			if err != nil {
+				return err
+			}
+			defer proj.Close()
+			revs, err := proj.Revisions()
+			if err != nil {
+				return err
+			}
+			for _, r := range revs {
+				line := fmt.Sprintf("%4d  %s", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05"))
+				if r.Message != "" {
+					line += "  " + strings.ReplaceAll(r.Message, "\n", " ")
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), line)
+			}
+			return nil
+		},
+	}
+}
+
+// parseRev reads a revision number argument.
+func parseRev(s string) (int64, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%q is not a revision number (see studio log)", s)
+	}
+	return n, nil
+}
+
+// diffCmd is `studio diff PROJECT REV1 REV2`.
+func diffCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "diff PROJECT REV1 REV2",
+		Short: "Show the unified YAML diff between two revisions of a project",
+		Args:  cobra.ExactArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a, err := parseRev(args[1])
+			if err != nil {
+				return err
+			}
+			b, err := parseRev(args[2])
+			if err != nil {
+				return err
+			}
+			proj, err := project.Open(args[0], project.Options{ReadOnly: true})
+			if err != nil {
+				return err
+			}
+			defer proj.Close()
+			d, err := proj.Diff(a, b)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprint(cmd.OutOrStdout(), d)
+			return err
+		},
+	}
+}
+
+// restoreCmd is `studio restore PROJECT REV`.
+func restoreCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "restore PROJECT REV",
+		Short: "Make a new revision of a project holding the pack of revision REV",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rev, err := parseRev(args[1])
+			if err != nil {
+				return err
+			}
+			proj, err := project.Open(args[0], project.Options{})
+			if err != nil {
+				return err
+			}
+			defer proj.Close()
+			before, err := proj.Latest()
+			if err != nil {
+				return err
+			}
+			r, err := proj.Restore(rev)
+			if err != nil {
+				return err
+			}
+			if r.ID == before.ID {
+				fmt.Fprintf(cmd.OutOrStdout(), "revision %d already holds the pack of revision %d\n", r.ID, rev)
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "restored revision %d as revision %d\n", rev, r.ID)
+			}
+			return proj.Close()
+		},
+	}
+}
