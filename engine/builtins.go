@@ -351,7 +351,7 @@ func biDeactivate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple)
 		fw := m.frameW(i)
 		fw.priv[s] = -1
 	}
-	if m.st.multi == 0 {
+	if m.st.multi == 0 && !(trans == "" && len(m.st.frames[i].st.trans) == 0) {
 		f := m.st.frames[i]
 		to, ok := f.st.transition(trans)
 		if !ok {
@@ -363,8 +363,8 @@ func biDeactivate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple)
 	return starlark.None, nil
 }
 
-// next returns the match's next random number (splitmix64 on the match state).
-func (m *Match) next() uint64 {
+// rand64 returns the match's next random number (splitmix64 on the match state).
+func (m *Match) rand64() uint64 {
 	m.st.rng += 0x9E3779B97F4A7C15
 	z := m.st.rng
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
@@ -377,7 +377,7 @@ func (m *Match) intn(n int) int {
 	if n <= 1 {
 		return 0
 	}
-	return int(m.next() % uint64(n))
+	return int(m.rand64() % uint64(n))
 }
 
 func biRand(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
@@ -460,6 +460,9 @@ func biBefore(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		return nil, err
 	}
 	cur := m.st
+	if m.cur == nil {
+		m.cur = cur
+	}
 	m.st = m.prev
 	m.pure++
 	if m.pure == 1 {
@@ -468,5 +471,8 @@ func biBefore(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	v, err := starlark.Call(m.thread, f, nil, nil)
 	m.pure--
 	m.st = cur
+	if m.cur == cur {
+		m.cur = nil
+	}
 	return v, err
 }

@@ -33,6 +33,7 @@ type Program struct {
 	setup       *cstate // state 1
 	clauses     bool    // some object type or state has while/whenever/when
 	usesBefore  bool    // some code calls before(): steps keep the previous state
+	predeclared starlark.StringDict
 	file        string
 }
 
@@ -272,6 +273,8 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
+	p.prepareTypes()
+	p.predeclared = c.predeclared
 	return p, nil
 }
 
@@ -383,6 +386,12 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if expr {
 		// Parse alone first, for errors in the designer's terms.
 		_, err := syntax.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
+		if err != nil {
+			// Lines may break freely inside the wrapper's parentheses.
+			if _, perr := syntax.ParseExpr(c.p.file, pad+"\n("+code.Src+"\n)", 0); perr == nil {
+				err = nil
+			}
+		}
 		if err == nil {
 			// Inside the parentheses indentation is free, so every line keeps its
 			// column in the YAML file.

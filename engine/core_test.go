@@ -17,7 +17,7 @@ import (
 func randomLog(tb testing.TB, pack string, seats int, seed uint64) []byte {
 	tb.Helper()
 	m := newMatch(tb, bundled(tb, pack), seats, Options{Seed: seed})
-	if _, err := m.Play(NewRandomBot(seed), 0); err != nil {
+	if _, err := m.Play(NewRandomBot(seed), 400); err != nil {
 		tb.Fatal(err)
 	}
 	var buf bytes.Buffer
@@ -30,7 +30,7 @@ func randomLog(tb testing.TB, pack string, seats int, seed uint64) []byte {
 var determinismPacks = []struct {
 	pack  string
 	seats int
-}{{"tictactoe", 2}, {"reversi", 2}}
+}{{"tictactoe", 2}, {"reversi", 2}, {"seeds", 2}}
 
 func TestDeterminismTwice(t *testing.T) {
 	for _, c := range determinismPacks {

@@ -61,9 +61,13 @@ type Match struct {
 	running uint64 // players whose clock runs (last recorded)
 	over    int    // steps taken past the budget (see onMaxSteps)
 	argbuf  []starlark.Value
-	arena   []starlark.Value // backing store of Move.Args from legal
-	stale   bool             // progression not computed (NoHistory)
-	err     error
+	next    *mstate // state at the start of the running step: prev once it ends
+	cur     *mstate // the present, while before() reads the past
+
+	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
+	arena                []starlark.Value // backing store of Move.Args from legal
+	stale                bool             // progression not computed (NoHistory)
+	err                  error
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.
@@ -281,6 +285,10 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 				self = starlark.None
 			}
 			args[i] = self
+		case ctxValue:
+			args[i] = orNone(m.wrapValue)
+		case ctxInner:
+			args[i] = orNone(m.wrapInner)
 		case ctxGame:
 			args[i] = m.game
 		case ctxPlayers:
@@ -313,6 +321,13 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		return nil, err
 	}
 	return v, nil
+}
+
+func orNone(v starlark.Value) starlark.Value {
+	if v == nil {
+		return starlark.None
+	}
+	return v
 }
 
 func (m *Match) stateValue() starlark.Value {
@@ -440,15 +455,21 @@ func (m *Match) loopError() error {
 	return errors.New(b.String())
 }
 
-// beginStep marks the start of a step: before() now reads this state.
+// beginStep marks the start of a step. before() reads the state at the start
+// of the previous step throughout this step (conditions checked when it
+// began and the bodies they pushed agree); once the step ends, it reads this
+// step's start.
 func (m *Match) beginStep() {
 	if m.rec || m.p.clauses || m.p.usesBefore {
-		m.prev = m.snapshot()
+		m.next = m.snapshot()
 	}
 }
 
 // endStep records the step's snapshot.
 func (m *Match) endStep() {
+	if m.next != nil {
+		m.prev, m.next = m.next, nil
+	}
 	m.st.step++
 	if m.rec {
 		m.clockEvents()

@@ -2,54 +2,807 @@ package engine
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/graph"
+	"sort"
 
+	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 )
 
 // ctype is a compiled object type.
 type ctype struct {
-	t    *graph.ObjectType
-	name string
-	idx  int
-	c    *cclauses
+	t        *graph.ObjectType
+	name     string
+	idx      int
+	c        *cclauses
+	varIdx   map[string]int
+	defaults []starlark.Value
+	tags     uint64
 }
 
-// cclauses are compiled clauses of an object type or a state.
-type cclauses struct{}
+// cclauses are the compiled clauses of an object type or of a state.
+type cclauses struct {
+	props    map[string]*hook
+	methods  map[string]*cmethod
+	while    []*cwhile
+	whenever []*ctrigger
+	when     []*ctrigger
+}
 
-func (c *cclauses) active() bool { return false }
+type cmethod struct {
+	m    *graph.Method
+	body *hook
+}
 
-func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses { return &cclauses{} }
+type cwhile struct {
+	w        *graph.While
+	cond     *hook
+	selector *hook
+	value    *hook // wrapper of properties and variables (pure; sees value)
+	method   *hook // wrapper of methods (sees inner and the method's parameters)
+}
 
+type ctrigger struct {
+	t    *graph.Trigger
+	cond *hook
+	body *hook
+	once bool
+}
+
+func (c *cclauses) active() bool {
+	return c != nil && len(c.while)+len(c.whenever)+len(c.when) > 0
+}
+
+func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
+	out := &cclauses{props: map[string]*hook{}, methods: map[string]*cmethod{}}
+	for _, p := range cl.Properties {
+		out.props[p.Name] = c.compile(p.Body, what+" property "+p.Name, true, nil)
+	}
+	for _, m := range cl.Methods {
+		var names []string
+		for _, prm := range m.Params {
+			names = append(names, prm.Name)
+		}
+		out.methods[m.Name] = &cmethod{m: m, body: c.compile(m.Body, what+" method "+m.Name, false, names)}
+	}
+	for i, w := range cl.While {
+		name := w.Name
+		if name == "" {
+			name = fmt.Sprint(i + 1)
+		}
+		cw := &cwhile{w: w}
+		cw.cond = c.compile(w.Condition, what+" while "+name+" condition", true, nil)
+		cw.selector = c.compile(w.Selector, what+" while "+name+" selector", true, nil)
+		var mparams []string
+		methodTarget, valueTarget := false, false
+		for _, t := range w.Target {
+			if m := c.findMethod(t); m != nil {
+				methodTarget = true
+				mparams = nil
+				for _, prm := range m.Params {
+					mparams = append(mparams, prm.Name)
+				}
+			} else {
+				valueTarget = true
+			}
+		}
+		if valueTarget {
+			cw.value = c.compile(w.Wrapper, what+" while "+name+" wrapper", true, nil)
+		}
+		if methodTarget {
+			cw.method = c.compile(w.Wrapper, what+" while "+name+" wrapper", false, mparams)
+		}
+		out.while = append(out.while, cw)
+	}
+	for i, t := range cl.Whenever {
+		out.whenever = append(out.whenever, c.trigger(t, what+" whenever", i, false))
+	}
+	for i, t := range cl.When {
+		out.when = append(out.when, c.trigger(t, what+" when", i, true))
+	}
+	return out
+}
+
+func (c *compiler) trigger(t *graph.Trigger, what string, i int, once bool) *ctrigger {
+	name := t.Name
+	if name == "" {
+		name = fmt.Sprint(i + 1)
+	}
+	return &ctrigger{t: t, once: once,
+		cond: c.compile(t.Condition, what+" "+name+" condition", true, nil),
+		body: c.compile(t.Body, what+" "+name+" body", false, nil)}
+}
+
+func (c *compiler) findMethod(name string) *graph.Method {
+	for _, t := range c.p.Pack.ObjectTypes {
+		for _, m := range t.Methods {
+			if m.Name == name {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// prepareTypes computes each type's variable layout and initial tags.
+func (p *Program) prepareTypes() {
+	for _, t := range p.types {
+		t.varIdx = map[string]int{}
+		for i, v := range t.t.Variables {
+			t.varIdx[v.Name] = i
+			var d starlark.Value
+			if v.Value != nil {
+				d = fromGraphValue(*v.Value)
+			} else {
+				d = zeroOf(v.Type)
+			}
+			t.defaults = append(t.defaults, d)
+		}
+		for _, tag := range t.t.Tags {
+			t.tags |= 1 << p.tags[tag]
+		}
+	}
+}
+
+func zeroOf(typ string) starlark.Value {
+	switch typ {
+	case "int":
+		return starlark.MakeInt(0)
+	case "float":
+		return starlark.Float(0)
+	case "bool":
+		return starlark.False
+	case "string", "str":
+		return starlark.String("")
+	case "list":
+		l := starlark.NewList(nil)
+		l.Freeze()
+		return l
+	}
+	return starlark.None
+}
+
+// object is a live game object. Objects are copied on write like the rest of
+// the match state.
 type object struct {
-	gen uint64
-	id  int
+	gen   uint64
+	id    int
+	typ   *ctype
+	vars  []starlark.Value
+	extra map[string]starlark.Value // variables assigned but not declared
+	tags  uint64
+	fired uint64 // when-clauses that fired (and are gone)
 }
 
-type wrapInst struct{}
+// wrapInst is an active while-clause wrapper on one target.
+type wrapInst struct {
+	src    int // object id of the clause's owner; -1-i for state clause of frame i
+	clause int
+	target int    // object id
+	name   string // property, variable or method
+	ts     int    // when it became active
+}
 
+type wrapKey struct {
+	src, clause, target int
+	name                string
+}
+
+func (w wrapInst) key() wrapKey { return wrapKey{w.src, w.clause, w.target, w.name} }
+
+// objIndex returns the index of object id in the state's objects (sorted by id).
+func objIndex(objs []*object, id int) int {
+	i := sort.Search(len(objs), func(i int) bool { return objs[i].id >= id })
+	if i < len(objs) && objs[i].id == id {
+		return i
+	}
+	return -1
+}
+
+func (m *Match) obj(id int) *object {
+	if i := objIndex(m.st.objs, id); i >= 0 {
+		return m.st.objs[i]
+	}
+	if m.cur != nil { // inside before(): an object born since reads as it is now
+		if i := objIndex(m.cur.objs, id); i >= 0 {
+			return m.cur.objs[i]
+		}
+	}
+	return nil
+}
+
+func (m *Match) objW(id int) *object {
+	s := m.st
+	i := objIndex(s.objs, id)
+	if i < 0 {
+		return nil
+	}
+	if m.own(ownObjs) {
+		s.objs = cloneSlice(s.objs)
+	}
+	o := s.objs[i]
+	if o.gen != s.gen {
+		n := *o
+		n.gen = s.gen
+		n.vars = cloneSlice(o.vars)
+		if o.extra != nil {
+			n.extra = make(map[string]starlark.Value, len(o.extra))
+			for k, v := range o.extra {
+				n.extra[k] = v
+			}
+		}
+		s.objs[i] = &n
+		o = &n
+	}
+	return o
+}
+
+// objectValue is a game object as code sees it: its variables (assignable),
+// properties and methods (wrappers applied), o.id, o.type, o.has_tag(t),
+// o.add_tag(t), o.remove_tag(t).
 type objectValue struct {
 	m  *Match
 	id int
 }
 
-func (o *objectValue) String() string        { return fmt.Sprintf("object#%d", o.id) }
+var (
+	_ starlark.HasSetField = (*objectValue)(nil)
+	_ starlark.Comparable  = (*objectValue)(nil)
+)
+
+func (m *Match) objValue(id int) starlark.Value { return &objectValue{m: m, id: id} }
+
+func (o *objectValue) String() string {
+	if ob := o.m.obj(o.id); ob != nil {
+		if n, ok := o.m.varOf(ob, "name"); ok {
+			if s, ok := n.(starlark.String); ok && s != "" {
+				return fmt.Sprintf("%s#%d", string(s), o.id)
+			}
+		}
+		return fmt.Sprintf("%s#%d", ob.typ.name, o.id)
+	}
+	return fmt.Sprintf("object#%d", o.id)
+}
 func (o *objectValue) Type() string          { return "object" }
 func (o *objectValue) Freeze()               {}
 func (o *objectValue) Truth() starlark.Bool  { return true }
 func (o *objectValue) Hash() (uint32, error) { return uint32(o.id), nil }
-
-func (m *Match) objValue(id int) starlark.Value { return &objectValue{m: m, id: id} }
-
-func (m *Match) settle() error { return nil }
-
-func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	return starlark.NewList(nil), nil
+func (o *objectValue) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	q := y.(*objectValue)
+	switch op {
+	case syntax.EQL:
+		return o.id == q.id, nil
+	case syntax.NEQ:
+		return o.id != q.id, nil
+	}
+	return false, fmt.Errorf("objects support only == and !=")
 }
-func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+
+func (o *objectValue) AttrNames() []string {
+	ob := o.m.obj(o.id)
+	if ob == nil {
+		return nil
+	}
+	names := []string{"add_tag", "has_tag", "id", "remove_tag", "type"}
+	for _, v := range ob.typ.t.Variables {
+		names = append(names, v.Name)
+	}
+	for k := range ob.typ.c.props {
+		names = append(names, k)
+	}
+	for k := range ob.typ.c.methods {
+		names = append(names, k)
+	}
+	names = append(names, sortedKeys(ob.extra)...)
+	sort.Strings(names)
+	return names
+}
+
+func (m *Match) varOf(ob *object, name string) (starlark.Value, bool) {
+	if i, ok := ob.typ.varIdx[name]; ok {
+		return ob.vars[i], true
+	}
+	v, ok := ob.extra[name]
+	return v, ok
+}
+
+func (o *objectValue) Attr(name string) (starlark.Value, error) {
+	m := o.m
+	ob := m.obj(o.id)
+	if ob == nil {
+		return nil, fmt.Errorf("object#%d no longer exists", o.id)
+	}
+	switch name {
+	case "id":
+		return starlark.MakeInt(o.id), nil
+	case "type":
+		return starlark.String(ob.typ.name), nil
+	case "has_tag", "add_tag", "remove_tag":
+		return starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			var tag string
+			if err := starlark.UnpackPositionalArgs(o.String()+"."+name, args, kw, 1, &tag); err != nil {
+				return nil, err
+			}
+			return o.tag(name, tag)
+		}), nil
+	}
+	if h, ok := ob.typ.c.props[name]; ok {
+		v, err := m.call(h, m.st.active, o)
+		if err != nil {
+			return nil, err
+		}
+		return m.wrapped(o.id, name, v)
+	}
+	if v, ok := m.varOf(ob, name); ok {
+		return m.wrapped(o.id, name, v)
+	}
+	if cm, ok := ob.typ.c.methods[name]; ok {
+		return m.boundMethod(o, cm), nil
+	}
+	return nil, nil
+}
+
+func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
+	m := o.m
+	bit, known := m.p.tags[tag]
+	switch op {
+	case "has_tag":
+		ob := m.obj(o.id)
+		return starlark.Bool(known && ob != nil && ob.tags&(1<<bit) != 0), nil
+	}
+	if err := m.mutable(o.String() + "." + op); err != nil {
+		return nil, err
+	}
+	if !known {
+		if len(m.p.tags) >= 64 {
+			return nil, fmt.Errorf("%s: too many tags (64)", op)
+		}
+		return nil, fmt.Errorf("%s(%q): no object type declares this tag (declare it in an object type's tags)", op, tag)
+	}
+	ob := m.objW(o.id)
+	if op == "add_tag" {
+		ob.tags |= 1 << bit
+	} else {
+		ob.tags &^= 1 << bit
+	}
+	m.emit(Event{Kind: EvObject, Name: o.String(), Detail: op + " " + tag})
 	return starlark.None, nil
 }
+
+func (o *objectValue) SetField(name string, v starlark.Value) error {
+	m := o.m
+	if err := m.mutable(o.String() + "." + name); err != nil {
+		return err
+	}
+	ob := m.obj(o.id)
+	if ob == nil {
+		return fmt.Errorf("object#%d no longer exists", o.id)
+	}
+	if _, isProp := ob.typ.c.props[name]; isProp {
+		return fmt.Errorf("%s.%s is a property: only variables can be assigned", o, name)
+	}
+	v.Freeze()
+	ob = m.objW(o.id)
+	if i, ok := ob.typ.varIdx[name]; ok {
+		ob.vars[i] = v
+	} else {
+		if ob.extra == nil {
+			ob.extra = map[string]starlark.Value{}
+		}
+		ob.extra[name] = v
+	}
+	m.emit(Event{Kind: EvVariable, Name: o.String() + "." + name, Detail: v.String()})
+	return nil
+}
+
+// wrapped applies the active wrappers on (id, name) to a value, oldest first.
+func (m *Match) wrapped(id int, name string, v starlark.Value) (starlark.Value, error) {
+	for _, w := range m.st.wraps {
+		if w.target != id || w.name != name {
+			continue
+		}
+		cw, self := m.wrapClause(w)
+		if cw == nil || cw.value == nil {
+			continue
+		}
+		var err error
+		if v, err = m.callWith(cw.value, self, v, nil); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// wrapClause returns the while clause of a wrapper and its owner as self.
+func (m *Match) wrapClause(w wrapInst) (*cwhile, starlark.Value) {
+	if w.src >= 0 {
+		ob := m.obj(w.src)
+		if ob == nil || w.clause >= len(ob.typ.c.while) {
+			return nil, nil
+		}
+		return ob.typ.c.while[w.clause], m.objValue(w.src)
+	}
+	fi := -1 - w.src
+	if fi >= len(m.st.frames) {
+		return nil, nil
+	}
+	f := m.st.frames[fi]
+	if f.st.clauses == nil || w.clause >= len(f.st.clauses.while) {
+		return nil, nil
+	}
+	return f.st.clauses.while[w.clause], &paramsValue{st: f.st, values: f.params}
+}
+
+// callWith calls a hook with self, value and inner set.
+func (m *Match) callWith(h *hook, self, value, inner starlark.Value, extra ...starlark.Value) (starlark.Value, error) {
+	sv, si := m.wrapValue, m.wrapInner
+	m.wrapValue, m.wrapInner = value, inner
+	v, err := m.call(h, m.st.active, self, extra...)
+	m.wrapValue, m.wrapInner = sv, si
+	return v, err
+}
+
+// boundMethod returns o.name as a callable: the method's body wrapped by every
+// active wrapper on it, oldest innermost.
+func (m *Match) boundMethod(o *objectValue, cm *cmethod) starlark.Value {
+	var call func(th *starlark.Thread, args starlark.Tuple) (starlark.Value, error)
+	call = func(th *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+		if len(args) != len(cm.m.Params) {
+			return nil, fmt.Errorf("%s.%s takes %d arguments, got %d", o, cm.m.Name, len(cm.m.Params), len(args))
+		}
+		if cm.body == nil {
+			return starlark.None, nil
+		}
+		saved := m.ctx
+		if !m.ctx.active {
+			m.ctx = bodyCtx{active: true, frame: len(m.st.frames) - 1, seat: m.st.active}
+		}
+		v, err := m.call(cm.body, m.ctx.seat, o, args...)
+		m.ctx = saved
+		return v, err
+	}
+	for _, w := range m.st.wraps {
+		if w.target != o.id || w.name != cm.m.Name {
+			continue
+		}
+		cw, self := m.wrapClause(w)
+		if cw == nil || cw.method == nil {
+			continue
+		}
+		inner := call
+		innerFn := starlark.NewBuiltin(cm.m.Name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			return inner(th, args)
+		})
+		call = func(th *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+			if len(args) != len(cm.m.Params) {
+				return nil, fmt.Errorf("%s.%s takes %d arguments, got %d", o, cm.m.Name, len(cm.m.Params), len(args))
+			}
+			return m.callWith(cw.method, self, nil, innerFn, args...)
+		}
+	}
+	return starlark.NewBuiltin(o.String()+"."+cm.m.Name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		if len(kw) > 0 {
+			// Keyword arguments by parameter name.
+			full := make(starlark.Tuple, len(cm.m.Params))
+			copy(full, args)
+			for _, kv := range kw {
+				k := string(kv[0].(starlark.String))
+				found := false
+				for i, p := range cm.m.Params {
+					if p.Name == k {
+						full[i], found = kv[1], true
+					}
+				}
+				if !found {
+					return nil, fmt.Errorf("%s: no parameter %q", b.Name(), k)
+				}
+			}
+			args = full
+		}
+		return call(th, args)
+	})
+}
+
+// settle re-evaluates every while clause in scope, wrapping and unwrapping, and
+// pushes every whenever/when clause whose condition holds (SEMANTICS.md "One
+// step").
+func (m *Match) settle() error {
+	var want []wrapInst
+	type fired struct {
+		order [3]int // seat distance from the active player, object id, clause
+		item  execItem
+		ob    int // object id for a when clause (0: none)
+		bit   uint64
+		label string
+	}
+	var fires []fired
+	seatOrder := func(ob *object) int {
+		if v, ok := m.varOf(ob, "controller"); ok {
+			if p, ok := v.(*playerValue); ok {
+				return (p.seat - m.st.active + m.seats) % m.seats
+			}
+		}
+		return m.seats
+	}
+	scan := func(src int, cc *cclauses, self starlark.Value, seat, frame int, order int, ob *object) error {
+		for ci, cw := range cc.while {
+			if cw.cond == nil {
+				continue
+			}
+			ok, err := m.truth(cw.cond, m.st.active, self)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+			targets := []int{}
+			if cw.selector != nil {
+				sel, err := m.call(cw.selector, m.st.active, self)
+				if err != nil {
+					return err
+				}
+				it, isIt := sel.(starlark.Iterable)
+				if !isIt {
+					return &RunError{File: m.p.file, Pos: cw.selector.pos, What: cw.selector.what, Msg: "a selector must give objects, not " + sel.Type()}
+				}
+				iter := it.Iterate()
+				var v starlark.Value
+				for iter.Next(&v) {
+					if o, isObj := v.(*objectValue); isObj {
+						targets = append(targets, o.id)
+					}
+				}
+				iter.Done()
+			} else if src >= 0 {
+				targets = append(targets, src)
+			}
+			for _, t := range targets {
+				for _, name := range cw.w.Target {
+					want = append(want, wrapInst{src: src, clause: ci, target: t, name: name})
+				}
+			}
+		}
+		for ci, tr := range cc.whenever {
+			ok, err := m.truth(tr.cond, m.st.active, self)
+			if err != nil {
+				return err
+			}
+			if ok {
+				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src})
+			}
+		}
+		for ci, tr := range cc.when {
+			if ob != nil && ob.fired&(1<<ci) != 0 {
+				continue
+			}
+			ok, err := m.truth(tr.cond, m.st.active, self)
+			if err != nil {
+				return err
+			}
+			if ok {
+				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src}
+				if ob != nil {
+					f.ob, f.bit = ob.id, 1<<ci
+				}
+				fires = append(fires, f)
+			}
+		}
+		return nil
+	}
+	top := len(m.st.frames) - 1
+	for i, f := range m.st.frames {
+		if f.st.clauses.active() {
+			if err := scan(-1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params}, m.st.active, i, -1, nil); err != nil {
+				return err
+			}
+		}
+	}
+	for _, ob := range m.st.objs {
+		if !ob.typ.c.active() {
+			continue
+		}
+		seat := m.st.active
+		so := seatOrder(ob)
+		if so < m.seats {
+			seat = (m.st.active + so) % m.seats
+		}
+		if err := scan(ob.id, ob.typ.c, m.objValue(ob.id), seat, top, so, ob); err != nil {
+			return err
+		}
+	}
+	// Wrappers: keep those still wanted (in timestamp order), add new ones.
+	wanted := make(map[wrapKey]bool, len(want))
+	for _, w := range want {
+		wanted[w.key()] = true
+	}
+	have := make(map[wrapKey]bool, len(m.st.wraps))
+	changed := false
+	var keep []wrapInst
+	for _, w := range m.st.wraps {
+		if wanted[w.key()] {
+			keep = append(keep, w)
+			have[w.key()] = true
+		} else {
+			changed = true
+			m.emit(Event{Kind: EvWrapRemoved, Name: m.wrapLabel(w)})
+		}
+	}
+	for _, w := range want {
+		if !have[w.key()] {
+			m.st.nextTS++
+			w.ts = m.st.nextTS
+			have[w.key()] = true
+			keep = append(keep, w)
+			changed = true
+			m.emit(Event{Kind: EvWrapApplied, Name: m.wrapLabel(w)})
+		}
+	}
+	if changed {
+		m.own(ownWraps)
+		m.st.wraps = keep
+	}
+	if len(fires) == 0 {
+		return nil
+	}
+	sort.SliceStable(fires, func(i, j int) bool {
+		a, b := fires[i].order, fires[j].order
+		for k := range a {
+			if a[k] != b[k] {
+				return a[k] < b[k]
+			}
+		}
+		return false
+	})
+	for _, f := range fires {
+		if f.item.h == nil {
+			continue
+		}
+		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Detail: f.label})
+		if f.ob != 0 {
+			ob := m.objW(f.ob)
+			ob.fired |= f.bit
+		}
+		m.pushExec(f.item)
+	}
+	return nil
+}
+
+func label(self starlark.Value, kind, name string) string {
+	return fmt.Sprintf("%s %s %s", self, kind, name)
+}
+
+func (m *Match) wrapLabel(w wrapInst) string {
+	cw, self := m.wrapClause(w)
+	name := "?"
+	if cw != nil {
+		name = cw.w.Name
+	}
+	return fmt.Sprintf("%s while %s on %s.%s", self, name, m.objValue(w.target), w.name)
+}
+
+// Wrappers returns the active wrapper chain of an object's property, variable
+// or method, oldest (innermost) first, as "source while clause" labels: what the
+// debugger shows from base value to final value.
+func (m *Match) Wrappers(id int, name string) []string {
+	var out []string
+	for _, w := range m.st.wraps {
+		if w.target == id && w.name == name {
+			out = append(out, m.wrapLabel(w))
+		}
+	}
+	return out
+}
+
+func objArg(fn string, v starlark.Value) (*objectValue, error) {
+	o, ok := v.(*objectValue)
+	if !ok {
+		return nil, fmt.Errorf("%s: want an object, got %s", fn, v.Type())
+	}
+	return o, nil
+}
+
+// objects(type=None, tag=None) lists the live objects, oldest first.
+func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var typ, tag string
+	if err := starlark.UnpackArgs(fn, args, kw, "type?", &typ, "tag?", &tag); err != nil {
+		return nil, err
+	}
+	var bit uint64
+	if tag != "" {
+		b, ok := m.p.tags[tag]
+		if !ok {
+			return starlark.NewList(nil), nil
+		}
+		bit = 1 << b
+	}
+	if typ != "" && m.p.typeIdx[typ] == nil {
+		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
+	}
+	var out []starlark.Value
+	for _, ob := range m.st.objs {
+		if (typ == "" || ob.typ.name == typ) && (bit == 0 || ob.tags&bit != 0) {
+			out = append(out, m.objValue(ob.id))
+		}
+	}
+	return starlark.NewList(out), nil
+}
+
+// create(type, tags=[], **variables) makes a new object.
+func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var typ string
+	if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &typ); err != nil {
+		return nil, err
+	}
+	if err := m.mutable(fn); err != nil {
+		return nil, err
+	}
+	t := m.p.typeIdx[typ]
+	if t == nil {
+		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
+	}
+	m.st.nextObj++
+	ob := &object{gen: m.st.gen, id: m.st.nextObj, typ: t, vars: cloneSlice(t.defaults), tags: t.tags}
+	for _, kv := range kw {
+		k := string(kv[0].(starlark.String))
+		v := kv[1]
+		if k == "tags" {
+			it, ok := v.(starlark.Iterable)
+			if !ok {
+				return nil, fmt.Errorf("%s: tags must be a list of names", fn)
+			}
+			iter := it.Iterate()
+			var x starlark.Value
+			for iter.Next(&x) {
+				s, _ := starlark.AsString(x)
+				b, known := m.p.tags[s]
+				if !known {
+					iter.Done()
+					return nil, fmt.Errorf("%s: tag %q: no object type declares it", fn, s)
+				}
+				ob.tags |= 1 << b
+			}
+			iter.Done()
+			continue
+		}
+		v.Freeze()
+		if i, ok := t.varIdx[k]; ok {
+			ob.vars[i] = v
+		} else {
+			return nil, fmt.Errorf("%s(%s): the type has no variable %q", fn, typ, k)
+		}
+	}
+	if m.own(ownObjs) {
+		m.st.objs = cloneSlice(m.st.objs)
+	}
+	m.st.objs = append(m.st.objs, ob)
+	o := m.objValue(ob.id)
+	m.emit(Event{Kind: EvObject, Name: o.String(), Detail: "created"})
+	return o, nil
+}
+
+// destroy(obj) removes an object; its clauses stop.
 func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &v); err != nil {
+		return nil, err
+	}
+	if err := m.mutable(fn); err != nil {
+		return nil, err
+	}
+	o, err := objArg(fn, v)
+	if err != nil {
+		return nil, err
+	}
+	i := objIndex(m.st.objs, o.id)
+	if i < 0 {
+		return nil, fmt.Errorf("%s: %s no longer exists", fn, o)
+	}
+	name := o.String()
+	if m.own(ownObjs) {
+		m.st.objs = cloneSlice(m.st.objs)
+	}
+	m.st.objs = append(m.st.objs[:i], m.st.objs[i+1:]...)
+	m.emit(Event{Kind: EvObject, Name: name, Detail: "destroyed"})
 	return starlark.None, nil
 }
