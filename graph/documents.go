@@ -399,6 +399,9 @@ func (m *merger) add(data []byte, file string) error {
 		if err != nil {
 			return yamlError(file, err)
 		}
+		if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
+			return &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
+		}
 		var frag Pack
 		terr := typed.Decode(&frag)
 		if len(doc.Content) == 0 {
@@ -438,6 +441,38 @@ func (m *merger) add(data []byte, file string) error {
 			pv.Field(idx).Set(fv.Field(idx))
 		}
 	}
+}
+
+// maxExpandedNodes bounds the size of a document with its aliases expanded, so
+// that a small file of nested aliases (a "billion laughs") cannot make the
+// reader build an enormous value.
+const maxExpandedNodes = 1_000_000
+
+// expandedSize counts the nodes of n with every alias replaced by what it names,
+// saturating above maxExpandedNodes.
+func expandedSize(n *yaml.Node, memo map[*yaml.Node]int) int {
+	if n == nil {
+		return 0
+	}
+	if v, ok := memo[n]; ok {
+		return v
+	}
+	memo[n] = maxExpandedNodes + 1 // a cycle counts as too big
+	size := 1
+	if n.Kind == yaml.AliasNode {
+		size += expandedSize(n.Alias, memo)
+	}
+	for _, c := range n.Content {
+		size += expandedSize(c, memo)
+		if size > maxExpandedNodes {
+			break
+		}
+	}
+	if size > maxExpandedNodes {
+		size = maxExpandedNodes + 1
+	}
+	memo[n] = size
+	return size
 }
 
 // finish checks the joined pack as [Parse] does and sets its Source.

@@ -199,6 +199,10 @@ func TestReadErrors(t *testing.T) {
 		{"not mapping", "format: 1\n---\n- 1\n", `f.yaml:3:1: a rule pack document must be a mapping`},
 		{"unknown key", "format: 1\n---\nstatez: []\n", "f.yaml:3:1: "},
 		{"newer", "format: 99\n", "f.yaml: rule pack format 99 is newer than this studio reads (1)"},
+		{"alias bomb", "format: 1\nconstants:\n  a: &a [1,1,1,1,1,1,1,1,1,1]\n  b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\n" +
+			"  c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n  d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n" +
+			"  e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n  f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\n",
+			"f.yaml:1:1: the document's aliases expand to more than 1000000 values"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -45,8 +45,29 @@ func yamlToJSON(t *testing.T, n *yaml.Node) any {
 		return yamlToJSON(t, n.Alias)
 	case yaml.MappingNode:
 		m := map[string]any{}
+		var merges []*yaml.Node
 		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Value == "<<" && k.Tag == "!!merge" {
+				merges = append(merges, n.Content[i+1])
+				continue
+			}
 			m[n.Content[i].Value] = yamlToJSON(t, n.Content[i+1])
+		}
+		// YAML merge keys (<<: *base) add the keys the mapping lacks.
+		for _, v := range merges {
+			srcs := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				srcs = v.Content
+			}
+			for _, src := range srcs {
+				if from, ok := yamlToJSON(t, src).(map[string]any); ok {
+					for k, val := range from {
+						if _, set := m[k]; !set {
+							m[k] = val
+						}
+					}
+				}
+			}
 		}
 		return m
 	case yaml.SequenceNode:
