@@ -24,3 +24,15 @@ type Project interface {
 	// Close closes the file.
 	Close() error
 }
+
+// Autosaver is implemented by projects that keep an autosaved copy of the pack
+// between saves, so that a crash or a closed window loses little.
+type Autosaver interface {
+	// Autosave keeps p as the project's autosaved state (no revision).
+	Autosave(p *graph.Pack) error
+	// Recover returns the autosaved pack and true when there is one newer than
+	// the last save.
+	Recover() (*graph.Pack, bool, error)
+	// DiscardAutosave forgets the autosaved state.
+	DiscardAutosave() error
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -54,7 +55,14 @@ type Editor struct {
 	diags  []graph.Diagnostic
 	dirty  bool
 	status *widget.Label
+
+	autosaveDelay time.Duration
+	autosaveTimer *time.Timer
 }
+
+// AutosaveDelay is how long after the last edit the editor autosaves a pack
+// whose project supports it ([Autosaver]).
+const AutosaveDelay = 3 * time.Second
 
 // New builds an editor window (not shown yet) in app; store opens and creates
 // project files.
@@ -67,6 +75,8 @@ func New(app fyne.App, store Store) *Editor {
 		win:         app.NewWindow("Rule Studio"),
 		store:       store,
 		status:      widget.NewLabel(""),
+
+		autosaveDelay: AutosaveDelay,
 	}
 	e.View.OnSelected = e.showState
 	e.View.OnMoved = e.moved
@@ -139,7 +149,46 @@ func (e *Editor) OpenProject(path string) error {
 		p = &graph.Pack{Format: graph.FormatVersion, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
 	}
 	e.show(p, proj, "")
+	e.offerRecovery(proj)
 	return nil
+}
+
+// offerRecovery asks whether to restore the autosaved pack of proj, when it
+// has one newer than its last save.
+func (e *Editor) offerRecovery(proj Project) {
+	as, ok := proj.(Autosaver)
+	if !ok {
+		return
+	}
+	p, found, err := as.Recover()
+	if err != nil {
+		e.setStatus("autosave unreadable: " + err.Error())
+		return
+	}
+	if !found {
+		return
+	}
+	dialog.ShowConfirm("Unsaved changes found",
+		"The studio stopped before these changes to "+filepath.Base(proj.Path())+" were saved. Restore them?",
+		func(restore bool) {
+			if e.proj != proj {
+				return
+			}
+			if !restore {
+				if err := as.DiscardAutosave(); err != nil {
+					e.showError(err)
+				}
+				return
+			}
+			e.RestoreAutosave(p)
+		}, e.win)
+}
+
+// RestoreAutosave shows p, recovered from the project's autosave, as unsaved
+// changes to the open project.
+func (e *Editor) RestoreAutosave(p *graph.Pack) {
+	e.show(p, e.proj, "")
+	e.markDirty()
 }
 
 // ImportBGA reads a BGA states.inc.php and shows its state graph as a new,
@@ -311,6 +360,28 @@ func (e *Editor) diagnosticPicked(d graph.Diagnostic) {
 func (e *Editor) markDirty() {
 	e.dirty = true
 	e.updateTitle()
+	if _, ok := e.proj.(Autosaver); ok && e.autosaveDelay > 0 {
+		if e.autosaveTimer != nil {
+			e.autosaveTimer.Stop()
+		}
+		// The timer fires on another goroutine: back to Fyne's with fyne.Do.
+		e.autosaveTimer = time.AfterFunc(e.autosaveDelay, func() { fyne.Do(e.autosave) })
+	}
+}
+
+// autosave keeps the unsaved pack in its project's autosave slot.
+func (e *Editor) autosave() {
+	as, ok := e.proj.(Autosaver)
+	if !ok || !e.dirty || e.pack == nil {
+		return
+	}
+	e.syncPositions()
+	if err := as.Autosave(e.pack); err != nil {
+		e.setStatus("autosave failed: " + err.Error())
+		return
+	}
+	e.updateTitle()
+	e.setStatus(e.status.Text + " · autosaved " + time.Now().Format("15:04:05"))
 }
 
 func (e *Editor) updateTitle() {
@@ -581,13 +652,20 @@ func (e *Editor) closeRequested() {
 		return
 	}
 	dialog.ShowConfirm("Unsaved changes", "The pack has unsaved changes. Close without saving?", func(ok bool) {
-		if ok {
-			e.quit()
+		if !ok {
+			return
 		}
+		if as, isAS := e.proj.(Autosaver); isAS {
+			as.DiscardAutosave()
+		}
+		e.quit()
 	}, e.win)
 }
 
 func (e *Editor) quit() {
+	if e.autosaveTimer != nil {
+		e.autosaveTimer.Stop()
+	}
 	if e.proj != nil {
 		e.proj.Close()
 		e.proj = nil

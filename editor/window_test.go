@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -13,8 +15,14 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// memStore keeps projects in memory as canonical YAML.
-type memStore struct{ files map[string][]byte }
+// memStore keeps projects in memory as canonical YAML, with one autosave
+// slot per project.
+type memStore struct {
+	files map[string][]byte
+
+	mu        sync.Mutex
+	autosaves map[string][]byte
+}
 
 type memProject struct {
 	s    *memStore
@@ -48,7 +56,37 @@ func (p *memProject) Pack() (*graph.Pack, error) {
 func (p *memProject) Save(pk *graph.Pack, _ string) error {
 	data, err := graph.Marshal(pk)
 	p.s.files[p.path] = data
+	p.DiscardAutosave()
 	return err
+}
+
+func (p *memProject) Autosave(pk *graph.Pack) error {
+	data, err := graph.Marshal(pk)
+	p.s.mu.Lock()
+	defer p.s.mu.Unlock()
+	if p.s.autosaves == nil {
+		p.s.autosaves = map[string][]byte{}
+	}
+	p.s.autosaves[p.path] = data
+	return err
+}
+
+func (p *memProject) Recover() (*graph.Pack, bool, error) {
+	p.s.mu.Lock()
+	data, ok := p.s.autosaves[p.path]
+	p.s.mu.Unlock()
+	if !ok {
+		return nil, false, nil
+	}
+	pk, err := graph.Parse(data, p.path)
+	return pk, err == nil, err
+}
+
+func (p *memProject) DiscardAutosave() error {
+	p.s.mu.Lock()
+	defer p.s.mu.Unlock()
+	delete(p.s.autosaves, p.path)
+	return nil
 }
 
 // newTestEditor returns an editor in a test app, sized like a laptop screen.
@@ -235,5 +273,51 @@ func TestImportCorpusFile(t *testing.T) {
 	}
 	if !e.Dirty() || e.ProjectPath() != "" {
 		t.Errorf("an imported pack should be unsaved: dirty %v, project %q", e.Dirty(), e.ProjectPath())
+	}
+}
+
+func TestMoveIsAutosavedAndRecovered(t *testing.T) {
+	e, store := newTestEditor(t)
+	e.autosaveDelay = 5 * time.Millisecond
+	e.SetPack(examplePack(t), nil)
+	if err := e.SaveAs("/mem/a.rulestudio"); err != nil {
+		t.Fatal(err)
+	}
+	moved := graph.Point{X: -300, Y: 42}
+	e.View.MoveState("22", moved)
+	e.View.OnMoved("22", moved)
+
+	var p *graph.Pack
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var found bool
+		p, found, _ = (&memProject{store, "/mem/a.rulestudio"}).Recover()
+		if found {
+			break
+		}
+	}
+	if p == nil {
+		t.Fatal("the move was not autosaved")
+	}
+	if got := p.Editor.Positions["22"]; got != moved {
+		t.Errorf("autosaved position of 22 = %v, want %v", got, moved)
+	}
+
+	e2 := New(test.NewTempApp(t), store)
+	defer e2.Window().Close()
+	if err := e2.Open("/mem/a.rulestudio"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e2.View.Positions()["22"]; got == moved {
+		t.Errorf("reopening shows the autosave before the designer chose to restore it")
+	}
+	e2.RestoreAutosave(p)
+	if got := e2.View.Positions()["22"]; got != moved || !e2.Dirty() {
+		t.Errorf("restored: position %v (want %v), dirty %v", got, moved, e2.Dirty())
+	}
+	if err := e2.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, found, _ := (&memProject{store, "/mem/a.rulestudio"}).Recover(); found {
+		t.Error("saving did not clear the autosave")
 	}
 }

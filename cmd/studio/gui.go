@@ -123,7 +123,7 @@ func (projectStore) Create(path string) (editor.Project, error) {
 	return &projectFile{p: p, path: path}, nil
 }
 
-// projectFile adapts *project.Project to editor.Project.
+// projectFile adapts *project.Project to editor.Project and editor.Autosaver.
 type projectFile struct {
 	p    *project.Project
 	path string
@@ -156,6 +156,12 @@ func (f *projectFile) Save(p *graph.Pack, message string) error {
 	}
 	return nil
 }
+
+func (f *projectFile) Autosave(p *graph.Pack) error { return f.p.Autosave(p) }
+
+func (f *projectFile) Recover() (*graph.Pack, bool, error) { return f.p.Recover() }
+
+func (f *projectFile) DiscardAutosave() error { return f.p.DiscardAutosave() }
 
 func (f *projectFile) Close() error {
 	if f.p == nil {
