@@ -61,7 +61,7 @@ func (w *writer) pack(p *graph.Pack) ([]byte, error) {
 		w.printf("namespace %s;\n\n", p.Namespace)
 	}
 	for _, u := range p.Uses {
-		if strings.ContainsAny(u, ";{}\n?") && !useGroup.MatchString(u) || strings.TrimSpace(u) == "" {
+		if !validUse(u) {
 			return nil, fmt.Errorf("export %s: use declaration %q is not PHP", name, u)
 		}
 		w.printf("use %s;\n", u)
@@ -103,12 +103,29 @@ func (w *writer) pack(p *graph.Pack) ([]byte, error) {
 	return w.buf.Bytes(), nil
 }
 
+// validUse reports whether u is a use declaration as the importer writes it.
+func validUse(u string) bool {
+	lx := newLexer([]byte(u+";"), "")
+	lx.php = true
+	t, err := lx.next()
+	if err != nil {
+		return false
+	}
+	var cur token
+	next := func() error {
+		var err error
+		cur, err = lx.next()
+		return err
+	}
+	got, err := useText("", t, next, func() token { return cur })
+	return err == nil && got == u && u != "" && lx.off == len(u)+1
+}
+
 // commentSafe keeps a name from closing the header comment.
 func commentSafe(s string) string { return strings.ReplaceAll(s, "*/", "* /") }
 
 var (
 	phpName  = regexp.MustCompile(`^\\?[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*(\\[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*)*$`)
-	useGroup = regexp.MustCompile(`^[A-Za-z0-9_\\\s]+\{[A-Za-z0-9_\\\s,]+\}$`)
 	phpIdent = regexp.MustCompile(`^[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*$`)
 )
 

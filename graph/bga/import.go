@@ -148,6 +148,18 @@ func (b *builder) text(v pval, what string) (string, error) {
 	return "", b.errorf(v.pos, "%s must be a string, not %s", what, v.describe())
 }
 
+// method reads an action or args: the name of a method of the game class.
+func (b *builder) method(v pval, what string) (graph.Code, error) {
+	src, err := b.text(v, what)
+	if err != nil {
+		return graph.Code{}, err
+	}
+	if src != "" && !b.constNames[src] && !phpIdent.MatchString(src) {
+		return graph.Code{}, b.errorf(v.pos, "%s %q is not a PHP method name", what, src)
+	}
+	return graph.Code{Src: src}, nil
+}
+
 // state converts one entry of $machinestates.
 func (b *builder) state(key, val pval) (*graph.State, error) {
 	id, err := b.stateID(key, "a state key")
@@ -180,13 +192,9 @@ func (b *builder) state(key, val pval) (*graph.State, error) {
 		case "type":
 			s.Type, s.TypeConst, err = b.stateType(v, where)
 		case "action":
-			var src string
-			src, err = b.text(v, where)
-			s.Action = graph.Code{Src: src}
+			s.Action, err = b.method(v, where)
 		case "args":
-			var src string
-			src, err = b.text(v, where)
-			s.Args = graph.Code{Src: src}
+			s.Args, err = b.method(v, where)
 		case "possibleactions":
 			s.PossibleActions, err = b.names(v, where)
 		case "transitions":

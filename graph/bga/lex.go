@@ -127,6 +127,9 @@ func (lx *lexer) next() (token, error) {
 		off := lx.off
 		t, err := lx.scan()
 		t.off = off
+		if err == nil && (t.kind == tString || t.kind == tIdent) && !utf8.ValidString(t.text) {
+			return t, lx.errorf(t.pos, "text is not valid UTF-8")
+		}
 		return t, err
 	}
 }

@@ -85,17 +85,7 @@ func (p *parser) isKeyword(kw string) bool {
 }
 
 // describeTok names the current token for "unexpected" errors.
-func (p *parser) describeTok() string {
-	switch p.tok.kind {
-	case tEOF:
-		return "end of file"
-	case tString:
-		return "string " + strconv.Quote(p.tok.text)
-	case tVar:
-		return "$" + p.tok.text
-	}
-	return strconv.Quote(p.tok.text)
-}
+func (p *parser) describeTok() string { return tokDesc(p.tok) }
 
 func (p *parser) unexpected(want string) error {
 	if want == "" {
@@ -269,22 +259,6 @@ func (p *parser) declare() error {
 	return p.endStatement()
 }
 
-// rawUntilSemicolon returns the source text from the current token to the next
-// ";" and moves past it.
-func (p *parser) rawUntilSemicolon() (string, graph.Pos, error) {
-	start, pos := p.tok.off, p.tok.pos
-	for !p.is(";") {
-		if p.tok.kind == tEOF {
-			return "", pos, p.unexpected(`";"`)
-		}
-		if err := p.next(); err != nil {
-			return "", pos, err
-		}
-	}
-	text := strings.TrimSpace(string(p.src[start:p.tok.off]))
-	return text, pos, p.next()
-}
-
 func (p *parser) namespaceStmt() error {
 	if err := p.next(); err != nil {
 		return err
@@ -303,10 +277,11 @@ func (p *parser) namespaceStmt() error {
 }
 
 func (p *parser) useStmt() error {
+	pos := p.tok.pos
 	if err := p.next(); err != nil {
 		return err
 	}
-	text, pos, err := p.rawUntilSemicolon()
+	text, err := useText(p.file, p.tok, p.next, func() token { return p.tok })
 	if err != nil {
 		return err
 	}
@@ -314,7 +289,52 @@ func (p *parser) useStmt() error {
 		return p.errorf(pos, "empty use declaration")
 	}
 	p.uses = append(p.uses, text)
-	return nil
+	return p.next()
+}
+
+// useText reads the tokens of a use declaration up to ";" (the current token
+// when it returns) and gives its normalised text: names, "\", "{", "}", ", ",
+// and single spaces between words ("function X", "A as B").
+func useText(file string, first token, next func() error, cur func() token) (string, error) {
+	var b strings.Builder
+	t := first
+	prevWord := false
+	for !(t.kind == tPunct && t.text == ";") {
+		switch {
+		case t.kind == tIdent:
+			if prevWord {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.text)
+			prevWord = true
+		case t.kind == tPunct && (t.text == "\\" || t.text == "{" || t.text == "}"):
+			b.WriteString(t.text)
+			prevWord = false
+		case t.kind == tPunct && t.text == ",":
+			b.WriteString(", ")
+			prevWord = false
+		default:
+			return "", posErrorf(file, t.pos, "unexpected %s in a use declaration", tokDesc(t))
+		}
+		if err := next(); err != nil {
+			return "", err
+		}
+		t = cur()
+	}
+	return b.String(), nil
+}
+
+// tokDesc names a token for "unexpected" errors.
+func tokDesc(t token) string {
+	switch t.kind {
+	case tEOF:
+		return "end of file"
+	case tString:
+		return "string " + strconv.Quote(t.text)
+	case tVar:
+		return "$" + t.text
+	}
+	return strconv.Quote(t.text)
 }
 
 // require reads require_once 'file'; (and require, include, include_once). The
@@ -1457,6 +1477,9 @@ func (p *parser) name() (pval, error) {
 	}
 	if c, ok := computing[lower]; ok && lower != "list" {
 		return pval{}, p.notDeclarative(t.pos, c)
+	}
+	if isKeywordName(t.text) {
+		return pval{}, p.errorf(t.pos, "unexpected keyword %s", t.text)
 	}
 	if magic[strings.ToUpper(t.text)] {
 		return pval{k: pString, s: strings.ToUpper(t.text), pos: t.pos}, nil
