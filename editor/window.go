@@ -278,6 +278,7 @@ func (e *Editor) ensurePositions(all bool) {
 		e.setStatus("automatic layout failed: " + err.Error())
 		return
 	}
+	auto = packComponents(p, auto)
 	for _, s := range p.States {
 		id := s.ID.String()
 		if _, ok := p.Editor.Positions[id]; ok && !all {
@@ -287,24 +288,6 @@ func (e *Editor) ensurePositions(all bool) {
 			p.Editor.Positions[id] = pt
 		}
 	}
-	// Boxes for missing targets, when the layout placed them.
-	for id, pt := range auto {
-		if _, ok := p.Editor.Positions[id]; !ok {
-			if _, isState := findState(p, id); !isState {
-				p.Editor.Positions[id] = pt
-			}
-		}
-	}
-}
-
-// findState returns the state whose id is written id.
-func findState(p *graph.Pack, id string) (*graph.State, bool) {
-	for _, s := range p.States {
-		if s.ID.String() == id {
-			return s, true
-		}
-	}
-	return nil, false
 }
 
 // Relayout places every state again with the automatic layout.
