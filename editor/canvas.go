@@ -62,7 +62,7 @@ type GraphView struct {
 
 	zoom    float32
 	offset  fyne.Position // where world (0, 0) is drawn, in widget coordinates
-	autoFit bool          // fit again on resize, until the user pans or zooms
+	autoFit fitMode       // how to fit again on resize, until the user pans or zooms
 
 	press    *fyne.Position // where the mouse went down, while it is down
 	dragNode int            // node being dragged, or -1
@@ -144,12 +144,11 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		if i, ok := g.index[id]; ok {
 			return i
 		}
-		n := node{id: id, name: "(no such state)", typ: Missing, size: vec{120, 50}}
+		n := node{id: id, name: id, typ: Missing, size: vec{120, 50}}
 		if pt, ok := positions[id]; ok {
 			n.pos = vec{pt.X, pt.Y}
 		} else {
-			src := g.nodes[from]
-			n.pos = src.pos.add(vec{src.size.X/2 + 110, 70})
+			n.pos = g.freeSpot(g.nodes[from], n.size)
 		}
 		g.index[id] = len(g.nodes)
 		g.nodes = append(g.nodes, n)
@@ -172,6 +171,30 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 	}
 	g.gen++
 	g.Refresh()
+}
+
+// freeSpot finds a centre near box src for a new box of size sz that overlaps
+// no box drawn so far.
+func (g *GraphView) freeSpot(src node, sz vec) vec {
+	free := func(c vec) bool {
+		r := rect{c, sz.X/2 + 15, sz.Y/2 + 15}
+		for _, n := range g.nodes {
+			if r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
+				return false
+			}
+		}
+		return true
+	}
+	dx, dy := src.size.X/2+sz.X/2+40, src.size.Y/2+sz.Y/2+40
+	for ring := 1.0; ring <= 6; ring++ {
+		for _, d := range []vec{{1, 0.5}, {1, 0}, {1, -0.5}, {-1, 0.5}, {-1, 0}, {-1, -0.5}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}} {
+			c := src.pos.add(vec{d.X * dx * ring, d.Y * dy * ring})
+			if free(c) {
+				return c
+			}
+		}
+	}
+	return src.pos.add(vec{dx, dy})
 }
 
 // Positions returns the centre of every state box, keyed by state id as
@@ -232,7 +255,7 @@ func (g *GraphView) ToWorld(p fyne.Position) graph.Point {
 // SetZoom sets the scale, keeping the world point under anchor (widget
 // coordinates) where it is.
 func (g *GraphView) SetZoom(z float32, anchor fyne.Position) {
-	g.autoFit = false
+	g.autoFit = noFit
 	z = float32(math.Max(MinZoom, math.Min(MaxZoom, float64(z))))
 	w := g.ToWorld(anchor)
 	g.zoom = z
@@ -275,11 +298,24 @@ func (g *GraphView) bounds() (lo, hi vec, ok bool) {
 	return lo, hi, len(g.nodes) > 0
 }
 
+// fitMode says how the view fits the graph when it is resized.
+type fitMode int
+
+const (
+	noFit       fitMode = iota
+	fitAll              // ZoomToFit
+	fitReadable         // ZoomToFitReadable
+)
+
 // ZoomToFit scales and pans so that the whole graph fits the view, never
 // zooming in beyond 1. It fits again whenever the view is resized, until the
 // user pans or zooms.
 func (g *GraphView) ZoomToFit() {
-	g.autoFit = true
+	g.autoFit = fitAll
+	g.fit()
+}
+
+func (g *GraphView) fit() {
 	s := g.Size()
 	if s.Width < 2*fitMargin+10 || s.Height < 2*fitMargin+10 {
 		return
@@ -299,6 +335,34 @@ func (g *GraphView) ZoomToFit() {
 	g.Refresh()
 }
 
+// ReadableZoom is the smallest zoom at which the names in the boxes can be
+// read; [GraphView.ZoomToFitReadable] does not go below it.
+const ReadableZoom = 0.6
+
+// ZoomToFitReadable fits the graph like ZoomToFit when that leaves the names
+// readable; for a bigger graph it shows the top of the graph (where state 1
+// usually is) at ReadableZoom, centred on the first state, so that the
+// designer starts from something legible and pans from there.
+func (g *GraphView) ZoomToFitReadable() {
+	g.autoFit = fitReadable
+	g.fit()
+	if g.Size().Width < 2*fitMargin+10 || g.zoom >= ReadableZoom || len(g.nodes) == 0 {
+		return
+	}
+	lo, hi, _ := g.bounds()
+	z := float32(ReadableZoom)
+	s := g.Size()
+	first := g.nodes[0].pos
+	x := float32(first.X)
+	// Do not scroll past the graph's sides.
+	half := s.Width / 2 / z
+	x = max(x, float32(lo.X)+half-fitMargin/z)
+	x = min(x, float32(hi.X)-half+fitMargin/z)
+	g.zoom = z
+	g.offset = fyne.NewPos(s.Width/2-x*z, fitMargin-float32(lo.Y)*z)
+	g.Refresh()
+}
+
 // CentreOn pans (keeping the zoom) so that the state id is in the middle of
 // the view.
 func (g *GraphView) CentreOn(id string) {
@@ -306,7 +370,7 @@ func (g *GraphView) CentreOn(id string) {
 	if !ok {
 		return
 	}
-	g.autoFit = false
+	g.autoFit = noFit
 	c := g.centre()
 	p := g.nodes[i].pos
 	g.offset = fyne.NewPos(c.X-float32(p.X)*g.zoom, c.Y-float32(p.Y)*g.zoom)
@@ -315,7 +379,7 @@ func (g *GraphView) CentreOn(id string) {
 
 // Pan moves the drawing by d widget units.
 func (g *GraphView) Pan(d fyne.Delta) {
-	g.autoFit = false
+	g.autoFit = noFit
 	g.offset = g.offset.Add(d)
 	g.Refresh()
 }
@@ -353,8 +417,11 @@ func (g *GraphView) nodeAt(p fyne.Position) int {
 // for it and the user has not panned or zoomed since.
 func (g *GraphView) Resize(s fyne.Size) {
 	g.BaseWidget.Resize(s)
-	if g.autoFit {
+	switch g.autoFit {
+	case fitAll:
 		g.ZoomToFit()
+	case fitReadable:
+		g.ZoomToFitReadable()
 	}
 }
 

@@ -99,6 +99,9 @@ func (r *graphRenderer) rebuild() {
 			markText:  newText(10, true, color.White),
 		}
 		o.id.Text = n.id
+		if n.typ == Missing {
+			o.id.Text = "no such state"
+		}
 		o.name.Text = n.name
 		o.badge.Text = TypeBadge(n.typ)
 		o.markText.Text = "!"
@@ -235,6 +238,12 @@ func (r *graphRenderer) place() {
 		o.badgeBack.CornerRadius = float32(bh * z / 2)
 		o.badgeBack.Refresh()
 		textSize(o.badge, badgeSize*k)
+		// Small text renders wider than its size suggests: size the pill
+		// from the text as drawn.
+		if drawn := float64(fyne.MeasureText(o.badge.Text, float32(badgeSize*k*z), o.badge.TextStyle).Width)/z + 8*k; drawn > bw*k {
+			o.badgeBack.Resize(fyne.NewSize(float32(drawn*z), float32(bh*z)))
+			bw = drawn / k
+		}
 		th := float64(fyne.MeasureText(o.badge.Text, float32(badgeSize*k), o.badge.TextStyle).Height)
 		o.badge.Move(toScreen(vec{blo.X, blo.Y + (bh-th)/2}))
 		o.badge.Resize(fyne.NewSize(float32(bw*k*z), float32(th*z)))

@@ -250,7 +250,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.View.SetGraph(p, pos, e.diags)
 	e.Diagnostics.SetDiagnostics(e.diags)
 	e.Inspector.ShowState(p, e.View.Selected(), e.diags)
-	e.View.ZoomToFit()
+	e.View.ZoomToFitReadable()
 	e.updateTitle()
 }
 
