@@ -168,8 +168,15 @@ func create(path string, upTo int) (_ *Project, err error) {
 // committed revision) after checking the file's header, then runs the other
 // checks; a read-only Open refuses such a file, as it may not write.
 func Open(path string, opt Options) (*Project, error) {
-	if _, err := os.Stat(path); err != nil {
+	info, err := os.Stat(path)
+	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, unwrapPathError(err))
+	}
+	if info.Size() == 0 { // SQLite would take it for an empty database
+		return nil, fmt.Errorf("open %s: %w (an empty file)", path, ErrNotProject)
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("open %s: %w (a directory)", path, ErrNotProject)
 	}
 	db, err := openDB(path, true)
 	if err != nil {

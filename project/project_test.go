@@ -422,6 +422,9 @@ func TestRefusals(t *testing.T) {
 		{"text file", func(path string) {
 			os.WriteFile(path, []byte("format: 1\npack: not a project\n"+strings.Repeat("x", 200)), 0o644)
 		}, "open %s: not a Rule Studio project (not an SQLite database)", ErrNotProject},
+		{"empty file", func(path string) {
+			os.WriteFile(path, nil, 0o644)
+		}, "open %s: not a Rule Studio project (an empty file)", ErrNotProject},
 		{"random bytes", func(path string) {
 			os.WriteFile(path, randomBytes(1, 8192), 0o644)
 		}, "open %s: not a Rule Studio project (not an SQLite database)", ErrNotProject},
@@ -526,5 +529,34 @@ func TestBytesUnchanged(t *testing.T) {
 	// The helper itself: equal inputs, equal sums.
 	if !bytes.Equal(randomBytes(3, 10), randomBytes(3, 10)) {
 		t.Fatal("randomBytes is not deterministic")
+	}
+}
+
+func TestDiffAddedAndRemovedDocuments(t *testing.T) {
+	p := mustCreate(t)
+	pack := sketch(t)
+	pack.Actions = nil
+	mustSave(t, p, pack, "")
+	pack.ObjectTypes = append(pack.ObjectTypes, &graph.ObjectType{Name: "token", Clauses: graph.Clauses{Tags: graph.Names{"round"}}})
+	mustSave(t, p, pack, "")
+	want := `--- /dev/null
++++ b/object_types/token.yaml (revision 2)
+@@ -0,0 +1,3 @@
++object_types:
++  token:
++    tags: [round]
+`
+	if d, err := p.Diff(1, 2); err != nil || d != want {
+		t.Fatalf("added:\n%s%v", d, err)
+	}
+	want = `--- a/object_types/token.yaml (revision 2)
++++ /dev/null
+@@ -1,3 +0,0 @@
+-object_types:
+-  token:
+-    tags: [round]
+`
+	if d, err := p.Diff(2, 1); err != nil || d != want {
+		t.Fatalf("removed:\n%s%v", d, err)
 	}
 }

@@ -363,7 +363,7 @@ func (p *Project) Diff(a, b int64) (string, error) {
 			to = "/dev/null"
 		}
 		text, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: difflib.SplitLines(ta), B: difflib.SplitLines(tb),
+			A: splitLines(ta), B: splitLines(tb),
 			FromFile: from, ToFile: to, Context: 3,
 		})
 		if err != nil {
@@ -372,6 +372,18 @@ func (p *Project) Diff(a, b int64) (string, error) {
 		out.WriteString(text)
 	}
 	return out.String(), nil
+}
+
+// splitLines splits s after each newline, for difflib (whose own SplitLines
+// adds an empty last line to text that ends in a newline).
+func splitLines(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	} else {
+		lines[len(lines)-1] += "\n\\ No newline at end of file\n"
+	}
+	return lines
 }
 
 // Restore makes a new revision whose pack is revision rev's, with the message
