@@ -51,8 +51,9 @@ type GraphView struct {
 	// OnSelected is called when the user selects a state (id) or clears the
 	// selection (""), by tapping.
 	OnSelected func(id string)
-	// OnMoved is called when the user has dragged a state to a new centre.
-	OnMoved func(id string, centre graph.Point)
+	// OnMoved is called when the user has dragged a state from one centre to
+	// another.
+	OnMoved func(id string, from, to graph.Point)
 
 	nodes    []node
 	index    map[string]int
@@ -66,6 +67,7 @@ type GraphView struct {
 
 	press    *fyne.Position // where the mouse went down, while it is down
 	dragNode int            // node being dragged, or -1
+	dragFrom vec            // where it was when the drag began
 	panning  bool
 
 	keyMods func() fyne.KeyModifier // tests: the modifiers held
@@ -459,6 +461,7 @@ func (g *GraphView) Dragged(ev *fyne.DragEvent) {
 		}
 		if i := g.nodeAt(start); i >= 0 && g.nodes[i].typ != Missing {
 			g.dragNode = i
+			g.dragFrom = g.nodes[i].pos
 			if g.selected != g.nodes[i].id {
 				g.selected = g.nodes[i].id
 				if g.OnSelected != nil {
@@ -482,8 +485,8 @@ func (g *GraphView) Dragged(ev *fyne.DragEvent) {
 func (g *GraphView) DragEnd() {
 	if g.dragNode >= 0 && g.dragNode < len(g.nodes) {
 		n := g.nodes[g.dragNode]
-		if g.OnMoved != nil {
-			g.OnMoved(n.id, graph.Point{X: n.pos.X, Y: n.pos.Y})
+		if g.OnMoved != nil && n.pos != g.dragFrom {
+			g.OnMoved(n.id, graph.Point{X: g.dragFrom.X, Y: g.dragFrom.Y}, graph.Point{X: n.pos.X, Y: n.pos.Y})
 		}
 	}
 	g.dragNode, g.panning, g.press = -1, false, nil

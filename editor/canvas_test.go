@@ -79,7 +79,8 @@ func TestDragMovesState(t *testing.T) {
 	v, _ := newTestView(t)
 	var movedID string
 	var movedTo graph.Point
-	v.OnMoved = func(id string, p graph.Point) { movedID, movedTo = id, p }
+	var movedFrom graph.Point
+	v.OnMoved = func(id string, from, to graph.Point) { movedID, movedFrom, movedTo = id, from, to }
 	z := v.Zoom()
 	start := v.ToWidget(graph.Point{X: 0, Y: 0}) // state 1
 	off := v.Offset()
@@ -95,6 +96,9 @@ func TestDragMovesState(t *testing.T) {
 	want := graph.Point{X: float64(40 / z), Y: float64(30 / z)}
 	if math.Abs(movedTo.X-want.X) > 0.01 || math.Abs(movedTo.Y-want.Y) > 0.01 {
 		t.Errorf("moved to %v, want %v", movedTo, want)
+	}
+	if movedFrom != (graph.Point{}) {
+		t.Errorf("OnMoved from = %v, want the old centre (0, 0)", movedFrom)
 	}
 	if got := v.Positions()["1"]; got != movedTo {
 		t.Errorf("Positions()[1] = %v, want %v", got, movedTo)

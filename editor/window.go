@@ -56,6 +56,8 @@ type Editor struct {
 	dirty  bool
 	status *widget.Label
 
+	undo undoStack
+
 	autosaveDelay time.Duration
 	autosaveTimer *time.Timer
 }
@@ -236,6 +238,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.replaceProject(proj)
 	e.origin = origin
 	e.pack = p
+	e.undo.clear()
 	e.dirty = false
 	if p != nil {
 		e.ensurePositions(false)
@@ -295,7 +298,13 @@ func (e *Editor) Relayout() {
 	if e.pack == nil {
 		return
 	}
+	before := e.View.Positions()
 	e.ensurePositions(true)
+	after := map[string]graph.Point{}
+	for id, pt := range e.pack.Editor.Positions {
+		after[id] = pt
+	}
+	e.undo.push(layoutEdit{before: before, after: after})
 	e.View.SetGraph(e.pack, e.pack.Editor.Positions, e.diags)
 	e.View.ZoomToFit()
 	e.markDirty()
@@ -315,18 +324,42 @@ func (e *Editor) showState(id string) {
 	e.Inspector.ShowState(e.pack, id, e.diags)
 }
 
-func (e *Editor) moved(id string, pt graph.Point) {
+func (e *Editor) moved(id string, from, to graph.Point) {
 	if e.pack == nil {
 		return
 	}
+	e.undo.push(layoutEdit{before: map[string]graph.Point{id: from}, after: map[string]graph.Point{id: to}})
+	e.setPositions(map[string]graph.Point{id: to})
+}
+
+// setPositions moves states in the pack (the view has already moved them, or
+// is told to).
+func (e *Editor) setPositions(pos map[string]graph.Point) {
 	if e.pack.Editor == nil {
 		e.pack.Editor = &graph.Editor{}
 	}
 	if e.pack.Editor.Positions == nil {
 		e.pack.Editor.Positions = map[string]graph.Point{}
 	}
-	e.pack.Editor.Positions[id] = pt
+	for id, pt := range pos {
+		e.pack.Editor.Positions[id] = pt
+		e.View.MoveState(id, pt)
+	}
 	e.markDirty()
+}
+
+// Undo reverts the last move or automatic layout.
+func (e *Editor) Undo() {
+	if ed, ok := e.undo.undo(); ok && e.pack != nil {
+		e.setPositions(ed.before)
+	}
+}
+
+// Redo applies again the last change Undo reverted.
+func (e *Editor) Redo() {
+	if ed, ok := e.undo.redo(); ok && e.pack != nil {
+		e.setPositions(ed.after)
+	}
 }
 
 func (e *Editor) diagnosticPicked(d graph.Diagnostic) {
@@ -507,6 +540,10 @@ func (e *Editor) menu() *fyne.MainMenu {
 		item("Save As…", ctrlShift(fyne.KeyS), e.saveAsDialog),
 		export,
 	)
+	edit := fyne.NewMenu("Edit",
+		item("Undo", &fyne.ShortcutUndo{}, e.Undo),
+		item("Redo", &fyne.ShortcutRedo{}, e.Redo),
+	)
 	view := fyne.NewMenu("View",
 		item("Zoom In", ctrl(fyne.KeyEqual), e.View.ZoomIn),
 		item("Zoom Out", ctrl(fyne.KeyMinus), e.View.ZoomOut),
@@ -515,7 +552,7 @@ func (e *Editor) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		item("Automatic Layout", ctrl(fyne.KeyL), e.Relayout),
 	)
-	return fyne.NewMainMenu(file, view)
+	return fyne.NewMainMenu(file, edit, view)
 }
 
 func (e *Editor) showError(err error) {

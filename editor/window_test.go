@@ -192,8 +192,9 @@ func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 		t.Fatalf("Save without a project: %v, want ErrNoProject", err)
 	}
 	moved := graph.Point{X: 1234, Y: -56}
+	from := e.View.Positions()["31"]
 	e.View.MoveState("31", moved)
-	e.View.OnMoved("31", moved)
+	e.View.OnMoved("31", from, moved)
 	if !e.Dirty() {
 		t.Error("moving a state does not mark the pack changed")
 	}
@@ -284,8 +285,9 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 		t.Fatal(err)
 	}
 	moved := graph.Point{X: -300, Y: 42}
+	from := e.View.Positions()["22"]
 	e.View.MoveState("22", moved)
-	e.View.OnMoved("22", moved)
+	e.View.OnMoved("22", from, moved)
 
 	var p *graph.Pack
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
@@ -319,5 +321,39 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 	}
 	if _, found, _ := (&memProject{store, "/mem/a.rulestudio"}).Recover(); found {
 		t.Error("saving did not clear the autosave")
+	}
+}
+
+func TestUndoRedoMovesAndLayout(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(examplePack(t), nil)
+	start := e.View.Positions()
+	a := graph.Point{X: 500, Y: 500}
+	b := graph.Point{X: 600, Y: 650}
+	e.View.MoveState("31", a)
+	e.View.OnMoved("31", start["31"], a)
+	e.View.MoveState("31", b)
+	e.View.OnMoved("31", a, b)
+	e.Undo()
+	if got := e.View.Positions()["31"]; got != a {
+		t.Errorf("after one undo 31 is at %v, want %v", got, a)
+	}
+	if got := e.Pack().Editor.Positions["31"]; got != a {
+		t.Errorf("after one undo the pack has 31 at %v, want %v", got, a)
+	}
+	e.Undo()
+	if got := e.View.Positions()["31"]; got != start["31"] {
+		t.Errorf("after two undos 31 is at %v, want %v", got, start["31"])
+	}
+	e.Undo() // nothing left: no effect
+	e.Redo()
+	e.Redo()
+	if got := e.View.Positions()["31"]; got != b {
+		t.Errorf("after two redos 31 is at %v, want %v", got, b)
+	}
+	e.Relayout()
+	e.Undo()
+	if got := e.View.Positions()["31"]; got != b {
+		t.Errorf("undoing the automatic layout put 31 at %v, want %v", got, b)
 	}
 }
