@@ -97,7 +97,7 @@ func New(app fyne.App, store Store) *Editor {
 	side := container.NewVSplit(e.Inspector, e.Diagnostics)
 	side.Offset = 0.62
 	main := container.NewHSplit(e.View, side)
-	main.Offset = 0.74
+	main.Offset = 0.70
 	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, main))
 	e.win.SetMainMenu(e.menu())
 	e.win.Resize(fyne.NewSize(1400, 880))
