@@ -34,6 +34,7 @@ func builtins() starlark.StringDict {
 		"objects":              biObjects,
 		"create":               biCreate,
 		"destroy":              biDestroy,
+		"combinations":         biCombinations,
 	}
 	d := starlark.StringDict{}
 	for name, f := range fns {

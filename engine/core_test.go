@@ -30,7 +30,7 @@ func randomLog(tb testing.TB, pack string, seats int, seed uint64) []byte {
 var determinismPacks = []struct {
 	pack  string
 	seats int
-}{{"tictactoe", 2}, {"reversi", 2}, {"seeds", 2}}
+}{{"tictactoe", 2}, {"reversi", 2}, {"seeds", 2}, {"hearts", 4}}
 
 func TestDeterminismTwice(t *testing.T) {
 	for _, c := range determinismPacks {

@@ -2,35 +2,392 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 )
 
+// dcard is one card of a Deck (BGA: id, type, type_arg, location,
+// location_arg).
+type dcard struct {
+	typ     starlark.Value
+	typeArg int
+	loc     string
+	arg     int
+}
+
+// deck is BGA's Deck component: cards by id (id = index + 1), each in a named
+// location with an integer argument (a player number in "hand", the order in a
+// pile: the top card has the highest location_arg). Copied on write.
 type deck struct {
-	gen uint64
+	gen   uint64
+	cards []dcard
 }
 
 func newDeck(gen uint64) *deck { return &deck{gen: gen} }
 
-func (d *deck) clone(gen uint64) *deck { n := *d; n.gen = gen; return &n }
-
-type deckValue struct {
-	name string
-	idx  int
+func (d *deck) clone(gen uint64) *deck {
+	return &deck{gen: gen, cards: cloneSlice(d.cards)}
 }
 
-func newDeckValue(name string, idx int) *deckValue { return &deckValue{name: name, idx: idx} }
+// deckValue is the Starlark face of a declared deck:
+//
+//	deck.create(cards, location="deck")  cards: [{"type":..., "type_arg":..., "nbr":...}]
+//	deck.shuffle(location="deck")
+//	deck.pick(n, player, location="deck")          -> the cards, now in "hand" of player
+//	deck.pick_for_location(n, from, to, arg=0)     -> the cards
+//	deck.move(card, location, arg=0)
+//	deck.move_all(from, to, from_arg=None, to_arg=0)
+//	deck.count(location=None, arg=None)
+//	deck.cards(location, arg=None)                 -> cards, ordered by location_arg then id
+//	deck.top(location)                             -> the top card or None
+//	deck.card(id)
+type deckValue struct {
+	name    string
+	idx     int
+	methods map[string]*starlark.Builtin
+}
+
+var deckMethods = []string{"card", "cards", "count", "create", "move", "move_all", "pick", "pick_for_location", "shuffle", "top"}
+
+func newDeckValue(name string, idx int) *deckValue {
+	dv := &deckValue{name: name, idx: idx, methods: map[string]*starlark.Builtin{}}
+	for _, n := range deckMethods {
+		dv.methods[n] = starlark.NewBuiltin(name+"."+n, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			m := matchOf(th)
+			if m == nil {
+				return nil, fmt.Errorf("%s: no match is running", b.Name())
+			}
+			return dv.call(m, n, b.Name(), args, kw)
+		})
+	}
+	return dv
+}
 
 func (d *deckValue) String() string        { return "<deck " + d.name + ">" }
 func (d *deckValue) Type() string          { return "deck" }
 func (d *deckValue) Freeze()               {}
 func (d *deckValue) Truth() starlark.Bool  { return true }
-func (d *deckValue) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable") }
+func (d *deckValue) Hash() (uint32, error) { return starlark.String(d.name).Hash() }
+func (d *deckValue) AttrNames() []string   { return deckMethods }
+func (d *deckValue) Attr(name string) (starlark.Value, error) {
+	if b, ok := d.methods[name]; ok {
+		return b, nil
+	}
+	return nil, nil
+}
 
-type cardValue struct{}
+// locArg reads an optional location_arg: None (any), an int or a player.
+func locArg(m *Match, fn string, v starlark.Value) (int, bool, error) {
+	switch x := v.(type) {
+	case nil, starlark.NoneType:
+		return 0, false, nil
+	case *playerValue:
+		return x.seat + 1, true, nil
+	}
+	var n int
+	if err := starlark.AsInt(v, &n); err != nil {
+		return 0, false, fmt.Errorf("%s: a location_arg is an int or a player, not %s", fn, v.Type())
+	}
+	return n, true, nil
+}
 
-func (c *cardValue) String() string        { return "card" }
+func (d *deckValue) cardID(m *Match, fn string, v starlark.Value) (int, error) {
+	switch x := v.(type) {
+	case *cardValue:
+		return x.id, nil
+	case starlark.Int:
+		n, _ := x.Int64()
+		if n >= 1 && int(n) <= len(m.st.decks[d.idx].cards) {
+			return int(n), nil
+		}
+	}
+	return 0, fmt.Errorf("%s: want a card of %s, got %s", fn, d.name, v)
+}
+
+// inLoc returns the ids of cards in loc (with arg if hasArg), ordered by
+// location_arg then id.
+func (dk *deck) inLoc(loc string, arg int, hasArg bool) []int {
+	var ids []int
+	for i, c := range dk.cards {
+		if c.loc == loc && (!hasArg || c.arg == arg) {
+			ids = append(ids, i+1)
+		}
+	}
+	sort.SliceStable(ids, func(i, j int) bool { return dk.cards[ids[i]-1].arg < dk.cards[ids[j]-1].arg })
+	return ids
+}
+
+func (d *deckValue) list(m *Match, ids []int) *starlark.List {
+	out := make([]starlark.Value, len(ids))
+	for i, id := range ids {
+		out[i] = &cardValue{m: m, deck: d, id: id}
+	}
+	return starlark.NewList(out)
+}
+
+func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	dk := m.st.decks[d.idx]
+	switch name {
+	case "card":
+		var v starlark.Value
+		if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &v); err != nil {
+			return nil, err
+		}
+		id, err := d.cardID(m, fn, v)
+		if err != nil {
+			return nil, err
+		}
+		return &cardValue{m: m, deck: d, id: id}, nil
+	case "cards", "count", "top":
+		var loc string
+		var argV starlark.Value = starlark.None
+		if err := starlark.UnpackArgs(fn, args, kw, "location?", &loc, "arg?", &argV); err != nil {
+			return nil, err
+		}
+		arg, hasArg, err := locArg(m, fn, argV)
+		if err != nil {
+			return nil, err
+		}
+		if name == "count" {
+			n := 0
+			for _, c := range dk.cards {
+				if (loc == "" || c.loc == loc) && (!hasArg || c.arg == arg) {
+					n++
+				}
+			}
+			return starlark.MakeInt(n), nil
+		}
+		ids := dk.inLoc(loc, arg, hasArg)
+		if name == "top" {
+			if len(ids) == 0 {
+				return starlark.None, nil
+			}
+			return &cardValue{m: m, deck: d, id: ids[len(ids)-1]}, nil
+		}
+		return d.list(m, ids), nil
+	}
+	if err := m.mutable(fn); err != nil {
+		return nil, err
+	}
+	switch name {
+	case "create":
+		var cards starlark.Iterable
+		loc := "deck"
+		if err := starlark.UnpackArgs(fn, args, kw, "cards", &cards, "location?", &loc); err != nil {
+			return nil, err
+		}
+		dk = m.deckW(d.idx)
+		it := cards.Iterate()
+		defer it.Done()
+		var v starlark.Value
+		for it.Next(&v) {
+			spec, ok := v.(*starlark.Dict)
+			if !ok {
+				return nil, fmt.Errorf("%s: each card is a dict with type, type_arg and nbr, not %s", fn, v.Type())
+			}
+			typ, _, _ := spec.Get(starlark.String("type"))
+			if typ == nil {
+				typ = starlark.None
+			}
+			typ.Freeze()
+			targ, nbr := 0, 1
+			if x, ok, _ := spec.Get(starlark.String("type_arg")); ok {
+				if err := starlark.AsInt(x, &targ); err != nil {
+					return nil, fmt.Errorf("%s: type_arg: %v", fn, err)
+				}
+			}
+			if x, ok, _ := spec.Get(starlark.String("nbr")); ok {
+				if err := starlark.AsInt(x, &nbr); err != nil {
+					return nil, fmt.Errorf("%s: nbr: %v", fn, err)
+				}
+			}
+			for i := 0; i < nbr; i++ {
+				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
+			}
+		}
+		m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("created %d cards", len(dk.cards))})
+		return starlark.None, nil
+	case "shuffle":
+		loc := "deck"
+		if err := starlark.UnpackArgs(fn, args, kw, "location?", &loc); err != nil {
+			return nil, err
+		}
+		dk = m.deckW(d.idx)
+		ids := dk.inLoc(loc, 0, false)
+		sort.Ints(ids)
+		m.shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		for pos, id := range ids {
+			dk.cards[id-1].arg = pos
+		}
+		m.emit(Event{Kind: EvRandom, Name: d.name + ".shuffle", Detail: fmt.Sprintf("%s: %d cards", loc, len(ids))})
+		return starlark.None, nil
+	case "pick", "pick_for_location":
+		var n int
+		from, to := "deck", "hand"
+		var argV starlark.Value = starlark.MakeInt(0)
+		var err error
+		if name == "pick" {
+			err = starlark.UnpackArgs(fn, args, kw, "n", &n, "player", &argV, "location?", &from)
+		} else {
+			err = starlark.UnpackArgs(fn, args, kw, "n", &n, "from", &from, "to", &to, "arg?", &argV)
+		}
+		if err != nil {
+			return nil, err
+		}
+		arg, _, err := locArg(m, fn, argV)
+		if err != nil {
+			return nil, err
+		}
+		dk = m.deckW(d.idx)
+		ids := dk.inLoc(from, 0, false)
+		var picked []int
+		for i := 0; i < n && len(ids) > 0; i++ {
+			id := ids[len(ids)-1]
+			ids = ids[:len(ids)-1]
+			dk.cards[id-1].loc, dk.cards[id-1].arg = to, arg
+			picked = append(picked, id)
+		}
+		return d.list(m, picked), nil
+	case "move":
+		var v starlark.Value
+		var loc string
+		var argV starlark.Value = starlark.MakeInt(0)
+		if err := starlark.UnpackArgs(fn, args, kw, "card", &v, "location", &loc, "arg?", &argV); err != nil {
+			return nil, err
+		}
+		id, err := d.cardID(m, fn, v)
+		if err != nil {
+			return nil, err
+		}
+		arg, _, err := locArg(m, fn, argV)
+		if err != nil {
+			return nil, err
+		}
+		dk = m.deckW(d.idx)
+		dk.cards[id-1].loc, dk.cards[id-1].arg = loc, arg
+		return starlark.None, nil
+	case "move_all":
+		var from, to string
+		var fromV starlark.Value = starlark.None
+		var toV starlark.Value = starlark.MakeInt(0)
+		if err := starlark.UnpackArgs(fn, args, kw, "from", &from, "to", &to, "from_arg?", &fromV, "to_arg?", &toV); err != nil {
+			return nil, err
+		}
+		fa, hasFrom, err := locArg(m, fn, fromV)
+		if err != nil {
+			return nil, err
+		}
+		ta, _, err := locArg(m, fn, toV)
+		if err != nil {
+			return nil, err
+		}
+		dk = m.deckW(d.idx)
+		for i := range dk.cards {
+			if c := &dk.cards[i]; c.loc == from && (!hasFrom || c.arg == fa) {
+				c.loc, c.arg = to, ta
+			}
+		}
+		return starlark.None, nil
+	}
+	return nil, fmt.Errorf("%s: unknown method", fn)
+}
+
+// cardValue is one card as code sees it: c.id, c.type, c.type_arg,
+// c.location, c.location_arg (read from the match as it is now).
+type cardValue struct {
+	m    *Match
+	deck *deckValue
+	id   int
+}
+
+var (
+	_ starlark.HasAttrs   = (*cardValue)(nil)
+	_ starlark.Comparable = (*cardValue)(nil)
+)
+
+func (c *cardValue) get() dcard { return c.m.st.decks[c.deck.idx].cards[c.id-1] }
+
+func (c *cardValue) String() string {
+	d := c.get()
+	return fmt.Sprintf("card(%d: %s/%d)", c.id, d.typ, d.typeArg)
+}
 func (c *cardValue) Type() string          { return "card" }
 func (c *cardValue) Freeze()               {}
 func (c *cardValue) Truth() starlark.Bool  { return true }
-func (c *cardValue) Hash() (uint32, error) { return 0, nil }
+func (c *cardValue) Hash() (uint32, error) { return uint32(c.id*31 + c.deck.idx), nil }
+func (c *cardValue) AttrNames() []string {
+	return []string{"id", "location", "location_arg", "type", "type_arg"}
+}
+func (c *cardValue) Attr(name string) (starlark.Value, error) {
+	d := c.get()
+	switch name {
+	case "id":
+		return starlark.MakeInt(c.id), nil
+	case "type":
+		return d.typ, nil
+	case "type_arg":
+		return starlark.MakeInt(d.typeArg), nil
+	case "location":
+		return starlark.String(d.loc), nil
+	case "location_arg":
+		return starlark.MakeInt(d.arg), nil
+	}
+	return nil, nil
+}
+func (c *cardValue) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	o := y.(*cardValue)
+	same := c.id == o.id && c.deck.idx == o.deck.idx
+	switch op {
+	case syntax.EQL:
+		return same, nil
+	case syntax.NEQ:
+		return !same, nil
+	}
+	return false, fmt.Errorf("cards support only == and !=")
+}
+
+// combinations(items, k) lists the k-element combinations of items as tuples,
+// in lexicographic order of positions (for actions choosing several things).
+func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Iterable
+	var k int
+	if err := starlark.UnpackPositionalArgs(fn, args, kw, 2, &it, &k); err != nil {
+		return nil, err
+	}
+	var items []starlark.Value
+	iter := it.Iterate()
+	var v starlark.Value
+	for iter.Next(&v) {
+		items = append(items, v)
+	}
+	iter.Done()
+	var out []starlark.Value
+	if k < 0 || k > len(items) {
+		return starlark.NewList(nil), nil
+	}
+	idx := make([]int, k)
+	for i := range idx {
+		idx[i] = i
+	}
+	for {
+		t := make(starlark.Tuple, k)
+		for i, j := range idx {
+			t[i] = items[j]
+		}
+		out = append(out, t)
+		i := k - 1
+		for i >= 0 && idx[i] == len(items)-k+i {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		idx[i]++
+		for j := i + 1; j < k; j++ {
+			idx[j] = idx[j-1] + 1
+		}
+	}
+	return starlark.NewList(out), nil
+}

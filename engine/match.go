@@ -828,6 +828,12 @@ func typeCheck(typ string, v starlark.Value) string {
 		ok = isT && len(t) == 2
 	case "card":
 		_, ok = v.(*cardValue)
+	case "list", "tuple":
+		switch v.(type) {
+		case starlark.Tuple, *starlark.List:
+		default:
+			ok = false
+		}
 	}
 	if !ok {
 		return fmt.Sprintf("want %s, got %s", typ, v.Type())
