@@ -543,7 +543,11 @@ func TestImportErrors(t *testing.T) {
 		{"concatenating an array", "<?php\n$machinestates = [2 => ['name' => 'a' . []]];\n",
 			"t.php:2:39: cannot concatenate a string and an array", false},
 		{"require of a non-string", "<?php\nrequire_once [1];\n", "t.php:2:14: require_once path must be a string, not an array", false},
-		{"too deep", "<?php\n$machinestates = " + strings.Repeat("[", 300) + "\n", "t.php:2:", false},
+		{"exponential array", "<?php\n$a = [1];\n" + strings.Repeat("$a = [$a, $a];\n", 40), "t.php:20:7: the file builds values too large to import", false},
+		{"exponential string", "<?php\n$a = 'ab';\n" + strings.Repeat("$a = $a . $a;\n", 40), "t.php:20:9: the file builds values too large to import", false},
+		{"exponential symbolic string", "<?php\n$a = X;\n" + strings.Repeat("$a = $a . $a;\n", 40), "t.php:19:9: the file builds values too large to import", false},
+		{"deep through variables", "<?php\n$a = 1;\n" + strings.Repeat("$a = [$a];\n", 300), "t.php:199:7: nesting too deep", false},
+		{"too deep", "<?php\n$machinestates = " + strings.Repeat("[", 300) + "\n", "t.php:2:117: nesting too deep", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,6 +12,34 @@ import (
 // cannot exhaust the stack.
 const maxDepth = 200
 
+// maxWork bounds the array entries copied and string bytes built while
+// evaluating a file ($a = [$a, $a] repeated would otherwise grow without bound).
+// The largest corpus file uses about 1,500.
+const maxWork = 1_000_000
+
+// spend adds n to the work done, failing at maxWork.
+func (p *parser) spend(n int, pos graph.Pos) error {
+	p.work += n
+	if p.work > maxWork {
+		return p.errorf(pos, "the file builds values too large to import")
+	}
+	return nil
+}
+
+// measure returns the number of entries and the nesting depth of v.
+func measure(v pval) (size, depth int) {
+	if v.arr == nil {
+		return 1, 0
+	}
+	size = 1
+	for _, e := range v.arr.ents {
+		s, d := measure(e.val)
+		size += s
+		depth = max(depth, d)
+	}
+	return size, depth + 1
+}
+
 // parser reads PHP statements and evaluates them at once: a states.inc.php file is
 // a list of declarations, so no syntax tree is kept. Everything it does not
 // understand is an error with a place; anything that computes is a
@@ -26,6 +54,7 @@ type parser struct {
 	vars   map[string]pval
 	consts map[string]pval // constants the file defines, by name
 	depth  int
+	work   int // array entries copied and string bytes built, bounded by maxWork
 
 	constants []graph.Constant // in definition order
 	requires  []string
@@ -974,7 +1003,7 @@ func (p *parser) binary(op string, l, r pval, pos graph.Pos) (pval, error) {
 	if op == "." {
 		if l.k == pConst || r.k == pConst {
 			if v, ok := symbolicConcat(l, r); ok {
-				return v, nil
+				return v, p.spend(len(v.s), pos)
 			}
 		}
 		ls, lok := stringOf(l)
@@ -982,16 +1011,23 @@ func (p *parser) binary(op string, l, r pval, pos graph.Pos) (pval, error) {
 		if !lok || !rok {
 			return l, p.errorf(pos, "cannot concatenate %s and %s", l.describe(), r.describe())
 		}
+		if err := p.spend(len(ls)+len(rs), pos); err != nil {
+			return l, err
+		}
 		return pval{k: pString, s: ls + rs, pos: l.pos}, nil
 	}
 	if op == "+" && (l.k == pArray || r.k == pArray) {
 		if l.k != pArray || r.k != pArray {
 			return l, p.errorf(pos, "cannot add %s and %s", l.describe(), r.describe())
 		}
+		ls, _ := measure(l)
+		rs, _ := measure(r)
+		if err := p.spend(ls+rs, pos); err != nil {
+			return l, err
+		}
 		out := l.clone()
 		for _, e := range r.arr.ents {
-			id, _ := keyID(e.key)
-			if _, dup := out.arr.idx[id]; !dup {
+			if !out.arr.has(e.key) {
 				out.arr.set(e.key, e.val.clone())
 			}
 		}
@@ -1355,7 +1391,15 @@ func (p *parser) primary() (pval, error) {
 		if !ok {
 			return pval{}, p.errorf(t.pos, "undefined variable $%s", t.text)
 		}
+		size, depth := measure(v)
+		if depth+p.depth > maxDepth {
+			return pval{}, p.errorf(t.pos, "nesting too deep")
+		}
+		if err := p.spend(size, t.pos); err != nil {
+			return pval{}, err
+		}
 		v = v.clone()
+		v.pos = t.pos
 		return v, nil
 	case tPunct:
 		switch t.text {

@@ -48,7 +48,7 @@ type parray struct {
 	next int64 // the next integer key for an entry without a key
 }
 
-func newArray() *parray { return &parray{idx: map[string]int{}} }
+func newArray() *parray { return &parray{} }
 
 // keyID returns the identity of an array key: integers and integer-like strings
 // are the same key, as in PHP; an unknown constant is its own key.
@@ -107,16 +107,42 @@ func (a *parray) set(key, val pval) bool {
 	if !ok {
 		return false
 	}
-	if i, dup := a.idx[id]; dup {
+	if i, dup := a.find(id); dup {
 		a.ents[i] = pentry{key: key, val: val}
 		return true
 	}
-	a.idx[id] = len(a.ents)
 	a.ents = append(a.ents, pentry{key: key, val: val})
+	if a.idx != nil {
+		a.idx[id] = len(a.ents) - 1
+	} else if len(a.ents) > smallArray {
+		a.idx = make(map[string]int, len(a.ents))
+		for i, e := range a.ents {
+			k, _ := keyID(e.key)
+			a.idx[k] = i
+		}
+	}
 	if n, isInt := intOf(key); isInt && n >= a.next {
 		a.next = n + 1
 	}
 	return true
+}
+
+// smallArray is the size up to which an array has no index map: a linear search
+// is cheaper, and most arrays of a states file are small.
+const smallArray = 8
+
+// find returns the position of the entry whose key has identity id.
+func (a *parray) find(id string) (int, bool) {
+	if a.idx != nil {
+		i, ok := a.idx[id]
+		return i, ok
+	}
+	for i, e := range a.ents {
+		if k, _ := keyID(e.key); k == id {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // push appends val under the next integer key.
@@ -130,11 +156,17 @@ func (a *parray) get(key pval) (pval, bool) {
 	if !ok {
 		return pval{}, false
 	}
-	i, found := a.idx[id]
+	i, found := a.find(id)
 	if !found {
 		return pval{}, false
 	}
 	return a.ents[i].val, true
+}
+
+// has reports whether the array has an entry under key.
+func (a *parray) has(key pval) bool {
+	_, ok := a.get(key)
+	return ok
 }
 
 // intOf returns the integer a key stands for, if it is one.
@@ -159,12 +191,15 @@ func (v pval) clone() pval {
 		return v
 	}
 	out := v
-	out.arr = &parray{ents: make([]pentry, len(v.arr.ents)), idx: make(map[string]int, len(v.arr.idx)), next: v.arr.next}
+	out.arr = &parray{ents: make([]pentry, len(v.arr.ents)), next: v.arr.next}
 	for i, e := range v.arr.ents {
 		out.arr.ents[i] = pentry{key: e.key, val: e.val.clone()}
 	}
-	for k, i := range v.arr.idx {
-		out.arr.idx[k] = i
+	if v.arr.idx != nil {
+		out.arr.idx = make(map[string]int, len(v.arr.idx))
+		for k, i := range v.arr.idx {
+			out.arr.idx[k] = i
+		}
 	}
 	return out
 }
