@@ -30,7 +30,15 @@ import (
 //
 // Importing the result gives a pack equal to p (up to positions) when p came
 // from [Import].
-func Export(p *graph.Pack) ([]byte, error) {
+func Export(p *graph.Pack) (out []byte, err error) {
+	if p == nil {
+		return nil, fmt.Errorf("export: no pack")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("export %s: internal error: %v", p.Name, r)
+		}
+	}()
 	w := &writer{sym: map[string]bool{}}
 	for _, s := range p.Symbolic {
 		w.sym[s] = true
@@ -92,6 +100,9 @@ func (w *writer) pack(p *graph.Pack) ([]byte, error) {
 	}
 	w.printf("$machinestates = [\n")
 	for i, s := range p.States {
+		if s == nil {
+			return nil, fmt.Errorf("export %s: state %d is missing", name, i+1)
+		}
 		if i > 0 {
 			w.printf("\n")
 		}

@@ -170,6 +170,8 @@ func TestExportErrors(t *testing.T) {
 		{"standard key in extra", state(func(s *graph.State) {
 			s.Extra = graph.Extra{{Key: "name", Value: graph.Value{Kind: graph.StringValue, Str: "b"}}}
 		}), `export x: state 2: extra key "name" is a standard field`},
+		{"nil state", &graph.Pack{Name: "x", States: []*graph.State{nil}}, "export x: state 1 is missing"},
+		{"nil pack", nil, "export: no pack"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
