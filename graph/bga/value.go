@@ -44,36 +44,44 @@ type pentry struct {
 // value in place (PHP keeps the first position and the last value).
 type parray struct {
 	ents []pentry
-	idx  map[string]int
+	idx  map[pkey]int
 	next int64 // the next integer key for an entry without a key
 }
 
 func newArray() *parray { return &parray{} }
 
-// keyID returns the identity of an array key: integers and integer-like strings
-// are the same key, as in PHP; an unknown constant is its own key.
-func keyID(k pval) (string, bool) {
+// pkey is the identity of an array key: integers and integer-like strings are
+// the same key, as in PHP; an unknown constant is its own key.
+type pkey struct {
+	c byte // 'i' integer, 's' string, 'c' constant
+	i int64
+	s string
+}
+
+// keyID returns the identity of an array key; ok is false for a value PHP cannot
+// use as a key (an array).
+func keyID(k pval) (pkey, bool) {
 	switch k.k {
 	case pInt:
-		return "i" + strconv.FormatInt(k.i, 10), true
+		return pkey{c: 'i', i: k.i}, true
 	case pString:
 		if n, ok := intKey(k.s); ok {
-			return "i" + strconv.FormatInt(n, 10), true
+			return pkey{c: 'i', i: n}, true
 		}
-		return "s" + k.s, true
+		return pkey{c: 's', s: k.s}, true
 	case pBool:
 		if k.b {
-			return "i1", true
+			return pkey{c: 'i', i: 1}, true
 		}
-		return "i0", true
+		return pkey{c: 'i'}, true
 	case pNull:
-		return "s", true
+		return pkey{c: 's'}, true
 	case pFloat:
-		return "i" + strconv.FormatInt(int64(k.f), 10), true
+		return pkey{c: 'i', i: int64(k.f)}, true
 	case pConst:
-		return "c" + k.s, true
+		return pkey{c: 'c', s: k.s}, true
 	}
-	return "", false
+	return pkey{}, false
 }
 
 // intKey reports whether s is a canonical decimal integer, which PHP turns into
@@ -115,7 +123,7 @@ func (a *parray) set(key, val pval) bool {
 	if a.idx != nil {
 		a.idx[id] = len(a.ents) - 1
 	} else if len(a.ents) > smallArray {
-		a.idx = make(map[string]int, len(a.ents))
+		a.idx = make(map[pkey]int, len(a.ents))
 		for i, e := range a.ents {
 			k, _ := keyID(e.key)
 			a.idx[k] = i
@@ -132,7 +140,7 @@ func (a *parray) set(key, val pval) bool {
 const smallArray = 8
 
 // find returns the position of the entry whose key has identity id.
-func (a *parray) find(id string) (int, bool) {
+func (a *parray) find(id pkey) (int, bool) {
 	if a.idx != nil {
 		i, ok := a.idx[id]
 		return i, ok
@@ -196,7 +204,7 @@ func (v pval) clone() pval {
 		out.arr.ents[i] = pentry{key: e.key, val: e.val.clone()}
 	}
 	if v.arr.idx != nil {
-		out.arr.idx = make(map[string]int, len(v.arr.idx))
+		out.arr.idx = make(map[pkey]int, len(v.arr.idx))
 		for k, i := range v.arr.idx {
 			out.arr.idx[k] = i
 		}
