@@ -385,10 +385,10 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	var text string
 	if expr {
 		// Parse alone first, for errors in the designer's terms.
-		_, err := syntax.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
+		_, err := opts.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
 		if err != nil {
 			// Lines may break freely inside the wrapper's parentheses.
-			if _, perr := syntax.ParseExpr(c.p.file, pad+"\n("+code.Src+"\n)", 0); perr == nil {
+			if _, perr := opts.ParseExpr(c.p.file, pad+"\n("+code.Src+"\n)", 0); perr == nil {
 				err = nil
 			}
 		}

@@ -67,14 +67,21 @@ func (m *Match) View(seat int) (*View, error) {
 		}
 	}
 	args := map[string]starlark.Value{}
-	if st.args != nil {
-		a, err := m.call(st.args, seat, nil)
+	sources := []*cstate{f.st}
+	if priv {
+		sources = append(sources, st)
+	}
+	for _, as := range sources {
+		if as.args == nil {
+			continue
+		}
+		a, err := m.call(as.args, seat, nil)
 		if err != nil {
 			return nil, err
 		}
 		d, ok := a.(*starlark.Dict)
 		if !ok {
-			return nil, &RunError{File: m.p.file, Pos: st.args.pos, What: st.args.what, Msg: "args must give a dict, not " + a.Type()}
+			return nil, &RunError{File: m.p.file, Pos: as.args.pos, What: as.args.what, Msg: "args must give a dict, not " + a.Type()}
 		}
 		for _, it := range d.Items() {
 			k, ok := it[0].(starlark.String)
@@ -118,9 +125,13 @@ func (m *Match) View(seat int) (*View, error) {
 			v.Args[string(k)] = toGo(it[1])
 		}
 	}
-	desc := st.s.Description
-	if deciding && st.s.DescriptionMyTurn != "" {
-		desc = st.s.DescriptionMyTurn
+	ds := st.s
+	if priv && ds.Description == "" && ds.DescriptionMyTurn == "" {
+		ds = f.st.s // a private state without text shows its master's
+	}
+	desc := ds.Description
+	if deciding && ds.DescriptionMyTurn != "" {
+		desc = ds.DescriptionMyTurn
 	}
 	v.Description = m.describe(desc, seat, args)
 	for i, b := range m.st.boards {

@@ -1,0 +1,104 @@
+// Package engine is Rule Studio's deterministic rules runtime: it compiles a rule
+// pack ([graph.Pack]) once and runs matches of it exactly as SEMANTICS.md ("The
+// rule model and how a match runs") describes. The preview, the debugger, bots,
+// the command line and any game server that embeds Rule Studio stand on it.
+//
+// # Entry points
+//
+//   - [Compile] (or [Load] / [Parse] for YAML) turns a pack into a [Program]:
+//     every piece of Starlark is compiled once; errors name the YAML file's
+//     line and column ([CompileError]).
+//   - [Program.NewMatch] starts a [Match] for a number of seats with [Options]
+//     (seed, history on or off, budgets, clocks) and runs it to the first
+//     decision.
+//   - [Match.Legal] / [Match.LegalAll] list every legal action ([Move]) with its
+//     arguments in a stable order; [Match.Apply] takes one (an illegal one is
+//     refused with an [IllegalError] and changes nothing).
+//   - [Match.View] is what one player sees (description, args with their own
+//     _private part, scores, boards, legal actions); [Match.Events] is the
+//     structured log ([Event]); [WriteEvents] serializes it.
+//   - [Match.At] and [Match.Fork] branch from any step of the history;
+//     [Match.Perft] counts the legal-action tree; [Match.Play] lets a [Bot]
+//     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
+//     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
+//
+// # Code in a pack
+//
+// Every piece of code is Starlark. Pure places (who, domains, preconditions,
+// args, ending conditions, conditions, properties, selectors, value wrappers,
+// progression) hold an expression (or statements ending in return); they run
+// with the match read-only, and any attempt to change it fails with "cannot
+// change the match in a pure place (...)". Bodies (action bodies, state
+// action/endaction, methods, whenever/when bodies, scripts' procedures) may
+// change it. Each call of a piece of code has a step budget
+// ([Options.Budget]): an endless loop becomes a [RunError] at the loop's line.
+//
+// The BGA fields action, args and endaction hold either the name of a
+// top-level function of the pack's scripts (BGA style: "action: stNextPlayer")
+// or inline Starlark: a code string that is exactly an identifier naming a
+// script function calls it; anything else is inline code. A script function
+// receives the context names it declares as parameters (def stNextPlayer(game):).
+//
+// Context names, given to inline code when it mentions them: player (the
+// acting or deciding player), active_player, state (the frame's parameters:
+// state.source), self (the object of a clause), value (a property wrapper's
+// inner value), inner (a method wrapper's inner method), game (match
+// variables: game.x = 1; game.active_player, game.players, game.step) and
+// players. Action parameters are bound by name.
+//
+// Builtins: next_state(t), call(state, **params), end_turn(), end_game(),
+// set_active(p), activate_next_player(), player_after(p), player_no(n),
+// set_all_multiactive(), set_multiactive(ps), is_multiactive(p),
+// deactivate(p, t=""), rand(n), shuffle(xs), notify(msg, **args), before(fn),
+// objects(type=, tag=), create(type, tags=, **vars), destroy(o),
+// combinations(xs, k). Declared boards (pack "boards") and decks (pack
+// "decks") are native components reached by name: board.get/set/play/flips/
+// moves/has_move/count/line/empty/full/width/height, and BGA's Deck:
+// deck.create/shuffle/pick/pick_for_location/move/move_all/count/cards/top/card.
+// Players have no, id, name, score and free variables (p.life = 20). Values
+// stored in the match (variables, parameters) are frozen: assign a new list
+// rather than appending to a stored one.
+//
+// # How a match runs
+//
+// A match is a state stack of frames and an execution stack of pending bodies.
+// Each step first settles clauses (while wrappers on and off, whenever/when
+// pushed in the order active player first then seat order, object creation
+// order, clause order; pushed in that order, so the last pushed runs first as
+// in Magic) and then does one of: pop and run the execution stack; run a newly
+// entered state's start procedure; when a transition is pending or every
+// ending condition holds, run the end procedure then transition, return or
+// end; otherwise wait for a player. Ending conditions default by BGA type:
+// activeplayer waits for the active player to take a transition (or call
+// end_turn), multipleactiveplayer for the multiactive set to empty, game and
+// manager states wait for nobody. A state without transitions is a called
+// state: a player's action there ends that player's turn, and the state returns
+// to its caller once every condition holds. A transition taken by a body that
+// also called a state waits until the call returns. A state with one transition
+// takes it by itself when it ends. Private parallel states: a multiactive
+// state with initialprivate puts each multiactive player in that private
+// state; next_state in a private state's action moves that player only.
+//
+// before(fn) evaluates fn in the state at the start of the previous step: a
+// whenever condition "X > before(lambda: X)" fires once per change, and the
+// body it pushes sees the same past. More than [Options.StepLimit] steps
+// without a player action stop the match as a trigger loop, with the last
+// events.
+//
+// # Determinism and history
+//
+// The only randomness is the match's seeded source (rand, shuffle, deck
+// shuffles); bots draw from their own. The same pack, seed, seats and actions
+// give a byte-identical event log. Every step keeps a snapshot: the match state
+// is copied on write, so a snapshot costs the parts the step changed (a few
+// hundred bytes for a Reversi step). Options.NoHistory turns events and
+// snapshots off for bots and perft.
+//
+// # Goroutines
+//
+// A [Program] is immutable and may serve many matches at once; a [Match] must
+// be used by one goroutine at a time.
+//
+// The package imports only graph, Starlark and the standard library; it must
+// never import Fyne, SQLite or the editor.
+package engine

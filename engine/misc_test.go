@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"go.starlark.net/starlark"
+)
+
+const privPack = `format: 1
+pack: priv
+players: {min: 2, max: 2}
+progression: "40"
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    transitions: {"": 2}
+  - id: 2
+    name: plan
+    type: multipleactiveplayer
+    description: Everyone plans
+    descriptionmyturn: ${you} must plan, and so must ${otherplayer} (${round})
+    action: set_all_multiactive()
+    args: "{'round': 1, '_private': {'active': {'secret': 42}}}"
+    initialprivate: 10
+    possibleactions: [changeMind]
+    transitions: {done: 3}
+    updateGameProgression: true
+  - id: 10
+    name: chooseFirst
+    type: private
+    action: player.first = -1
+    possibleactions: [pickFirst]
+    transitions: {toSecond: 11}
+  - id: 11
+    name: chooseSecond
+    type: private
+    possibleactions: [pickSecond]
+    transitions: {back: 10}
+  - id: 3
+    name: spin
+    type: game
+    action: next_state("again" if game.spins < 3 else "stop")
+    transitions: {again: 3, stop: 99}
+    endaction: game.spins += 1
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  pickFirst:
+    params:
+      x: {type: int, domain: range(2)}
+    body: |
+      player.first = x
+      next_state("toSecond")
+  pickSecond:
+    params:
+      y: {type: int, domain: "[0, 1]"}
+    body: |
+      player.score = player.first * 10 + y
+      deactivate(player, "done")
+  changeMind:
+    who: "False"
+scripts:
+  main: |
+    def unused():
+        pass
+`
+
+func TestPrivateStates(t *testing.T) {
+	p, err := Parse([]byte(strings.Replace(privPack, "possibleactions: [changeMind]", "possibleactions: [changeMind]\n    endaction: game.spins = 0", 1)), "priv.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{})
+	v, err := m.View(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.State != "plan" || v.Private != "chooseFirst" || v.Description != "You must plan, and so must Player 2 (1)" ||
+		v.PrivateArgs["secret"] != int64(42) || v.Progression != 40 || eval(t, m, "players[1].first") != "-1" {
+		t.Fatalf("view %+v", v)
+	}
+	moves, _ := m.Legal(0)
+	if len(moves) != 2 || moves[1].String() != "p1 pickFirst(1)" {
+		t.Fatalf("moves %v", moves)
+	}
+	if err := m.Apply(moves[1]); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := m.View(0); v.Private != "chooseSecond" {
+		t.Errorf("player 1 in %q", v.Private)
+	}
+	if v, _ := m.View(1); v.Private != "chooseFirst" {
+		t.Errorf("player 2 in %q", v.Private)
+	}
+	mv := Move{Seat: 0, Action: "pickSecond", Args: []starlark.Value{starlark.MakeInt(1)}}
+	if err := m.Apply(mv); err != nil {
+		t.Fatal(err)
+	}
+	if ms, _ := m.Legal(0); len(ms) != 0 || m.Scores()[0] != 11 {
+		t.Errorf("after deactivation: moves %v scores %v", ms, m.Scores())
+	}
+	if v, _ := m.View(0); v.PrivateArgs != nil || v.Description != "Everyone plans" {
+		t.Errorf("inactive player sees %q %v", v.Description, v.PrivateArgs)
+	}
+	for _, x := range []int{0, 1} {
+		a := "pickFirst"
+		if x == 1 {
+			a = "pickSecond"
+		}
+		if err := m.Apply(Move{Seat: 1, Action: a, Args: []starlark.Value{starlark.MakeInt(0)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !m.Over() || m.Scores()[1] != 0 || eval(t, m, "game.spins") != "4" {
+		t.Errorf("over %v scores %v spins %s stack %v", m.Over(), m.Scores(), eval(t, m, "game.spins"), m.Stack())
+	}
+}
+
+func TestTriggerLoop(t *testing.T) {
+	src := strings.Replace(privPack, `game.spins < 3`, `True`, 1)
+	src = strings.Replace(src, "possibleactions: [changeMind]", "possibleactions: [changeMind]\n    endaction: game.spins = 0", 1)
+	p, err := Parse([]byte(src), "priv.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{StepLimit: 50})
+	for _, mv := range []Move{
+		{Seat: 0, Action: "pickFirst", Args: []starlark.Value{starlark.MakeInt(0)}},
+		{Seat: 0, Action: "pickSecond", Args: []starlark.Value{starlark.MakeInt(0)}},
+		{Seat: 1, Action: "pickFirst", Args: []starlark.Value{starlark.MakeInt(0)}},
+	} {
+		if err := m.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = m.Apply(Move{Seat: 1, Action: "pickSecond", Args: []starlark.Value{starlark.MakeInt(0)}})
+	if err == nil || !strings.HasPrefix(err.Error(), "trigger loop: 51 steps without a player action; last events:") || !strings.Contains(err.Error(), "state_entered [spin] again") {
+		t.Fatalf("got %v", err)
+	}
+	if m.StateName() != "plan" {
+		t.Errorf("the failed action was not undone: %s", m.StateName())
+	}
+}
+
+func TestClockTimeout(t *testing.T) {
+	p := bundled(t, "tictactoe")
+	m := newMatch(t, p, 2, Options{Clock: 10 * time.Second})
+	if err := m.Tick(4 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if m.Clock(0) != 6*time.Second || m.Clock(1) != 10*time.Second {
+		t.Fatalf("clocks %v %v", m.Clock(0), m.Clock(1))
+	}
+	if err := m.Tick(7 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// Player 1 timed out: the zombie turn played their first legal action.
+	if m.Active() != 1 || eval(t, m, "board.get(0, 0)") != "1" || m.Clock(1) != 10*time.Second {
+		t.Errorf("after timeout: active %d, board %s, clock 2 %v", m.Active(), eval(t, m, "board.get(0, 0)"), m.Clock(1))
+	}
+	var kinds []string
+	for _, e := range m.Events() {
+		if strings.HasPrefix(e.Kind, "clock") {
+			kinds = append(kinds, e.Kind+" p"+itoa(e.Player))
+		}
+	}
+	if strings.Join(kinds, ",") != "clock_started p1,clock_timeout p1,clock_stopped p1,clock_started p2" {
+		t.Errorf("clock events %v", kinds)
+	}
+}
+
+func TestRunErrorUndoesAction(t *testing.T) {
+	err := runMini(t, "True", "x = 1 // 0")
+	var re *RunError
+	if !errors.As(err, &re) || re.Pos.Line != 22 || !strings.Contains(re.Msg, "division by zero") {
+		t.Errorf("got %v", err)
+	}
+}
