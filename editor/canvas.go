@@ -59,6 +59,7 @@ type GraphView struct {
 	index    map[string]int
 	edges    []edge
 	gen      int // counts SetGraph calls, so the renderer knows to rebuild
+	geomGen  int // counts changes of positions, so the renderer routes arrows again
 	selected string
 
 	zoom    float32
@@ -92,6 +93,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 	if p == nil {
 		g.selected = ""
 		g.gen++
+		g.geomGen++
 		g.Refresh()
 		return
 	}
@@ -172,6 +174,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		g.selected = ""
 	}
 	g.gen++
+	g.geomGen++
 	g.Refresh()
 }
 
@@ -391,6 +394,7 @@ func (g *GraphView) Pan(d fyne.Delta) {
 func (g *GraphView) MoveState(id string, p graph.Point) {
 	if i, ok := g.index[id]; ok {
 		g.nodes[i].pos = vec{p.X, p.Y}
+		g.geomGen++
 		g.Refresh()
 	}
 }
@@ -478,6 +482,7 @@ func (g *GraphView) Dragged(ev *fyne.DragEvent) {
 	}
 	n := &g.nodes[g.dragNode]
 	n.pos = n.pos.add(vec{float64(ev.Dragged.DX / g.zoom), float64(ev.Dragged.DY / g.zoom)})
+	g.geomGen++
 	g.Refresh()
 }
 

@@ -163,6 +163,10 @@ type edgeSpec struct {
 // modest bend clears it.
 func routeEdges(boxes []rect, edges []edgeSpec) []route {
 	out := make([]route, len(edges))
+	var bg grid
+	for _, b := range boxes {
+		bg.add(b.grow(4))
+	}
 	type pair struct{ a, b int }
 	groups := map[pair][]int{}
 	var order []pair
@@ -182,7 +186,7 @@ func routeEdges(boxes []rect, edges []edgeSpec) []route {
 			continue
 		}
 		if len(idx) == 1 {
-			out[idx[0]] = clearRoute(boxes, edges[idx[0]])
+			out[idx[0]] = clearRoute(boxes, &bg, edges[idx[0]])
 			continue
 		}
 		// Fan out: bends measured in the direction low->high index, so that
@@ -194,7 +198,7 @@ func routeEdges(boxes []rect, edges []edgeSpec) []route {
 				bend = -bend
 			}
 			if bend == 0 {
-				out[i] = clearRoute(boxes, edges[i])
+				out[i] = clearRoute(boxes, &bg, edges[i])
 			} else {
 				out[i] = arc(boxes[edges[i].From], boxes[edges[i].To], bend)
 			}
@@ -204,31 +208,36 @@ func routeEdges(boxes []rect, edges []edgeSpec) []route {
 }
 
 // clearRoute routes a lone arrow: straight when that crosses no other box, else
-// the smallest bend (either side) that does.
-func clearRoute(boxes []rect, e edgeSpec) route {
+// the smallest bend (either side) that does. bg holds the boxes, grown a little.
+func clearRoute(boxes []rect, bg *grid, e edgeSpec) route {
 	straight := arc(boxes[e.From], boxes[e.To], 0)
-	if !crossesAny(straight, boxes, e) {
+	if !crossesAny(straight, bg, e) {
 		return straight
 	}
 	for _, b := range []float64{40, -40, 80, -80, 130, -130, 190, -190} {
 		r := arc(boxes[e.From], boxes[e.To], b)
-		if !crossesAny(r, boxes, e) {
+		if !crossesAny(r, bg, e) {
 			return r
 		}
 	}
 	return straight
 }
 
-func crossesAny(r route, boxes []rect, e edgeSpec) bool {
-	for i, b := range boxes {
-		if i == e.From || i == e.To {
-			continue
-		}
-		if r.crosses(b.grow(4)) {
-			return true
+// crossesAny reports whether route r runs through a box other than its ends.
+func crossesAny(r route, bg *grid, e edgeSpec) bool {
+	hit := false
+	for i := 1; i < len(r.pts) && !hit; i++ {
+		a, c := r.pts[i-1], r.pts[i]
+		steps := int(c.sub(a).len()/6) + 1
+		for k := 0; k <= steps && !hit; k++ {
+			bg.at(lerp(a, c, float64(k)/float64(steps)), func(j int) {
+				if j != e.From && j != e.To {
+					hit = true
+				}
+			})
 		}
 	}
-	return false
+	return hit
 }
 
 // placeLabels chooses a centre for each label (size w x h, zero width for no
@@ -236,7 +245,6 @@ func crossesAny(r route, boxes []rect, e edgeSpec) bool {
 // of self-loops go to the right of the loop.
 func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec {
 	out := make([]vec, len(routes))
-	var placed []rect
 	// Place longer routes last: short arrows have fewer good spots.
 	order := make([]int, len(routes))
 	for i := range order {
@@ -246,15 +254,16 @@ func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec 
 		return routeLen(routes[order[a]]) < routeLen(routes[order[b]])
 	})
 	// cost is how badly a label at r hides things: boxes count most (a label
-	// on a box hides its name), then labels placed before.
+	// on a box hides its name), then labels placed before. A grid of the
+	// boxes and labels keeps this fast on graphs with hundreds of arrows.
+	var boxGrid, labelGrid grid
+	for _, b := range boxes {
+		boxGrid.add(b.grow(2))
+	}
 	cost := func(r rect) float64 {
 		c := 0.0
-		for _, b := range boxes {
-			c += 4 * overlapArea(r, b.grow(2))
-		}
-		for _, p := range placed {
-			c += overlapArea(r, p.grow(1))
-		}
+		boxGrid.each(r, func(b rect) { c += 4 * overlapArea(r, b) })
+		labelGrid.each(r, func(p rect) { c += overlapArea(r, p) })
 		return c
 	}
 	for _, i := range order {
@@ -282,7 +291,7 @@ func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec 
 				}
 			}
 		}
-		placed = append(placed, best)
+		labelGrid.add(best.grow(1))
 		out[i] = best.C
 	}
 	return out
@@ -326,4 +335,69 @@ func overlapArea(a, b rect) float64 {
 		return 0
 	}
 	return w * h
+}
+
+// gridCell is the side of a grid cell in world units.
+const gridCell = 120
+
+// grid is a uniform spatial hash of boxes, for overlap queries.
+type grid struct {
+	items []rect
+	cells map[[2]int][]int
+	stamp []int // per item: the query that last saw it
+	query int
+}
+
+func cellRange(r rect) (x0, y0, x1, y1 int) {
+	return int(math.Floor((r.C.X - r.HW) / gridCell)), int(math.Floor((r.C.Y - r.HH) / gridCell)),
+		int(math.Floor((r.C.X + r.HW) / gridCell)), int(math.Floor((r.C.Y + r.HH) / gridCell))
+}
+
+// add puts r in the grid.
+func (g *grid) add(r rect) {
+	if g.cells == nil {
+		g.cells = map[[2]int][]int{}
+	}
+	idx := len(g.items)
+	g.items = append(g.items, r)
+	g.stamp = append(g.stamp, 0)
+	x0, y0, x1, y1 := cellRange(r)
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			k := [2]int{x, y}
+			g.cells[k] = append(g.cells[k], idx)
+		}
+	}
+}
+
+// each calls f once for every box of the grid that overlaps r.
+func (g *grid) each(r rect, f func(rect)) {
+	if len(g.items) == 0 {
+		return
+	}
+	x0, y0, x1, y1 := cellRange(r)
+	g.query++
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			for _, i := range g.cells[[2]int{x, y}] {
+				if g.stamp[i] == g.query {
+					continue
+				}
+				g.stamp[i] = g.query
+				if g.items[i].overlaps(r) {
+					f(g.items[i])
+				}
+			}
+		}
+	}
+}
+
+// at calls f with the index of every box of the grid that contains p.
+func (g *grid) at(p vec, f func(int)) {
+	k := [2]int{int(math.Floor(p.X / gridCell)), int(math.Floor(p.Y / gridCell))}
+	for _, i := range g.cells[k] {
+		if g.items[i].contains(p) {
+			f(i)
+		}
+	}
 }

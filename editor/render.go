@@ -46,10 +46,16 @@ type graphRenderer struct {
 	nodes   []nodeObjects
 	edges   []edgeObjects
 	objects []fyne.CanvasObject
+
+	// World geometry, computed again only when positions change.
+	geomGen int
+	boxes   []rect
+	routes  []route
+	labels  []vec
 }
 
 func newGraphRenderer(g *GraphView) *graphRenderer {
-	r := &graphRenderer{g: g, gen: -1, back: canvas.NewRectangle(paperColor)}
+	r := &graphRenderer{g: g, gen: -1, geomGen: -1, back: canvas.NewRectangle(paperColor)}
 	r.Refresh()
 	return r
 }
@@ -176,10 +182,7 @@ func (r *graphRenderer) place() {
 		}
 	}
 
-	boxes := make([]rect, len(g.nodes))
-	for i, n := range g.nodes {
-		boxes[i] = rect{n.pos, n.size.X / 2, n.size.Y / 2}
-	}
+	r.geometry()
 	for i, n := range g.nodes {
 		if i >= len(r.nodes) {
 			break
@@ -267,21 +270,7 @@ func (r *graphRenderer) place() {
 		}
 	}
 
-	specs := make([]edgeSpec, len(g.edges))
-	for i, e := range g.edges {
-		specs[i] = edgeSpec{From: e.from, To: e.to}
-	}
-	routes := routeEdges(boxes, specs)
-	sizes := make([]vec, len(g.edges))
-	loops := make([]bool, len(g.edges))
-	for i, e := range g.edges {
-		if i < len(r.edges) {
-			sizes[i] = r.edges[i].labelSize
-		}
-		loops[i] = e.from == e.to
-	}
-	labels := placeLabels(boxes, routes, sizes, loops)
-
+	routes, labels := r.routes, r.labels
 	grew := false
 	for i, e := range g.edges {
 		if i >= len(r.edges) {
@@ -369,6 +358,32 @@ func (r *graphRenderer) place() {
 	if grew {
 		r.collect()
 	}
+}
+
+// geometry routes the arrows and places their labels, in world units, when
+// the positions changed since the last time.
+func (r *graphRenderer) geometry() {
+	g := r.g
+	if r.geomGen == g.geomGen && r.gen == g.gen {
+		return
+	}
+	r.geomGen = g.geomGen
+	r.boxes = make([]rect, len(g.nodes))
+	for i, n := range g.nodes {
+		r.boxes[i] = rect{n.pos, n.size.X / 2, n.size.Y / 2}
+	}
+	specs := make([]edgeSpec, len(g.edges))
+	sizes := make([]vec, len(g.edges))
+	loops := make([]bool, len(g.edges))
+	for i, e := range g.edges {
+		specs[i] = edgeSpec{From: e.from, To: e.to}
+		if i < len(r.edges) {
+			sizes[i] = r.edges[i].labelSize
+		}
+		loops[i] = e.from == e.to
+	}
+	r.routes = routeEdges(r.boxes, specs)
+	r.labels = placeLabels(r.boxes, r.routes, sizes, loops)
 }
 
 // dashes cuts a polyline into dashes of length d (with gaps of length d) and
