@@ -19,6 +19,7 @@ type board struct {
 	bb    [2]uint64
 	other int
 	masks *bbMasks
+	small [64]int8 // cells of a board of at most 64 cells: one allocation per copy
 }
 
 // bbMasks are the shift masks of a board size.
@@ -29,7 +30,12 @@ type bbMasks struct {
 }
 
 func newBoard(gen uint64, w, h int) *board {
-	b := &board{gen: gen, w: w, h: h, cells: make([]int8, w*h)}
+	b := &board{gen: gen, w: w, h: h}
+	if w*h <= 64 {
+		b.cells = b.small[:w*h]
+	} else {
+		b.cells = make([]int8, w*h)
+	}
 	if w*h <= 64 {
 		mk := &bbMasks{}
 		for y := 0; y < h; y++ {
@@ -53,11 +59,16 @@ func newBoard(gen uint64, w, h int) *board {
 }
 
 func (b *board) clone(gen uint64) *board {
-	nb := *b
+	nb := new(board)
+	*nb = *b
 	nb.gen = gen
-	nb.cells = make([]int8, len(b.cells))
-	copy(nb.cells, b.cells)
-	return &nb
+	if len(b.cells) <= 64 {
+		nb.cells = nb.small[:len(b.cells)]
+	} else {
+		nb.cells = make([]int8, len(b.cells))
+		copy(nb.cells, b.cells)
+	}
+	return nb
 }
 
 // put sets one cell, keeping the bitboards in step.
@@ -256,7 +267,7 @@ func newBoardValue(name string, idx, w, h int) *boardValue {
 	}
 	for _, n := range boardMethods {
 		bv.methods[n] = starlark.NewBuiltin(name+"."+n, func(th *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-			return bv.call(th, n, args, kw)
+			return bv.call(th, n, fn.Name(), args, kw)
 		})
 	}
 	return bv
@@ -302,12 +313,11 @@ func colour(fn string, v starlark.Value) (int8, error) {
 	return int8(c), nil
 }
 
-func (bv *boardValue) call(th *starlark.Thread, name string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 	m := matchOf(th)
 	if m == nil {
-		return nil, fmt.Errorf("%s.%s: no match is running", bv.name, name)
+		return nil, fmt.Errorf("%s: no match is running", fn)
 	}
-	fn := bv.name + "." + name
 	if len(kw) > 0 {
 		return nil, fmt.Errorf("%s: unexpected keyword arguments", fn)
 	}

@@ -24,7 +24,9 @@ func (b *RandomBot) Choose(m *Match, moves []Move) Move {
 
 // Play lets bot take every decision until the match ends or maxPlies actions
 // were taken (0: no limit). It returns the number of actions taken. A match
-// where nobody can act but that is not over is an error.
+// where nobody can act but that is not over is an error. With NoHistory, an
+// error stops the match where it happened (see [Match.Err]); with history, the
+// failed action is undone as by [Match.Apply].
 func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	plies := 0
 	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
@@ -43,7 +45,14 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		if len(moves) == 0 {
 			return plies, &RunError{File: m.p.file, What: "state " + m.StateName(), Msg: "no player has a legal action, and the match is not over (a dead end)"}
 		}
-		if err := m.apply(bot.Choose(m, moves)); err != nil {
+		mv := bot.Choose(m, moves)
+		if m.rec {
+			err = m.apply(mv) // undone on error, as Apply does
+		} else {
+			err = m.take(mv) // no history: no snapshot to roll back to
+		}
+		if err != nil {
+			m.err = err
 			return plies, err
 		}
 		plies++

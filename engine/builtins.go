@@ -73,9 +73,12 @@ func (m *Match) seatOf(fn string, v starlark.Value) (int, error) {
 }
 
 func biNextState(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	name := ""
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0, &name); err != nil {
-		return nil, err
+	name, ok := oneString(args, kw) // the common case, without allocating
+	if !ok {
+		var err error
+		if name, err = unpackName(fn, args, kw); err != nil {
+			return nil, err
+		}
 	}
 	if err := m.needBody(fn); err != nil {
 		return nil, err
@@ -249,8 +252,8 @@ func biSetActive(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) 
 }
 
 func biActivateNext(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 0); err != nil {
-		return nil, err
+	if len(args)+len(kw) > 0 {
+		return nil, fmt.Errorf("%s: want no arguments", fn)
 	}
 	if err := m.needBody(fn); err != nil {
 		return nil, err
@@ -423,7 +426,24 @@ func (m *Match) shuffle(n int, swap func(i, j int)) {
 	}
 }
 
+func unpackName(fn string, args starlark.Tuple, kw []starlark.Tuple) (string, error) {
+	name := ""
+	err := starlark.UnpackPositionalArgs(fn, args, kw, 0, &name)
+	return name, err
+}
+
+func oneString(args starlark.Tuple, kw []starlark.Tuple) (string, bool) {
+	if len(args) != 1 || len(kw) != 0 {
+		return "", false
+	}
+	s, ok := args[0].(starlark.String)
+	return string(s), ok
+}
+
 func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if !m.rec && m.pure == 0 && m.ctx.active && len(args) == 1 {
+		return starlark.None, nil // nobody records notifications
+	}
 	var msg string
 	if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &msg); err != nil {
 		return nil, err

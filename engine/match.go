@@ -589,7 +589,11 @@ func (m *Match) transition(i int, to *cstate, name string) {
 	from := m.st.frames[i].st
 	m.emit(Event{Kind: EvStateLeft, State: from.name, Name: name})
 	fs := m.framesW()
-	fs[i] = m.newFrame(to, nil)
+	if f := fs[i]; f.gen == m.st.gen {
+		*f = frame{gen: f.gen, st: to, params: to.defaults} // owned: reuse in place
+	} else {
+		fs[i] = m.newFrame(to, nil)
+	}
 	m.emit(Event{Kind: EvStateEntered, State: to.name, Name: name})
 }
 
@@ -699,7 +703,7 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 			}
 		}
 		if cap(m.arena)-len(m.arena) < k {
-			m.arena = make([]starlark.Value, 0, max(256, k))
+			m.arena = make([]starlark.Value, 0, max(min(2*cap(m.arena), 4096), 16, k))
 		}
 		i := len(m.arena)
 		m.arena = append(m.arena, args...)
