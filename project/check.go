@@ -95,7 +95,7 @@ func check(db *sql.DB, path string) (*graph.Pack, int64, error) {
 	if rev == 0 {
 		return nil, 0, nil
 	}
-	docs, err := readDocuments(db, rev)
+	docs, err := readDocuments(db, rev, int(version))
 	if err != nil {
 		return nil, 0, openError(path, err)
 	}

@@ -156,13 +156,25 @@ func largestPack(b *testing.B) *graph.Pack {
 	return p
 }
 
-// edit changes one state's description, as a designer's edit between saves.
+// edit changes one state's description, as a designer's edit between saves;
+// every i gives a new text.
 func edit(p *graph.Pack, i int) {
 	s := p.States[i%len(p.States)]
-	s.Description = strings.TrimSuffix(s.Description, " (edited)")
-	if i%2 == 0 {
-		s.Description += " (edited)"
+	if j := strings.Index(s.Description, " (edit "); j >= 0 {
+		s.Description = s.Description[:j]
 	}
+	s.Description += fmt.Sprintf(" (edit %d)", i)
+}
+
+// benchDirs are the directories of withRevisions, removed by TestMain.
+var benchDirs []string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, d := range benchDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
 }
 
 // withRevisions makes a project holding the largest pack in revs revisions
@@ -182,6 +194,7 @@ var withRevisions = func() func(b *testing.B, revs int) string {
 		if err != nil {
 			b.Fatal(err)
 		}
+		benchDirs = append(benchDirs, dir)
 		path := filepath.Join(dir, fmt.Sprintf("r%d%s", revs, project.Extension))
 		p, err := project.Create(path)
 		if err != nil {

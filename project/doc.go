@@ -16,9 +16,12 @@
 //     transaction). A file with a newer schema than [SchemaVersion] is refused,
 //     untouched.
 //   - A pack is stored as the canonical YAML documents of graph.Documents
-//     (pack.yaml, states.yaml, object_types/NAME.yaml, ...), each document once
-//     by its SHA-256 (table blob) however many revisions hold it. Since the YAML
-//     is canonical, a save that changes nothing writes nothing.
+//     (pack.yaml, states.yaml, object_types/NAME.yaml, ...). Each document is
+//     cut into chunks (a top-level key, one state of states.yaml) and each
+//     chunk's text is stored once by its SHA-256 (table blob) however many
+//     revisions hold it, so editing one state of a large pack stores that
+//     state, and a thousand revisions stay small. Since the YAML is canonical,
+//     a save that changes nothing writes nothing.
 //   - Editor positions are not part of a revision: they live in the layout table.
 //   - foreign_keys=ON; the rollback journal (journal_mode=DELETE, not WAL, so the
 //     one file is complete between saves) with synchronous=FULL; every save is

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rulestudio/studio/graph"
@@ -130,6 +131,17 @@ func TestMigrateSchema1(t *testing.T) {
 	pack.Title = "after upgrade"
 	if r := mustSave(t, p, pack, ""); r.ID != 2 {
 		t.Fatalf("save after upgrade: %+v", r)
+	}
+	// Revisions of both forms (whole documents, chunks) read, diff and restore.
+	if d, err := p.Diff(1, 2); err != nil || !strings.Contains(d, "+title: after upgrade\n") {
+		t.Fatalf("diff across the upgrade:\n%s%v", d, err)
+	}
+	if r, err := p.Restore(1); err != nil || r.ID != 3 {
+		t.Fatalf("restore of a schema 1 revision: %+v %v", r, err)
+	}
+	back, err := p.Pack()
+	if err != nil || yamlOf(t, back) != yamlOf(t, want) {
+		t.Fatalf("restored pack: %v", err)
 	}
 }
 

@@ -68,6 +68,7 @@ type Project struct {
 	lock     *lock // nil when read-only
 	readOnly bool
 	closed   bool
+	version  int         // the file's schema version
 	first    *graph.Pack // the pack read by Open's checks, handed out once by Pack
 	firstRev int64
 }
@@ -148,7 +149,7 @@ func create(path string, upTo int) (_ *Project, err error) {
 		l.release()
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
-	return &Project{path: path, db: db, lock: l}, nil
+	return &Project{path: path, db: db, lock: l, version: upTo}, nil
 }
 
 // Open opens the project file at path. Before anything is written it checks the
@@ -192,7 +193,12 @@ func Open(path string, opt Options) (*Project, error) {
 		return nil, err
 	}
 	if opt.ReadOnly {
-		return &Project{path: path, db: db, readOnly: true, first: pack, firstRev: rev}, nil
+		p := &Project{path: path, db: db, readOnly: true, first: pack, firstRev: rev}
+		if p.version, err = p.Version(); err != nil {
+			db.Close()
+			return nil, err
+		}
+		return p, nil
 	}
 	db.Close()
 	if hot {
@@ -223,6 +229,7 @@ func Open(path string, opt Options) (*Project, error) {
 		p.Close()
 		return nil, fmt.Errorf("open %s: upgrading the file: %w", path, err)
 	}
+	p.version = SchemaVersion
 	return p, nil
 }
 

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -64,25 +65,91 @@ func revisionDocs(q queryer, rev int64) ([]storedDoc, error) {
 	return out, rows.Err()
 }
 
-// readDocuments returns the documents of revision rev with their YAML.
-func readDocuments(q queryer, rev int64) ([]graph.Document, error) {
-	rows, err := q.Query(`SELECT d.kind, d.name, d.path, b.yaml FROM document d JOIN blob b ON b.hash = d.hash
-		WHERE d.revision = ? ORDER BY d.seq`, rev)
+// readDocuments returns the documents of revision rev with their YAML, from a
+// file of schema version (see migrations/003_chunks.sql for the two forms).
+func readDocuments(q queryer, rev int64, version int) ([]graph.Document, error) {
+	query := `SELECT d.seq, d.kind, d.name, d.path, b.yaml FROM document d LEFT JOIN blob b ON b.hash = d.hash
+		WHERE d.revision = ? ORDER BY d.seq`
+	if version < 3 {
+		query = strings.Replace(query, "LEFT JOIN", "JOIN", 1)
+	}
+	rows, err := q.Query(query, rev)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []graph.Document
+	var seqs []int64
 	for rows.Next() {
 		var d graph.Document
 		var kind string
-		if err := rows.Scan(&kind, &d.Name, &d.Path, &d.YAML); err != nil {
+		var seq int64
+		if err := rows.Scan(&seq, &kind, &d.Name, &d.Path, &d.YAML); err != nil {
+			rows.Close()
 			return nil, err
 		}
 		d.Kind = graph.DocumentKind(kind)
 		out = append(out, d)
+		seqs = append(seqs, seq)
 	}
-	return out, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil || version < 3 {
+		return out, err
+	}
+	for i := range out {
+		if out[i].YAML != nil {
+			continue // saved whole by schema 1 or 2
+		}
+		text, err := readChunks(q, rev, seqs[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i].YAML = text
+	}
+	return out, nil
+}
+
+// readChunks concatenates the chunks of document seq of revision rev.
+func readChunks(q queryer, rev, seq int64) ([]byte, error) {
+	rows, err := q.Query(`SELECT b.yaml FROM chunk c JOIN blob b ON b.hash = c.hash
+		WHERE c.revision = ? AND c.seq = ? ORDER BY c.n`, rev, seq)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	text := []byte{}
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			return nil, err
+		}
+		text = append(text, b...)
+	}
+	return text, rows.Err()
+}
+
+// chunks cuts a document's YAML before each line that starts a top-level key or
+// a top-level list item ("  - "), so that each state of states.yaml is a chunk.
+// Concatenating the chunks gives text back.
+func chunks(text []byte) [][]byte {
+	var out [][]byte
+	start := 0
+	for i := 0; i < len(text); {
+		j := bytes.IndexByte(text[i:], '\n')
+		end := len(text)
+		if j >= 0 {
+			end = i + j + 1
+		}
+		line := text[i:end]
+		if i > start && (len(line) > 0 && line[0] != ' ' && line[0] != '\n' || bytes.HasPrefix(line, []byte("  - "))) {
+			out = append(out, text[start:i])
+			start = i
+		}
+		i = end
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
 }
 
 func sameDocs(a, b []storedDoc) bool {
@@ -123,7 +190,7 @@ func (p *Project) Save(pack *graph.Pack, message string) (Revision, error) {
 		// Never commit what Open would refuse: a document not stored yet must
 		// read back. (Stored ones were checked when they were saved.)
 		var one int
-		err := p.db.QueryRow("SELECT 1 FROM blob WHERE hash = ?", stored[i].hash).Scan(&one)
+		err := p.db.QueryRow("SELECT 1 FROM document WHERE hash = ? LIMIT 1", stored[i].hash).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
 			err = d.Check()
 		}
@@ -165,14 +232,8 @@ func (p *Project) Save(pack *graph.Pack, message string) (Revision, error) {
 		if rev.ID, err = res.LastInsertId(); err != nil {
 			return Revision{}, p.wrap("save", err)
 		}
-		for i, d := range docs {
-			if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", stored[i].hash, d.YAML); err != nil {
-				return Revision{}, p.wrap("save", err)
-			}
-			if _, err := tx.Exec("INSERT INTO document (revision, seq, kind, name, path, hash) VALUES (?, ?, ?, ?, ?, ?)",
-				rev.ID, i, stored[i].kind, stored[i].name, stored[i].path, stored[i].hash); err != nil {
-				return Revision{}, p.wrap("save", err)
-			}
+		if err := insertDocuments(tx, p.version, rev.ID, docs, stored); err != nil {
+			return Revision{}, p.wrap("save", err)
 		}
 		wrote = true
 	}
@@ -202,6 +263,36 @@ func (p *Project) Save(pack *graph.Pack, message string) (Revision, error) {
 		return Revision{}, p.wrap("save", err)
 	}
 	return rev, nil
+}
+
+// insertDocuments stores the documents of revision rev: each document's row and
+// its chunks, each chunk's text once in blob (or, in a file of schema 1 or 2,
+// each document's whole text).
+func insertDocuments(tx execer, version int, rev int64, docs []graph.Document, stored []storedDoc) error {
+	for i, d := range docs {
+		if version < 3 {
+			if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", stored[i].hash, d.YAML); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec("INSERT INTO document (revision, seq, kind, name, path, hash) VALUES (?, ?, ?, ?, ?, ?)",
+			rev, i, stored[i].kind, stored[i].name, stored[i].path, stored[i].hash); err != nil {
+			return err
+		}
+		if version < 3 {
+			continue
+		}
+		for n, c := range chunks(d.YAML) {
+			h := hashOf(c)
+			if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", h, c); err != nil {
+				return err
+			}
+			if _, err := tx.Exec("INSERT INTO chunk (revision, seq, n, hash) VALUES (?, ?, ?, ?)", rev, i, n, h); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // revision reads revision id.
@@ -266,7 +357,7 @@ func (p *Project) Pack() (*graph.Pack, error) {
 // PackAt returns the pack of revision rev, without editor positions.
 func (p *Project) PackAt(rev int64) (*graph.Pack, error) {
 	what := fmt.Sprintf("revision %d", rev)
-	docs, err := readDocuments(p.db, rev)
+	docs, err := readDocuments(p.db, rev, p.version)
 	if err != nil {
 		return nil, p.wrap(what, err)
 	}
@@ -283,7 +374,7 @@ func (p *Project) PackAt(rev int64) (*graph.Pack, error) {
 
 // Documents returns the documents of revision rev.
 func (p *Project) Documents(rev int64) ([]graph.Document, error) {
-	docs, err := readDocuments(p.db, rev)
+	docs, err := readDocuments(p.db, rev, p.version)
 	if err != nil {
 		return nil, p.wrap(fmt.Sprintf("revision %d", rev), err)
 	}
@@ -428,6 +519,10 @@ func (p *Project) Restore(rev int64) (Revision, error) {
 	}
 	if _, err := tx.Exec(`INSERT INTO document (revision, seq, kind, name, path, hash)
 		SELECT ?, seq, kind, name, path, hash FROM document WHERE revision = ?`, r.ID, rev); err != nil {
+		return Revision{}, p.wrap(what, err)
+	}
+	if _, err := tx.Exec(`INSERT INTO chunk (revision, seq, n, hash)
+		SELECT ?, seq, n, hash FROM chunk WHERE revision = ?`, r.ID, rev); err != nil {
 		return Revision{}, p.wrap(what, err)
 	}
 	if err := tx.Commit(); err != nil {
