@@ -118,6 +118,7 @@ type CompileError struct {
 	Msg  string
 }
 
+// Error formats the error as "file:line:col: what: msg".
 func (e *CompileError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Pos.Line, e.Pos.Column, e.What, e.Msg)
 }
@@ -125,6 +126,7 @@ func (e *CompileError) Error() string {
 // Errors is a list of errors, reported together.
 type Errors []error
 
+// Error joins the errors, one a line.
 func (es Errors) Error() string {
 	var b strings.Builder
 	for i, e := range es {
@@ -449,6 +451,7 @@ type RunError struct {
 	Backtrace string
 }
 
+// Error formats the error as "file:line:col: what: msg" (without the backtrace).
 func (e *RunError) Error() string {
 	if e.Pos.IsValid() {
 		return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Pos.Line, e.Pos.Column, e.What, e.Msg)

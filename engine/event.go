@@ -9,25 +9,25 @@ import (
 
 // Event kinds. Every step of a match emits events of these kinds, in order.
 const (
-	EvStateEntered  = "state_entered"  // State entered (Name: transition taken, Detail: "call" when called)
-	EvStateLeft     = "state_left"     // State left
-	EvStateCalled   = "state_called"   // State pushed by call(); Detail: parameters
-	EvStateReturned = "state_returned" // State popped; its caller resumes
-	EvProcedure     = "procedure_run"  // a start or end procedure ran (Name: "action"/"endaction"/"private")
-	EvAction        = "action_taken"   // Player took action Name with arguments Detail
-	EvClauseFired   = "clause_fired"   // a whenever/when clause fired (Name: object and clause, Detail: condition)
-	EvStackPushed   = "stack_pushed"   // a body was pushed on the execution stack
-	EvStackPopped   = "stack_popped"   // a body was popped and ran
-	EvWrapApplied   = "wrapper_applied"
-	EvWrapRemoved   = "wrapper_removed"
+	EvStateEntered  = "state_entered"    // State entered (Name: transition taken, Detail: "call" when called)
+	EvStateLeft     = "state_left"       // State left
+	EvStateCalled   = "state_called"     // State pushed by call(); Detail: parameters
+	EvStateReturned = "state_returned"   // State popped; its caller resumes
+	EvProcedure     = "procedure_run"    // a start or end procedure ran (Name: "action"/"endaction"/"private")
+	EvAction        = "action_taken"     // Player took action Name with arguments Detail
+	EvClauseFired   = "clause_fired"     // a whenever/when clause fired (Name: object and clause, Detail: condition)
+	EvStackPushed   = "stack_pushed"     // a body was pushed on the execution stack
+	EvStackPopped   = "stack_popped"     // a body was popped and ran
+	EvWrapApplied   = "wrapper_applied"  // a while clause began wrapping a target (Name: the chain link)
+	EvWrapRemoved   = "wrapper_removed"  // a while clause stopped wrapping a target
 	EvVariable      = "variable_changed" // Name: variable, Detail: new value
-	EvClockStarted  = "clock_started"
-	EvClockStopped  = "clock_stopped"
-	EvTimeout       = "clock_timeout"
-	EvRandom        = "random_drawn" // Detail: what was drawn
-	EvNotify        = "notification" // Name: message, Detail: arguments
-	EvObject        = "object_changed"
-	EvGameEnd       = "game_ended" // Detail: scores
+	EvClockStarted  = "clock_started"    // Player's ending condition became unmet: their clock runs
+	EvClockStopped  = "clock_stopped"    // Player's ending condition holds again
+	EvTimeout       = "clock_timeout"    // Player's clock ran out: the timeout rule runs
+	EvRandom        = "random_drawn"     // Detail: what was drawn
+	EvNotify        = "notification"     // Name: message, Detail: arguments
+	EvObject        = "object_changed"   // an object was created or destroyed, a tag added or removed, a deck changed
+	EvGameEnd       = "game_ended"       // Detail: scores
 )
 
 // Event is one structured record of what a step did. Player is a 1-based seat

@@ -112,6 +112,7 @@ type IllegalError struct {
 	Reason string
 }
 
+// Error says which action was refused and why.
 func (e *IllegalError) Error() string { return fmt.Sprintf("illegal action %s: %s", e.Move, e.Reason) }
 
 // NewMatch starts a match of p for the given number of seats: it runs state 1

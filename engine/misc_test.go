@@ -181,3 +181,52 @@ func TestRunErrorUndoesAction(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestEndingCondition(t *testing.T) {
+	src := `format: 1
+pack: ending
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    transitions: {"": 2}
+  - id: 2
+    name: collect
+    type: multipleactiveplayer
+    description: Everyone collects two points
+    ending: player.score >= 2
+    possibleactions: [inc]
+    transitions: {"": 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  inc:
+    body: player.score += 1
+`
+	p, err := Parse([]byte(src), "ending.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{})
+	inc := func(seat int) {
+		t.Helper()
+		if err := m.Apply(Move{Seat: seat, Action: "inc"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inc(0)
+	inc(1)
+	inc(0)
+	if ms, _ := m.Legal(0); len(ms) != 0 || m.Over() {
+		t.Fatalf("player 1 done: legal %v, over %v", ms, m.Over())
+	}
+	if v, _ := m.View(0); len(v.Active) != 1 || v.Active[0] != 1 {
+		t.Errorf("deciding %v, want [1]", v.Active)
+	}
+	inc(1)
+	if !m.Over() {
+		t.Errorf("not over once every ending condition holds: %v", m.Stack())
+	}
+}
