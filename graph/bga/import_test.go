@@ -573,3 +573,48 @@ func TestImportErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestExpressions evaluates small PHP expressions as a non-standard state key.
+func TestExpressions(t *testing.T) {
+	tests := []struct{ expr, want string }{
+		{"0x1F + 010 + 0b11 + 1_000", "1042"},
+		{"1.5e1 - .5", "14.5"},
+		{"7 % 3 * 2 - -1", "3"},
+		{"10 / 4", "2.5"},
+		{"10 / 5", "2"},
+		{"true ? 'y' : 'n'", `"y"`},
+		{"0 ?: 'default'", `"default"`},
+		{"null ?? 'x'", `"x"`},
+		{"1 == '1'", "true"},
+		{"1 === '1'", "false"},
+		{"'a' != 'b' && !false", "true"},
+		{"false || 0", "false"},
+		{"(int) '42'", "42"},
+		{"(string) 42 . '!'", `"42!"`},
+		{"(bool) 'x'", "true"},
+		{"(1 + 2) * 3", "9"},
+		{"A::class", `"A"`},
+		{"constant('ST_A')", "ST_A"},
+		{"constant('OTHER')", "OTHER"},
+		{"Foo::BAR", "Foo::BAR"},
+		{"StateType::GAME->value", "StateType::GAME->value"},
+		{"'a' . 1 . 2.5 . true . null", `"a12.51"`},
+		{"'x' . OTHER . 'y'", `'x' . OTHER . 'y'`},
+		{"[1, 'k' => [2], 3]", "[0 => 1, \"k\" => [2], 1 => 3]"},
+		{"[3 => 'a', 'b']", "[3 => \"a\", 4 => \"b\"]"},
+		{"['a', 'b'][1]", `"b"`},
+		{"@ST_A", "ST_A"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			src := "<?php\ndefine('ST_A', 2);\n$machinestates = [2 => ['name' => 'a', 'type' => 'game', 'v' => " + tt.expr + "]];\n"
+			p, err := Import([]byte(src), "t.php")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.States[0].Extra[0].Value.String(); got != tt.want {
+				t.Errorf("%s = %s, want %s", tt.expr, got, tt.want)
+			}
+		})
+	}
+}
