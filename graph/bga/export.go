@@ -20,8 +20,12 @@ import (
 // Extra keys in order). Ids, targets and the strings listed in p.Symbolic are
 // written as code, as the author wrote them; non-empty descriptions (and Extra
 // strings whose key starts with "description") are wrapped in clienttranslate().
-// A type written as an enum case (StateType::GAME) is written
-// StateType::GAME->value, the string BGA's arrays hold.
+// A state whose type is a StateType enum case (StateType::GAME), as in BGA's
+// newer files, is written as a GameStateBuilder::create()->...->build() chain,
+// unless it has Extra keys or initialprivate, which the chain cannot hold: then
+// it is an array with 'type' => StateType::GAME->value (the case's string). In a
+// pack that uses GameStateBuilder, states exactly like the ones
+// GameStateBuilder::gameSetup(n) and ::endScore() build are written that way.
 //
 // The seed model's state fields (params, ending, endaction, clauses) have no
 // place in a states.inc.php file and are not written. Export fails on what BGA
@@ -43,12 +47,18 @@ func Export(p *graph.Pack) (out []byte, err error) {
 	for _, s := range p.Symbolic {
 		w.sym[s] = true
 	}
+	for _, u := range p.Uses {
+		if u == "GameStateBuilder" || strings.HasSuffix(u, `\GameStateBuilder`) {
+			w.builder = "GameStateBuilder"
+		}
+	}
 	return w.pack(p)
 }
 
 type writer struct {
-	buf bytes.Buffer
-	sym map[string]bool
+	buf     bytes.Buffer
+	sym     map[string]bool
+	builder string // how to name GameStateBuilder, "" when the pack does not use it
 }
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
@@ -277,12 +287,71 @@ func (w *writer) state(s *graph.State) error {
 			return err
 		}
 	}
+	if w.builderForm(s) {
+		w.printf("    %s => %s::create()\n", key, w.builderClass())
+		for _, f := range fs {
+			v := f.v
+			if f.k == "type" {
+				v = s.TypeConst // the enum case itself, as ->type() takes it
+			}
+			w.printf("        ->%s(%s)\n", f.k, v)
+		}
+		w.printf("        ->build(),\n")
+		return nil
+	}
+	if n, ok := w.setupShape(s); ok {
+		w.printf("    %s => %s::gameSetup(%s)->build(),\n", key, w.builderClass(), n)
+		return nil
+	}
+	if w.builder != "" && endScoreShape(s) {
+		w.printf("    %s => %s::endScore()->build(),\n", key, w.builderClass())
+		return nil
+	}
 	w.printf("    %s => [\n", key)
 	for _, f := range fs {
 		w.printf("        %s => %s,\n", phpString(f.k), f.v)
 	}
 	w.printf("    ],\n")
 	return nil
+}
+
+// builderForm reports whether a state is written as a GameStateBuilder chain:
+// when its type is a StateType enum case (as builder files write it), and it has
+// nothing the builder cannot say (Extra keys, initialprivate).
+func (w *writer) builderForm(s *graph.State) bool {
+	cls, _, ok := strings.Cut(strings.TrimSuffix(s.TypeConst, "->value"), "::")
+	if !ok || len(s.Extra) > 0 || s.InitialPrivate != nil || strings.HasSuffix(s.TypeConst, "->value") {
+		return false
+	}
+	return cls == "StateType" || strings.HasSuffix(cls, `\StateType`)
+}
+
+func (w *writer) builderClass() string {
+	if w.builder != "" {
+		return w.builder
+	}
+	return `\Bga\GameFramework\GameStateBuilder`
+}
+
+// setupShape reports whether s is exactly what GameStateBuilder::gameSetup(n)
+// builds, in a pack that uses the builder, and returns n as written.
+func (w *writer) setupShape(s *graph.State) (string, bool) {
+	if w.builder == "" || s.Name != "gameSetup" || s.Type != graph.Manager || s.TypeConst != "" ||
+		s.Description != "" || s.DescriptionMyTurn != "" || s.Action.Src != "stGameSetup" || !s.Args.IsZero() ||
+		s.PossibleActions != nil || len(s.Transitions) != 1 || s.Transitions[0].Name != "" ||
+		s.UpdateGameProgression || s.InitialPrivate != nil || len(s.Extra) > 0 || w.sym["gameSetup"] || w.sym[""] {
+		return "", false
+	}
+	n, err := w.id(s.Transitions[0].To)
+	return n, err == nil
+}
+
+// endScoreShape reports whether s is what GameStateBuilder::endScore() builds.
+func endScoreShape(s *graph.State) bool {
+	return s.Name == "endScore" && s.Type == graph.Game && s.TypeConst == "" && s.Description == "" &&
+		s.DescriptionMyTurn == "" && s.Action.Src == "stEndScore" && s.Args.IsZero() && s.PossibleActions == nil &&
+		len(s.Transitions) == 1 && s.Transitions[0].Name == "" && s.Transitions[0].To == graph.NumID(graph.EndID) &&
+		!s.UpdateGameProgression && s.InitialPrivate == nil && len(s.Extra) == 0
 }
 
 // value writes a graph.Value as a PHP literal. translate wraps non-empty

@@ -32,6 +32,7 @@ $machinestates = [
         'transitions' => ['' => ST_TURN]],
     3 => ['name' => 'master', 'type' => 'multipleactiveplayer', 'initialprivate' => 4],
     4 => ['name' => 'private', 'type' => 'private', 'descriptionmyturn' => '${you} choose'],
+    5 => ['name' => 'withExtra', 'type' => StateType::GAME, 'phase' => 2],
 ];
 `
 	p, err := Import([]byte(src), "demo.inc.php")
@@ -86,13 +87,13 @@ $machinestates = [
         'data' => [0 => 1, 'a' => [true, null, 1.5]],
     ],
 
-    ST_NEXT => [
-        'name' => 'next',
-        'description' => '',
-        'type' => StateType::GAME->value,
-        'action' => 'stNext',
-        'transitions' => ['' => ST_TURN],
-    ],
+    ST_NEXT => \Bga\GameFramework\GameStateBuilder::create()
+        ->name('next')
+        ->description('')
+        ->type(StateType::GAME)
+        ->action('stNext')
+        ->transitions(['' => ST_TURN])
+        ->build(),
 
     3 => [
         'name' => 'master',
@@ -106,9 +107,60 @@ $machinestates = [
         'descriptionmyturn' => clienttranslate('${you} choose'),
         'type' => 'private',
     ],
+
+    5 => [
+        'name' => 'withExtra',
+        'description' => '',
+        'type' => StateType::GAME->value,
+        'phase' => 2,
+    ],
 ];
 `
 	if string(got) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestExportBuilder checks that a file in GameStateBuilder form exports in that
+// form.
+func TestExportBuilder(t *testing.T) {
+	src := `<?php
+use Bga\GameFramework\GameStateBuilder;
+use Bga\GameFramework\StateType;
+$machinestates = [
+    1 => GameStateBuilder::gameSetup(ST_START)->build(),
+    ST_START => GameStateBuilder::create()->name('start')->description(clienttranslate('${actplayer} starts'))
+        ->descriptionMyTurn(clienttranslate('${you} start'))->type(StateType::ACTIVE_PLAYER)->args('argStart')
+        ->possibleActions(['go'])->transitions(['go' => 98])->updateGameProgression(true)->build(),
+    98 => GameStateBuilder::endScore()->build(),
+];
+`
+	p, err := Import([]byte(src), "b/states.inc.php")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Export(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `$machinestates = [
+    1 => GameStateBuilder::gameSetup(ST_START)->build(),
+
+    ST_START => GameStateBuilder::create()
+        ->name('start')
+        ->description(clienttranslate('${actplayer} starts'))
+        ->descriptionmyturn(clienttranslate('${you} start'))
+        ->type(StateType::ACTIVE_PLAYER)
+        ->args('argStart')
+        ->possibleactions(['go'])
+        ->transitions(['go' => 98])
+        ->updateGameProgression(true)
+        ->build(),
+
+    98 => GameStateBuilder::endScore()->build(),
+];
+`
+	if i := strings.Index(string(got), "$machinestates"); i < 0 || string(got[i:]) != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
