@@ -579,3 +579,22 @@ func TestChunks(t *testing.T) {
 		t.Fatal("chunks of short text")
 	}
 }
+
+// TestSaveRefusesWhatWouldNotOpen: a pack whose YAML would not read back (here a
+// state with two transitions of one name) is not saved.
+func TestSaveRefusesWhatWouldNotOpen(t *testing.T) {
+	p := mustCreate(t)
+	pack := sketch(t)
+	mustSave(t, p, pack, "")
+	before := fileSum(t, p.Path())
+	s := pack.States[1]
+	s.Transitions = append(s.Transitions, s.Transitions[0])
+	_, err := p.Save(pack, "")
+	want := "project " + p.Path() + `: save: the pack does not read back: states.yaml:`
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), `transitions: "playCard" is defined twice`) {
+		t.Fatalf("got %v", err)
+	}
+	if fileSum(t, p.Path()) != before {
+		t.Fatal("the refused save wrote")
+	}
+}

@@ -187,14 +187,7 @@ func (p *Project) Save(pack *graph.Pack, message string) (Revision, error) {
 	stored := make([]storedDoc, len(docs))
 	for i, d := range docs {
 		stored[i] = storedDoc{kind: string(d.Kind), name: d.Name, path: d.Path, hash: hashOf(d.YAML)}
-		// Never commit what Open would refuse: a document not stored yet must
-		// read back. (Stored ones were checked when they were saved.)
-		var one int
-		err := p.db.QueryRow("SELECT 1 FROM document WHERE hash = ? LIMIT 1", stored[i].hash).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			err = d.Check()
-		}
-		if err != nil {
+		if err := p.checkNew(d, stored[i].hash); err != nil {
 			return Revision{}, p.wrap("save: the pack does not read back", err)
 		}
 	}
@@ -263,6 +256,46 @@ func (p *Project) Save(pack *graph.Pack, message string) (Revision, error) {
 		return Revision{}, p.wrap("save", err)
 	}
 	return rev, nil
+}
+
+// checkNew makes sure that Save never commits what Open would refuse: the text
+// of a document not stored yet must read back. (Stored text was checked when it
+// was saved.) Only its new chunks are read: a state's chunk under the
+// document's first line ("states:"), any other chunk alone; so an edit of one
+// state of a large pack reads that state, not the whole graph.
+func (p *Project) checkNew(d graph.Document, hash string) error {
+	seen := func(query, hash string) (bool, error) {
+		var one int
+		err := p.db.QueryRow(query, hash).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		return err == nil, err
+	}
+	if ok, err := seen("SELECT 1 FROM document WHERE hash = ? LIMIT 1", hash); ok || err != nil {
+		return err
+	}
+	if p.version < 3 {
+		return d.Check()
+	}
+	cs := chunks(d.YAML)
+	for _, c := range cs {
+		if ok, err := seen("SELECT 1 FROM blob WHERE hash = ?", hashOf(c)); ok || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		part := d
+		part.YAML = c
+		if bytes.HasPrefix(c, []byte("  - ")) {
+			part.YAML = append(append([]byte{}, cs[0]...), c...)
+		}
+		if err := part.Check(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // insertDocuments stores the documents of revision rev: each document's row and
