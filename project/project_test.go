@@ -598,3 +598,33 @@ func TestSaveRefusesWhatWouldNotOpen(t *testing.T) {
 		t.Fatal("the refused save wrote")
 	}
 }
+
+// TestAwkwardPath: characters that mean something in an SQLite URI.
+func TestAwkwardPath(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a?b#c%20d é")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "x?y#z%41"+Extension)
+	p, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, p, sketch(t), "")
+	p.Close()
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Open(path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	if _, err := q.Pack(); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("files in the directory: %v", entries)
+	}
+}
