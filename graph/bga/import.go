@@ -47,7 +47,7 @@ func Import(src []byte, file string) (pack *graph.Pack, err error) {
 	if machine.k != pArray {
 		return nil, p.errorf(machine.pos, "$machinestates must be an array, not %s", machine.describe())
 	}
-	b := &builder{file: file, constNames: map[string]bool{}}
+	b := &builder{file: file, constNames: map[string]bool{}, literals: map[string]graph.Pos{}}
 	pack = &graph.Pack{
 		Format:    graph.FormatVersion,
 		Name:      PackName(file),
@@ -69,6 +69,14 @@ func Import(src []byte, file string) (pack *graph.Pack, err error) {
 		pack.Symbolic = append(pack.Symbolic, n)
 	}
 	sort.Strings(pack.Symbolic)
+	// A name is either code or text throughout a pack (Pack.Symbolic is a set of
+	// strings): refuse a file that writes the same text both ways rather than
+	// export one of them wrongly.
+	for _, n := range pack.Symbolic {
+		if pos, clash := b.literals[n]; clash {
+			return nil, b.errorf(pos, "the string %q is also written as a constant in this file; Rule Studio cannot keep the two apart", n)
+		}
+	}
 	return pack, nil
 }
 
@@ -102,7 +110,8 @@ func PackName(file string) string {
 // builder turns evaluated PHP arrays into graph states.
 type builder struct {
 	file       string
-	constNames map[string]bool // strings written as constants
+	constNames map[string]bool      // strings written as constants
+	literals   map[string]graph.Pos // strings written as strings, where first seen
 }
 
 func (b *builder) errorf(pos graph.Pos, format string, args ...any) error {
@@ -139,6 +148,9 @@ func (b *builder) text(v pval, what string) (string, error) {
 		b.constNames[v.s] = true
 		return v.s, nil
 	case v.k == pString:
+		if _, seen := b.literals[v.s]; !seen {
+			b.literals[v.s] = v.pos
+		}
 		return v.s, nil
 	case v.k == pInt:
 		return strconv.FormatInt(v.i, 10), nil
@@ -261,6 +273,9 @@ func (b *builder) transitions(v pval, what string) (graph.Transitions, error) {
 		name, err := b.text(keyOf(e.key), what+" name")
 		if err != nil {
 			return nil, err
+		}
+		if _, dup := out.Lookup(name); dup {
+			return nil, b.errorf(e.key.pos, "%s: %q is written twice (once as a constant)", what, name)
 		}
 		to, err := b.stateID(e.val, fmt.Sprintf("%s %q", what, name))
 		if err != nil {

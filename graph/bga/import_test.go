@@ -547,6 +547,10 @@ func TestImportErrors(t *testing.T) {
 		{"exponential string", "<?php\n$a = 'ab';\n" + strings.Repeat("$a = $a . $a;\n", 40), "t.php:20:9: the file builds values too large to import", false},
 		{"exponential symbolic string", "<?php\n$a = X;\n" + strings.Repeat("$a = $a . $a;\n", 40), "t.php:19:9: the file builds values too large to import", false},
 		{"deep through variables", "<?php\n$a = 1;\n" + strings.Repeat("$a = [$a];\n", 300), "t.php:199:7: nesting too deep", false},
+		{"same text as constant and string", "<?php\n$machinestates = [2 => ['name' => 'go', 'type' => 'game', 'transitions' => [go => 3]], 3 => ['name' => 'x', 'type' => 'game']];\n",
+			`t.php:2:35: the string "go" is also written as a constant in this file; Rule Studio cannot keep the two apart`, false},
+		{"transition written twice", "<?php\n$machinestates = [2 => ['transitions' => [e => 2, 'e' => 3]]];\n",
+			`t.php:2:51: state 2: transitions: "e" is written twice (once as a constant)`, false},
 		{"too deep", "<?php\n$machinestates = " + strings.Repeat("[", 300) + "\n", "t.php:2:117: nesting too deep", false},
 	}
 	for _, tt := range tests {
