@@ -608,6 +608,7 @@ func TestExpressions(t *testing.T) {
 		{"[3 => 'a', 'b']", "[3 => \"a\", 4 => \"b\"]"},
 		{"['a', 'b'][1]", `"b"`},
 		{"@ST_A", "ST_A"},
+		{`"\x41\101\u{1F600}\q\$"`, `"AA😀\\q$"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.expr, func(t *testing.T) {

@@ -193,6 +193,18 @@ func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func hexVal(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
+}
+
 func (lx *lexer) scan() (token, error) {
 	p := lx.pos()
 	c := lx.src[lx.off]
@@ -351,9 +363,39 @@ func (lx *lexer) scanDouble(p graph.Pos) (token, error) {
 			b.WriteByte(e)
 		case 0:
 			return token{}, lx.errorf(p, "unterminated string")
+		case 'x':
+			n, v := 0, 0
+			for n < 2 && isHex(lx.peekByte(2+n)) {
+				v = v*16 + hexVal(lx.peekByte(2+n))
+				n++
+			}
+			if n == 0 {
+				b.WriteByte('\\')
+				lx.advance(1)
+				continue
+			}
+			b.WriteByte(byte(v))
+			lx.advance(2 + n)
+			continue
+		case 'u':
+			if lx.peekByte(2) == '{' {
+				n, v := 0, 0
+				for n < 6 && isHex(lx.peekByte(3+n)) {
+					v = v*16 + hexVal(lx.peekByte(3+n))
+					n++
+				}
+				if n == 0 || lx.peekByte(3+n) != '}' || v > utf8.MaxRune {
+					return token{}, lx.errorf(lx.pos(), "invalid UTF-8 codepoint escape sequence")
+				}
+				b.WriteRune(rune(v))
+				lx.advance(4 + n)
+				continue
+			}
+			b.WriteByte('\\')
+			lx.advance(1)
+			continue
 		default:
-			// Octal, hex and unicode escapes are rare in states files; keep
-			// other sequences as written, as PHP does for unknown escapes.
+			// Keep other sequences as written, as PHP does for unknown escapes.
 			if e >= '0' && e <= '7' {
 				n, v := 0, 0
 				for n < 3 && lx.peekByte(1+n) >= '0' && lx.peekByte(1+n) <= '7' {
