@@ -368,6 +368,17 @@ func (g *GraphView) ZoomToFitReadable() {
 	g.Refresh()
 }
 
+// Refit fits the graph again the way ZoomToFit or ZoomToFitReadable last did,
+// unless the user has panned or zoomed since.
+func (g *GraphView) Refit() {
+	switch g.autoFit {
+	case fitAll:
+		g.ZoomToFit()
+	case fitReadable:
+		g.ZoomToFitReadable()
+	}
+}
+
 // CentreOn pans (keeping the zoom) so that the state id is in the middle of
 // the view.
 func (g *GraphView) CentreOn(id string) {

@@ -6,6 +6,7 @@ import "github.com/rulestudio/studio/graph"
 // it moved, before and after.
 type layoutEdit struct {
 	before, after map[string]graph.Point
+	layout        bool // an automatic layout, which a background layout may refine
 }
 
 // undoStack holds the edits that Undo and Redo walk through.
@@ -39,6 +40,14 @@ func (u *undoStack) redo() (layoutEdit, bool) {
 	u.undone = u.undone[:len(u.undone)-1]
 	u.done = append(u.done, e)
 	return e, true
+}
+
+// top returns the last edit done.
+func (u *undoStack) top() (layoutEdit, bool) {
+	if len(u.done) == 0 {
+		return layoutEdit{}, false
+	}
+	return u.done[len(u.done)-1], true
 }
 
 // clear forgets every edit (a new pack is shown).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -58,6 +59,14 @@ type Editor struct {
 
 	undo undoStack
 
+	layoutSeq int            // bumped by every change of positions; a background layout applies only if it is unchanged
+	layouts   sync.WaitGroup // background layouts running (tests wait on it)
+	layingOut bool           // a background layout of the pack on screen is running
+	refineSeq int            // layoutSeq when the latest background layout started
+
+	// do runs a function on the Fyne goroutine: fyne.Do (tests queue instead).
+	do func(func())
+
 	autosaveDelay time.Duration
 	autosaveTimer *time.Timer
 }
@@ -79,6 +88,7 @@ func New(app fyne.App, store Store) *Editor {
 		status:      widget.NewLabel(""),
 
 		autosaveDelay: AutosaveDelay,
+		do:            fyne.Do,
 	}
 	e.View.OnSelected = e.showState
 	e.View.OnMoved = e.moved
@@ -240,8 +250,9 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.pack = p
 	e.undo.clear()
 	e.dirty = false
+	var placed []string
 	if p != nil {
-		e.ensurePositions(false)
+		placed = e.ensurePositions(false)
 		e.diags = graph.Check(p)
 	} else {
 		e.diags = nil
@@ -255,11 +266,16 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.Inspector.ShowState(p, e.View.Selected(), e.diags)
 	e.View.ZoomToFitReadable()
 	e.updateTitle()
+	if len(placed) > 0 {
+		e.refineLayout(placed)
+	}
 }
 
-// ensurePositions gives every state of the pack a position, from the
-// automatic layout; all states are placed again when all is true.
-func (e *Editor) ensurePositions(all bool) {
+// ensurePositions gives every state of the pack without a position (every
+// state when all is true) one from the built-in layered layout, at once, and
+// returns the ids it placed: the caller then asks for a better layout in the
+// background with refineLayout, once it has updated the views.
+func (e *Editor) ensurePositions(all bool) []string {
 	p := e.pack
 	if p.Editor == nil {
 		p.Editor = &graph.Editor{}
@@ -267,30 +283,82 @@ func (e *Editor) ensurePositions(all bool) {
 	if p.Editor.Positions == nil {
 		p.Editor.Positions = map[string]graph.Point{}
 	}
-	missing := all
+	var ids []string
 	for _, s := range p.States {
-		if _, ok := p.Editor.Positions[s.ID.String()]; !ok {
-			missing = true
+		if _, ok := p.Editor.Positions[s.ID.String()]; all || !ok {
+			ids = append(ids, s.ID.String())
 		}
 	}
-	if !missing || len(p.States) == 0 {
-		return
+	if len(ids) == 0 {
+		return nil
 	}
-	auto, err := graph.AutoLayout(p)
-	if err != nil {
-		e.setStatus("automatic layout failed: " + err.Error())
-		return
-	}
-	auto = packComponents(p, auto)
-	for _, s := range p.States {
-		id := s.ID.String()
-		if _, ok := p.Editor.Positions[id]; ok && !all {
-			continue
-		}
-		if pt, ok := auto[id]; ok {
+	quick := packComponents(p, graph.LayeredLayout(p))
+	for _, id := range ids {
+		if pt, ok := quick[id]; ok {
 			p.Editor.Positions[id] = pt
 		}
 	}
+	return ids
+}
+
+// refineLayout runs graph.AutoLayout (Graphviz when installed, which can take
+// seconds on a big graph) on a copy of the pack on another goroutine. When it
+// is done, and the designer has moved nothing meanwhile, the states ids move
+// to their new places on the Fyne goroutine (fyne.Do). It must be the last
+// thing an operation does, as it hands the pack to another goroutine.
+func (e *Editor) refineLayout(ids []string) {
+	p := e.pack
+	e.layoutSeq++
+	seq := e.layoutSeq
+	cp := *p
+	cp.States = make([]*graph.State, len(p.States))
+	for i, s := range p.States {
+		st := *s
+		cp.States[i] = &st
+	}
+	cp.Editor = nil
+	e.layingOut = true
+	e.refineSeq = seq
+	e.updateTitle()
+	e.layouts.Add(1)
+	go func() {
+		defer e.layouts.Done()
+		auto, err := graph.AutoLayout(&cp)
+		if err == nil {
+			auto = packComponents(&cp, auto)
+		}
+		e.do(func() {
+			if e.pack != p {
+				return // another pack is on screen
+			}
+			if e.refineSeq == seq {
+				e.layingOut = false
+				e.updateTitle()
+			}
+			if e.layoutSeq != seq {
+				return // the designer moved something meanwhile
+			}
+			if err != nil {
+				e.setStatus("automatic layout failed: " + err.Error())
+				return
+			}
+			moved := map[string]graph.Point{}
+			for _, id := range ids {
+				if pt, ok := auto[id]; ok {
+					moved[id] = pt
+					p.Editor.Positions[id] = pt
+				}
+			}
+			if ed, ok := e.undo.top(); ok && ed.layout {
+				for id, pt := range moved {
+					ed.after[id] = pt
+				}
+			}
+			e.View.SetGraph(p, p.Editor.Positions, e.diags)
+			e.View.Refit()
+			e.updateTitle()
+		})
+	}()
 }
 
 // Relayout places every state again with the automatic layout.
@@ -299,15 +367,16 @@ func (e *Editor) Relayout() {
 		return
 	}
 	before := e.View.Positions()
-	e.ensurePositions(true)
+	placed := e.ensurePositions(true)
 	after := map[string]graph.Point{}
 	for id, pt := range e.pack.Editor.Positions {
 		after[id] = pt
 	}
-	e.undo.push(layoutEdit{before: before, after: after})
+	e.undo.push(layoutEdit{before: before, after: after, layout: true})
 	e.View.SetGraph(e.pack, e.pack.Editor.Positions, e.diags)
 	e.View.ZoomToFit()
 	e.markDirty()
+	e.refineLayout(placed)
 }
 
 // SelectState selects the state id (as written), shows it in the inspector
@@ -328,6 +397,7 @@ func (e *Editor) moved(id string, from, to graph.Point) {
 	if e.pack == nil {
 		return
 	}
+	e.layoutSeq++
 	e.undo.push(layoutEdit{before: map[string]graph.Point{id: from}, after: map[string]graph.Point{id: to}})
 	e.setPositions(map[string]graph.Point{id: to})
 }
@@ -351,6 +421,7 @@ func (e *Editor) setPositions(pos map[string]graph.Point) {
 // Undo reverts the last move or automatic layout.
 func (e *Editor) Undo() {
 	if ed, ok := e.undo.undo(); ok && e.pack != nil {
+		e.layoutSeq++
 		e.setPositions(ed.before)
 	}
 }
@@ -358,6 +429,7 @@ func (e *Editor) Undo() {
 // Redo applies again the last change Undo reverted.
 func (e *Editor) Redo() {
 	if ed, ok := e.undo.redo(); ok && e.pack != nil {
+		e.layoutSeq++
 		e.setPositions(ed.after)
 	}
 }
@@ -381,7 +453,7 @@ func (e *Editor) markDirty() {
 			e.autosaveTimer.Stop()
 		}
 		// The timer fires on another goroutine: back to Fyne's with fyne.Do.
-		e.autosaveTimer = time.AfterFunc(e.autosaveDelay, func() { fyne.Do(e.autosave) })
+		e.autosaveTimer = time.AfterFunc(e.autosaveDelay, func() { e.do(e.autosave) })
 	}
 }
 
@@ -425,6 +497,9 @@ func (e *Editor) updateTitle() {
 		nt += len(s.Transitions)
 	}
 	state := "saved"
+	if e.layingOut {
+		where += " · laying out…"
+	}
 	switch {
 	case e.proj == nil:
 		state = "not saved in a project yet"

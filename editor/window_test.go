@@ -89,12 +89,54 @@ func (p *memProject) DiscardAutosave() error {
 	return nil
 }
 
+// uiQueue stands for the Fyne goroutine in tests: functions the editor hands
+// to fyne.Do from other goroutines wait here until the test runs them.
+type uiQueue struct {
+	mu sync.Mutex
+	fs []func()
+}
+
+func (q *uiQueue) do(f func()) {
+	q.mu.Lock()
+	q.fs = append(q.fs, f)
+	q.mu.Unlock()
+}
+
+// run runs the queued functions, on the test's goroutine.
+func (q *uiQueue) run() {
+	q.mu.Lock()
+	fs := q.fs
+	q.fs = nil
+	q.mu.Unlock()
+	for _, f := range fs {
+		f()
+	}
+}
+
+var queues sync.Map // *Editor -> *uiQueue
+
+// useQueue makes e hand its fyne.Do work to a queue the test runs.
+func useQueue(e *Editor) {
+	q := &uiQueue{}
+	queues.Store(e, q)
+	e.do = q.do
+}
+
+// settle waits until the background layouts of e are done and applies them.
+func settle(e *Editor) {
+	e.layouts.Wait()
+	if q, ok := queues.Load(e); ok {
+		q.(*uiQueue).run()
+	}
+}
+
 // newTestEditor returns an editor in a test app, sized like a laptop screen.
 func newTestEditor(t *testing.T) (*Editor, *memStore) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	s := &memStore{files: map[string][]byte{}}
 	e := New(a, s)
+	useQueue(e)
 	e.Window().Resize(fyne.NewSize(1200, 800))
 	t.Cleanup(func() { e.Window().Close() })
 	return e, s
@@ -104,6 +146,7 @@ func TestTapShowsStateInInspector(t *testing.T) {
 	e, _ := newTestEditor(t)
 	p := examplePack(t)
 	e.SetPack(p, nil)
+	settle(e)
 	if got := e.Inspector.Title(); got != "Hearts (BGA tutorial)" {
 		t.Errorf("inspector title with nothing selected = %q", got)
 	}
@@ -157,6 +200,7 @@ func TestDiagnosticClickSelectsAndCentresState(t *testing.T) {
 	s := p.State(graph.NumID(40))
 	s.Transitions = append(s.Transitions, graph.Transition{Name: "broken", To: graph.NumID(77)})
 	e.SetPack(p, nil)
+	settle(e)
 	ds := e.Diagnostics.Diagnostics()
 	idx := -1
 	for i, d := range ds {
@@ -188,6 +232,7 @@ func TestDiagnosticClickSelectsAndCentresState(t *testing.T) {
 func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 	e, store := newTestEditor(t)
 	e.SetPack(examplePack(t), nil)
+	settle(e)
 	if err := e.Save(); !errors.Is(err, ErrNoProject) {
 		t.Fatalf("Save without a project: %v, want ErrNoProject", err)
 	}
@@ -207,10 +252,12 @@ func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 	want := e.View.Positions()
 
 	e2 := New(test.NewTempApp(t), store)
+	useQueue(e2)
 	defer e2.Window().Close()
 	if err := e2.Open("/mem/hearts.rulestudio"); err != nil {
 		t.Fatal(err)
 	}
+	settle(e2)
 	if got := e2.View.States(); strings.Join(got, " ") != "1 20 21 22 30 31 32 40 99" {
 		t.Errorf("reopened states = %v", got)
 	}
@@ -228,6 +275,7 @@ func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 func TestExportFormats(t *testing.T) {
 	e, _ := newTestEditor(t)
 	e.SetPack(examplePack(t), nil)
+	settle(e)
 	dir := t.TempDir()
 	for _, c := range []struct{ format, file, want string }{
 		{FormatYAML, "hearts.yaml", "pack: hearts"},
@@ -264,6 +312,7 @@ func TestImportCorpusFile(t *testing.T) {
 	if err := e.ImportBGA(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(e)
 	if n := len(e.View.States()); n != len(e.Pack().States) || n == 0 {
 		t.Errorf("%d boxes for %d states", n, len(e.Pack().States))
 	}
@@ -281,6 +330,7 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 	e, store := newTestEditor(t)
 	e.autosaveDelay = 5 * time.Millisecond
 	e.SetPack(examplePack(t), nil)
+	settle(e)
 	if err := e.SaveAs("/mem/a.rulestudio"); err != nil {
 		t.Fatal(err)
 	}
@@ -291,6 +341,7 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 
 	var p *graph.Pack
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		settle(e)
 		var found bool
 		p, found, _ = (&memProject{store, "/mem/a.rulestudio"}).Recover()
 		if found {
@@ -305,10 +356,12 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 	}
 
 	e2 := New(test.NewTempApp(t), store)
+	useQueue(e2)
 	defer e2.Window().Close()
 	if err := e2.Open("/mem/a.rulestudio"); err != nil {
 		t.Fatal(err)
 	}
+	settle(e2)
 	if got := e2.View.Positions()["22"]; got == moved {
 		t.Errorf("reopening shows the autosave before the designer chose to restore it")
 	}
@@ -327,6 +380,7 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 func TestUndoRedoMovesAndLayout(t *testing.T) {
 	e, _ := newTestEditor(t)
 	e.SetPack(examplePack(t), nil)
+	settle(e)
 	start := e.View.Positions()
 	a := graph.Point{X: 500, Y: 500}
 	b := graph.Point{X: 600, Y: 650}
@@ -352,8 +406,50 @@ func TestUndoRedoMovesAndLayout(t *testing.T) {
 		t.Errorf("after two redos 31 is at %v, want %v", got, b)
 	}
 	e.Relayout()
+	settle(e)
 	e.Undo()
 	if got := e.View.Positions()["31"]; got != b {
 		t.Errorf("undoing the automatic layout put 31 at %v, want %v", got, b)
+	}
+}
+
+func TestBackgroundLayoutReplacesQuickLayout(t *testing.T) {
+	e, _ := newTestEditor(t)
+	p := examplePack(t)
+	want, err := graph.AutoLayout(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = packComponents(p, want)
+	e.SetPack(p, nil)
+	if !strings.Contains(e.status.Text, "laying out") {
+		t.Errorf("status while laying out = %q", e.status.Text)
+	}
+	settle(e)
+	for id, pt := range want {
+		if got := e.View.Positions()[id]; got != pt {
+			t.Errorf("state %s at %v after the background layout, want %v", id, got, pt)
+		}
+	}
+	if strings.Contains(e.status.Text, "laying out") {
+		t.Errorf("status after laying out = %q", e.status.Text)
+	}
+}
+
+func TestBackgroundLayoutYieldsToMoves(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(examplePack(t), nil)
+	quick := e.View.Positions()
+	moved := graph.Point{X: 999, Y: 999}
+	e.View.MoveState("30", moved)
+	e.View.OnMoved("30", quick["30"], moved)
+	settle(e)
+	for id, pt := range quick {
+		if id == "30" {
+			pt = moved
+		}
+		if got := e.View.Positions()[id]; got != pt {
+			t.Errorf("state %s moved to %v by a layout that finished after the designer's move; want %v", id, got, pt)
+		}
 	}
 }
