@@ -109,11 +109,14 @@ func (r route) crosses(b rect) bool {
 
 const curveSteps = 16
 
-// quad flattens the quadratic Bézier curve a-ctl-b.
+// quad flattens the quadratic Bézier curve a-ctl-b, in fewer pieces when it
+// is short (every piece is a canvas object to draw).
 func quad(a, ctl, b vec) []vec {
-	pts := make([]vec, 0, curveSteps+1)
-	for i := 0; i <= curveSteps; i++ {
-		t := float64(i) / curveSteps
+	steps := int((a.sub(ctl).len() + ctl.sub(b).len()) / 30)
+	steps = max(4, min(curveSteps, steps))
+	pts := make([]vec, 0, steps+1)
+	for i := 0; i <= steps; i++ {
+		t := float64(i) / float64(steps)
 		pts = append(pts, lerp(lerp(a, ctl, t), lerp(ctl, b, t), t))
 	}
 	return pts

@@ -117,8 +117,8 @@ func (r *graphRenderer) rebuild() {
 			o.mark.FillColor = warningColor
 		}
 		if !n.diag {
-			o.mark.Hide()
-			o.markText.Hide()
+			setVisible(o.mark, false)
+			setVisible(o.markText, false)
 		}
 		r.nodes = append(r.nodes, o)
 	}
@@ -176,9 +176,9 @@ func (r *graphRenderer) place() {
 		s := float32(base * z)
 		t.TextSize = s
 		if s < minText {
-			t.Hide()
+			setVisible(t, false)
 		} else {
-			t.Show()
+			setVisible(t, true)
 		}
 	}
 
@@ -193,14 +193,14 @@ func (r *graphRenderer) place() {
 		objs := []fyne.CanvasObject{o.box, o.badgeBack, o.badge, o.id, o.name}
 		if !visible(lo, hi) {
 			for _, ob := range objs {
-				ob.Hide()
+				setVisible(ob, false)
 			}
-			o.mark.Hide()
-			o.markText.Hide()
+			setVisible(o.mark, false)
+			setVisible(o.markText, false)
 			continue
 		}
-		o.box.Show()
-		o.badgeBack.Show()
+		setVisible(o.box, true)
+		setVisible(o.badgeBack, true)
 		o.box.Move(lo)
 		o.box.Resize(fyne.NewSize(hi.X-lo.X, hi.Y-lo.Y))
 		o.box.CornerRadius = float32(8 * z)
@@ -211,7 +211,6 @@ func (r *graphRenderer) place() {
 			o.box.StrokeColor = TypeInk(n.typ)
 			o.box.StrokeWidth = float32(math.Max(1, 1.5*math.Min(z, 1.2)))
 		}
-		o.box.Refresh()
 
 		// Line 1: the name; line 2: the type badge and the id. Each line
 		// shrinks when the box is too narrow for it.
@@ -226,7 +225,6 @@ func (r *graphRenderer) place() {
 		}
 		textSize(o.name, nameSize*k)
 		o.name.Move(toScreen(vec{left, top + 5 + (1-k)*5}))
-		o.name.Refresh()
 
 		bw := float64(fyne.MeasureText(o.badge.Text, badgeSize, o.badge.TextStyle).Width) + 10
 		idW := float64(fyne.MeasureText(o.id.Text, idSize, o.id.TextStyle).Width)
@@ -239,7 +237,6 @@ func (r *graphRenderer) place() {
 		o.badgeBack.Move(toScreen(blo))
 		o.badgeBack.Resize(fyne.NewSize(float32(bw*k*z), float32(bh*z)))
 		o.badgeBack.CornerRadius = float32(bh * z / 2)
-		o.badgeBack.Refresh()
 		textSize(o.badge, badgeSize*k)
 		// Small text renders wider than its size suggests: size the pill
 		// from the text as drawn.
@@ -250,23 +247,19 @@ func (r *graphRenderer) place() {
 		th := float64(fyne.MeasureText(o.badge.Text, float32(badgeSize*k), o.badge.TextStyle).Height)
 		o.badge.Move(toScreen(vec{blo.X, blo.Y + (bh-th)/2}))
 		o.badge.Resize(fyne.NewSize(float32(bw*k*z), float32(th*z)))
-		o.badge.Refresh()
 		textSize(o.id, idSize*k)
 		ih := float64(fyne.MeasureText(o.id.Text, float32(idSize*k), o.id.TextStyle).Height)
 		o.id.Move(toScreen(vec{left + (bw+5)*k, blo.Y + (bh-ih)/2}))
-		o.id.Refresh()
 
 		if n.diag {
 			mr := 8.0
 			c := vec{n.pos.X + n.size.X/2 - 2, top + 2}
-			o.mark.Show()
+			setVisible(o.mark, true)
 			o.mark.Move(toScreen(c.sub(vec{mr, mr})))
 			o.mark.Resize(fyne.NewSize(float32(2*mr*z), float32(2*mr*z)))
-			o.mark.Refresh()
 			textSize(o.markText, 11)
 			o.markText.Move(toScreen(c.sub(vec{mr, mr})))
 			o.markText.Resize(fyne.NewSize(float32(2*mr*z), float32(2*mr*z)))
-			o.markText.Refresh()
 		}
 	}
 
@@ -285,6 +278,16 @@ func (r *graphRenderer) place() {
 			width *= 1.8
 		}
 		pts := routes[i].pts
+		if !routeVisible(pts, labels[i], o.labelSize, toScreen, size) {
+			for _, sg := range o.segs {
+				setVisible(sg, false)
+			}
+			setVisible(o.head, false)
+			setVisible(o.label, false)
+			setVisible(o.labelBack, false)
+			continue
+		}
+		setVisible(o.head, true)
 		// Arrowhead: a triangle with its tip on the target's border.
 		hr := math.Max(3, 5.5*math.Min(z, 1.6)) / z // radius in world units
 		tip := pts[len(pts)-1]
@@ -299,7 +302,6 @@ func (r *graphRenderer) place() {
 		o.head.Resize(fyne.NewSize(2*rs, 2*rs))
 		o.head.Angle = float32(math.Atan2(dir.Y, dir.X)*180/math.Pi + 90)
 		o.head.FillColor = col
-		o.head.Refresh()
 		// Shorten the line so it ends inside the arrowhead.
 		line := append([]vec(nil), pts...)
 		line[len(line)-1] = tip.sub(dir.mul(hr * 1.2))
@@ -316,29 +318,28 @@ func (r *graphRenderer) place() {
 		}
 		for k, s := range o.segs {
 			if k >= nseg {
-				s.Hide()
+				setVisible(s, false)
 				continue
 			}
 			a, b := line[k], line[k+1]
 			if e.dashed {
 				a, b = line[2*k], line[2*k+1]
 			}
-			s.Show()
+			setVisible(s, true)
 			s.Position1 = toScreen(a)
 			s.Position2 = toScreen(b)
 			s.StrokeColor = col
 			s.StrokeWidth = width
-			s.Refresh()
 		}
 		// Label, on a pale background so it reads over lines.
 		if o.label.Text == "" {
-			o.label.Hide()
-			o.labelBack.Hide()
+			setVisible(o.label, false)
+			setVisible(o.labelBack, false)
 			continue
 		}
 		textSize(o.label, labelSize)
 		if o.label.Hidden {
-			o.labelBack.Hide()
+			setVisible(o.labelBack, false)
 			continue
 		}
 		o.label.Color = labelColor
@@ -347,13 +348,11 @@ func (r *graphRenderer) place() {
 		}
 		lp := toScreen(labels[i].sub(o.labelSize.mul(0.5)))
 		ls := fyne.NewSize(float32(o.labelSize.X*z), float32(o.labelSize.Y*z))
-		o.labelBack.Show()
+		setVisible(o.labelBack, true)
 		o.labelBack.Move(lp)
 		o.labelBack.Resize(ls)
-		o.labelBack.Refresh()
 		o.label.Move(lp)
 		o.label.Resize(ls)
-		o.label.Refresh()
 	}
 	if grew {
 		r.collect()
@@ -384,6 +383,34 @@ func (r *graphRenderer) geometry() {
 	}
 	r.routes = routeEdges(r.boxes, specs)
 	r.labels = placeLabels(r.boxes, r.routes, sizes, loops)
+}
+
+// routeVisible reports whether any of an arrow or its label is in the view.
+func routeVisible(pts []vec, label, labelSize vec, toScreen func(vec) fyne.Position, size fyne.Size) bool {
+	lo, hi := pts[0], pts[0]
+	for _, p := range pts {
+		lo = vec{math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)}
+		hi = vec{math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)}
+	}
+	if labelSize.X > 0 {
+		lo = vec{math.Min(lo.X, label.X-labelSize.X/2), math.Min(lo.Y, label.Y-labelSize.Y/2)}
+		hi = vec{math.Max(hi.X, label.X+labelSize.X/2), math.Max(hi.Y, label.Y+labelSize.Y/2)}
+	}
+	a, b := toScreen(lo), toScreen(hi)
+	return b.X >= -10 && b.Y >= -10 && a.X <= size.Width+10 && a.Y <= size.Height+10
+}
+
+// setVisible shows or hides o, only when that changes something: Show and
+// Hide repaint, which is slow for thousands of objects.
+func setVisible(o fyne.CanvasObject, v bool) {
+	if o.Visible() == v {
+		return
+	}
+	if v {
+		o.Show()
+	} else {
+		o.Hide()
+	}
 }
 
 // dashes cuts a polyline into dashes of length d (with gaps of length d) and
