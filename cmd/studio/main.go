@@ -6,6 +6,8 @@ package main
 import (
 	"fmt"
 	"os"
+
+	_ "github.com/rulestudio/studio/internal/locale" // before Fyne initialises
 )
 
 func main() {
