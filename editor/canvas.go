@@ -434,12 +434,7 @@ func (g *GraphView) nodeAt(p fyne.Position) int {
 // for it and the user has not panned or zoomed since.
 func (g *GraphView) Resize(s fyne.Size) {
 	g.BaseWidget.Resize(s)
-	switch g.autoFit {
-	case fitAll:
-		g.ZoomToFit()
-	case fitReadable:
-		g.ZoomToFitReadable()
-	}
+	g.Refit()
 }
 
 // Tapped selects the state under the pointer, or clears the selection.
