@@ -81,7 +81,7 @@
 //
 // before(fn) evaluates fn in the state at the start of the previous step: a
 // whenever condition "X > before(lambda: X)" fires once per change, and the
-// body it pushes sees the same past. More than [Options.StepLimit] steps
+// body it pushes sees the same past, even when it runs steps later. More than [Options.StepLimit] steps
 // without a player action stop the match as a trigger loop, with the last
 // events.
 //

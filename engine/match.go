@@ -506,7 +506,13 @@ func (m *Match) step() (bool, error) {
 		if pf := m.st.frames[fr]; pf.priv != nil && it.player >= 0 && pf.priv[it.player] >= 0 {
 			priv = true
 		}
-		if err := m.runBody(it.h, bodyCtx{frame: fr, seat: it.player, private: priv}, self); err != nil {
+		prev := m.prev
+		if it.past != nil {
+			m.prev = it.past
+		}
+		err := m.runBody(it.h, bodyCtx{frame: fr, seat: it.player, private: priv}, self)
+		m.prev = prev
+		if err != nil {
 			return false, err
 		}
 		m.endStep()

@@ -663,6 +663,7 @@ func (m *Match) settle() error {
 			ob := m.objW(f.ob)
 			ob.fired |= f.bit
 		}
+		f.item.past = m.prev
 		m.pushExec(f.item)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"go.starlark.net/starlark"
@@ -277,4 +278,28 @@ func hasEvent(m *Match, kind string) bool {
 		}
 	}
 	return false
+}
+
+// TestTriggerOrder: triggers firing together are pushed active player first,
+// then seat order, so the active player's resolves last (as in Magic).
+func TestTriggerOrder(t *testing.T) {
+	m := seedsMatch(t)
+	run(t, m, card("pain_altar", 1)+".zone = 'battlefield'")
+	run(t, m, card("pain_altar", 0)+".zone = 'battlefield'")
+	run(t, m, card("wood_elf", 1)+".zone = 'battlefield'")
+	n := len(m.Events())
+	run(t, m, card("wood_elf", 1)+".deal_damage(1)")
+	if got := eval(t, m, "players[1].life"); got != "10" {
+		t.Errorf("life %s, want 10 (two altars)", got)
+	}
+	var order []string
+	for _, e := range m.Events()[n:] {
+		if e.Kind == EvClauseFired || e.Kind == EvStackPopped {
+			order = append(order, e.Kind+" p"+itoa(e.Player))
+		}
+	}
+	want := "clause_fired p1,clause_fired p2,stack_popped p2,stack_popped p1"
+	if got := strings.Join(order, ","); got != want {
+		t.Errorf("order %s, want %s", got, want)
+	}
 }

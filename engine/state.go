@@ -69,6 +69,7 @@ type execItem struct {
 	self   int // object id, 0 none
 	player int // seat
 	frame  int // frame index the body belongs to
+	past   *mstate // what before() reads in the body: the past its condition saw
 }
 
 func (m *Match) own(bit uint32) bool {
