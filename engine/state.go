@@ -66,9 +66,9 @@ const (
 type execItem struct {
 	h      *hook
 	what   string
-	self   int // object id, 0 none
-	player int // seat
-	frame  int // frame index the body belongs to
+	self   int     // object id, 0 none
+	player int     // seat
+	frame  int     // frame index the body belongs to
 	past   *mstate // what before() reads in the body: the past its condition saw
 }
 
