@@ -47,7 +47,7 @@ func (m *Match) Clock(seat int) time.Duration {
 // Tick advances the match's virtual time by d: the clock of every player whose
 // ending condition is unmet runs down. A player whose clock reaches zero times
 // out: the pack's timeout rule runs with that player, or by default a zombie turn
-// (BGA): the first of the player's legal actions is taken for them. Tick does
+// (BGA): Options.Zombie (default: the first legal action) acts for them. Tick does
 // nothing when the match has no clocks (Options.Clock is zero).
 func (m *Match) Tick(d time.Duration) error {
 	if m.opts.Clock == 0 || !m.Waiting() {
@@ -93,5 +93,9 @@ func (m *Match) timeout(seat int) error {
 	if err != nil || len(moves) == 0 {
 		return err
 	}
-	return m.apply(moves[0])
+	mv := moves[0]
+	if m.opts.Zombie != nil {
+		mv = m.opts.Zombie.Choose(m, moves)
+	}
+	return m.apply(mv)
 }

@@ -30,6 +30,9 @@ type Options struct {
 	// Clock is each player's time bank in virtual time (0: no clocks). Clocks
 	// run only through [Match.Tick].
 	Clock time.Duration
+	// Zombie chooses the action of a player whose clock ran out when the pack
+	// has no timeout rule (BGA's zombie turn). Default: the first legal action.
+	Zombie Bot
 }
 
 // Match is one running game of a [Program]. A Match is not safe for concurrent

@@ -3,10 +3,8 @@ package engine
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
-	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
 )
 
@@ -289,7 +287,7 @@ func (m *Match) fork(st *mstate) *Match {
 	return f
 }
 
-// sortedEvents is used by tests to compare logs.
+// eventLines formats events one a line (for tests and error messages).
 func eventLines(es []Event) string {
 	var b strings.Builder
 	for _, e := range es {
@@ -298,6 +296,3 @@ func eventLines(es []Event) string {
 	}
 	return b.String()
 }
-
-var _ = sort.Strings
-var _ = graph.EndID
