@@ -92,7 +92,8 @@ printed with an error reproduces it.`,
 			var bar *progressbar.ProgressBar
 			if isTerminal(os.Stderr) && !asJSON {
 				bar = progressbar.NewOptions(matches, progressbar.OptionSetWriter(os.Stderr),
-					progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+					progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
+					progressbar.OptionThrottle(100*time.Millisecond))
 			}
 			results := make([]simResult, matches)
 			start := time.Now()
