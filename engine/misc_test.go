@@ -230,3 +230,46 @@ actions:
 		t.Errorf("not over once every ending condition holds: %v", m.Stack())
 	}
 }
+
+// TestConcurrentMatches runs matches of one Program on several goroutines (run
+// with -race to check that a compiled pack is shared safely).
+func TestConcurrentMatches(t *testing.T) {
+	for _, name := range []string{"reversi", "hearts", "seeds"} {
+		p := bundled(t, name)
+		seats := 2
+		if name == "hearts" {
+			seats = 4
+		}
+		done := make(chan error)
+		for g := 0; g < 3; g++ {
+			go func(seed uint64) {
+				m, err := p.NewMatch(seats, Options{Seed: seed})
+				if err == nil {
+					_, err = m.Play(NewRandomBot(seed), 200)
+				}
+				done <- err
+			}(uint64(g))
+		}
+		for g := 0; g < 3; g++ {
+			if err := <-done; err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+}
+
+// TestEndTurn: the ending statement ends the player's turn; with every ending
+// condition met, the state takes its lone transition.
+func TestEndTurn(t *testing.T) {
+	p, err := Parse([]byte(mini("True", "end_turn()")), "mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 1, Options{})
+	if err := m.Apply(Move{Seat: 0, Action: "go"}); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Over() {
+		t.Errorf("stack %v after end_turn", m.Stack())
+	}
+}
