@@ -225,6 +225,9 @@ var withRevisions = func() func(b *testing.B, revs int) string {
 			}
 		}
 		p.Close()
+		if st, err := os.Stat(path); err == nil {
+			b.Logf("a project of %d revisions of the largest pack: %d bytes", revs, st.Size())
+		}
 		made[revs] = path
 		return path
 	}
