@@ -23,6 +23,11 @@
 // types and names export as their author wrote them. docs/bga-import.md lists
 // what is supported and the exact errors.
 //
+// Import and Export keep no state between calls and are safe for concurrent
+// use. Evaluation is bounded (nesting depth, values built), so hostile input
+// gives an error, not a hang; a panic would be a bug and is reported as an
+// "internal error" rather than crashing the caller.
+//
 // Like package graph, this package uses only the standard library and graph; it
 // must never import Fyne, SQLite, Starlark or other packages of this module.
 package bga

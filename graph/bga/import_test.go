@@ -559,11 +559,7 @@ func TestImportErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error, want %q", tt.want)
 			}
-			if strings.HasSuffix(tt.want, ":") {
-				if !strings.HasPrefix(err.Error(), tt.want) {
-					t.Errorf("error %q, want prefix %q", err, tt.want)
-				}
-			} else if err.Error() != tt.want {
+			if err.Error() != tt.want {
 				t.Errorf("error\n got: %s\nwant: %s", err, tt.want)
 			}
 			var nd *NotDeclarativeError
