@@ -106,6 +106,8 @@ type hook struct {
 	ctx   []int // context names, in the function's parameter order
 	extra int   // number of extra parameters after the context
 	pure  bool
+
+	native *nativeHook // set when the code only calls a native component
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -387,7 +389,10 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	var text string
 	if expr {
 		// Parse alone first, for errors in the designer's terms.
-		_, err := opts.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
+		e, err := opts.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
+		if err == nil {
+			h.native = c.nativeCall(e, h)
+		}
 		if err != nil {
 			// Lines may break freely inside the wrapper's parentheses.
 			if _, perr := opts.ParseExpr(c.p.file, pad+"\n("+code.Src+"\n)", 0); perr == nil {
@@ -419,6 +424,75 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 		return nil
 	}
 	return h
+}
+
+// nativeCall recognizes an expression that only calls a method of a native
+// component (board or deck) with context names or literals as arguments, maybe
+// negated: "board.moves(player)", "not board.has_move(player)",
+// "board.empty()". Such a hook calls the component directly, without a
+// Starlark frame: the hot path of domains and preconditions.
+func (c *compiler) nativeCall(e syntax.Expr, h *hook) *nativeHook {
+	n := &nativeHook{}
+	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.NOT {
+		n.not, e = true, u.X
+	}
+	call, ok := e.(*syntax.CallExpr)
+	if !ok {
+		return nil
+	}
+	dot, ok := call.Fn.(*syntax.DotExpr)
+	if !ok {
+		return nil
+	}
+	recv, ok := dot.X.(*syntax.Ident)
+	if !ok {
+		return nil
+	}
+	switch v := c.predeclared[recv.Name].(type) {
+	case *boardValue:
+		n.fn = v.methods[dot.Name.Name]
+	case *deckValue:
+		n.fn = v.methods[dot.Name.Name]
+	}
+	if n.fn == nil {
+		return nil
+	}
+	for _, a := range call.Args {
+		switch a := a.(type) {
+		case *syntax.Ident:
+			k := ctxIndex(a.Name)
+			if k != ctxPlayer && k != ctxActive {
+				return nil
+			}
+			n.args = append(n.args, nativeArg{ctx: k})
+		case *syntax.Literal:
+			var v starlark.Value
+			switch x := a.Value.(type) {
+			case int64:
+				v = starlark.MakeInt64(x)
+			case string:
+				v = starlark.String(x)
+			default:
+				return nil
+			}
+			n.args = append(n.args, nativeArg{ctx: -1, lit: v})
+		default:
+			return nil
+		}
+	}
+	return n
+}
+
+// nativeHook is a hook that calls a native component's method directly.
+type nativeHook struct {
+	fn   *starlark.Builtin
+	args []nativeArg
+	not  bool
+}
+
+type nativeArg struct {
+	ctx int // ctxPlayer or ctxActive, or -1 for lit
+	lit starlark.Value
 }
 
 func (c *compiler) init(prog *starlark.Program, what string) starlark.Callable {

@@ -266,6 +266,9 @@ func (m *Match) mutable(what string) error {
 // call runs a hook with the context of seat (player), self (object id, 0 none)
 // and extra arguments.
 func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (starlark.Value, error) {
+	if h.native != nil && h.pure {
+		return m.callNative(h, seat)
+	}
 	// Arguments live on a per-match stack: a Starlark function copies them into
 	// its locals on entry, so the slots are free again once the call starts.
 	n := len(h.ctx) + len(extra)
@@ -323,6 +326,45 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 			re.Msg += fmt.Sprintf(" (more than %d: an endless loop?)", m.opts.Budget)
 		}
 		return nil, err
+	}
+	return v, nil
+}
+
+// callNative runs a hook that only calls a native component (see
+// compiler.nativeCall), with the same purity and errors as the Starlark path.
+func (m *Match) callNative(h *hook, seat int) (starlark.Value, error) {
+	n := h.native
+	base := len(m.argbuf)
+	for _, a := range n.args {
+		var v starlark.Value
+		switch a.ctx {
+		case ctxPlayer:
+			if seat < 0 {
+				v = starlark.None
+			} else {
+				v = m.pvals[seat]
+			}
+		case ctxActive:
+			v = m.pvals[m.st.active]
+		default:
+			v = a.lit
+		}
+		m.argbuf = append(m.argbuf, v)
+	}
+	args := starlark.Tuple(m.argbuf[base:len(m.argbuf):len(m.argbuf)])
+	if m.pure == 0 {
+		m.pureWhat = h.what
+	}
+	m.pure++
+	v, err := n.fn.CallInternal(m.thread, args, nil)
+	m.pure--
+	clear(args)
+	m.argbuf = m.argbuf[:base]
+	if err != nil {
+		return nil, &RunError{File: m.p.file, Pos: h.pos, What: h.what, Msg: err.Error()}
+	}
+	if n.not {
+		return !v.Truth(), nil
 	}
 	return v, nil
 }
