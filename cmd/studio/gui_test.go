@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
@@ -453,4 +454,76 @@ func nearColor(a, b color.NRGBA, d int) bool {
 		return int(y - x)
 	}
 	return diff(a.R, b.R) <= d && diff(a.G, b.G) <= d && diff(a.B, b.B) <= d
+}
+
+// TestProjectStoreKeepsPackAndPositions saves a pack with positions through
+// the editor's adapter of package project, reopens it and compares.
+func TestProjectStoreKeepsPackAndPositions(t *testing.T) {
+	p, err := graph.Parse(assets.ExamplePack, assets.ExamplePackName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Editor = &graph.Editor{Positions: map[string]graph.Point{"1": {X: 10, Y: 20}, "99": {X: -5.5, Y: 300}}}
+	path := filepath.Join(t.TempDir(), "hearts.rulestudio")
+	proj, err := projectStore{}.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := proj.Save(p, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := proj.Close(); err != nil {
+		t.Fatal(err)
+	}
+	proj, err = projectStore{}.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proj.Close()
+	got, err := proj.Pack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.States) != len(p.States) || got.Name != p.Name {
+		t.Errorf("reopened pack %q has %d states, want %q with %d", got.Name, len(got.States), p.Name, len(p.States))
+	}
+	if got.Editor == nil || got.Editor.Positions["99"] != p.Editor.Positions["99"] || got.Editor.Positions["1"] != p.Editor.Positions["1"] {
+		t.Errorf("reopened positions %v, want %v", got.Editor, p.Editor.Positions)
+	}
+	if _, ok := proj.(editor.Autosaver); !ok {
+		t.Error("the project adapter does not autosave")
+	}
+}
+
+// TestExampleProjectIsMadeOnce makes the bundled example project in a fresh
+// data directory, then finds it again without rewriting it.
+func TestExampleProjectIsMadeOnce(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	path, err := exampleProject()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := exampleProject()
+	if err != nil || again != path {
+		t.Fatalf("second call: %q, %v; want %q", again, err, path)
+	}
+	if fi2, _ := os.Stat(path); !fi2.ModTime().Equal(fi.ModTime()) {
+		t.Error("the example project was made again")
+	}
+	proj, err := projectStore{}.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proj.Close()
+	p, err := proj.Pack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != "hearts" || len(p.Editor.Positions) != len(p.States) {
+		t.Errorf("example project: pack %q with %d positions for %d states", p.Name, len(p.Editor.Positions), len(p.States))
+	}
 }
