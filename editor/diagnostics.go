@@ -48,6 +48,9 @@ func NewDiagnosticsView() *DiagnosticsView {
 		if i >= 0 && i < len(v.diags) && v.OnSelected != nil {
 			v.OnSelected(v.diags[i])
 		}
+		// Unselect, so that clicking the same row again works again (the
+		// canvas shows the selected state).
+		v.list.Unselect(i)
 	}
 	v.ExtendBaseWidget(v)
 	v.SetDiagnostics(nil)

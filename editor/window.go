@@ -110,6 +110,13 @@ func New(app fyne.App, store Store) *Editor {
 	main.Offset = 0.70
 	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, main))
 	e.win.SetMainMenu(e.menu())
+	// ctrl+plus, typed as ctrl+shift+= or on the keypad, zooms in too.
+	for _, sc := range []*desktop.CustomShortcut{
+		{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+		{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault},
+	} {
+		e.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { e.View.ZoomIn() })
+	}
 	e.win.Resize(fyne.NewSize(1400, 880))
 	e.win.SetCloseIntercept(e.closeRequested)
 	e.SetPack(nil, nil)

@@ -227,6 +227,14 @@ func TestDiagnosticClickSelectsAndCentresState(t *testing.T) {
 	if !near(c.X, size.Width/2) || !near(c.Y, size.Height/2) {
 		t.Errorf("state 40 drawn at %v, not centred in %v", c, size)
 	}
+
+	// Pan away and click the same diagnostic again: back to the state.
+	e.View.Pan(fyne.NewDelta(300, 200))
+	e.Diagnostics.Select(idx)
+	c = e.View.ToWidget(e.View.Positions()["40"])
+	if !near(c.X, size.Width/2) || !near(c.Y, size.Height/2) {
+		t.Errorf("second click: state 40 drawn at %v, not centred in %v", c, size)
+	}
 }
 
 func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
