@@ -360,13 +360,20 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 			}
 			b = m.boardW(bv.idx)
 			b.put(y*b.w+x, c)
+			if m.rec {
+				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Detail: fmt.Sprint(c)})
+			}
 			return starlark.None, nil
 		default: // play
 			if err := m.mutable(fn); err != nil {
 				return nil, err
 			}
 			b = m.boardW(bv.idx)
-			return starlark.MakeInt(b.play(x, y, c)), nil
+			n := b.play(x, y, c)
+			if m.rec {
+				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Detail: fmt.Sprintf("%d, %d flipped", c, n)})
+			}
+			return starlark.MakeInt(n), nil
 		}
 	case "moves", "has_move", "count", "line":
 		if len(args) != 1 {

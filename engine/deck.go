@@ -249,6 +249,9 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			dk.cards[id-1].loc, dk.cards[id-1].arg = to, arg
 			picked = append(picked, id)
 		}
+		if m.rec && len(picked) > 0 {
+			m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("%d cards from %s to %s %d", len(picked), from, to, arg)})
+		}
 		return d.list(m, picked), nil
 	case "move":
 		var v starlark.Value
@@ -267,6 +270,9 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		dk = m.deckW(d.idx)
 		dk.cards[id-1].loc, dk.cards[id-1].arg = loc, arg
+		if m.rec {
+			m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("card %d to %s %d", id, loc, arg)})
+		}
 		return starlark.None, nil
 	case "move_all":
 		var from, to string
@@ -284,10 +290,15 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
+		moved := 0
 		for i := range dk.cards {
 			if c := &dk.cards[i]; c.loc == from && (!hasFrom || c.arg == fa) {
 				c.loc, c.arg = to, ta
+				moved++
 			}
+		}
+		if m.rec && moved > 0 {
+			m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("%d cards from %s to %s %d", moved, from, to, ta)})
 		}
 		return starlark.None, nil
 	}

@@ -20,6 +20,9 @@ func TestHearts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if d := v.Decks["deck"]; len(d.Hand) != 13 || d.Counts["hand/1"] != 13 || d.Counts["hand/3"] != 13 {
+		t.Errorf("deck view %+v", d)
+	}
 	if v.Description != "You must choose 3 cards to give to the player on the left" || len(v.Active) != 4 {
 		t.Errorf("view %q, active %v", v.Description, v.Active)
 	}

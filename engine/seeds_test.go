@@ -39,6 +39,13 @@ func TestSeedsLoads(t *testing.T) {
 	if got := eval(t, m, "[len(hand(p)) for p in players]"); got != "[3, 3]" {
 		t.Errorf("hands %s", got)
 	}
+	v, err := m.View(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Objects) != 18 || v.Objects[0].Variables["zone"] == nil || len(v.Objects[0].Tags) == 0 {
+		t.Errorf("objects in view: %+v", v.Objects)
+	}
 }
 
 // card is the Starlark expression for seat's object of type typ.

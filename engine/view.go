@@ -12,23 +12,41 @@ import (
 // player, the public args and the player's own _private args, scores, boards and
 // the player's legal actions.
 type View struct {
-	Seat        int                `json:"seat"` // 0-based
-	Step        int                `json:"step"`
-	State       string             `json:"state"`
-	StateID     int                `json:"state_id"`
-	Stack       []string           `json:"stack"`
-	Private     string             `json:"private_state,omitempty"` // the player's private parallel state
-	Description string             `json:"description"`
-	Args        map[string]any     `json:"args,omitempty"`
-	PrivateArgs map[string]any     `json:"private_args,omitempty"`
-	Active      []int              `json:"active"` // 0-based seats whose ending condition is unmet
-	Scores      []int              `json:"scores"`
-	Progression int                `json:"progression"`
-	Boards      map[string][][]int `json:"boards,omitempty"`
-	Variables   map[string]any     `json:"variables,omitempty"`
-	Legal       []string           `json:"legal,omitempty"`
-	Over        bool               `json:"over"`
-	Winners     []int              `json:"winners,omitempty"`
+	Seat        int                 `json:"seat"` // 0-based
+	Step        int                 `json:"step"`
+	State       string              `json:"state"`
+	StateID     int                 `json:"state_id"`
+	Stack       []string            `json:"stack"`
+	Private     string              `json:"private_state,omitempty"` // the player's private parallel state
+	Description string              `json:"description"`
+	Args        map[string]any      `json:"args,omitempty"`
+	PrivateArgs map[string]any      `json:"private_args,omitempty"`
+	Active      []int               `json:"active"` // 0-based seats whose ending condition is unmet
+	Scores      []int               `json:"scores"`
+	Progression int                 `json:"progression"`
+	Boards      map[string][][]int  `json:"boards,omitempty"`
+	Decks       map[string]DeckView `json:"decks,omitempty"`
+	Objects     []ObjectView        `json:"objects,omitempty"`
+	Variables   map[string]any      `json:"variables,omitempty"`
+	Legal       []string            `json:"legal,omitempty"`
+	Over        bool                `json:"over"`
+	Winners     []int               `json:"winners,omitempty"`
+}
+
+// DeckView is what a player sees of a deck: how many cards each location
+// holds ("location" or "location/arg"), and the cards of their own hand
+// (location "hand", location_arg = their seat number) as "type/type_arg".
+type DeckView struct {
+	Counts map[string]int `json:"counts"`
+	Hand   []string       `json:"hand,omitempty"`
+}
+
+// ObjectView is one live object: its id, type, tags and variables.
+type ObjectView struct {
+	ID        int            `json:"id"`
+	Type      string         `json:"type"`
+	Tags      []string       `json:"tags,omitempty"`
+	Variables map[string]any `json:"variables,omitempty"`
 }
 
 var descKey = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_.]*)\}`)
@@ -144,6 +162,43 @@ func (m *Match) View(seat int) (*View, error) {
 			}
 		}
 		v.Boards[m.p.boards[i].Name] = rows
+	}
+	for i, dk := range m.st.decks {
+		if v.Decks == nil {
+			v.Decks = map[string]DeckView{}
+		}
+		dv := DeckView{Counts: map[string]int{}}
+		for _, c := range dk.cards {
+			key := c.loc
+			if c.loc == "hand" || c.loc == "cardsontable" || c.loc == "cardswon" {
+				key = fmt.Sprintf("%s/%d", c.loc, c.arg)
+			}
+			dv.Counts[key]++
+		}
+		for _, id := range dk.inLoc("hand", seat+1, true) {
+			c := dk.cards[id-1]
+			dv.Hand = append(dv.Hand, fmt.Sprintf("%s/%d", c.typ, c.typeArg))
+		}
+		v.Decks[m.p.decks[i]] = dv
+	}
+	tagNames := make([]string, len(m.p.tags))
+	for name, bit := range m.p.tags {
+		tagNames[bit] = name
+	}
+	for _, ob := range m.st.objs {
+		ov := ObjectView{ID: ob.id, Type: ob.typ.name, Variables: map[string]any{}}
+		for bit, name := range tagNames {
+			if ob.tags&(1<<bit) != 0 {
+				ov.Tags = append(ov.Tags, name)
+			}
+		}
+		for i, vr := range ob.typ.t.Variables {
+			ov.Variables[vr.Name] = toGo(ob.vars[i])
+		}
+		for k, x := range ob.extra {
+			ov.Variables[k] = toGo(x)
+		}
+		v.Objects = append(v.Objects, ov)
 	}
 	for k, x := range m.st.vars {
 		if v.Variables == nil {
