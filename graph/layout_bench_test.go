@@ -51,3 +51,14 @@ func BenchmarkLayeredLayoutLargest(b *testing.B) {
 		graph.LayeredLayout(p)
 	}
 }
+
+// BenchmarkMarshalLargest: canonical YAML of the largest corpus pack.
+func BenchmarkMarshalLargest(b *testing.B) {
+	p := largestCorpusPack(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := graph.Marshal(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

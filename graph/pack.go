@@ -1,6 +1,10 @@
 package graph
 
-import "go.yaml.in/yaml/v3"
+import (
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // FormatVersion is the version of the rule pack format this package reads and
 // writes (the "format" key of a pack).
@@ -137,11 +141,7 @@ type Point struct {
 func (p Point) MarshalYAML() (any, error) {
 	n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 	for _, f := range []float64{p.X, p.Y} {
-		var c yaml.Node
-		if err := c.Encode(f); err != nil {
-			return nil, err
-		}
-		n.Content = append(n.Content, &c)
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatFloat(f, 'f', -1, 64)})
 	}
 	return n, nil
 }

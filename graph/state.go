@@ -70,11 +70,15 @@ func (id StateID) String() string {
 }
 
 // MarshalYAML writes the id as an integer or a string.
-func (id StateID) MarshalYAML() (any, error) {
+func (id StateID) MarshalYAML() (any, error) { return id.node(), nil }
+
+// node is the id's YAML scalar, built directly: packs hold thousands of ids and
+// yaml.Node.Encode would render and re-parse each one.
+func (id StateID) node() *yaml.Node {
 	if id.Const != "" {
-		return id.Const, nil
+		return strNode(id.Const)
 	}
-	return id.Num, nil
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(id.Num)}
 }
 
 // UnmarshalYAML reads an integer or a string (a constant's name).
@@ -113,11 +117,7 @@ type Transitions []Transition
 func (ts Transitions) MarshalYAML() (any, error) {
 	n := &yaml.Node{Kind: yaml.MappingNode}
 	for _, t := range ts {
-		var v yaml.Node
-		if err := v.Encode(t.To); err != nil {
-			return nil, err
-		}
-		n.Content = append(n.Content, strNode(t.Name), &v)
+		n.Content = append(n.Content, strNode(t.Name), t.To.node())
 	}
 	return n, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"regexp"
@@ -26,6 +27,13 @@ func Load(path string) (*Pack, error) {
 // becomes the pack's Source. Errors are *PosError values (file:line:col: msg)
 // where the YAML library gives a place. Unknown keys are errors.
 func Parse(data []byte, file string) (*Pack, error) {
+	var doc yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlError(file, err)
+	}
+	if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
+		return nil, &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	p := new(Pack)

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -78,6 +79,12 @@ func TestParseErrors(t *testing.T) {
 		{"format: 1\npack: x\nstates: []\n---\nformat: 1\n", `p.yaml:4:1: a rule pack file holds one YAML document; this is a second one`},
 		{"format: 1\npack: x\nstates: []\nactions:\n  play:\n    body: [1]\n", `p.yaml:6:11: code must be a string`},
 	}
+	bomb := "format: 1\npack: x\nstates: []\nconstants:\n  a: &a [0,0,0,0,0,0,0,0,0,0]\n"
+	for i, prev := 1, "a"; i < 7; i, prev = i+1, string(rune('a'+i)) {
+		name := string(rune('a' + i))
+		bomb += fmt.Sprintf("  %s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n", name, name, prev, prev, prev, prev, prev, prev, prev, prev, prev, prev)
+	}
+	cases = append(cases, struct{ src, want string }{bomb, `p.yaml:1:1: the document's aliases expand to more than 1000000 values`})
 	for _, c := range cases {
 		_, err := Parse([]byte(c.src), "p.yaml")
 		if err == nil || err.Error() != c.want {
