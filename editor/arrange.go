@@ -99,13 +99,18 @@ func packComponents(p *graph.Pack, pos map[string]graph.Point) map[string]graph.
 	if len(pieces) < 2 || hi.X-lo.X < 2.5*(hi.Y-lo.Y) {
 		return pos
 	}
+	first := find(ids[0]) // the piece of the pack's first state (usually gameSetup) leads
 	sort.SliceStable(pieces, func(a, b int) bool {
+		fa, fb := find(pieces[a].ids[0]) == first, find(pieces[b].ids[0]) == first
+		if fa != fb {
+			return fa
+		}
 		if len(pieces[a].ids) != len(pieces[b].ids) && (len(pieces[a].ids) > 2 || len(pieces[b].ids) > 2) {
 			return len(pieces[a].ids) > len(pieces[b].ids)
 		}
 		return pieces[a].lo.X < pieces[b].lo.X
 	})
-	rowWidth := math.Max(widest, math.Sqrt(area*1.6))
+	rowWidth := math.Max(widest*1.25, math.Sqrt(area*1.6))
 	out := make(map[string]graph.Point, len(pos))
 	for k, v := range pos {
 		out[k] = v
@@ -122,6 +127,17 @@ func packComponents(p *graph.Pack, pos map[string]graph.Point) map[string]graph.
 		}
 		x += w + gapX
 		rowH = math.Max(rowH, h)
+	}
+	// Keep the packing only when it fits a screen-shaped (4:3) view better.
+	nlo, nhi := vec{math.Inf(1), math.Inf(1)}, vec{math.Inf(-1), math.Inf(-1)}
+	for _, id := range ids {
+		c, s := out[id], size[id]
+		nlo = vec{math.Min(nlo.X, c.X-s.X/2), math.Min(nlo.Y, c.Y-s.Y/2)}
+		nhi = vec{math.Max(nhi.X, c.X+s.X/2), math.Max(nhi.Y, c.Y+s.Y/2)}
+	}
+	fit := func(lo, hi vec) float64 { return math.Min(4/(hi.X-lo.X), 3/(hi.Y-lo.Y)) }
+	if fit(nlo, nhi) < 1.1*fit(lo, hi) {
+		return pos
 	}
 	return out
 }

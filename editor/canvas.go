@@ -364,7 +364,8 @@ func (g *GraphView) ZoomToFitReadable() {
 	x = max(x, float32(lo.X)+half-fitMargin/z)
 	x = min(x, float32(hi.X)-half+fitMargin/z)
 	g.zoom = z
-	g.offset = fyne.NewPos(s.Width/2-x*z, fitMargin-float32(lo.Y)*z)
+	// A little more room above: arcs of back edges bulge over the top boxes.
+	g.offset = fyne.NewPos(s.Width/2-x*z, 2*fitMargin-float32(lo.Y)*z)
 	g.Refresh()
 }
 
