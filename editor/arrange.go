@@ -11,9 +11,10 @@ import (
 // long row (Graphviz puts the disconnected pieces of a graph next to each
 // other, so a machine whose transitions live in code becomes a line of 100
 // boxes) into rows that fill a screen-shaped area. Each connected piece keeps
-// its own shape; the biggest comes first, the others follow in their original
-// left-to-right order. A layout that is not much wider than tall is returned
-// unchanged.
+// its own shape; the piece of the pack's first state comes first, then the
+// bigger pieces, then the others in their original left-to-right order. A
+// layout that is not much wider than tall, or that packing would not fit
+// better on a 4:3 screen, is returned unchanged.
 func packComponents(p *graph.Pack, pos map[string]graph.Point) map[string]graph.Point {
 	ids := make([]string, 0, len(p.States))
 	size := map[string]vec{}
