@@ -364,6 +364,15 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 			h.extra = 0
 			return h
 		}
+		if b, ok := c.predeclared[src].(*starlark.Builtin); ok && !expr {
+			h.fn, h.ctx, h.extra = b, nil, 0 // "action: end_turn" calls the builtin
+			return h
+		}
+		if _, known := c.predeclared[src]; !known && !expr && ctxIndex(src) < 0 {
+			c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: code.Pos, What: what,
+				Msg: fmt.Sprintf("%s names no function of the pack's scripts (define def %s(): in scripts)", src, src)})
+			return nil
+		}
 	}
 	used := map[string]bool{}
 	for _, w := range wordRE.FindAllString(code.Src, -1) {

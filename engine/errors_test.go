@@ -44,6 +44,7 @@ func TestCompileErrorPositions(t *testing.T) {
 		{"player == active_player", "next_stat('go')", "mini.yaml:22:7: action go body: undefined: next_stat"},
 		{"player == active_plyr", "next_state('go')", "mini.yaml:19:20: action go who: undefined: active_plyr"},
 		{"True", "if x\n      next_state('go')", "mini.yaml:23:1: action go body: got newline, want ':'"},
+		{"True", "pass\n    precondition: stCheck", "mini.yaml:23:19: action go precondition: undefined: stCheck"},
 	}
 	for _, c := range cases {
 		_, err := Parse([]byte(mini(c.who, c.body)), "mini.yaml")
@@ -92,5 +93,22 @@ func TestPurity(t *testing.T) {
 	}
 	if err := runMini(t, "True", "next_state('go')"); err != nil {
 		t.Errorf("plain pack: %v", err)
+	}
+}
+
+func TestNamedFunction(t *testing.T) {
+	src := strings.Replace(mini("True", "pass"), "  - id: 2\n", "  - id: 2\n    action: stMissing\n", 1)
+	_, err := Parse([]byte(src), "mini.yaml")
+	want := "mini.yaml:10:13: state 2 (turn) action: stMissing names no function of the pack's scripts (define def stMissing(): in scripts)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	src = strings.Replace(mini("True", "pass"), "  - id: 2\n", "  - id: 2\n    endaction: end_game\n", 1)
+	p, err := Parse([]byte(src), "mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.states[1].endaction == nil {
+		t.Errorf("endaction: end_game compiled to nothing")
 	}
 }
