@@ -36,7 +36,9 @@
 // The BGA fields action, args and endaction hold either the name of a
 // top-level function of the pack's scripts (BGA style: "action: stNextPlayer")
 // or inline Starlark: a code string that is exactly an identifier naming a
-// script function calls it; anything else is inline code. A script function
+// script function calls it (one naming a builtin, as in "endaction: end_game",
+// calls that; one naming nothing is a compile error that says so); anything
+// else is inline code. A script function
 // receives the context names it declares as parameters (def stNextPlayer(game):).
 //
 // Context names, given to inline code when it mentions them: player (the
