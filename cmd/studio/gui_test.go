@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -301,9 +302,16 @@ func startXvfb(t *testing.T, dir string) (string, func()) {
 		}
 		done := make(chan struct{})
 		go func() { x.Wait(); close(done) }()
+		// SIGTERM lets Xvfb remove its lock file and socket; SIGKILL would
+		// leave them behind and use up display numbers.
 		stop := func() {
-			x.Process.Kill()
-			<-done
+			x.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-done:
+			case <-time.After(3 * time.Second):
+				x.Process.Kill()
+				<-done
+			}
 		}
 		for i := 0; i < 50; i++ {
 			select {
@@ -312,8 +320,12 @@ func startXvfb(t *testing.T, dir string) (string, func()) {
 				continue
 			default:
 			}
+			// Ready when a screenshot of the (empty) screen works.
 			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-				return display, stop
+				probe := filepath.Join(dir, "probe.png")
+				if exec.Command("import", "-display", display, "-window", "root", probe).Run() == nil {
+					return display, stop
+				}
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
