@@ -299,14 +299,19 @@ func (c *checker) checkActions(s *State) {
 var descKey = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_.]*)\}`)
 
 // checkDescriptions flags ${key} substitutions that nothing produces: the built-in
-// keys are actplayer and you (BGA); every other key needs args.
+// keys are actplayer and you (BGA) and the state's parameters (the engine fills
+// them in); every other key needs args.
 func (c *checker) checkDescriptions(s *State) {
 	if !s.Args.IsZero() {
 		return
 	}
+	known := map[string]bool{"actplayer": true, "you": true}
+	for _, p := range s.Params {
+		known[p.Name] = true
+	}
 	for _, field := range []struct{ name, text string }{{"description", s.Description}, {"descriptionmyturn", s.DescriptionMyTurn}} {
 		for _, m := range descKey.FindAllStringSubmatch(field.text, -1) {
-			if m[1] == "actplayer" || m[1] == "you" {
+			if known[m[1]] {
 				continue
 			}
 			c.report(Warning, "description-arg", s.Pos, s.ID, "%s: %s uses ${%s} but the state has no args to produce it", label(s), field.name, m[1])

@@ -150,7 +150,8 @@ func (c *checker) predecessors(s *State) []*State {
 // checkUnusedTransitions warns about transitions that no next_state or deactivate
 // call names. It runs only for packs that hold their own code (actions or
 // scripts); an imported BGA file's code is in PHP, out of sight. BGA's zombie
-// transitions are taken by the framework and never flagged.
+// transitions are taken by the framework, and a state's lone transition by the
+// engine when the state ends, so neither is flagged.
 func (c *checker) checkUnusedTransitions() {
 	if len(c.p.Actions) == 0 && len(c.p.Scripts) == 0 {
 		return
@@ -169,8 +170,8 @@ func (c *checker) checkUnusedTransitions() {
 	}
 	for _, s := range c.p.States {
 		for _, t := range s.Transitions {
-			if taken[t.Name] || strings.HasPrefix(t.Name, zombieName) {
-				continue
+			if taken[t.Name] || strings.HasPrefix(t.Name, zombieName) || len(s.Transitions) == 1 {
+				continue // a lone transition is taken when the state ends
 			}
 			pos := t.Pos
 			if !pos.IsValid() {
