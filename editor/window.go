@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -63,6 +64,8 @@ type Editor struct {
 	layouts   sync.WaitGroup // background layouts running (tests wait on it)
 	layingOut bool           // a background layout of the pack on screen is running
 	refineSeq int            // layoutSeq when the latest background layout started
+	stop      context.CancelFunc
+	stopped   context.Context // done when the window closes: background layouts stop their dot
 
 	// do runs a function on the Fyne goroutine: fyne.Do (tests queue instead).
 	do func(func())
@@ -90,6 +93,7 @@ func New(app fyne.App, store Store) *Editor {
 		autosaveDelay: AutosaveDelay,
 		do:            fyne.Do,
 	}
+	e.stopped, e.stop = context.WithCancel(context.Background())
 	e.View.OnSelected = e.showState
 	e.View.OnMoved = e.moved
 	e.Diagnostics.OnSelected = e.diagnosticPicked
@@ -330,7 +334,7 @@ func (e *Editor) refineLayout(ids []string) {
 	e.layouts.Add(1)
 	go func() {
 		defer e.layouts.Done()
-		auto, err := graph.AutoLayout(&cp)
+		auto, err := graph.AutoLayoutContext(e.stopped, &cp)
 		if err == nil {
 			auto = packComponents(&cp, auto)
 		}
@@ -765,6 +769,7 @@ func (e *Editor) closeRequested() {
 }
 
 func (e *Editor) quit() {
+	e.stop()
 	if e.autosaveTimer != nil {
 		e.autosaveTimer.Stop()
 	}

@@ -12,24 +12,43 @@ import (
 // Node names are the state ids as written.
 func DOT(p *Pack) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "digraph %s {\n", dotQuote(p.Name))
-	b.WriteString("  rankdir=TB;\n  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\", fontsize=10];\n")
-	for _, s := range p.States {
-		w, h := NodeSize(s)
-		fmt.Fprintf(&b, "  %s [label=%s, fillcolor=%s, width=%.2f, height=%.2f, fixedsize=true];\n",
-			dotQuote(s.ID.String()), dotQuote(s.ID.String()+" "+s.Name+"\n"+string(s.Type)),
-			dotQuote(TypeColor(s.Type)), w/72, h/72)
-	}
+	writeDOTHeader(&b, p, true)
 	for _, s := range p.States {
 		for _, t := range s.Transitions {
 			fmt.Fprintf(&b, "  %s -> %s [label=%s];\n", dotQuote(s.ID.String()), dotQuote(t.To.String()), dotQuote(t.Name))
 		}
-		if s.InitialPrivate != nil {
-			fmt.Fprintf(&b, "  %s -> %s [style=dashed, label=\"initialprivate\"];\n", dotQuote(s.ID.String()), dotQuote(s.InitialPrivate.String()))
-		}
 	}
+	writeDOTPrivate(&b, p)
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+// writeDOTHeader writes the graph's opening line, defaults and one node per state.
+// A picture (labels true) names each box and lets it grow to fit its text; the
+// layout form gives unlabelled boxes the size the canvas draws ([NodeSize]).
+func writeDOTHeader(b *bytes.Buffer, p *Pack, labels bool) {
+	fmt.Fprintf(b, "digraph %s {\n", dotQuote(p.Name))
+	b.WriteString("  rankdir=TB;\n  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\", fontsize=10];\n")
+	for _, s := range p.States {
+		w, h := NodeSize(s)
+		if labels {
+			fmt.Fprintf(b, "  %s [label=%s, fillcolor=%s, width=%.2f, height=%.2f];\n",
+				dotQuote(s.ID.String()), dotQuote(s.Name+"\n"+s.ID.String()+" · "+string(s.Type)),
+				dotQuote(TypeColor(s.Type)), w/72, h/72)
+			continue
+		}
+		fmt.Fprintf(b, "  %s [label=\"\", width=%.2f, height=%.2f, fixedsize=true];\n", dotQuote(s.ID.String()), w/72, h/72)
+	}
+}
+
+// writeDOTPrivate writes a dashed edge from each master state to its
+// initialprivate state.
+func writeDOTPrivate(b *bytes.Buffer, p *Pack) {
+	for _, s := range p.States {
+		if s.InitialPrivate != nil {
+			fmt.Fprintf(b, "  %s -> %s [style=dashed, label=\"initialprivate\"];\n", dotQuote(s.ID.String()), dotQuote(s.InitialPrivate.String()))
+		}
+	}
 }
 
 // dotQuote quotes s as a DOT string.

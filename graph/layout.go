@@ -17,28 +17,95 @@ import (
 // ([LayeredLayout]) otherwise or when dot fails, so the studio works without
 // Graphviz. It does not change p.
 func AutoLayout(p *Pack) (map[string]Point, error) {
-	if _, err := exec.LookPath("dot"); err == nil {
-		if pos, err := DotLayout(p); err == nil {
+	return AutoLayoutContext(context.Background(), p)
+}
+
+// AutoLayoutContext is [AutoLayout] that stops dot when ctx is done (a window
+// closing, a newer layout replacing this one); it then returns ctx's error.
+func AutoLayoutContext(ctx context.Context, p *Pack) (map[string]Point, error) {
+	if _, err := exec.LookPath("dot"); err == nil && edgePairs(p) <= maxDotEdges {
+		pos, err := DotLayout(ctx, p)
+		if err == nil {
 			return pos, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 	}
 	return LayeredLayout(p), nil
 }
 
-// DotLayout runs Graphviz `dot -Tplain` on [DOT] of p and reads the node centres
-// from its output. Errors: dot missing, failing, or taking over 30 s.
-func DotLayout(p *Pack) (map[string]Point, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+// maxDotEdges is the most distinct state-to-state edges handed to dot: past it
+// (a game whose every state can reach almost every other, such as
+// sevenwondersduel's 1,377) dot needs tens of seconds for a drawing no layout can
+// make readable, and the built-in layout is used at once.
+const maxDotEdges = 400
+
+// edgePairs counts the distinct (from, to) state pairs of p's transitions.
+func edgePairs(p *Pack) int {
+	seen := map[[2]string]bool{}
+	for _, s := range p.States {
+		for _, t := range s.Transitions {
+			seen[[2]string{s.ID.String(), t.To.String()}] = true
+		}
+	}
+	return len(seen)
+}
+
+// dotTimeout bounds one run of dot; past it the built-in layout is used.
+const dotTimeout = 10 * time.Second
+
+// DotLayout runs Graphviz `dot -Tplain` on the layout form of p's graph (see
+// [layoutDOT]) and reads the node centres from its output. Errors: dot missing,
+// failing, taking over 10 s, or ctx done. On Linux dot dies with the studio.
+func DotLayout(ctx context.Context, p *Pack) (map[string]Point, error) {
+	ctx, cancel := context.WithTimeout(ctx, dotTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "dot", "-Tplain")
-	cmd.Stdin = bytes.NewReader(DOT(p))
+	dieWithParent(cmd)
+	cmd.Stdin = bytes.NewReader(layoutDOT(p))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("dot: %w", ctx.Err())
+		}
 		return nil, fmt.Errorf("dot: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	return parsePlain(out)
+}
+
+// layoutDOT is the graph dot lays out: [DOT] with the parallel transitions
+// between two states merged into one edge whose label lists their names (a few,
+// then a count), which is what the canvas draws near that edge. Games with
+// hundreds of transitions between a handful of states would otherwise take dot
+// minutes.
+func layoutDOT(p *Pack) []byte {
+	type pair struct{ from, to string }
+	var order []pair
+	names := map[pair][]string{}
+	for _, s := range p.States {
+		for _, t := range s.Transitions {
+			k := pair{s.ID.String(), t.To.String()}
+			if _, seen := names[k]; !seen {
+				order = append(order, k)
+			}
+			names[k] = append(names[k], t.Name)
+		}
+	}
+	var b bytes.Buffer
+	writeDOTHeader(&b, p, false)
+	for _, k := range order {
+		label := names[k]
+		if len(label) > 3 {
+			label = append(label[:3:3], fmt.Sprintf("+%d", len(names[k])-3))
+		}
+		fmt.Fprintf(&b, "  %s -> %s [label=%s];\n", dotQuote(k.from), dotQuote(k.to), dotQuote(strings.Join(label, "\n")))
+	}
+	writeDOTPrivate(&b, p)
+	b.WriteString("}\n")
+	return b.Bytes()
 }
 
 // parsePlain reads Graphviz's plain output: "graph scale w h", then

@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"context"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -37,7 +38,7 @@ func BenchmarkDotLayoutLargest(b *testing.B) {
 	p := largestCorpusPack(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := graph.DotLayout(p); err != nil {
+		if _, err := graph.DotLayout(context.Background(), p); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,7 +2,9 @@ package graph
 
 import (
 	"bytes"
+	"context"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +63,7 @@ func TestDotLayout(t *testing.T) {
 		t.Skip("Graphviz dot is not on PATH")
 	}
 	p := mustParse(t, cleanPack)
-	pos, err := DotLayout(p)
+	pos, err := DotLayout(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,6 +96,35 @@ func TestPlainFields(t *testing.T) {
 	for i := range got {
 		if got[i] != want[i] {
 			t.Fatalf("got %q, want %q", got, want)
+		}
+	}
+}
+
+// TestAutoLayoutDenseGraph: a graph whose states nearly all reach each other is
+// not handed to dot (it would take tens of seconds); the built-in layout places it.
+func TestAutoLayoutDenseGraph(t *testing.T) {
+	p := &Pack{Name: "dense"}
+	for i := 1; i <= 22; i++ {
+		p.States = append(p.States, &State{ID: NumID(i), Name: fmt.Sprintf("s%d", i), Type: Game})
+	}
+	for _, s := range p.States {
+		for _, o := range p.States {
+			if o != s {
+				s.Transitions = append(s.Transitions, Transition{Name: "to" + o.Name, To: o.ID})
+			}
+		}
+	}
+	if n := edgePairs(p); n <= maxDotEdges {
+		t.Fatalf("test graph has only %d edges", n)
+	}
+	got, err := AutoLayout(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := LayeredLayout(p)
+	for id, pt := range want {
+		if got[id] != pt {
+			t.Fatalf("state %s at %v, want the built-in layout's %v", id, got[id], pt)
 		}
 	}
 }

@@ -1,0 +1,9 @@
+//go:build !linux
+
+package graph
+
+import "os/exec"
+
+// dieWithParent does nothing where the kernel cannot tie a child's life to its
+// parent's; the context still stops dot when the studio asks.
+func dieWithParent(*exec.Cmd) {}
