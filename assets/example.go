@@ -2,15 +2,15 @@ package assets
 
 import _ "embed"
 
-// ExamplePack is the rule pack of the bundled example project: Hearts after
-// BGA's tutorial, in canonical YAML. `studio` with no argument opens a project
-// made from it.
+// ExamplePack is the rule pack of the bundled example project: the example pack
+// packs/hearts.yaml (Hearts after BGA's tutorial, runnable by the engine).
+// `studio` with no argument opens a project made from it.
 //
-//go:embed example/hearts.yaml
+//go:embed packs/hearts.yaml
 var ExamplePack []byte
 
 // ExamplePackName is the file name ExamplePack was read from, for diagnostics.
-const ExamplePackName = "example/hearts.yaml"
+const ExamplePackName = "packs/hearts.yaml"
 
 // Icon is Rule Studio's application icon, a 256x256 PNG.
 //
