@@ -1,7 +1,7 @@
 package editor
 
 import (
-	"path/filepath"
+	"github.com/rulestudio/studio/internal/corpus"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -14,10 +14,7 @@ import (
 // busiestCorpusPack imports the corpus file with the most transitions.
 func busiestCorpusPack(tb testing.TB) *graph.Pack {
 	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "bga", "*.php"))
-	if len(files) == 0 {
-		tb.Skip("../shared/corpus/bga is absent")
-	}
+	files := corpus.Files(tb)
 	var best *graph.Pack
 	bestN := -1
 	for _, f := range files {

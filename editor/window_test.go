@@ -2,6 +2,7 @@ package editor
 
 import (
 	"errors"
+	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -303,10 +304,7 @@ func TestExportFormats(t *testing.T) {
 }
 
 func TestImportCorpusFile(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "bga", "*.php"))
-	if len(files) == 0 {
-		t.Skip("../shared/corpus/bga is absent")
-	}
+	files := corpus.Files(t)
 	e, _ := newTestEditor(t)
 	var path string
 	for _, f := range files {

@@ -15,7 +15,7 @@ func TestBundledPacksCheckClean(t *testing.T) {
 		data, _ := assets.Pack(name)
 		sources["packs/"+name+".yaml"] = data
 	}
-	if len(sources) < 5 {
+	if len(sources) < 4 {
 		t.Fatalf("only %d bundled packs", len(sources))
 	}
 	for name, data := range sources {

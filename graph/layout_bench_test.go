@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"context"
+	"github.com/rulestudio/studio/internal/corpus"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -14,10 +15,7 @@ import (
 // states, skipping when ../shared is absent.
 func largestCorpusPack(b *testing.B) *graph.Pack {
 	b.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "bga", "*.php"))
-	if len(files) == 0 {
-		b.Skip("BGA corpus not found: ../shared is absent")
-	}
+	files := corpus.Files(b)
 	var best *graph.Pack
 	for _, f := range files {
 		p, err := bga.ImportFile(f)

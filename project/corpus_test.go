@@ -3,6 +3,7 @@ package project_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"sort"
@@ -18,14 +19,11 @@ import (
 )
 
 // corpusDir holds real BGA states.inc.php files, next to the repository.
-const corpusDir = "../../shared/corpus/bga"
+var corpusDir = corpus.Dir()
 
 func corpusFiles(tb testing.TB) []string {
 	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.php"))
-	if len(files) == 0 {
-		tb.Skipf("no corpus at %s (../shared is absent): skipping", corpusDir)
-	}
+	files := corpus.Files(tb)
 	sort.Strings(files)
 	return files
 }

@@ -3,26 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
-
-// corpusDir is the shared BGA corpus beside the repository.
-var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "bga")
-
-// corpusFile returns a corpus file's path, skipping the test when ../shared is
-// absent.
-func corpusFile(t *testing.T, name string) string {
-	t.Helper()
-	path := filepath.Join(corpusDir, name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("BGA corpus not found (%v): ../shared is absent", err)
-	}
-	return path
-}
 
 // run executes the studio command line in-process and returns its standard output
 // and error.
@@ -37,7 +24,7 @@ func run(t *testing.T, args ...string) (string, error) {
 }
 
 func TestImportValidateExportRoundTrip(t *testing.T) {
-	src := corpusFile(t, "thoun__azul__states.inc.php")
+	src := corpus.File(t, "thoun__azul__states.inc.php")
 	dir := t.TempDir()
 	proj := filepath.Join(dir, "azul.rulestudio")
 	out, err := run(t, "import-bga", src, "-o", proj)

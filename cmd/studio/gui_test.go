@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/rulestudio/studio/internal/corpus"
 	"image/color"
 	"image/png"
 	"os"
@@ -40,15 +41,11 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 			t.Skipf("%s is not installed (Debian: xvfb, imagemagick): %v", tool, err)
 		}
 	}
-	corpus := filepath.Join("..", "..", "..", "shared", "corpus", "bga")
 	name := guiCorpusFile
 	if env := os.Getenv("STUDIO_GUI_FILE"); env != "" {
 		name = env // another corpus file, e.g. for the README's screenshot
 	}
-	src := filepath.Join(corpus, name)
-	if _, err := os.Stat(src); err != nil {
-		t.Skipf("../shared/corpus/bga is absent: %v", err)
-	}
+	src := corpus.File(t, name)
 	start := time.Now()
 	dir := t.TempDir()
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,16 +17,9 @@ import (
 
 // corpusDir is the shared corpus of real states.inc.php files (see
 // ../shared/corpus/README.md); tests skip when it is absent.
-var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "bga")
+var corpusDir = corpus.Dir()
 
-func corpusFiles(tb testing.TB) []string {
-	tb.Helper()
-	files, err := filepath.Glob(filepath.Join(corpusDir, "*.php"))
-	if err != nil || len(files) == 0 {
-		tb.Skipf("no corpus at %s: skipping", corpusDir)
-	}
-	return files
-}
+func corpusFiles(tb testing.TB) []string { return corpus.Files(tb) }
 
 // corpusStateCounts reads the "states=N" notes of SOURCES.tsv by file name.
 func corpusStateCounts(t *testing.T) map[string]int {
