@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"github.com/rulestudio/studio/internal/corpus"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/internal/corpus"
 )
 
 // busiestCorpusPack imports the corpus file with the most transitions.

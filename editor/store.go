@@ -1,13 +1,26 @@
 package editor
 
-import "github.com/rulestudio/studio/graph"
+import (
+	"errors"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// ErrLocked is wrapped by Store.Open's error when another studio holds the
+// project for writing; its message says who. The editor then offers to open the
+// project read-only.
+var ErrLocked = errors.New("the project is open in another studio")
 
 // Store opens and creates project files (*.rulestudio). The editor never
 // touches the file format itself: cmd/studio adapts the project package to this
 // interface, so that editor does not depend on SQLite.
 type Store interface {
-	// Open opens the project at path for reading and writing.
+	// Open opens the project at path for reading and writing. When another
+	// studio holds it, the error wraps ErrLocked.
 	Open(path string) (Project, error)
+	// OpenReadOnly opens the project at path for reading only, even while
+	// another studio holds it.
+	OpenReadOnly(path string) (Project, error)
 	// Create makes a new, empty project file at path and opens it.
 	Create(path string) (Project, error)
 }
@@ -23,6 +36,9 @@ type Project interface {
 	Save(p *graph.Pack, message string) error
 	// Close closes the file.
 	Close() error
+	// ReadOnly reports whether the project was opened read-only: Save and
+	// autosave then refuse, and the pack can only be saved elsewhere.
+	ReadOnly() bool
 }
 
 // Autosaver is implemented by projects that keep an autosaved copy of the pack

@@ -24,7 +24,8 @@ import (
 )
 
 // ErrNoProject is returned by [Editor.Save] when the pack on screen has no
-// project file yet (it was imported or read from YAML): use [Editor.SaveAs].
+// project file it may write (it was imported or read from YAML, or its project
+// is open read-only): use [Editor.SaveAs].
 var ErrNoProject = errors.New("the pack has no project file yet: save it as a new project")
 
 // Export formats for [Editor.Export].
@@ -157,9 +158,39 @@ func (e *Editor) Open(path string) error {
 	return e.OpenProject(path)
 }
 
-// OpenProject opens the project file at path and shows its pack.
+// OpenProject opens the project file at path and shows its pack. When another
+// studio holds the project the error wraps ErrLocked (see OpenOrOfferReadOnly).
 func (e *Editor) OpenProject(path string) error {
-	proj, err := e.store.Open(path)
+	return e.openProject(path, e.store.Open)
+}
+
+// OpenProjectReadOnly opens the project file at path for reading only: the pack
+// shows, and File > Save asks for a new file.
+func (e *Editor) OpenProjectReadOnly(path string) error {
+	return e.openProject(path, e.store.OpenReadOnly)
+}
+
+// OpenOrOfferReadOnly opens path like Open; when the project is held by another
+// studio it says by whom and offers to open it read-only. Other errors are
+// returned.
+func (e *Editor) OpenOrOfferReadOnly(path string) error {
+	err := e.Open(path)
+	if !errors.Is(err, ErrLocked) {
+		return err
+	}
+	dialog.ShowConfirm("Project in use", err.Error()+"\n\nOpen it read-only?", func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := e.OpenProjectReadOnly(path); err != nil {
+			e.showError(err)
+		}
+	}, e.win)
+	return nil
+}
+
+func (e *Editor) openProject(path string, open func(string) (Project, error)) error {
+	proj, err := open(path)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
 	}
@@ -172,7 +203,9 @@ func (e *Editor) OpenProject(path string) error {
 		p = &graph.Pack{Format: graph.FormatVersion, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
 	}
 	e.show(p, proj, "")
-	e.offerRecovery(proj)
+	if !proj.ReadOnly() {
+		e.offerRecovery(proj)
+	}
 	return nil
 }
 
@@ -471,7 +504,7 @@ func (e *Editor) markDirty() {
 // autosave keeps the unsaved pack in its project's autosave slot.
 func (e *Editor) autosave() {
 	as, ok := e.proj.(Autosaver)
-	if !ok || !e.dirty || e.pack == nil {
+	if !ok || !e.dirty || e.pack == nil || e.proj.ReadOnly() {
 		return
 	}
 	e.syncPositions()
@@ -494,6 +527,9 @@ func (e *Editor) updateTitle() {
 	}
 	if where != "" {
 		title += " (" + filepath.Base(where) + ")"
+	}
+	if e.proj != nil && e.proj.ReadOnly() {
+		title += " [read-only]"
 	}
 	if e.dirty {
 		title = "*" + title
@@ -529,6 +565,9 @@ func (e *Editor) Save() error {
 	}
 	if e.proj == nil {
 		return ErrNoProject
+	}
+	if e.proj.ReadOnly() {
+		return fmt.Errorf("%s is open read-only: %w", filepath.Base(e.proj.Path()), ErrNoProject)
 	}
 	e.syncPositions()
 	if err := e.proj.Save(e.pack, "save from the editor"); err != nil {
@@ -691,7 +730,7 @@ func (e *Editor) fileSave(name string, done func(path string)) {
 
 func (e *Editor) openDialog() {
 	e.fileOpen([]string{".rulestudio", ".yaml", ".yml", ".php"}, func(path string) {
-		if err := e.Open(path); err != nil {
+		if err := e.OpenOrOfferReadOnly(path); err != nil {
 			e.showError(err)
 		}
 	})

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"errors"
-	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/corpus"
 )
 
 // memStore keeps projects in memory as canonical YAML, with one autosave
@@ -26,15 +26,25 @@ type memStore struct {
 }
 
 type memProject struct {
-	s    *memStore
-	path string
+	s        *memStore
+	path     string
+	readOnly bool
 }
+
+func (p *memProject) ReadOnly() bool { return p.readOnly }
 
 func (s *memStore) Open(path string) (Project, error) {
 	if _, ok := s.files[path]; !ok {
 		return nil, os.ErrNotExist
 	}
-	return &memProject{s, path}, nil
+	return &memProject{s: s, path: path}, nil
+}
+
+func (s *memStore) OpenReadOnly(path string) (Project, error) {
+	if _, ok := s.files[path]; !ok {
+		return nil, os.ErrNotExist
+	}
+	return &memProject{s: s, path: path, readOnly: true}, nil
 }
 
 func (s *memStore) Create(path string) (Project, error) {
@@ -42,7 +52,7 @@ func (s *memStore) Create(path string) (Project, error) {
 		return nil, os.ErrExist
 	}
 	s.files[path] = nil
-	return &memProject{s, path}, nil
+	return &memProject{s: s, path: path}, nil
 }
 
 func (p *memProject) Path() string { return p.path }
@@ -349,7 +359,7 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		settle(e)
 		var found bool
-		p, found, _ = (&memProject{store, "/mem/a.rulestudio"}).Recover()
+		p, found, _ = (&memProject{s: store, path: "/mem/a.rulestudio"}).Recover()
 		if found {
 			break
 		}
@@ -378,7 +388,7 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 	if err := e2.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if _, found, _ := (&memProject{store, "/mem/a.rulestudio"}).Recover(); found {
+	if _, found, _ := (&memProject{s: store, path: "/mem/a.rulestudio"}).Recover(); found {
 		t.Error("saving did not clear the autosave")
 	}
 }

@@ -2,13 +2,13 @@ package graph_test
 
 import (
 	"context"
-	"github.com/rulestudio/studio/internal/corpus"
 	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/internal/corpus"
 )
 
 // largestCorpusPack imports every corpus file and returns the pack with the most

@@ -3,7 +3,6 @@ package project_test
 import (
 	"bytes"
 	"fmt"
-	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/internal/corpus"
 	"github.com/rulestudio/studio/project"
 )
 

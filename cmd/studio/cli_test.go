@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
-	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/internal/corpus"
 )
 
 // run executes the studio command line in-process and returns its standard output

@@ -39,7 +39,7 @@ func runGUI(path string) error {
 		path, err = exampleProject()
 	}
 	if err == nil {
-		err = ed.Open(path)
+		err = ed.OpenOrOfferReadOnly(path)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "studio:", err)
@@ -109,10 +109,21 @@ type projectStore struct{}
 
 func (projectStore) Open(path string) (editor.Project, error) {
 	p, err := project.Open(path, project.Options{})
+	if errors.Is(err, project.ErrLocked) {
+		return nil, fmt.Errorf("%w: %w", editor.ErrLocked, err)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &projectFile{p: p, path: path}, nil
+}
+
+func (projectStore) OpenReadOnly(path string) (editor.Project, error) {
+	p, err := project.Open(path, project.Options{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return &projectFile{p: p, path: path, readOnly: true}, nil
 }
 
 func (projectStore) Create(path string) (editor.Project, error) {
@@ -125,11 +136,13 @@ func (projectStore) Create(path string) (editor.Project, error) {
 
 // projectFile adapts *project.Project to editor.Project and editor.Autosaver.
 type projectFile struct {
-	p    *project.Project
-	path string
+	p        *project.Project
+	path     string
+	readOnly bool
 }
 
-func (f *projectFile) Path() string { return f.path }
+func (f *projectFile) Path() string   { return f.path }
+func (f *projectFile) ReadOnly() bool { return f.readOnly }
 
 // Pack returns the saved pack; positions come from the pack, else from the
 // project's layout table.

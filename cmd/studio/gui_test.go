@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"github.com/rulestudio/studio/internal/corpus"
 	"image/color"
 	"image/png"
 	"os"
@@ -14,10 +14,13 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
+
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/internal/corpus"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -534,5 +537,46 @@ func TestExampleProjectIsMadeOnce(t *testing.T) {
 	}
 	if p.Name != "hearts" || len(p.Editor.Positions) != len(p.States) {
 		t.Errorf("example project: pack %q with %d positions for %d states", p.Name, len(p.Editor.Positions), len(p.States))
+	}
+}
+
+// TestLockedProjectOpensReadOnly: while another studio holds a project, opening
+// it says who holds it (editor.ErrLocked); opened read-only it shows its pack,
+// says so in the title, and File > Save refuses to write it.
+func TestLockedProjectOpensReadOnly(t *testing.T) {
+	p, err := graph.Parse(assets.ExamplePack, assets.ExamplePackName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "held.rulestudio")
+	holder, err := project.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if _, err := holder.Save(p, "first"); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+
+	ed := editor.New(test.NewTempApp(t), projectStore{})
+	err = ed.Open(path)
+	if !errors.Is(err, editor.ErrLocked) || !strings.Contains(err.Error(), "held by") {
+		t.Fatalf("opening a held project: %v, want editor.ErrLocked saying who holds it", err)
+	}
+	if err := ed.OpenProjectReadOnly(path); err != nil {
+		t.Fatal(err)
+	}
+	if got := ed.Pack(); got == nil || len(got.States) != len(p.States) {
+		t.Fatalf("read-only open shows %v, want the saved pack", got)
+	}
+	if title := ed.Window().Title(); !strings.Contains(title, "[read-only]") {
+		t.Errorf("title %q does not say read-only", title)
+	}
+	if err := ed.Save(); !errors.Is(err, editor.ErrNoProject) {
+		t.Errorf("Save of a read-only project: %v, want editor.ErrNoProject", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the read-only studio changed the project file")
 	}
 }

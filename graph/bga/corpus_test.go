@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"github.com/rulestudio/studio/internal/corpus"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/corpus"
 )
 
 // corpusDir is the shared corpus of real states.inc.php files (see
