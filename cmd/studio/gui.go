@@ -109,8 +109,9 @@ type projectStore struct{}
 
 func (projectStore) Open(path string) (editor.Project, error) {
 	p, err := project.Open(path, project.Options{})
-	if errors.Is(err, project.ErrLocked) {
-		return nil, fmt.Errorf("%w: %w", editor.ErrLocked, err)
+	var locked *project.LockedError
+	if errors.As(err, &locked) {
+		return nil, fmt.Errorf("%w: held by %s", editor.ErrLocked, locked.Holder)
 	}
 	if err != nil {
 		return nil, err
