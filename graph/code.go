@@ -39,6 +39,9 @@ func (c *Code) UnmarshalYAML(n *yaml.Node) error {
 	}
 	c.Src = n.Value
 	c.Pos = nodePos(n)
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		c.Pos.Column++ // the text starts after the quote
+	}
 	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
 		// The node's place is the "|"; the text starts on the next line, at an
 		// indentation only the source text tells (see fixBlockColumns).

@@ -58,6 +58,7 @@ func TestCodePositions(t *testing.T) {
 		{"state", p.StateByName("playerTurn").Pos, Pos{Line: 16, Column: 5}},
 		{"transition", p.StateByName("playerTurn").Transitions[1].Pos, Pos{Line: 22, Column: 32}},
 		{"script", p.Scripts[0].Code.Pos, Pos{Line: 59, Column: 5}},
+		{"quoted domain", p.Actions.Lookup("playCard").Params[0].Domain.Pos, Pos{Line: 39, Column: 37}},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
