@@ -97,3 +97,36 @@ func TestValidateExitStatus(t *testing.T) {
 		t.Errorf("validate output:\n%s\nwant a line:\n%s", out, want)
 	}
 }
+
+// TestValidateCompilesCode: validate reports the pack's Starlark compile errors
+// at their place in the YAML file.
+func TestValidateCompilesCode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "code.yaml")
+	src := `format: 1
+pack: code
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: stSetup
+    transitions: {"": 99}
+    updateGameProgression: true
+  - id: 99
+    name: gameEnd
+    type: manager
+scripts:
+  main: |
+    def stSetup():
+        next_state(
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "validate", path)
+	if err == nil || exitCode(err) != 1 {
+		t.Fatalf("validate of a pack with a syntax error: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, path+":17:1: error: script main: ") {
+		t.Errorf("validate output lacks the compile error at 17:1:\n%s", out)
+	}
+}
