@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
 )
@@ -297,7 +298,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	var placed []string
 	if p != nil {
 		placed = e.ensurePositions(false)
-		e.diags = graph.Check(p)
+		e.diags = append(graph.Check(p), engine.Check(p)...)
 	} else {
 		e.diags = nil
 	}

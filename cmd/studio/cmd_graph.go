@@ -74,7 +74,7 @@ func validateCmd() *cobra.Command {
 				p.Source = args[0]
 			}
 			errs := 0
-			for _, d := range append(graph.Check(p), codeDiagnostics(p)...) {
+			for _, d := range append(graph.Check(p), engine.Check(p)...) {
 				fmt.Fprintln(cmd.OutOrStdout(), d)
 				if d.Severity == graph.Error {
 					errs++
@@ -86,34 +86,6 @@ func validateCmd() *cobra.Command {
 			return nil
 		},
 	}
-}
-
-// codeDiagnostics compiles the pack's Starlark with the engine and reports each
-// compile error (syntax, unknown names, unknown functions named by action or
-// args) as an error diagnostic. Packs without code of their own (an imported
-// states.inc.php names PHP methods) are not compiled.
-func codeDiagnostics(p *graph.Pack) []graph.Diagnostic {
-	if len(p.Scripts) == 0 && len(p.Actions) == 0 {
-		return nil
-	}
-	_, err := engine.Compile(p)
-	if err == nil {
-		return nil
-	}
-	var errs engine.Errors
-	if !errors.As(err, &errs) {
-		errs = engine.Errors{err}
-	}
-	var out []graph.Diagnostic
-	for _, e := range errs {
-		d := graph.Diagnostic{File: p.Source, Severity: graph.Error, Rule: "code", Message: e.Error()}
-		var ce *engine.CompileError
-		if errors.As(e, &ce) {
-			d.File, d.Pos, d.Message = ce.File, ce.Pos, ce.What+": "+ce.Msg
-		}
-		out = append(out, d)
-	}
-	return out
 }
 
 // exportCmd is `studio export PROJECT --format yaml|bga|dot [-o OUT] [--dir]`.

@@ -1,0 +1,32 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+func TestCheckReportsCompileErrors(t *testing.T) {
+	src := "format: 1\npack: code\nstates:\n  - id: 1\n    name: gameSetup\n    type: manager\n    action: stSetup\n    transitions: {\"\": 99}\n  - id: 99\n    name: gameEnd\n    type: manager\nscripts:\n  main: |\n    def stSetup():\n        next_state(\n"
+	p, err := graph.Parse([]byte(src), "code.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"code.yaml:16:1: error: script main: got outdent, want primary expression",
+		"code.yaml:7:13: error: state 1 (gameSetup) action: stSetup names no function of the pack's scripts (define def stSetup(): in scripts)",
+	}
+	got := Check(p)
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics %v, want %d", len(got), got, len(want))
+	}
+	for i := range want {
+		if got[i].String() != want[i] || got[i].Rule != "code" {
+			t.Errorf("diagnostic %d = %q (rule %q), want %q", i, got[i], got[i].Rule, want[i])
+		}
+	}
+	p.Scripts, p.Actions = nil, nil
+	if d := Check(p); len(d) != 0 {
+		t.Errorf("a pack without code of its own gave %v", d)
+	}
+}
