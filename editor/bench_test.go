@@ -33,10 +33,9 @@ func busiestCorpusPack(tb testing.TB) *graph.Pack {
 	return best
 }
 
-// BenchmarkRefreshBusiestGraph measures one redraw of the canvas (routing,
-// label placement, placing every object) for the corpus file with the most
-// transitions: the work done for every mouse move while dragging.
-func BenchmarkRefreshBusiestGraph(b *testing.B) {
+// busiestView is a fitted 1000x750 canvas showing the busiest corpus graph, and
+// its renderer.
+func busiestView(b *testing.B) (*GraphView, *graphRenderer) {
 	p := busiestCorpusPack(b)
 	pos, err := graph.AutoLayout(p)
 	if err != nil {
@@ -48,7 +47,14 @@ func BenchmarkRefreshBusiestGraph(b *testing.B) {
 	w := test.NewTempWindow(b, v)
 	w.Resize(fyne.NewSize(1000, 750))
 	v.ZoomToFit()
-	r := test.WidgetRenderer(v).(*graphRenderer)
+	return v, test.WidgetRenderer(v).(*graphRenderer)
+}
+
+// BenchmarkRefreshBusiestGraph measures one redraw of the canvas (routing,
+// label placement, placing every object) for the corpus file with the most
+// transitions: the work done for every mouse move while dragging.
+func BenchmarkRefreshBusiestGraph(b *testing.B) {
+	v, r := busiestView(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v.geomGen++ // as a drag does: route and place labels again
@@ -61,18 +67,7 @@ func BenchmarkRefreshBusiestGraph(b *testing.B) {
 // BenchmarkPanBusiestGraph measures one redraw while panning or zooming,
 // when the arrows' routes are reused.
 func BenchmarkPanBusiestGraph(b *testing.B) {
-	p := busiestCorpusPack(b)
-	pos, err := graph.AutoLayout(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	test.NewTempApp(b)
-	v := NewGraphView()
-	v.SetGraph(p, pos, nil)
-	w := test.NewTempWindow(b, v)
-	w.Resize(fyne.NewSize(1000, 750))
-	v.ZoomToFit()
-	r := test.WidgetRenderer(v).(*graphRenderer)
+	v, r := busiestView(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v.offset.X++

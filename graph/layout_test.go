@@ -71,8 +71,13 @@ func TestDotLayout(t *testing.T) {
 }
 
 func TestDOTGolden(t *testing.T) {
-	got := DOT(mustParse(t, cleanPack))
-	golden := filepath.Join("testdata", "clean.dot")
+	checkGolden(t, filepath.Join("testdata", "clean.dot"), DOT(mustParse(t, cleanPack)))
+}
+
+// checkGolden compares got with the golden file, rewriting it first with
+// -update, and returns the golden bytes.
+func checkGolden(t *testing.T, golden string, got []byte) []byte {
+	t.Helper()
 	if *update {
 		if err := os.WriteFile(golden, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -83,8 +88,9 @@ func TestDOTGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("DOT output differs from %s:\n%s", golden, got)
+		t.Fatalf("output differs from %s:\n%s", golden, got)
 	}
+	return want
 }
 
 func TestPlainFields(t *testing.T) {

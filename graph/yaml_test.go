@@ -3,7 +3,6 @@ package graph
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -20,18 +19,7 @@ func TestCanonicalYAML(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "sketch.canonical.yaml")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("canonical YAML differs from %s:\n%s", golden, got)
-	}
+	want := checkGolden(t, golden, got)
 	again, err := Parse(want, golden)
 	if err != nil {
 		t.Fatal(err)
