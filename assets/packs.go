@@ -11,7 +11,7 @@ import (
 //go:embed packs/*.yaml
 var packs embed.FS
 
-// Pack returns the YAML text of the bundled example pack name ("tictactoe",
+// Pack returns the YAML text of the bundled example pack name ("tictactoe", "connectfour",
 // "reversi", "hearts", "seeds"), and whether it exists.
 func Pack(name string) ([]byte, bool) {
 	data, err := packs.ReadFile("packs/" + name + ".yaml")
