@@ -2,36 +2,72 @@ package engine
 
 import (
 	"errors"
+	"sort"
 
 	"github.com/rulestudio/studio/graph"
 )
 
-// Check compiles the pack's Starlark and reports each compile error (syntax,
-// unknown names, a function an action or args names that the scripts lack) as
-// an error [graph.Diagnostic] with rule "code", at its place in the YAML file.
+// Check reports every mistake in the pack's code that can be known before a
+// match runs, as [graph.Diagnostic] values at their place in the YAML file,
+// sorted by position. It complements [graph.Check], which sees the state graph
+// but not inside code, and leaves to it what it reports (a transition to a
+// missing state, an undefined possible action). Check never stops at the
+// first problem.
+//
+// Rules: "code" (compile errors: syntax, undefined names, a function a field
+// names that the scripts lack), "context" (self, value or inner where they
+// have no value), "name" (an attribute that the value cannot have: a typo in
+// a variable, property, method, parameter or component method), "transition"
+// (next_state or deactivate with a literal transition the state lacks),
+// "call" and "create" (literal state, type, parameter and variable names and
+// literal value types), "tag" (a tag no object type declares), "purity" (a
+// pure place that changes the match, directly or through the functions and
+// methods it calls), "type" and "value" (declared types and initial values),
+// "while" and "trigger" (clauses that cannot work), "action-unused", and the
+// info "whenever-before" (a whenever whose condition never reads before(),
+// which therefore fires in every step its condition holds).
+//
 // A pack with no code of its own (no scripts, no actions: an imported
 // states.inc.php, whose action and args name PHP methods) is not compiled, and
-// gives none. It complements [graph.Check], which cannot see inside code.
+// gives none.
 func Check(p *graph.Pack) []graph.Diagnostic {
 	if len(p.Scripts) == 0 && len(p.Actions) == 0 {
 		return nil
 	}
-	_, err := Compile(p)
-	if err == nil {
-		return nil
-	}
-	var errs Errors
-	if !errors.As(err, &errs) {
-		errs = Errors{err}
-	}
-	out := make([]graph.Diagnostic, 0, len(errs))
-	for _, e := range errs {
-		d := graph.Diagnostic{File: p.Source, Severity: graph.Error, Rule: "code", Message: e.Error()}
-		var ce *CompileError
-		if errors.As(e, &ce) {
-			d.File, d.Pos, d.Message = ce.File, ce.Pos, ce.What+": "+ce.Msg
+	c := compilePack(p)
+	var out []graph.Diagnostic
+	for _, e := range c.errs {
+		var se *structuralError
+		if errors.As(e, &se) {
+			continue // graph.Check says it
 		}
-		out = append(out, d)
+		out = append(out, diagnosticOf(c.p.file, e))
 	}
+	out = append(out, newAnalyzer(c).run()...)
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := out[i].Pos, out[j].Pos
+		return x.Line < y.Line || x.Line == y.Line && x.Column < y.Column
+	})
 	return out
+}
+
+// diagnosticOf turns a compile error into an error diagnostic whose message
+// does not repeat the file and position.
+func diagnosticOf(file string, e error) graph.Diagnostic {
+	d := graph.Diagnostic{File: file, Severity: graph.Error, Rule: "code", Message: e.Error()}
+	var ce *CompileError
+	var re *RunError
+	var pe *graph.PosError
+	switch {
+	case errors.As(e, &ce):
+		d.File, d.Pos, d.Message = ce.File, ce.Pos, ce.What+": "+ce.Msg
+	case errors.As(e, &re):
+		d.File, d.Pos, d.Message = re.File, re.Pos, re.What+": "+re.Msg
+	case errors.As(e, &pe):
+		d.Pos, d.Message = pe.Pos, pe.Msg
+		if pe.File != "" {
+			d.File = pe.File
+		}
+	}
+	return d
 }

@@ -141,15 +141,34 @@ func (es Errors) Error() string {
 }
 
 type compiler struct {
-	p           *Program
-	predeclared starlark.StringDict
-	errs        Errors
+	p            *Program
+	predeclared  starlark.StringDict
+	errs         Errors
+	scriptFailed bool // a script did not compile: names it defines are unknown, not wrong
+
+	place   place                      // where the code compile is given runs (set by its caller)
+	units   []unit                     // every piece of code that compiled, for the static checks
+	scripts map[string]*syntax.DefStmt // the scripts' top-level functions
 }
 
 // Compile compiles every piece of code of pack. Errors (a value of type [Errors]
 // holding *[CompileError] and *[graph.PosError] values) name the YAML file's line
 // and column.
 func Compile(pack *graph.Pack) (*Program, error) {
+	c := compilePack(pack)
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	p := c.p
+	p.prepareTypes()
+	p.predeclared = c.predeclared
+	return p, nil
+}
+
+// compilePack compiles every piece of code of pack, collecting every error
+// (it never stops at the first) and, for [Check], the syntax tree of each
+// piece with the place it runs in.
+func compilePack(pack *graph.Pack) *compiler {
 	file := pack.Source
 	if file == "" {
 		file = pack.Name + ".yaml"
@@ -158,6 +177,10 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	c := &compiler{p: p, predeclared: builtins()}
 	perr := func(pos graph.Pos, format string, args ...any) {
 		c.errs = append(c.errs, &graph.PosError{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+	// graphErr is an error graph.Check reports too: Check leaves it to it.
+	graphErr := func(pos graph.Pos, format string, args ...any) {
+		c.errs = append(c.errs, &structuralError{graph.PosError{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)}})
 	}
 	for i, b := range pack.Boards {
 		if b.Width <= 0 || b.Height <= 0 || b.Width*b.Height > 1<<16 {
@@ -188,7 +211,9 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	for _, s := range pack.Scripts {
 		c.script(s)
 	}
+	allowedIn := statesAllowing(pack)
 	for _, a := range pack.Actions {
+		c.place = place{states: allowedIn[a.Name], params: a.Params}
 		ca := &caction{a: a, name: a.Name, params: a.Params}
 		what := "action " + a.Name
 		ca.who = c.compile(a.Who, what+" who", true, nil)
@@ -211,7 +236,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 		}
 		cs := &cstate{idx: i, s: s, id: id, name: s.Name, typ: s.Type, params: s.Params}
 		if !s.Type.Known() {
-			perr(s.Pos, "state %s: unknown type %q", s.Name, s.Type)
+			graphErr(s.Pos, "state %s: unknown type %q", s.Name, s.Type)
 		}
 		p.states = append(p.states, cs)
 		if _, dup := p.byName[s.Name]; !dup {
@@ -224,6 +249,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	for _, cs := range p.states {
 		s := cs.s
 		what := fmt.Sprintf("state %d (%s)", cs.id, cs.name)
+		c.place = place{states: []*graph.State{s}}
 		cs.action = c.compile(s.Action, what+" action", false, nil)
 		cs.endaction = c.compile(s.EndAction, what+" endaction", false, nil)
 		cs.args = c.compile(s.Args, what+" args", true, nil)
@@ -232,7 +258,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 		for _, n := range s.PossibleActions {
 			a := p.actions[n]
 			if a == nil {
-				perr(s.Pos, "%s: possibleactions names %q, which no action defines", what, n)
+				graphErr(s.Pos, "%s: possibleactions names %q, which no action defines", what, n)
 				continue
 			}
 			cs.possible = append(cs.possible, a)
@@ -240,7 +266,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 		for _, t := range s.Transitions {
 			to := pack.State(t.To)
 			if to == nil {
-				perr(t.Pos, "%s: transition %q goes to state %s, which does not exist", what, t.Name, t.To)
+				graphErr(t.Pos, "%s: transition %q goes to state %s, which does not exist", what, t.Name, t.To)
 				continue
 			}
 			cs.trans = append(cs.trans, ctrans{name: t.Name, to: p.states[indexOf(pack.States, to)]})
@@ -248,7 +274,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 		if s.InitialPrivate != nil {
 			to := pack.State(*s.InitialPrivate)
 			if to == nil || to.Type != graph.Private {
-				perr(s.Pos, "%s: initialprivate must name a private state", what)
+				graphErr(s.Pos, "%s: initialprivate must name a private state", what)
 			} else {
 				cs.initPriv = p.states[indexOf(pack.States, to)]
 			}
@@ -261,6 +287,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 			cs.defaults = append(cs.defaults, v)
 		}
 		if s.Clauses != nil {
+			c.place = place{states: []*graph.State{s}, sstate: s, self: true}
 			cs.clauses = c.clauses(s.Clauses, what)
 			p.clauses = p.clauses || cs.clauses.active()
 		}
@@ -268,19 +295,23 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	if p.setup == nil {
 		perr(graph.Pos{}, "the pack has no state 1 (gameSetup)")
 	}
+	c.place = place{}
 	p.progression = c.compile(pack.Progression, "progression", true, nil)
 	p.timeout = c.compile(pack.Timeout, "timeout", false, nil)
 	for _, t := range p.types {
+		c.place = place{otype: t.t, self: true}
 		t.c = c.clauses(&t.t.Clauses, "object type "+t.name)
 		p.clauses = p.clauses || t.c.active()
 	}
-	if len(c.errs) > 0 {
-		return nil, c.errs
-	}
-	p.prepareTypes()
-	p.predeclared = c.predeclared
-	return p, nil
+	return c
 }
+
+// structuralError is a compile error about the state graph itself (a missing
+// transition target, an undefined possible action) that [graph.Check] also
+// reports; [Check] leaves it out so that it is said once.
+type structuralError struct{ graph.PosError }
+
+func (e *structuralError) Unwrap() error { return &e.PosError }
 
 func indexOf(ss []*graph.State, s *graph.State) int {
 	for i, x := range ss {
@@ -294,11 +325,28 @@ func indexOf(ss []*graph.State, s *graph.State) int {
 // script runs one of the pack's scripts once and adds its globals to the names
 // every later piece of code sees.
 func (c *compiler) script(s *graph.Script) {
-	src := strings.Repeat("\n", max(s.Code.Pos.Line-1, 0)) + s.Code.Src
+	if m := loadRE.FindStringIndex(s.Code.Src); m != nil {
+		line := strings.Count(s.Code.Src[:m[0]], "\n")
+		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: graph.Pos{Line: s.Code.Pos.Line + line, Column: s.Code.Pos.Column}, What: "script " + s.Name,
+			Msg: "load is not available: every script's top-level functions are already visible to all code of the pack"})
+		c.scriptFailed = true
+		return
+	}
 	opts := &syntax.FileOptions{While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true, Set: true}
-	_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, src, c.predeclared.Has)
+	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, scriptText(s.Code), c.predeclared.Has)
+	if f != nil && len(f.Stmts) == 1 {
+		if c.scripts == nil {
+			c.scripts = map[string]*syntax.DefStmt{}
+		}
+		for _, st := range f.Stmts[0].(*syntax.IfStmt).True {
+			if d, ok := st.(*syntax.DefStmt); ok {
+				c.scripts[d.Name.Name] = d
+			}
+		}
+	}
 	if err != nil {
 		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0)
+		c.scriptFailed = true
 		return
 	}
 	th := &starlark.Thread{Name: "load " + s.Name}
@@ -306,6 +354,7 @@ func (c *compiler) script(s *graph.Script) {
 	globals, err := prog.Init(th, c.predeclared)
 	if err != nil {
 		c.errs = append(c.errs, runError(c.p.file, "script "+s.Name, err))
+		c.scriptFailed = true
 		return
 	}
 	globals.Freeze()
@@ -314,23 +363,61 @@ func (c *compiler) script(s *graph.Script) {
 	}
 }
 
-// syntaxErr records a compile error at its place in the YAML file: lines are
-// already right (the source is padded); on firstLine the column moves by shift.
-func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, prefix int) {
-	pos, msg := at, err.Error()
-	var se syntax.Error
-	var errs resolve.ErrorList
-	if errors.As(err, &se) {
-		pos, msg = mapPos(se.Pos, at, firstLine, prefix), se.Msg
-	} else if errors.As(err, &errs) && len(errs) > 0 {
-		pos, msg = mapPos(errs[0].Pos, at, firstLine, prefix), errs[0].Msg
+var loadRE = regexp.MustCompile(`(?m)^load\s*\(`)
+
+// scriptText is a script as Starlark text whose every line and column is the
+// code's line and column in the YAML file: the lines are indented back to
+// where the block scalar holds them, under an "if True:" on the line above
+// (top-level statements inside it still define globals), so compile errors,
+// run-time errors and backtraces all point into the file without any mapping.
+func scriptText(code graph.Code) string {
+	line, col := max(code.Pos.Line, 2), max(code.Pos.Column, 2)
+	var b strings.Builder
+	b.WriteString(strings.Repeat("\n", line-2))
+	b.WriteString("if True:\n")
+	indent := strings.Repeat(" ", col-1)
+	for _, l := range strings.Split(strings.TrimRight(code.Src, "\n"), "\n") {
+		if strings.TrimSpace(l) != "" {
+			b.WriteString(indent)
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
 	}
-	c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: pos, What: what, Msg: msg})
+	if strings.TrimSpace(code.Src) == "" {
+		b.WriteString(indent + "pass\n") // an empty script is still a block
+	}
+	return b.String()
 }
 
-func mapPos(p syntax.Position, at graph.Pos, firstLine, shift int) graph.Pos {
+// syntaxErr records compile errors at their place in the YAML file (every
+// error of a resolve pass: each undefined name is reported). Positions map
+// through mapPos with firstLine and shift.
+func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int) {
+	var se syntax.Error
+	var errs resolve.ErrorList
+	switch {
+	case errors.As(err, &se):
+		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(se.Pos, firstLine, shift), What: what, Msg: se.Msg})
+	case errors.As(err, &errs) && len(errs) > 0:
+		for _, e := range errs {
+			if c.scriptFailed && strings.HasPrefix(e.Msg, "undefined: ") && !strings.HasPrefix(what, "script ") {
+				continue // the script that failed may define it
+			}
+			c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(e.Pos, firstLine, shift), What: what, Msg: e.Msg})
+		}
+	default:
+		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: at, What: what, Msg: err.Error()})
+	}
+}
+
+// mapPos is the one mapping from a position in Starlark text the compiler
+// parsed to the YAML file: lines are already right (the text is padded with
+// newlines); from firstLine on, columns move by shift (text parsed without the
+// block's indentation). Every other text the compiler builds is indented back
+// to the file's columns, and uses firstLine 0.
+func mapPos(p syntax.Position, firstLine, shift int) graph.Pos {
 	line, col := int(p.Line), int(p.Col)
-	if line == firstLine {
+	if firstLine > 0 && line >= firstLine {
 		col += shift
 	}
 	return graph.Pos{Line: line, Column: max(col, 1)}
@@ -362,6 +449,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 				h.ctx = append(h.ctx, k)
 			}
 			h.extra = 0
+			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
 		}
 		if b, ok := c.predeclared[src].(*starlark.Builtin); ok && !expr {
@@ -369,6 +457,9 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 			return h
 		}
 		if _, known := c.predeclared[src]; !known && !expr && ctxIndex(src) < 0 {
+			if c.scriptFailed {
+				return nil // the script that may define it has its own error
+			}
 			c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: code.Pos, What: what,
 				Msg: fmt.Sprintf("%s names no function of the pack's scripts (define def %s(): in scripts)", src, src)})
 			return nil
@@ -420,11 +511,12 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if text == "" {
 		text = pad + head + "\n" + strings.Join(lines, "\n") + "\n"
 	}
-	_, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
+	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
 	if err != nil {
 		c.syntaxErr(err, what, code.Pos, 0, 0)
 		return nil
 	}
+	c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, fn: f.Stmts[0].(*syntax.DefStmt), ctx: h.ctx})
 	if strings.Contains(code.Src, "before") {
 		c.p.usesBefore = true
 	}

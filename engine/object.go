@@ -55,6 +55,8 @@ func (c *cclauses) active() bool {
 
 func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 	out := &cclauses{props: map[string]*hook{}, methods: map[string]*cmethod{}}
+	base := c.place
+	defer func() { c.place = base }()
 	for _, p := range cl.Properties {
 		out.props[p.Name] = c.compile(p.Body, what+" property "+p.Name, true, nil)
 	}
@@ -63,8 +65,11 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 		for _, prm := range m.Params {
 			names = append(names, prm.Name)
 		}
+		c.place = base
+		c.place.params, c.place.method = m.Params, m.Name
 		out.methods[m.Name] = &cmethod{m: m, body: c.compile(m.Body, what+" method "+m.Name, false, names)}
 	}
+	c.place = base
 	for i, w := range cl.While {
 		name := w.Name
 		if name == "" {
@@ -74,29 +79,38 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 		cw.cond = c.compile(w.Condition, what+" while "+name+" condition", true, nil)
 		cw.selector = c.compile(w.Selector, what+" while "+name+" selector", true, nil)
 		var mparams []string
+		var method *graph.Method
 		methodTarget, valueTarget := false, false
 		for _, t := range w.Target {
 			if m := c.findMethod(t); m != nil {
-				methodTarget = true
+				methodTarget, method = true, m
 				mparams = nil
 				for _, prm := range m.Params {
 					mparams = append(mparams, prm.Name)
 				}
-			} else {
+			} else if !c.isTag(t) {
 				valueTarget = true
 			}
 		}
 		if valueTarget {
+			c.place = base
+			c.place.value = true
 			cw.value = c.compile(w.Wrapper, what+" while "+name+" wrapper", true, nil)
 		}
 		if methodTarget {
+			c.place = base
+			c.place.inner, c.place.params = true, method.Params
 			cw.method = c.compile(w.Wrapper, what+" while "+name+" wrapper", false, mparams)
 		}
+		c.place = base
 		out.while = append(out.while, cw)
 	}
 	for i, t := range cl.Whenever {
+		c.place = base
+		c.place.whenever = t
 		out.whenever = append(out.whenever, c.trigger(t, what+" whenever", i, false))
 	}
+	c.place = base
 	for i, t := range cl.When {
 		out.when = append(out.when, c.trigger(t, what+" when", i, true))
 	}
@@ -806,4 +820,26 @@ func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	m.st.objs = append(m.st.objs[:i], m.st.objs[i+1:]...)
 	m.emit(Event{Kind: EvObject, Name: name, Detail: "destroyed"})
 	return starlark.None, nil
+}
+
+// isTag reports whether a while target names a tag: a tag some object type
+// declares, that no object type also has as a variable or property (those
+// are wrapped as values). A while clause on a tag grants it while it holds.
+func (c *compiler) isTag(name string) bool {
+	if _, ok := c.p.tags[name]; !ok {
+		return false
+	}
+	for _, t := range c.p.Pack.ObjectTypes {
+		for _, v := range t.Variables {
+			if v.Name == name {
+				return false
+			}
+		}
+		for _, p := range t.Properties {
+			if p.Name == name {
+				return false
+			}
+		}
+	}
+	return true
 }

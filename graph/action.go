@@ -47,6 +47,8 @@ type Param struct {
 	Domain  Code   `yaml:"domain,omitempty"`
 	Default *Value `yaml:"default,omitempty"`
 	Pos     Pos    `yaml:"-"`
+
+	TypePos, DefaultPos Pos `yaml:"-"` // where the type and the default are written
 }
 
 // Params is an ordered list of parameters, a mapping from name to parameter in
@@ -76,9 +78,11 @@ func (ps *Params) UnmarshalYAML(n *yaml.Node) error {
 	return eachPair(n, "params", func(k, v *yaml.Node) error {
 		p := &Param{Name: k.Value, Pos: nodePos(k)}
 		if v.Kind == yaml.ScalarNode {
-			p.Type = v.Value
+			p.Type, p.TypePos = v.Value, nodePos(v)
 		} else if err := v.Decode(p); err != nil {
 			return err
+		} else {
+			p.TypePos, p.DefaultPos = valuePos(v, "type"), valuePos(v, "default")
 		}
 		*ps = append(*ps, p)
 		return nil

@@ -389,6 +389,7 @@ func (m *merger) add(data []byte, file string) error {
 	// model with unknown keys refused.
 	nodes := yaml.NewDecoder(bytes.NewReader(data))
 	typed := yaml.NewDecoder(bytes.NewReader(data))
+	lines := bytes.Split(data, []byte("\n")) // the decoders count lines from the start of data
 	typed.KnownFields(true)
 	for {
 		var doc yaml.Node
@@ -397,7 +398,7 @@ func (m *merger) add(data []byte, file string) error {
 			return nil
 		}
 		if err != nil {
-			return yamlError(file, err)
+			return yamlError(file, err, data)
 		}
 		if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
 			return &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
@@ -412,8 +413,9 @@ func (m *merger) add(data []byte, file string) error {
 			return &PosError{File: file, Pos: nodePos(top), Msg: "a rule pack document must be a mapping"}
 		}
 		if terr != nil {
-			return yamlError(file, terr)
+			return yamlError(file, terr, data)
 		}
+		fixBlockColumns(reflect.ValueOf(&frag), lines)
 		fv := reflect.ValueOf(&frag).Elem()
 		pv := reflect.ValueOf(&m.pack).Elem()
 		for i := 0; i+1 < len(top.Content); i += 2 {

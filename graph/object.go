@@ -55,6 +55,18 @@ type Variable struct {
 	Type  string `yaml:"type"`
 	Value *Value `yaml:"value,omitempty"` // initial value; the type's zero when nil
 	Pos   Pos    `yaml:"-"`
+
+	TypePos, ValuePos Pos `yaml:"-"` // where the type and the initial value are written
+}
+
+// UnmarshalYAML decodes a variable and records where its type and value are.
+func (v *Variable) UnmarshalYAML(n *yaml.Node) error {
+	type plain Variable
+	if err := n.Decode((*plain)(v)); err != nil {
+		return err
+	}
+	v.TypePos, v.ValuePos = valuePos(n, "type"), valuePos(n, "value")
+	return nil
 }
 
 // Variables is an ordered list, a mapping from name to variable in YAML.
@@ -138,15 +150,28 @@ type While struct {
 	Target    Names  `yaml:"target"`
 	Wrapper   Code   `yaml:"wrapper"`
 	Pos       Pos    `yaml:"-"`
+
+	TargetPos []Pos `yaml:"-"` // where each target is written
 }
 
-// UnmarshalYAML decodes a while clause and records its position.
+// UnmarshalYAML decodes a while clause and records its position and its
+// targets'.
 func (w *While) UnmarshalYAML(n *yaml.Node) error {
 	type plain While
 	if err := n.Decode((*plain)(w)); err != nil {
 		return err
 	}
 	w.Pos = nodePos(n)
+	if n.Kind == yaml.MappingNode {
+		pairs, _ := mergedPairs(n, "while", 0)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			if pairs[i].Value == "target" && pairs[i+1].Kind == yaml.SequenceNode {
+				for _, it := range pairs[i+1].Content {
+					w.TargetPos = append(w.TargetPos, nodePos(it))
+				}
+			}
+		}
+	}
 	return nil
 }
 

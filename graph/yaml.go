@@ -29,7 +29,7 @@ func Load(path string) (*Pack, error) {
 func Parse(data []byte, file string) (*Pack, error) {
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
-		return nil, yamlError(file, err)
+		return nil, yamlError(file, err, data)
 	}
 	if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
 		return nil, &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
@@ -38,7 +38,7 @@ func Parse(data []byte, file string) (*Pack, error) {
 	dec.KnownFields(true)
 	p := new(Pack)
 	if err := dec.Decode(p); err != nil {
-		return nil, yamlError(file, err)
+		return nil, yamlError(file, err, data)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
@@ -77,8 +77,9 @@ var (
 	yamlMismatch = regexp.MustCompile(`^cannot unmarshal !!(\w+) ` + "`" + `([^` + "`" + `]*)` + "`" + ` into (\S+)$`)
 )
 
-// yamlError turns a YAML library error into a *PosError naming file and line.
-func yamlError(file string, err error) error {
+// yamlError turns a YAML library error into a *PosError naming file and line
+// (data is the text, to find the column where the library gives only a line).
+func yamlError(file string, err error, data []byte) error {
 	var pe *PosError
 	if errors.As(err, &pe) {
 		out := *pe
@@ -93,6 +94,11 @@ func yamlError(file string, err error) error {
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		if m[2] == "mapping values are not allowed in this context" {
+			if e := colonError(file, line, data); e != nil {
+				return e
+			}
+		}
 		return &PosError{File: file, Pos: Pos{Line: line, Column: 1}, Msg: plainYAMLMessage(m[2])}
 	}
 	return &PosError{File: file, Msg: msg}
@@ -129,4 +135,40 @@ func goTypeWord(t string) string {
 		return "a mapping"
 	}
 	return "a mapping"
+}
+
+// colonError explains YAML's "mapping values are not allowed in this context"
+// on line (1-based) of data: a plain value holding ": " (code such as
+// "lambda: x" or "if x: y"), which YAML reads as a second key. It points at that
+// colon and says to quote the value. It returns nil when the line does not
+// look like that.
+func colonError(file string, line int, data []byte) *PosError {
+	lines := bytes.Split(data, []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return nil
+	}
+	text := string(lines[line-1])
+	key := strings.Index(text, ": ")
+	if key < 0 {
+		return nil
+	}
+	start := key + 2
+	rest := text[start:]
+	for len(rest) > 0 && rest[0] == ' ' {
+		start, rest = start+1, rest[1:]
+	}
+	i := strings.Index(rest, ": ")
+	if j := len(rest) - 1; i < 0 && j >= 0 && rest[j] == ':' {
+		i = j
+	}
+	if i < 0 || rest == "" || strings.ContainsAny(rest[:1], "\"'{[|>") {
+		return nil
+	}
+	value := strings.TrimSpace(rest)
+	quoted := strconv.Quote(value)
+	if strings.Contains(value, "\"") {
+		quoted = "'" + strings.ReplaceAll(value, "'", "''") + "'"
+	}
+	return &PosError{File: file, Pos: Pos{Line: line, Column: start + i + 1},
+		Msg: fmt.Sprintf("quote this value: YAML reads this \": \" as the start of a nested key (write %s, or the code as a | block)", quoted)}
 }

@@ -33,25 +33,101 @@ func hasTrailingSpace(s string) bool {
 
 // eachPair calls f for every key/value pair of a mapping node, refusing non-mapping
 // nodes and repeated keys with the key's position. what names the mapping in errors.
+// YAML merge keys ("<<: *base") are resolved as [mergedPairs] says, so that they
+// work in every mapping of a pack (variables, params, actions), not only where
+// the YAML library decodes into a struct.
 func eachPair(n *yaml.Node, what string, f func(k, v *yaml.Node) error) error {
 	if n.Kind != yaml.MappingNode {
 		return &PosError{Pos: nodePos(n), Msg: what + " must be a mapping"}
 	}
-	seen := make(map[string]bool, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode {
-			return &PosError{Pos: nodePos(k), Msg: what + ": keys must be scalars"}
-		}
-		if seen[k.Value] {
-			return &PosError{Pos: nodePos(k), Msg: fmt.Sprintf("%s: %q is defined twice", what, k.Value)}
-		}
-		seen[k.Value] = true
-		if err := f(k, v); err != nil {
+	pairs, err := mergedPairs(n, what, 0)
+	if err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if err := f(pairs[i], pairs[i+1]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mergedPairs returns the key and value nodes of mapping n, alternating, with
+// its merge keys resolved as YAML's merge key type says: the mapping's own
+// keys win over merged ones, and an earlier merged mapping over a later one.
+// Merged pairs come first, in the merged mapping's order, then the mapping's
+// own. A repeated own key is an error; depth bounds merges of merges.
+func mergedPairs(n *yaml.Node, what string, depth int) ([]*yaml.Node, error) {
+	if depth > 16 {
+		return nil, &PosError{Pos: nodePos(n), Msg: what + ": merge keys nested too deeply"}
+	}
+	var own, merged []*yaml.Node
+	seen := make(map[string]bool, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return nil, &PosError{Pos: nodePos(k), Msg: what + ": keys must be scalars"}
+		}
+		if isMergeKey(k) {
+			srcs := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				srcs = v.Content
+			}
+			for _, src := range srcs {
+				for src.Kind == yaml.AliasNode {
+					src = src.Alias
+				}
+				if src.Kind != yaml.MappingNode {
+					return nil, &PosError{Pos: nodePos(k), Msg: what + ": << merges a mapping (<<: *name) or a list of them"}
+				}
+				ps, err := mergedPairs(src, what, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				merged = append(merged, ps...)
+			}
+			continue
+		}
+		if seen[k.Value] {
+			return nil, &PosError{Pos: nodePos(k), Msg: fmt.Sprintf("%s: %q is defined twice", what, k.Value)}
+		}
+		seen[k.Value] = true
+		own = append(own, k, v)
+	}
+	if merged == nil {
+		return own, nil
+	}
+	out := make([]*yaml.Node, 0, len(merged)+len(own))
+	for i := 0; i+1 < len(merged); i += 2 {
+		if k := merged[i].Value; !seen[k] {
+			seen[k] = true
+			out = append(out, merged[i], merged[i+1])
+		}
+	}
+	return append(out, own...), nil
+}
+
+// isMergeKey reports whether k is YAML's merge key "<<" (plain, not quoted).
+func isMergeKey(k *yaml.Node) bool {
+	return k.Tag == "!!merge" || k.Value == "<<" && k.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
+}
+
+// valuePos returns the position of the value of key in mapping n (merge keys
+// included), or the zero Pos.
+func valuePos(n *yaml.Node, key string) Pos {
+	if n.Kind != yaml.MappingNode {
+		return Pos{}
+	}
+	pairs, err := mergedPairs(n, "", 0)
+	if err != nil {
+		return Pos{}
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i].Value == key {
+			return nodePos(pairs[i+1])
+		}
+	}
+	return Pos{}
 }
 
 // encodeNamed writes items as an ordered mapping from each item's name to the item.

@@ -67,6 +67,16 @@ func validateCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := loadPack(args[0])
+			var pe *graph.PosError
+			if errors.As(err, &pe) {
+				// A file that does not read is a diagnostic like any other.
+				d := graph.Diagnostic{File: pe.File, Pos: pe.Pos, Severity: graph.Error, Rule: "load", Message: pe.Msg}
+				if d.File == "" {
+					d.File = args[0]
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), d)
+				return &exitStatus{code: 1, err: fmt.Errorf("%s: 1 error(s)", args[0])}
+			}
 			if err != nil {
 				return err
 			}
