@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Bot chooses one of the legal moves of a match.
 type Bot interface {
 	Choose(m *Match, moves []Move) Move
@@ -43,7 +48,7 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 			return plies, err
 		}
 		if len(moves) == 0 {
-			return plies, &RunError{File: m.p.file, What: "state " + m.StateName(), Msg: "no player has a legal action, and the match is not over (a dead end)"}
+			return plies, m.deadEnd()
 		}
 		mv := bot.Choose(m, moves)
 		if m.rec {
@@ -58,4 +63,71 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		plies++
 	}
 	return plies, nil
+}
+
+// deadEnd is the error of a match where no player has a legal action and no
+// transition is pending: it names the state and says, for each action its
+// possibleactions allow, why nobody can take it.
+func (m *Match) deadEnd() error {
+	f := m.top()
+	var acts []*caction
+	seen := map[*caction]bool{}
+	for seat := 0; seat < m.seats; seat++ {
+		st, _ := m.stateOf(f, seat)
+		for _, a := range st.possible {
+			if !seen[a] {
+				seen[a] = true
+				acts = append(acts, a)
+			}
+		}
+	}
+	msg := "no player has a legal action and no transition is pending (a dead end)"
+	if len(acts) == 0 {
+		msg += ": the state's possibleactions allow none"
+	}
+	for i, a := range acts {
+		sep := "; "
+		if i == 0 {
+			sep = ": "
+		}
+		msg += sep + a.name + ": " + m.whyNot(f, a)
+	}
+	return &RunError{File: m.p.file, Pos: f.st.s.Pos, What: fmt.Sprintf("state %d (%s)", f.st.id, f.st.name), Msg: msg}
+}
+
+// whyNot says why no player can take action a in frame f: nobody may (who,
+// or nobody is deciding), no argument is in its domain, or its precondition
+// holds for no choice.
+func (m *Match) whyNot(f *frame, a *caction) string {
+	may, emptyDomain := 0, 0
+	for seat := 0; seat < m.seats; seat++ {
+		ok, err := m.allowed(f, a, seat)
+		if err != nil {
+			return err.Error()
+		}
+		if !ok {
+			continue
+		}
+		may++
+		if len(a.params) > 0 {
+			dom, err := m.call(a.domains[0], seat, nil)
+			if err != nil {
+				return err.Error()
+			}
+			if l, ok := dom.(interface{ Len() int }); ok && l.Len() == 0 {
+				emptyDomain++
+			}
+		}
+	}
+	switch {
+	case may == 0 && a.who != nil:
+		return "who holds for no player (who: " + strings.TrimSpace(a.a.Who.Src) + ")"
+	case may == 0:
+		return "no player is deciding (every ending condition holds; give the action a who)"
+	case emptyDomain == may:
+		return fmt.Sprintf("the domain of %s is empty (domain: %s)", a.params[0].Name, strings.TrimSpace(a.params[0].Domain.Src))
+	case a.precondition != nil:
+		return "its precondition holds for no choice (precondition: " + strings.TrimSpace(a.a.Precondition.Src) + ")"
+	}
+	return "no choice of its arguments is in their domains"
 }

@@ -24,7 +24,8 @@ type Program struct {
 	actions map[string]*caction
 	types   []*ctype
 	typeIdx map[string]*ctype
-	tags    map[string]int // tag name -> bit
+	tags    map[string]int  // tag name -> bit
+	granted map[string]bool // tags some while clause grants (its target)
 
 	boards      []*graph.Board
 	decks       []string
@@ -173,7 +174,7 @@ func compilePack(pack *graph.Pack) *compiler {
 	if file == "" {
 		file = pack.Name + ".yaml"
 	}
-	p := &Program{Pack: pack, byName: map[string]*cstate{}, actions: map[string]*caction{}, typeIdx: map[string]*ctype{}, tags: map[string]int{}, file: file}
+	p := &Program{Pack: pack, byName: map[string]*cstate{}, actions: map[string]*caction{}, typeIdx: map[string]*ctype{}, tags: map[string]int{}, granted: map[string]bool{}, file: file}
 	c := &compiler{p: p, predeclared: builtins()}
 	perr := func(pos graph.Pos, format string, args ...any) {
 		c.errs = append(c.errs, &graph.PosError{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
@@ -617,14 +618,20 @@ func ctxIndex(name string) int {
 }
 
 // RunError is an error raised by a pack's code while a match runs: the code's
-// place in the YAML file and the Starlark backtrace.
+// place in the YAML file and the Starlark backtrace. Err is its cause when
+// Starlark raised it (a *starlark.EvalError, whose own cause is the Go error of
+// a builtin): errors.As reaches it through a RunError.
 type RunError struct {
 	File      string
 	Pos       graph.Pos
 	What      string
 	Msg       string
 	Backtrace string
+	Err       error
 }
+
+// Unwrap returns the Starlark error the RunError reports, if any.
+func (e *RunError) Unwrap() error { return e.Err }
 
 // Error formats the error as "file:line:col: what: msg" (without the backtrace).
 func (e *RunError) Error() string {
@@ -639,7 +646,7 @@ func runError(file, what string, err error) error {
 	if errors.As(err, &re) {
 		return re
 	}
-	out := &RunError{File: file, What: what, Msg: err.Error()}
+	out := &RunError{File: file, What: what, Msg: err.Error(), Err: err}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
 		out.Msg = ee.Msg

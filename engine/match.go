@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -70,6 +70,7 @@ type Match struct {
 	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
 	arena                []starlark.Value // backing store of Move.Args from legal
 	stale                bool             // progression not computed (NoHistory)
+	looping              []looped         // what ran in the steps before a trigger loop (see watch)
 	err                  error
 }
 
@@ -489,16 +490,73 @@ func (m *Match) run() error {
 	return nil
 }
 
+// loopWindow is how many steps before a trigger loop is declared are watched
+// to say what kept running.
+const loopWindow = 64
+
+// looped is one body that ran in the watched steps of a trigger loop.
+type looped struct {
+	what string
+	pos  graph.Pos
+	n    int
+}
+
+// watch records a body run in one of the last loopWindow steps before the
+// step limit, so that a trigger loop can name what kept running.
+func (m *Match) watch(what string, pos graph.Pos) {
+	if m.idle < m.opts.StepLimit-loopWindow {
+		return
+	}
+	for i := range m.looping {
+		if m.looping[i].what == what {
+			m.looping[i].n++
+			return
+		}
+	}
+	m.looping = append(m.looping, looped{what: what, pos: pos, n: 1})
+}
+
+func hookPos(h *hook) graph.Pos {
+	if h == nil {
+		return graph.Pos{}
+	}
+	return h.pos
+}
+
+// loopError is the error of a trigger loop: the clauses, objects and
+// procedures that kept running in its last steps, the most frequent first,
+// at the place of that one's code.
 func (m *Match) loopError() error {
+	ls := append([]looped(nil), m.looping...)
+	sort.SliceStable(ls, func(i, j int) bool { return ls[i].n > ls[j].n })
 	var b strings.Builder
-	fmt.Fprintf(&b, "trigger loop: %d steps without a player action", m.idle)
+	fmt.Fprintf(&b, "more than %d steps without a player action", m.opts.StepLimit)
+	var pos graph.Pos
+	if len(ls) > 0 {
+		pos = ls[0].pos
+		b.WriteString("; in its last steps these kept running:")
+		for i, l := range ls {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			times := fmt.Sprintf("%d times", l.n)
+			if l.n == 1 {
+				times = "once"
+			}
+			fmt.Fprintf(&b, " %s (%s", l.what, times)
+			if l.pos.IsValid() {
+				fmt.Fprintf(&b, ", at %d:%d", l.pos.Line, l.pos.Column)
+			}
+			b.WriteByte(')')
+		}
+	}
 	if n := len(m.events); n > 0 {
 		b.WriteString("; last events:")
 		for _, e := range m.events[max(0, n-8):] {
 			b.WriteString("\n  " + e.String())
 		}
 	}
-	return errors.New(b.String())
+	return &RunError{File: m.p.file, Pos: pos, What: "trigger loop", Msg: b.String()}
 }
 
 // beginStep marks the start of a step. before() reads the state at the start
@@ -542,6 +600,7 @@ func (m *Match) step() (bool, error) {
 		it := ex[n-1]
 		m.st.exec = ex[:n-1]
 		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what})
+		m.watch(it.what, hookPos(it.h))
 		var self starlark.Value
 		if it.self != 0 {
 			self = m.objValue(it.self)
@@ -582,6 +641,7 @@ func (m *Match) step() (bool, error) {
 			m.st.progression = n
 		}
 		if f.st.action != nil {
+			m.watch(f.st.action.what, f.st.action.pos)
 			m.emit(Event{Kind: EvProcedure, Name: "action"})
 			if err := m.runBody(f.st.action, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
 				return false, err
@@ -604,6 +664,7 @@ func (m *Match) step() (bool, error) {
 	if met {
 		m.beginStep()
 		if f.st.endaction != nil {
+			m.watch(f.st.endaction.what, f.st.endaction.pos)
 			m.emit(Event{Kind: EvProcedure, Name: "endaction"})
 			if err := m.runBody(f.st.endaction, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
 				return false, err
@@ -639,6 +700,7 @@ func (m *Match) step() (bool, error) {
 
 func (m *Match) transition(i int, to *cstate, name string) {
 	from := m.st.frames[i].st
+	m.watch(fmt.Sprintf("transition %q of state %d (%s)", name, from.id, from.name), from.s.Pos)
 	m.emit(Event{Kind: EvStateLeft, State: from.name, Name: name})
 	fs := m.framesW()
 	if f := fs[i]; f.gen == m.st.gen {
@@ -874,7 +936,13 @@ func typeCheck(typ string, v starlark.Value) string {
 	case "string", "str":
 		_, ok = v.(starlark.String)
 	case "float":
-		_, ok = v.(starlark.Float)
+		switch v.(type) {
+		case starlark.Float, starlark.Int:
+		default:
+			ok = false
+		}
+	case "dict":
+		_, ok = v.(*starlark.Dict)
 	case "player":
 		_, ok = v.(*playerValue)
 	case "object":
@@ -931,7 +999,7 @@ func (m *Match) take(mv Move) error {
 	f := m.st.frames[top]
 	_, priv := m.stateOf(f, mv.Seat)
 	m.beginStep()
-	m.idle = 0
+	m.idle, m.looping = 0, nil
 	if m.rec {
 		var parts []string
 		for i, v := range mv.Args {

@@ -139,7 +139,8 @@ func TestTriggerLoop(t *testing.T) {
 		}
 	}
 	err = m.Apply(Move{Seat: 1, Action: "pickSecond", Args: []starlark.Value{starlark.MakeInt(0)}})
-	if err == nil || !strings.HasPrefix(err.Error(), "trigger loop: 51 steps without a player action; last events:") || !strings.Contains(err.Error(), "state_entered [spin] again") {
+	want := `priv.yaml:36:13: trigger loop: more than 50 steps without a player action; in its last steps these kept running: state 3 (spin) action (25 times, at 36:13), state 3 (spin) endaction (25 times, at 38:16), transition "again" of state 3 (spin) (25 times, at 33:5),`
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "state_entered [spin] again") {
 		t.Fatalf("got %v", err)
 	}
 	if m.StateName() != "plan" {

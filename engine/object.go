@@ -88,7 +88,9 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 				for _, prm := range m.Params {
 					mparams = append(mparams, prm.Name)
 				}
-			} else if !c.isTag(t) {
+			} else if c.isTag(t) {
+				c.p.granted[t] = true
+			} else {
 				valueTarget = true
 			}
 		}
@@ -362,7 +364,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 	switch op {
 	case "has_tag":
 		ob := m.obj(o.id)
-		return starlark.Bool(known && ob != nil && ob.tags&(1<<bit) != 0), nil
+		return starlark.Bool(known && ob != nil && m.hasTag(ob, tag, bit)), nil
 	}
 	if err := m.mutable(o.String() + "." + op); err != nil {
 		return nil, err
@@ -394,6 +396,16 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 	}
 	if _, isProp := ob.typ.c.props[name]; isProp {
 		return fmt.Errorf("%s.%s is a property: only variables can be assigned", o, name)
+	}
+	if i, ok := ob.typ.varIdx[name]; ok {
+		if typ := ob.typ.t.Variables[i].Type; !typeFits(typ, v) {
+			return fmt.Errorf("%s.%s is declared %s: cannot assign %s %s", o, name, article(typ), article(v.Type()), v)
+		}
+		if same(ob.vars[i], v) {
+			return nil // no change, no event
+		}
+	} else if old, ok := ob.extra[name]; ok && same(old, v) {
+		return nil
 	}
 	v.Freeze()
 	ob = m.objW(o.id)
@@ -698,7 +710,8 @@ func (m *Match) wrapLabel(w wrapInst) string {
 
 // Wrappers returns the active wrapper chain of an object's property, variable
 // or method, oldest (innermost) first, as "source while clause" labels: what the
-// debugger shows from base value to final value.
+// debugger shows from base value to final value. For a tag, it is the while
+// clauses granting it.
 func (m *Match) Wrappers(id int, name string) []string {
 	var out []string
 	for _, w := range m.st.wraps {
@@ -723,20 +736,19 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if err := starlark.UnpackArgs(fn, args, kw, "type?", &typ, "tag?", &tag); err != nil {
 		return nil, err
 	}
-	var bit uint64
+	b := 0
 	if tag != "" {
-		b, ok := m.p.tags[tag]
-		if !ok {
-			return starlark.NewList(nil), nil
+		var ok bool
+		if b, ok = m.p.tags[tag]; !ok {
+			return nil, fmt.Errorf("%s(tag=%q): no object type declares this tag", fn, tag)
 		}
-		bit = 1 << b
 	}
 	if typ != "" && m.p.typeIdx[typ] == nil {
 		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
 	}
 	var out []starlark.Value
 	for _, ob := range m.st.objs {
-		if (typ == "" || ob.typ.name == typ) && (bit == 0 || ob.tags&bit != 0) {
+		if (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) {
 			out = append(out, m.objValue(ob.id))
 		}
 	}
@@ -782,6 +794,9 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		}
 		v.Freeze()
 		if i, ok := t.varIdx[k]; ok {
+			if vt := t.t.Variables[i].Type; !typeFits(vt, v) {
+				return nil, fmt.Errorf("%s(%q): variable %s is declared %s, not %s %s", fn, typ, k, article(vt), article(v.Type()), v)
+			}
 			ob.vars[i] = v
 		} else {
 			return nil, fmt.Errorf("%s(%s): the type has no variable %q", fn, typ, k)
@@ -842,4 +857,44 @@ func (c *compiler) isTag(name string) bool {
 		}
 	}
 	return true
+}
+
+// same reports whether assigning v over old changes nothing: equal values of
+// the same type (1 and 1.0 differ; values that cannot be compared differ).
+func same(old, v starlark.Value) bool {
+	if old == nil || old.Type() != v.Type() {
+		return false
+	}
+	eq, err := starlark.Equal(old, v)
+	return err == nil && eq
+}
+
+// typeFits reports whether v may be stored in a variable declared typ: a
+// value of the type, or None for the reference types (player, object, card),
+// whose zero it is.
+func typeFits(typ string, v starlark.Value) bool {
+	if v == starlark.None {
+		switch typ {
+		case "player", "object", "card", "":
+			return true
+		}
+	}
+	return typeCheck(typ, v) == ""
+}
+
+// hasTag reports whether ob has tag (whose bit is bit): its own, or granted
+// by an active while clause that targets the tag.
+func (m *Match) hasTag(ob *object, tag string, bit int) bool {
+	if ob.tags&(1<<bit) != 0 {
+		return true
+	}
+	if !m.p.granted[tag] {
+		return false
+	}
+	for _, w := range m.st.wraps {
+		if w.target == ob.id && w.name == tag {
+			return true
+		}
+	}
+	return false
 }

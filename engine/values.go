@@ -85,9 +85,15 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		if err := starlark.AsInt(v, &n); err != nil {
 			return fmt.Errorf("player.score: %v", err)
 		}
+		if m.st.scores[p.seat] == n {
+			return nil // no change, no event
+		}
 		m.scoresW()[p.seat] = n
 		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Detail: v.String()})
 		return nil
+	}
+	if same(m.st.pvars[p.seat][name], v) {
+		return nil // no change, no event
 	}
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
@@ -138,6 +144,9 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	switch name {
 	case "active_player", "players", "state", "step":
 		return fmt.Errorf("game.%s cannot be assigned (use set_active and next_state)", name)
+	}
+	if same(m.st.vars[name], v) {
+		return nil // no change, no event
 	}
 	v.Freeze()
 	m.varsW()[name] = v

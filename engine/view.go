@@ -41,12 +41,17 @@ type DeckView struct {
 	Hand   []string       `json:"hand,omitempty"`
 }
 
-// ObjectView is one live object: its id, type, tags and variables.
+// ObjectView is one live object: its id, type, tags (its own and those while
+// clauses grant it) and variables. Granted maps each granted tag to the while
+// clauses granting it, oldest first, as [Match.Wrappers] labels them
+// ("Bauble#6 while artifact-flying on Sky Drake#3.flying"): the debugger
+// shows where a tag comes from.
 type ObjectView struct {
-	ID        int            `json:"id"`
-	Type      string         `json:"type"`
-	Tags      []string       `json:"tags,omitempty"`
-	Variables map[string]any `json:"variables,omitempty"`
+	ID        int                 `json:"id"`
+	Type      string              `json:"type"`
+	Tags      []string            `json:"tags,omitempty"`
+	Granted   map[string][]string `json:"granted,omitempty"`
+	Variables map[string]any      `json:"variables,omitempty"`
 }
 
 var descKey = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_.]*)\}`)
@@ -190,6 +195,12 @@ func (m *Match) View(seat int) (*View, error) {
 		for bit, name := range tagNames {
 			if ob.tags&(1<<bit) != 0 {
 				ov.Tags = append(ov.Tags, name)
+			} else if m.hasTag(ob, name, bit) {
+				ov.Tags = append(ov.Tags, name)
+				if ov.Granted == nil {
+					ov.Granted = map[string][]string{}
+				}
+				ov.Granted[name] = m.Wrappers(ob.id, name)
 			}
 		}
 		for i, vr := range ob.typ.t.Variables {
