@@ -250,7 +250,7 @@ func (a *analyzer) facts(body []syntax.Stmt) facts {
 		switch n := n.(type) {
 		case *syntax.AssignStmt:
 			for _, d := range dotTargets(n.LHS) {
-				impure(fmt.Sprintf("assigning .%s", d.Name.Name), d.NamePos)
+				impure("assigning "+exprName(d), d.Name.NamePos)
 			}
 		case *syntax.CallExpr:
 			a.callFacts(n, &f, impure)
@@ -291,13 +291,13 @@ func (a *analyzer) callFacts(n *syntax.CallExpr, f *facts, impure func(string, s
 		switch kind := a.native(fn.X); {
 		case kind != "":
 			if impureMethods[kind][name] {
-				impure(fmt.Sprintf("%s.%s()", kind, name), fn.NamePos)
+				impure(fmt.Sprintf("%s.%s()", kind, name), fn.Name.NamePos)
 			}
 		case impureMethods["object"][name]:
-			impure(fmt.Sprintf(".%s()", name), fn.NamePos)
+			impure(exprName(fn)+"()", fn.Name.NamePos)
 		default:
 			if e := a.methodEffect(name); e != nil {
-				impure(fmt.Sprintf("method %s (%s at %d:%d)", name, e.what, e.pos.Line, e.pos.Col), fn.NamePos)
+				impure(fmt.Sprintf("method %s (%s at %d:%d)", name, e.what, e.pos.Line, e.pos.Col), fn.Name.NamePos)
 			}
 		}
 	}
@@ -391,7 +391,11 @@ func (a *analyzer) checkTransitions(u *unit, uses []transUse) {
 		if len(have) > 0 {
 			it = "it has " + quoteAll(have)
 		}
-		a.report(graph.Error, "transition", gpos(t.pos), "%s: %s(%q): %s has no such transition (%s)%s", u.what, t.fn, t.name, where, it, suggest(t.name, have))
+		call := fmt.Sprintf("next_state(%q)", t.name)
+		if t.fn == "deactivate" {
+			call = fmt.Sprintf("deactivate(..., %q)", t.name)
+		}
+		a.report(graph.Error, "transition", gpos(t.pos), "%s: %s: %s has no such transition (%s)%s", u.what, call, where, it, suggest(t.name, have))
 	}
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -29,5 +30,25 @@ func TestCheckReportsCompileErrors(t *testing.T) {
 	p.Scripts, p.Actions = nil, nil
 	if d := Check(p); len(d) != 0 {
 		t.Errorf("a pack without code of its own gave %v", d)
+	}
+}
+
+// TestBundledPacksCheckClean: every pack the studio ships, and the example
+// project, pass every check of the code without a diagnostic.
+func TestBundledPacksCheckClean(t *testing.T) {
+	sources := map[string][]byte{assets.ExamplePackName: assets.ExamplePack}
+	for _, name := range assets.Packs() {
+		data, _ := assets.Pack(name)
+		sources["packs/"+name+".yaml"] = data
+	}
+	for name, data := range sources {
+		p, err := graph.ReadMultiDoc(data, name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		for _, d := range Check(p) {
+			t.Errorf("%s", d)
+		}
 	}
 }

@@ -138,7 +138,7 @@ func exprName(d *syntax.DotExpr) string {
 
 // checkAttr checks an attribute read against what its receiver can have.
 func (a *analyzer) checkAttr(what string, d *syntax.DotExpr, pl place) {
-	name, pos := d.Name.Name, gpos(d.NamePos)
+	name, pos := d.Name.Name, gpos(d.Name.NamePos)
 	kind := a.kindOf(d.X, pl)
 	var have []string
 	var why string
@@ -170,13 +170,13 @@ func (a *analyzer) checkAttr(what string, d *syntax.DotExpr, pl place) {
 			why = fmt.Sprintf("%s has no parameter %q", stateLabel(kind.states[0]), name)
 		}
 	case kGame:
-		have = gameAttrs
+		have = append(append([]string(nil), gameAttrs...), sortedNames(a.assigned)...)
 		why = fmt.Sprintf("no code assigns game.%s (a game variable exists once a body assigns it: game.%s = ...)", name, name)
 		if a.assigned[name] {
 			return
 		}
 	case kPlayer:
-		have = playerAttrs
+		have = append(append([]string(nil), playerAttrs...), sortedNames(a.assigned)...)
 		why = fmt.Sprintf("players have no variable %q and no code assigns one (a body creates it: player.%s = ...)", name, name)
 		if a.assigned[name] {
 			return
@@ -206,11 +206,12 @@ func (a *analyzer) checkAttr(what string, d *syntax.DotExpr, pl place) {
 // its declared variables (an undeclared one is untyped: a warning), and
 // properties and built-in attributes cannot be assigned.
 func (a *analyzer) checkAssign(what string, d *syntax.DotExpr, pl place) {
-	name, pos := d.Name.Name, gpos(d.NamePos)
+	name, pos := d.Name.Name, gpos(d.Name.NamePos)
 	kind := a.kindOf(d.X, pl)
 	switch kind.k {
 	case kObject:
 		if kind.t == nil {
+			a.checkAssignAny(what, d)
 			return
 		}
 		for _, v := range kind.t.Variables {
@@ -251,6 +252,28 @@ func (a *analyzer) checkAssign(what string, d *syntax.DotExpr, pl place) {
 	}
 }
 
+// checkAssignAny checks an assignment to an object of unknown type: a name
+// that is a property of some type and a variable of none cannot be assigned.
+func (a *analyzer) checkAssignAny(what string, d *syntax.DotExpr) {
+	name := d.Name.Name
+	prop := ""
+	for _, t := range a.pack.ObjectTypes {
+		for _, v := range t.Variables {
+			if v.Name == name {
+				return
+			}
+		}
+		for _, p := range t.Properties {
+			if p.Name == name && prop == "" {
+				prop = t.Name
+			}
+		}
+	}
+	if prop != "" {
+		a.report(graph.Error, "name", gpos(d.Name.NamePos), "%s: %s: %s is a property (of %s) and no object type's variable: only variables can be assigned", what, exprName(d), name, prop)
+	}
+}
+
 // allMembers lists every object type's variables, properties and methods.
 func (a *analyzer) allMembers() []string {
 	var out []string
@@ -283,18 +306,18 @@ func (a *analyzer) checkCall(what string, n *syntax.CallExpr, pl place) {
 				return
 			}
 			if lit, ok := n.Args[0].(*syntax.Literal); ok && lit.Token == syntax.STRING {
-				a.checkTag(what, fn.Name.Name, lit.Value.(string), lit.TokenPos)
+				a.checkTag(what, fmt.Sprintf("%s(%q)", fn.Name.Name, lit.Value.(string)), lit.Value.(string), lit.TokenPos)
 			}
 		}
 	}
 }
 
-// checkTag reports a tag no object type declares.
-func (a *analyzer) checkTag(what, fn, tag string, pos syntax.Position) {
+// checkTag reports a tag no object type declares; label is the call.
+func (a *analyzer) checkTag(what, label, tag string, pos syntax.Position) {
 	if _, ok := a.c.p.tags[tag]; ok {
 		return
 	}
-	a.report(graph.Error, "tag", gpos(pos), "%s: %s(%q): no object type declares the tag %q (declare it in an object type's tags)%s", what, fn, tag, tag, suggest(tag, sortedKeys(a.c.p.tags)))
+	a.report(graph.Error, "tag", gpos(pos), "%s: %s: no object type declares the tag %q (declare it in an object type's tags)%s", what, label, tag, suggest(tag, sortedKeys(a.c.p.tags)))
 }
 
 // kwargs splits a call's arguments: positional ones, keyword ones, and
@@ -426,7 +449,7 @@ func (a *analyzer) checkCreate(what string, n *syntax.CallExpr) {
 			if l, ok := k.Y.(*syntax.ListExpr); ok {
 				for _, e := range l.List {
 					if s, ok := e.(*syntax.Literal); ok && s.Token == syntax.STRING {
-						a.checkTag(what, label+" tags", s.Value.(string), s.TokenPos)
+						a.checkTag(what, fmt.Sprintf("create(%q, tags=[...])", name), s.Value.(string), s.TokenPos)
 					}
 				}
 			}
@@ -463,7 +486,7 @@ func (a *analyzer) checkObjects(what string, n *syntax.CallExpr) {
 				a.report(graph.Error, "name", gpos(lit.TokenPos), "%s: objects(type=%q): no object type %q%s", what, v, v, suggest(v, sortedKeys(a.types)))
 			}
 		case "tag":
-			a.checkTag(what, "objects", v, lit.TokenPos)
+			a.checkTag(what, fmt.Sprintf("objects(tag=%q)", v), v, lit.TokenPos)
 		}
 	}
 	for i, e := range args {

@@ -334,7 +334,8 @@ func (c *compiler) script(s *graph.Script) {
 		return
 	}
 	opts := &syntax.FileOptions{While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true, Set: true}
-	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, scriptText(s.Code), c.predeclared.Has)
+	text := scriptText(s.Code)
+	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
 	if f != nil && len(f.Stmts) == 1 {
 		if c.scripts == nil {
 			c.scripts = map[string]*syntax.DefStmt{}
@@ -346,7 +347,7 @@ func (c *compiler) script(s *graph.Script) {
 		}
 	}
 	if err != nil {
-		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0)
+		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0, text)
 		c.scriptFailed = true
 		return
 	}
@@ -392,17 +393,29 @@ func scriptText(code graph.Code) string {
 
 // syntaxErr records compile errors at their place in the YAML file (every
 // error of a resolve pass: each undefined name is reported). Positions map
-// through mapPos with firstLine and shift.
-func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int) {
+// through mapPos with firstLine and shift; text is the source parsed, when its
+// lines are the file's (a missing ':' is reported at the end of its line).
+func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int, text string) {
 	var se syntax.Error
 	var errs resolve.ErrorList
 	switch {
 	case errors.As(err, &se):
-		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(se.Pos, firstLine, shift), What: what, Msg: se.Msg})
+		pos := se.Pos
+		if strings.HasPrefix(se.Msg, "got newline") && pos.Col == 1 && pos.Line > 1 && text != "" {
+			// The scanner puts a newline at the start of the next line; the
+			// designer's mistake is at the end of this one (a missing ':').
+			if ls := strings.Split(text, "\n"); int(pos.Line)-2 < len(ls) {
+				pos = syntax.MakePosition(nil, pos.Line-1, int32(len(strings.TrimRight(ls[pos.Line-2], " "))+1))
+			}
+		}
+		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(pos, firstLine, shift), What: what, Msg: se.Msg})
 	case errors.As(err, &errs) && len(errs) > 0:
 		for _, e := range errs {
 			if c.scriptFailed && strings.HasPrefix(e.Msg, "undefined: ") && !strings.HasPrefix(what, "script ") {
 				continue // the script that failed may define it
+			}
+			if name := strings.TrimPrefix(e.Msg, "undefined: "); name != e.Msg && ctxIndex(name) >= 0 && strings.HasPrefix(what, "script ") {
+				e.Msg += fmt.Sprintf(" (a context name: a script function receives it as a parameter, def f(%s):)", name)
 			}
 			c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(e.Pos, firstLine, shift), What: what, Msg: e.Msg})
 		}
@@ -494,18 +507,30 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 		if err == nil {
 			h.native = c.nativeCall(e, h)
 		}
+		// Inside the parentheses indentation is free, so every line keeps its
+		// column in the YAML file.
+		wrapped := pad + head + " return (\n" + strings.Join(lines, "\n") + "\n)\n"
+		lineErr := false
 		if err != nil {
 			// Lines may break freely inside the wrapper's parentheses.
+			msg := err.Error()
+			lineErr = strings.Contains(msg, "got newline") || strings.Contains(msg, "got indent") || strings.Contains(msg, "got outdent")
 			if _, perr := opts.ParseExpr(c.p.file, pad+"\n("+code.Src+"\n)", 0); perr == nil {
 				err = nil
 			}
 		}
-		if err == nil {
-			// Inside the parentheses indentation is free, so every line keeps its
-			// column in the YAML file.
-			text = pad + head + " return (\n" + strings.Join(lines, "\n") + "\n)\n"
-		} else if !strings.Contains(code.Src, "return") {
-			c.syntaxErr(err, what, code.Pos, line, col-1)
+		switch {
+		case err == nil:
+			text = wrapped
+		case strings.Contains(code.Src, "return"): // statements ending in return
+		case lineErr:
+			// A line break the parentheses allow: the real error is further on,
+			// where the wrapped text, whose columns are the file's, says.
+			_, werr := opts.Parse(c.p.file, wrapped, 0)
+			c.syntaxErr(werr, what, code.Pos, 0, 0, wrapped)
+			return nil
+		default:
+			c.syntaxErr(err, what, code.Pos, line, col-1, "")
 			return nil
 		}
 	}
@@ -514,7 +539,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	}
 	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
 	if err != nil {
-		c.syntaxErr(err, what, code.Pos, 0, 0)
+		c.syntaxErr(err, what, code.Pos, 0, 0, text)
 		return nil
 	}
 	c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, fn: f.Stmts[0].(*syntax.DefStmt), ctx: h.ctx})

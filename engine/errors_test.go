@@ -43,7 +43,7 @@ func TestCompileErrorPositions(t *testing.T) {
 		{"player ==", "next_state('go')", "mini.yaml:19:19: action go who: got end of file, want primary expression"},
 		{"player == active_player", "next_stat('go')", "mini.yaml:22:7: action go body: undefined: next_stat"},
 		{"player == active_plyr", "next_state('go')", "mini.yaml:19:20: action go who: undefined: active_plyr"},
-		{"True", "if x\n      next_state('go')", "mini.yaml:23:1: action go body: got newline, want ':'"},
+		{"True", "if x\n      next_state('go')", "mini.yaml:22:11: action go body: got newline, want ':'"},
 		{"True", "pass\n    precondition: stCheck", "mini.yaml:23:19: action go precondition: undefined: stCheck"},
 	}
 	for _, c := range cases {

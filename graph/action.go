@@ -79,7 +79,7 @@ func (ps *Params) UnmarshalYAML(n *yaml.Node) error {
 		p := &Param{Name: k.Value, Pos: nodePos(k)}
 		if v.Kind == yaml.ScalarNode {
 			p.Type, p.TypePos = v.Value, nodePos(v)
-		} else if err := v.Decode(p); err != nil {
+		} else if err := decodeStrict(v, p); err != nil {
 			return err
 		} else {
 			p.TypePos, p.DefaultPos = valuePos(v, "type"), valuePos(v, "default")

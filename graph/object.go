@@ -62,7 +62,7 @@ type Variable struct {
 // UnmarshalYAML decodes a variable and records where its type and value are.
 func (v *Variable) UnmarshalYAML(n *yaml.Node) error {
 	type plain Variable
-	if err := n.Decode((*plain)(v)); err != nil {
+	if err := decodeStrict(n, (*plain)(v)); err != nil {
 		return err
 	}
 	v.TypePos, v.ValuePos = valuePos(n, "type"), valuePos(n, "value")
@@ -158,7 +158,7 @@ type While struct {
 // targets'.
 func (w *While) UnmarshalYAML(n *yaml.Node) error {
 	type plain While
-	if err := n.Decode((*plain)(w)); err != nil {
+	if err := decodeStrict(n, (*plain)(w)); err != nil {
 		return err
 	}
 	w.Pos = nodePos(n)
@@ -187,7 +187,7 @@ type Trigger struct {
 // UnmarshalYAML decodes a trigger and records its position.
 func (t *Trigger) UnmarshalYAML(n *yaml.Node) error {
 	type plain Trigger
-	if err := n.Decode((*plain)(t)); err != nil {
+	if err := decodeStrict(n, (*plain)(t)); err != nil {
 		return err
 	}
 	t.Pos = nodePos(n)

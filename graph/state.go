@@ -175,7 +175,7 @@ type State struct {
 // UnmarshalYAML decodes a state and records its position.
 func (s *State) UnmarshalYAML(n *yaml.Node) error {
 	type plain State
-	if err := n.Decode((*plain)(s)); err != nil {
+	if err := decodeStrict(n, (*plain)(s)); err != nil {
 		return err
 	}
 	s.Pos = nodePos(n)

@@ -73,7 +73,7 @@ func Marshal(p *Pack) ([]byte, error) {
 
 var (
 	yamlLine     = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
-	yamlUnknown  = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+	yamlUnknown  = regexp.MustCompile(`^field (\S+) not found in type (\S+)$`)
 	yamlMismatch = regexp.MustCompile(`^cannot unmarshal !!(\w+) ` + "`" + `([^` + "`" + `]*)` + "`" + ` into (\S+)$`)
 )
 
@@ -99,7 +99,11 @@ func yamlError(file string, err error, data []byte) error {
 				return e
 			}
 		}
-		return &PosError{File: file, Pos: Pos{Line: line, Column: 1}, Msg: plainYAMLMessage(m[2])}
+		pos := Pos{Line: line, Column: 1}
+		if u := yamlUnknown.FindStringSubmatch(m[2]); u != nil {
+			return unknownKeyError(file, line, u[1], u[2], data)
+		}
+		return &PosError{File: file, Pos: pos, Msg: plainYAMLMessage(m[2])}
 	}
 	return &PosError{File: file, Msg: msg}
 }
@@ -171,4 +175,22 @@ func colonError(file string, line int, data []byte) *PosError {
 	}
 	return &PosError{File: file, Pos: Pos{Line: line, Column: start + i + 1},
 		Msg: fmt.Sprintf("quote this value: YAML reads this \": \" as the start of a nested key (write %s, or the code as a | block)", quoted)}
+}
+
+// unknownKeyError is the YAML library's "field not found" at the key's own
+// column, with the closest key of the Go type it names as a suggestion.
+func unknownKeyError(file string, line int, key, goType string, data []byte) *PosError {
+	pos := Pos{Line: line, Column: 1}
+	if lines := bytes.Split(data, []byte("\n")); line >= 1 && line <= len(lines) {
+		if i := bytes.Index(lines[line-1], []byte(key+":")); i >= 0 {
+			pos.Column = i + 1
+		}
+	}
+	err := &PosError{File: file, Pos: pos, Msg: fmt.Sprintf("unknown key %q", key)}
+	if goType == "graph.Pack" {
+		if e := checkKeys(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: key}, {Kind: yaml.ScalarNode}}}, reflect.TypeOf(Pack{})); e != nil {
+			err.Msg = e.(*PosError).Msg
+		}
+	}
+	return err
 }

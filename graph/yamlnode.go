@@ -2,6 +2,8 @@ package graph
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -154,7 +156,7 @@ func decodeNamed[T any](n *yaml.Node, what string, setName func(*T, string, Pos)
 			out = append(out, item)
 			return nil
 		}
-		if err := v.Decode(item); err != nil {
+		if err := decodeStrict(v, item); err != nil {
 			return err
 		}
 		setName(item, k.Value, nodePos(k))
@@ -175,4 +177,66 @@ func (ns Names) MarshalYAML() (any, error) {
 		n.Content = append(n.Content, strNode(s))
 	}
 	return n, nil
+}
+
+// decodeStrict decodes mapping node n into out (a pointer to a struct) after
+// checking that every key of n is a key of the struct: the YAML library's
+// KnownFields setting does not reach decoders called from inside an
+// UnmarshalYAML, so without this a misspelt key ("possibleaction") deep in a
+// pack would be dropped silently.
+func decodeStrict(n *yaml.Node, out any) error {
+	if err := checkKeys(n, reflect.TypeOf(out).Elem()); err != nil {
+		return err
+	}
+	return n.Decode(out)
+}
+
+// checkKeys reports the first key of mapping n that struct type t has no
+// field for, with the closest known key as a suggestion.
+func checkKeys(n *yaml.Node, t reflect.Type) error {
+	if n.Kind != yaml.MappingNode || t.Kind() != reflect.Struct {
+		return nil
+	}
+	known := yamlKeys(t)
+	pairs, err := mergedPairs(n, "mapping", 0)
+	if err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		k := pairs[i].Value
+		if slices.Contains(known, k) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown key %q", k)
+		best, bestD := "", max(2, len(k)/3)+1
+		for _, c := range known {
+			if d := editDistance(strings.ToLower(k), strings.ToLower(c)); d < bestD {
+				best, bestD = c, d
+			}
+		}
+		if best != "" {
+			msg += fmt.Sprintf("; did you mean %q?", best)
+		}
+		return &PosError{Pos: nodePos(pairs[i]), Msg: msg}
+	}
+	return nil
+}
+
+// yamlKeys lists the YAML keys of struct type t, inline fields included.
+func yamlKeys(t reflect.Type) []string {
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		switch {
+		case name == "-":
+		case strings.Contains(opts, "inline"):
+			out = append(out, yamlKeys(f.Type)...)
+		case name != "":
+			out = append(out, name)
+		case f.IsExported():
+			out = append(out, strings.ToLower(f.Name))
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -128,5 +129,49 @@ scripts:
 	}
 	if !strings.Contains(out, path+":17:1: error: script main: ") {
 		t.Errorf("validate output lacks the compile error at 17:1:\n%s", out)
+	}
+}
+
+// TestValidateMistakes: `studio validate` prints every designer mistake of
+// engine/testdata/mistakes exactly as its table says, each once, as
+// file:line:col: severity: message, and nothing else; it exits 1 when one is
+// an error.
+func TestValidateMistakes(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "engine", "testdata", "mistakes", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no mistakes: %v", err)
+	}
+	mistakes := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		hasErr := false
+		for _, line := range strings.Split(string(data), "\n") {
+			for _, tag := range []string{"# want: ", "# also: "} {
+				if d, ok := strings.CutPrefix(line, tag); ok {
+					want = append(want, f+":"+d)
+					hasErr = hasErr || strings.Contains(d, ": error: ")
+					if tag == "# want: " {
+						mistakes++
+					}
+				}
+			}
+		}
+		out, err := run(t, "validate", f)
+		got := strings.Split(strings.TrimSpace(out), "\n")
+		sort.Strings(got)
+		sort.Strings(want)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("validate %s printed:\n%s\nwant:\n%s", f, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if hasErr != (err != nil && exitCode(err) == 1) {
+			t.Errorf("validate %s: errors %v, exit error %v", f, hasErr, err)
+		}
+	}
+	if mistakes < 40 {
+		t.Errorf("%d mistakes; the table must hold at least 40", mistakes)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/spf13/cobra"
 
@@ -83,8 +84,13 @@ func validateCmd() *cobra.Command {
 			if p.Source == "" {
 				p.Source = args[0]
 			}
+			diags := append(graph.Check(p), engine.Check(p)...)
+			sort.SliceStable(diags, func(i, j int) bool { // the pack-wide ones first, then by place
+				a, b := diags[i].Pos, diags[j].Pos
+				return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+			})
 			errs := 0
-			for _, d := range append(graph.Check(p), engine.Check(p)...) {
+			for _, d := range diags {
 				fmt.Fprintln(cmd.OutOrStdout(), d)
 				if d.Severity == graph.Error {
 					errs++
