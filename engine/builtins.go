@@ -176,7 +176,10 @@ func biCall(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (star
 		}
 	}
 	if to == nil {
-		return nil, fmt.Errorf("%s: no state %s", fn, args[0])
+		if _, isInt := args[0].(starlark.Int); isInt {
+			return nil, fmt.Errorf("%s(%s): no state has id %s", fn, args[0], args[0])
+		}
+		return nil, fmt.Errorf("%s(%s): no state is named %s", fn, args[0], args[0])
 	}
 	if m.ctx.call != nil {
 		return nil, fmt.Errorf("%s(%s): this body already called %s; a body calls one state", fn, to.name, m.ctx.call.st.name)

@@ -324,7 +324,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		m.thread.Uncancel()
 		err = runError(m.p.file, h.what, err)
 		if re, ok := err.(*RunError); ok && strings.HasSuffix(re.Msg, "too many steps") {
-			re.Msg += fmt.Sprintf(" (more than %d: an endless loop?)", m.opts.Budget)
+			re.Msg = fmt.Sprintf("too many steps (more than %d: an endless loop?)", m.opts.Budget)
 		}
 		return nil, err
 	}
