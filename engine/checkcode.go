@@ -7,6 +7,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 )
 
@@ -55,6 +56,7 @@ func (a *analyzer) checkBody(what string, body []syntax.Stmt, pl place, ctx []in
 			}
 		case *syntax.CallExpr:
 			a.checkCall(what, n, pl)
+			a.checkArity(what, n, pl)
 		}
 		return true
 	})
@@ -567,4 +569,16 @@ func sortedNames(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// starlarkMethod reports whether name is a method of Starlark's own types.
+func (a *analyzer) starlarkMethod(name string) bool {
+	for _, v := range []starlark.HasAttrs{starlark.String(""), starlark.NewList(nil), starlark.NewDict(0), starlark.NewSet(0)} {
+		for _, n := range v.AttrNames() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
 }

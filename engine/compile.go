@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -485,7 +486,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	}
 	var params []string
 	for k, n := range ctxNames {
-		if used[n] {
+		if used[n] && !slices.Contains(extra, n) { // a parameter of that name hides the context name
 			h.ctx = append(h.ctx, k)
 			params = append(params, n)
 		}
