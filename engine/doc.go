@@ -8,6 +8,10 @@
 //   - [Compile] (or [Load] / [Parse] for YAML) turns a pack into a [Program]:
 //     every piece of Starlark is compiled once; errors name the YAML file's
 //     line and column ([CompileError]).
+//   - [Check] reports every mistake in a pack's code that can be known before
+//     a match runs (names, attributes, literal transitions and arguments,
+//     purity, declared types, clauses) as diagnostics at their place; the
+//     designer's reference of what it checks is docs/model.md.
 //   - [Program.NewMatch] starts a [Match] for a number of seats with [Options]
 //     (seed, history on or off, budgets, clocks) and runs it to the first
 //     decision.
@@ -80,6 +84,13 @@
 // takes it by itself when it ends. Private parallel states: a multiactive
 // state with initialprivate puts each multiactive player in that private
 // state; next_state in a private state's action moves that player only.
+//
+// Errors of a running match are *[RunError] values: the place of the code in
+// the YAML file, the Starlark backtrace, and the Starlark error itself
+// (errors.As reaches the *starlark.EvalError). Declared variables are typed
+// at run time: a wrong-type assignment fails there. A while clause may
+// target a tag, which the object has while the clause holds ([ObjectView]
+// Granted names its source).
 //
 // before(fn) evaluates fn in the state at the start of the previous step: a
 // whenever condition "X > before(lambda: X)" fires once per change, and the
