@@ -118,6 +118,7 @@ func gpos(p syntax.Position) graph.Pos { return graph.Pos{Line: int(p.Line), Col
 // run checks every script function and every piece of code.
 func (a *analyzer) run() []graph.Diagnostic {
 	a.checkDeclarations()
+	a.checkLiterals()
 	names := sortedKeys(a.fns)
 	for _, name := range names {
 		d := a.fns[name].def

@@ -300,6 +300,8 @@ func (a *analyzer) checkCall(what string, n *syntax.CallExpr, pl place) {
 			a.checkCreate(what, n)
 		case "objects":
 			a.checkObjects(what, n)
+		case "notify":
+			a.checkNotify(what, n)
 		}
 	case *syntax.DotExpr:
 		switch fn.Name.Name {
@@ -581,4 +583,100 @@ func (a *analyzer) starlarkMethod(name string) bool {
 		}
 	}
 	return false
+}
+
+// checkNotify reports ${key} placeholders of a literal notify message that no
+// keyword argument fills (they would be shown as written).
+func (a *analyzer) checkNotify(what string, n *syntax.CallExpr) {
+	args, kw, spread := kwargs(n)
+	if spread || len(args) == 0 {
+		return
+	}
+	lit, ok := args[0].(*syntax.Literal)
+	if !ok || lit.Token != syntax.STRING {
+		return
+	}
+	given := map[string]bool{}
+	for _, k := range kw {
+		given[k.X.(*syntax.Ident).Name] = true
+	}
+	for _, m := range descKey.FindAllStringSubmatch(lit.Value.(string), -1) {
+		if !given[m[1]] {
+			a.report(graph.Warning, "notify", gpos(lit.TokenPos), "%s: notify: ${%s} in the message has no argument (pass %s=...)%s", what, m[1], m[1], suggest(m[1], sortedNames(given)))
+		}
+	}
+}
+
+// exprOf returns the expression of a pure place's code (the compiler wraps
+// it as "return (expr)"), or nil for statements.
+func exprOf(u *unit) syntax.Expr {
+	if u.fn == nil || len(u.fn.Body) != 1 {
+		return nil
+	}
+	r, ok := u.fn.Body[0].(*syntax.ReturnStmt)
+	if !ok {
+		return nil
+	}
+	if p, ok := r.Result.(*syntax.ParenExpr); ok {
+		return p.X
+	}
+	return r.Result
+}
+
+// checkLiterals checks what literal code says about declarations: a domain
+// written as a list of literals holds values of its parameter's type, and a
+// description's ${key} is a key of args written as a dict literal.
+func (a *analyzer) checkLiterals() {
+	byPos := map[graph.Pos]*unit{}
+	for i := range a.c.units {
+		u := &a.c.units[i]
+		byPos[u.code.Pos] = u
+	}
+	for _, act := range a.pack.Actions {
+		for _, p := range act.Params {
+			u := byPos[p.Domain.Pos]
+			if u == nil || p.Domain.IsZero() {
+				continue
+			}
+			l, ok := exprOf(u).(*syntax.ListExpr)
+			if !ok {
+				continue
+			}
+			for _, e := range l.List {
+				if lt, pos, ok := literalType(e); ok && !typeAccepts(p.Type, lt) {
+					kind, raw, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(lt, "a "), "an "), " ")
+					a.report(graph.Error, "value", gpos(pos), "%s: %s is %s, not %s", u.what, raw, article(kind), article(p.Type))
+					break
+				}
+			}
+		}
+	}
+	for _, s := range a.pack.States {
+		u := byPos[s.Args.Pos]
+		if u == nil || s.Args.IsZero() {
+			continue
+		}
+		d, ok := exprOf(u).(*syntax.DictExpr)
+		if !ok {
+			continue
+		}
+		keys := map[string]bool{"actplayer": true, "you": true, "otherplayer": true}
+		for _, p := range s.Params {
+			keys[p.Name] = true
+		}
+		for _, e := range d.List {
+			lit, ok := e.(*syntax.DictEntry).Key.(*syntax.Literal)
+			if !ok || lit.Token != syntax.STRING {
+				return // a computed key: any key may come
+			}
+			keys[lit.Value.(string)] = true
+		}
+		for _, f := range []struct{ name, text string }{{"description", s.Description}, {"descriptionmyturn", s.DescriptionMyTurn}} {
+			for _, m := range descKey.FindAllStringSubmatch(f.text, -1) {
+				if !keys[strings.SplitN(m[1], ".", 2)[0]] {
+					a.report(graph.Warning, "description-arg", s.Args.Pos, "%s: %s uses ${%s} but args gives no such key%s", stateLabel(s), f.name, m[1], suggest(m[1], sortedNames(keys)))
+				}
+			}
+		}
+	}
 }
