@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -115,4 +116,47 @@ func countOf(xs []string, x string) int {
 		}
 	}
 	return n
+}
+
+// TestOnePositionMapping: the compile errors a match would stop on (the path
+// of simulate: engine.Parse) are at the same places, with the same words, as
+// validate's diagnostics (graph.ReadMultiDoc then Check).
+func TestOnePositionMapping(t *testing.T) {
+	_, all := readMistakes(t)
+	compared := 0
+	for f := range all {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Parse(data, f)
+		var errs Errors
+		if !errors.As(err, &errs) {
+			continue
+		}
+		var diags []string
+		for _, d := range diagnose(t, f) {
+			diags = append(diags, d.String())
+		}
+		for _, e := range errs {
+			var ce *CompileError
+			var re *RunError
+			var line string
+			switch {
+			case errors.As(e, &ce):
+				line = fmt.Sprintf("%s:%d:%d: error: %s: %s", ce.File, ce.Pos.Line, ce.Pos.Column, ce.What, ce.Msg)
+			case errors.As(e, &re):
+				line = fmt.Sprintf("%s:%d:%d: error: %s: %s", re.File, re.Pos.Line, re.Pos.Column, re.What, re.Msg)
+			default:
+				continue
+			}
+			compared++
+			if !slices.Contains(diags, line) {
+				t.Errorf("compile error %s\nis not one of validate's diagnostics:\n%s", line, strings.Join(diags, "\n"))
+			}
+		}
+	}
+	if compared < 5 {
+		t.Errorf("only %d compile errors compared", compared)
+	}
 }
