@@ -504,7 +504,7 @@ type looped struct {
 // watch records a body run in one of the last loopWindow steps before the
 // step limit, so that a trigger loop can name what kept running.
 func (m *Match) watch(what string, pos graph.Pos) {
-	if m.idle < m.opts.StepLimit-loopWindow {
+	if !m.watching() {
 		return
 	}
 	for i := range m.looping {
@@ -522,6 +522,10 @@ func hookPos(h *hook) graph.Pos {
 	}
 	return h.pos
 }
+
+// watching reports whether the match is in the last steps before a trigger
+// loop would be declared, where watch records what runs.
+func (m *Match) watching() bool { return m.idle >= m.opts.StepLimit-loopWindow }
 
 // loopError is the error of a trigger loop: the clauses, objects and
 // procedures that kept running in its last steps, the most frequent first,
@@ -700,7 +704,9 @@ func (m *Match) step() (bool, error) {
 
 func (m *Match) transition(i int, to *cstate, name string) {
 	from := m.st.frames[i].st
-	m.watch(fmt.Sprintf("transition %q of state %d (%s)", name, from.id, from.name), from.s.Pos)
+	if m.watching() {
+		m.watch(fmt.Sprintf("transition %q of state %d (%s)", name, from.id, from.name), from.s.Pos)
+	}
 	m.emit(Event{Kind: EvStateLeft, State: from.name, Name: name})
 	fs := m.framesW()
 	if f := fs[i]; f.gen == m.st.gen {
