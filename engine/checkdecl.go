@@ -7,9 +7,9 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// Types are the types a variable or parameter may declare, with the run-time
+// declTypes are the types a variable or parameter may declare, with the run-time
 // check each has (typeCheck).
-var Types = []string{"int", "float", "bool", "string", "list", "dict", "player", "object", "card", "cell", "tuple", "str"}
+var declTypes = []string{"int", "float", "bool", "string", "list", "dict", "player", "object", "card", "cell", "tuple", "str"}
 
 // checkDeclarations checks what the pack declares outside its code: types
 // and initial values of variables and parameters, while and whenever clauses,
@@ -72,20 +72,20 @@ func (a *analyzer) checkParams(what string, ms graph.Methods) {
 
 // checkType reports an unknown type; it reports whether the type is known.
 func (a *analyzer) checkType(what, typ string, pos graph.Pos) bool {
-	for _, t := range Types {
+	for _, t := range declTypes {
 		if t == typ {
 			return true
 		}
 	}
 	if typ == "" {
-		a.report(graph.Error, "type", pos, "%s: needs a type (one of %s)", what, strings.Join(Types[:10], ", "))
+		a.report(graph.Error, "type", pos, "%s: needs a type (one of %s)", what, strings.Join(declTypes[:10], ", "))
 		return false
 	}
-	hint := suggest(typ, Types)
+	hint := suggest(typ, declTypes)
 	if t, ok := typeSynonyms[strings.ToLower(typ)]; ok {
 		hint = fmt.Sprintf("; did you mean %q?", t)
 	}
-	a.report(graph.Error, "type", pos, "%s: unknown type %q (one of %s)%s", what, typ, strings.Join(Types[:10], ", "), hint)
+	a.report(graph.Error, "type", pos, "%s: unknown type %q (one of %s)%s", what, typ, strings.Join(declTypes[:10], ", "), hint)
 	return false
 }
 
