@@ -54,18 +54,15 @@ type Editor struct {
 	win    fyne.Window
 	store  Store
 	proj   Project
-	origin string // where the pack came from when it has no project
-	pack   *graph.Pack
+	origin string         // where the pack came from when it has no project
+	pack   *graph.Pack    // the pack on screen: hist.Pack()
+	hist   *graph.History // every change of pack goes through it (nil when no pack)
 	diags  []graph.Diagnostic
-	dirty  bool
 	status *widget.Label
 
-	undo undoStack
-
-	layoutSeq int            // bumped by every change of positions; a background layout applies only if it is unchanged
 	layouts   sync.WaitGroup // background layouts running (tests wait on it)
 	layingOut bool           // a background layout of the pack on screen is running
-	refineSeq int            // layoutSeq when the latest background layout started
+	refining  int            // counts background layouts started; the latest one clears layingOut
 	stop      context.CancelFunc
 	stopped   context.Context // done when the window closes: background layouts stop their dot
 
@@ -136,8 +133,9 @@ func (e *Editor) Window() fyne.Window { return e.win }
 // it across edits.
 func (e *Editor) Pack() *graph.Pack { return e.pack }
 
-// Dirty reports whether the pack has changes not saved in its project.
-func (e *Editor) Dirty() bool { return e.dirty }
+// Dirty reports whether the pack has changes not saved in its project (undo
+// back to the saved pack clears it).
+func (e *Editor) Dirty() bool { return e.hist != nil && !e.hist.Saved() }
 
 // ProjectPath returns the project file's path, or "" when the pack has none.
 func (e *Editor) ProjectPath() string {
@@ -242,10 +240,27 @@ func (e *Editor) offerRecovery(proj Project) {
 }
 
 // RestoreAutosave shows p, recovered from the project's autosave, as unsaved
-// changes to the open project.
+// changes to the open project: one edit, which undo takes back to the pack
+// as saved.
 func (e *Editor) RestoreAutosave(p *graph.Pack) {
-	e.show(p, e.proj, "")
-	e.markDirty()
+	if e.pack == nil {
+		e.show(p, e.proj, "")
+		e.hist.ForgetSaved()
+		e.changed()
+		return
+	}
+	st, err := e.hist.Do(graph.ReplacePack(e.pack, p, "restore the autosave"))
+	if err != nil {
+		e.showError(err)
+		return
+	}
+	placed := e.ensurePositions(st, false)
+	e.refreshAll()
+	e.View.ZoomToFitReadable()
+	e.changed()
+	if len(placed) > 0 {
+		e.refineLayout(st, placed)
+	}
 }
 
 // ImportBGA reads a BGA states.inc.php and shows its state graph as a new,
@@ -256,7 +271,8 @@ func (e *Editor) ImportBGA(path string) error {
 		return err
 	}
 	e.show(p, nil, path)
-	e.markDirty()
+	e.hist.ForgetSaved()
+	e.changed()
 	return nil
 }
 
@@ -292,96 +308,105 @@ func (e *Editor) SetPack(p *graph.Pack, proj Project) { e.show(p, proj, "") }
 func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.replaceProject(proj)
 	e.origin = origin
-	e.pack = p
-	e.undo.clear()
-	e.dirty = false
+	e.pack, e.hist = p, nil
 	var placed []string
 	if p != nil {
-		placed = e.ensurePositions(false)
-		e.diags = append(graph.Check(p), engine.Check(p)...)
-	} else {
-		e.diags = nil
+		e.hist = graph.NewHistory(p)
+		placed = e.ensurePositions(0, false)
 	}
-	var pos map[string]graph.Point
-	if p != nil && p.Editor != nil {
-		pos = p.Editor.Positions
-	}
-	e.View.SetGraph(p, pos, e.diags)
-	e.Diagnostics.SetDiagnostics(e.diags)
-	e.Inspector.ShowState(p, e.View.Selected(), e.diags)
+	e.refreshAll()
 	e.View.ZoomToFitReadable()
 	e.updateTitle()
 	if len(placed) > 0 {
-		e.refineLayout(placed)
+		e.refineLayout(0, placed)
 	}
 }
 
-// ensurePositions gives every state of the pack without a position (every
-// state when all is true) one from the built-in layered layout, at once, and
-// returns the ids it placed: the caller then asks for a better layout in the
-// background with refineLayout, once it has updated the views.
-func (e *Editor) ensurePositions(all bool) []string {
-	p := e.pack
-	if p.Editor == nil {
-		p.Editor = &graph.Editor{}
-	}
-	if p.Editor.Positions == nil {
-		p.Editor.Positions = map[string]graph.Point{}
-	}
-	var ids []string
-	for _, s := range p.States {
-		if _, ok := p.Editor.Positions[s.ID.String()]; all || !ok {
-			ids = append(ids, s.ID.String())
+// refreshAll shows the pack again everywhere: canvas, diagnostics, inspector.
+func (e *Editor) refreshAll() {
+	var pos map[string]graph.Point
+	if e.pack != nil {
+		e.diags = append(graph.Check(e.pack), engine.Check(e.pack)...)
+		if e.pack.Editor != nil {
+			pos = e.pack.Editor.Positions
 		}
+	} else {
+		e.diags = nil
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	quick := packComponents(p, graph.LayeredLayout(p))
-	for _, id := range ids {
-		if pt, ok := quick[id]; ok {
-			p.Editor.Positions[id] = pt
+	e.View.SetGraph(e.pack, pos, e.diags)
+	e.Diagnostics.SetDiagnostics(e.diags)
+	e.Inspector.ShowState(e.pack, e.View.Selected(), e.diags)
+}
+
+// ensurePositions gives every state of the pack without a position (every
+// state when all is true) one from the built-in layered layout, at once, as
+// part of step st (0: the opening), and returns the ids it placed: the caller
+// then asks for a better layout in the background with refineLayout, once it
+// has updated the views.
+func (e *Editor) ensurePositions(st graph.Step, all bool) []string {
+	ids, quick := e.quickLayout(all)
+	if len(ids) > 0 {
+		if _, err := e.hist.Amend(st, graph.MoveStates(e.pack, quick, "automatic layout")); err != nil {
+			e.setStatus("layout failed: " + err.Error())
 		}
 	}
 	return ids
 }
 
+// quickLayout returns the states without a position (every state when all is
+// true) and their places in the built-in layered layout.
+func (e *Editor) quickLayout(all bool) ([]string, map[string]graph.Point) {
+	p := e.pack
+	var ids []string
+	for _, s := range p.States {
+		placed := false
+		if p.Editor != nil {
+			_, placed = p.Editor.Positions[s.ID.String()]
+		}
+		if all || !placed {
+			ids = append(ids, s.ID.String())
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	layered := packComponents(p, graph.LayeredLayout(p))
+	quick := map[string]graph.Point{}
+	for _, id := range ids {
+		if pt, ok := layered[id]; ok {
+			quick[id] = pt
+		}
+	}
+	return ids, quick
+}
+
 // refineLayout runs graph.AutoLayout (Graphviz when installed, which can take
 // seconds on a big graph) on a copy of the pack on another goroutine. When it
-// is done, and the designer has moved nothing meanwhile, the states ids move
-// to their new places on the Fyne goroutine (fyne.Do). It must be the last
-// thing an operation does, as it hands the pack to another goroutine.
-func (e *Editor) refineLayout(ids []string) {
-	p := e.pack
-	e.layoutSeq++
-	seq := e.layoutSeq
-	cp := *p
-	cp.States = make([]*graph.State, len(p.States))
-	for i, s := range p.States {
-		st := *s
-		cp.States[i] = &st
-	}
+// is done, and step st is still the latest (the designer did nothing since),
+// the states ids move to their new places as part of st, on the Fyne
+// goroutine (fyne.Do).
+func (e *Editor) refineLayout(st graph.Step, ids []string) {
+	h := e.hist
+	cp := e.pack.Clone()
 	cp.Editor = nil
+	e.refining++
+	seq := e.refining
 	e.layingOut = true
-	e.refineSeq = seq
 	e.updateTitle()
 	e.layouts.Add(1)
 	go func() {
 		defer e.layouts.Done()
-		auto, err := graph.AutoLayoutContext(e.stopped, &cp)
+		auto, err := graph.AutoLayoutContext(e.stopped, cp)
 		if err == nil {
-			auto = packComponents(&cp, auto)
+			auto = packComponents(cp, auto)
 		}
 		e.do(func() {
-			if e.pack != p {
+			if e.hist != h {
 				return // another pack is on screen
 			}
-			if e.refineSeq == seq {
+			if e.refining == seq {
 				e.layingOut = false
 				e.updateTitle()
-			}
-			if e.layoutSeq != seq {
-				return // the designer moved something meanwhile
 			}
 			if err != nil {
 				e.setStatus("automatic layout failed: " + err.Error())
@@ -391,37 +416,38 @@ func (e *Editor) refineLayout(ids []string) {
 			for _, id := range ids {
 				if pt, ok := auto[id]; ok {
 					moved[id] = pt
-					p.Editor.Positions[id] = pt
 				}
 			}
-			if ed, ok := e.undo.top(); ok && ed.layout {
-				for id, pt := range moved {
-					ed.after[id] = pt
-				}
+			ok, err := h.Amend(st, graph.MoveStates(e.pack, moved, ""))
+			if err != nil {
+				e.setStatus("automatic layout failed: " + err.Error())
 			}
-			e.View.SetGraph(p, p.Editor.Positions, e.diags)
+			if !ok {
+				return // the designer did something meanwhile
+			}
+			e.View.SetGraph(e.pack, e.pack.Editor.Positions, e.diags)
 			e.View.Refit()
-			e.updateTitle()
+			e.changed()
 		})
 	}()
 }
 
-// Relayout places every state again with the automatic layout.
+// Relayout places every state again with the automatic layout: one undo
+// step, which the background layout refines.
 func (e *Editor) Relayout() {
 	if e.pack == nil {
 		return
 	}
-	before := e.View.Positions()
-	placed := e.ensurePositions(true)
-	after := map[string]graph.Point{}
-	for id, pt := range e.pack.Editor.Positions {
-		after[id] = pt
+	ids, quick := e.quickLayout(true)
+	st, err := e.hist.Do(graph.MoveStates(e.pack, quick, "automatic layout"))
+	if err != nil {
+		e.showError(err)
+		return
 	}
-	e.undo.push(layoutEdit{before: before, after: after, layout: true})
 	e.View.SetGraph(e.pack, e.pack.Editor.Positions, e.diags)
 	e.View.ZoomToFit()
-	e.markDirty()
-	e.refineLayout(placed)
+	e.changed()
+	e.refineLayout(st, ids)
 }
 
 // SelectState selects the state id (as written), shows it in the inspector
@@ -438,45 +464,75 @@ func (e *Editor) showState(id string) {
 	e.Inspector.ShowState(e.pack, id, e.diags)
 }
 
-func (e *Editor) moved(id string, from, to graph.Point) {
-	if e.pack == nil {
+// moved records a drag of state id on the canvas (which has drawn it at to
+// already) as an edit.
+func (e *Editor) moved(id string, _, to graph.Point) {
+	e.Do(graph.MoveStates(e.pack, map[string]graph.Point{id: to}, ""))
+}
+
+// Do applies ed to the pack on screen as a new undo step and shows what it
+// touched. The edit must have been made against Pack().
+func (e *Editor) Do(ed graph.Edit) {
+	if e.hist == nil {
 		return
 	}
-	e.layoutSeq++
-	e.undo.push(layoutEdit{before: map[string]graph.Point{id: from}, after: map[string]graph.Point{id: to}})
-	e.setPositions(map[string]graph.Point{id: to})
+	if _, err := e.hist.Do(ed); err != nil {
+		e.showError(err)
+		return
+	}
+	e.touched(ed)
 }
 
-// setPositions moves states in the pack (the view has already moved them, or
-// is told to).
-func (e *Editor) setPositions(pos map[string]graph.Point) {
-	if e.pack.Editor == nil {
-		e.pack.Editor = &graph.Editor{}
-	}
-	if e.pack.Editor.Positions == nil {
-		e.pack.Editor.Positions = map[string]graph.Point{}
-	}
-	for id, pt := range pos {
-		e.pack.Editor.Positions[id] = pt
-		e.View.MoveState(id, pt)
-	}
-	e.markDirty()
-}
-
-// Undo reverts the last move or automatic layout.
+// Undo reverts the latest step.
 func (e *Editor) Undo() {
-	if ed, ok := e.undo.undo(); ok && e.pack != nil {
-		e.layoutSeq++
-		e.setPositions(ed.before)
+	if e.hist == nil {
+		return
+	}
+	ed, err := e.hist.Undo()
+	if err != nil {
+		e.showError(err)
+	}
+	if ed != nil {
+		e.touched(ed)
+		e.undone()
 	}
 }
 
-// Redo applies again the last change Undo reverted.
+// Redo applies again the step Undo last reverted.
 func (e *Editor) Redo() {
-	if ed, ok := e.undo.redo(); ok && e.pack != nil {
-		e.layoutSeq++
-		e.setPositions(ed.after)
+	if e.hist == nil {
+		return
 	}
+	ed, err := e.hist.Redo()
+	if err != nil {
+		e.showError(err)
+	}
+	if ed != nil {
+		e.touched(ed)
+		e.undone()
+	}
+}
+
+// touched shows what ed changed: moved boxes alone when it only moved
+// states, else the whole pack again.
+func (e *Editor) touched(ed graph.Edit) {
+	refs := ed.Touched()
+	onlyMoves := true
+	for _, r := range refs {
+		if r.Kind != graph.PositionRef {
+			onlyMoves = false
+		}
+	}
+	if onlyMoves && e.pack.Editor != nil {
+		for _, r := range refs {
+			if pt, ok := e.pack.Editor.Positions[r.Name]; ok {
+				e.View.MoveState(r.Name, pt)
+			}
+		}
+	} else {
+		e.refreshAll()
+	}
+	e.changed()
 }
 
 func (e *Editor) diagnosticPicked(d graph.Diagnostic) {
@@ -490,25 +546,35 @@ func (e *Editor) diagnosticPicked(d graph.Diagnostic) {
 	e.SelectState(d.State.String())
 }
 
-func (e *Editor) markDirty() {
-	e.dirty = true
+// changed updates the title after the pack changed and, while it has unsaved
+// changes, schedules an autosave.
+func (e *Editor) changed() {
 	e.updateTitle()
-	if _, ok := e.proj.(Autosaver); ok && e.autosaveDelay > 0 {
-		if e.autosaveTimer != nil {
-			e.autosaveTimer.Stop()
-		}
+	if e.autosaveTimer != nil {
+		e.autosaveTimer.Stop()
+	}
+	if _, ok := e.proj.(Autosaver); ok && e.Dirty() && e.autosaveDelay > 0 {
 		// The timer fires on another goroutine: back to Fyne's with fyne.Do.
 		e.autosaveTimer = time.AfterFunc(e.autosaveDelay, func() { e.do(e.autosave) })
+	}
+}
+
+// undone drops the autosaved copy when undo or redo came back to the saved
+// pack: there is nothing left to recover.
+func (e *Editor) undone() {
+	if as, ok := e.proj.(Autosaver); ok && !e.Dirty() && !e.proj.ReadOnly() {
+		if err := as.DiscardAutosave(); err != nil {
+			e.setStatus("autosave: " + err.Error())
+		}
 	}
 }
 
 // autosave keeps the unsaved pack in its project's autosave slot.
 func (e *Editor) autosave() {
 	as, ok := e.proj.(Autosaver)
-	if !ok || !e.dirty || e.pack == nil || e.proj.ReadOnly() {
+	if !ok || !e.Dirty() || e.pack == nil || e.proj.ReadOnly() {
 		return
 	}
-	e.syncPositions()
 	if err := as.Autosave(e.pack); err != nil {
 		e.setStatus("autosave failed: " + err.Error())
 		return
@@ -532,7 +598,7 @@ func (e *Editor) updateTitle() {
 	if e.proj != nil && e.proj.ReadOnly() {
 		title += " [read-only]"
 	}
-	if e.dirty {
+	if e.Dirty() {
 		title = "*" + title
 	}
 	e.win.SetTitle(title)
@@ -551,7 +617,7 @@ func (e *Editor) updateTitle() {
 	switch {
 	case e.proj == nil:
 		state = "not saved in a project yet"
-	case e.dirty:
+	case e.Dirty():
 		state = "unsaved changes"
 	}
 	e.setStatus(fmt.Sprintf("%d states, %d transitions, %d diagnostics · %s · %s", len(e.pack.States), nt, len(e.diags), where, state))
@@ -570,11 +636,10 @@ func (e *Editor) Save() error {
 	if e.proj.ReadOnly() {
 		return fmt.Errorf("%s is open read-only: %w", filepath.Base(e.proj.Path()), ErrNoProject)
 	}
-	e.syncPositions()
 	if err := e.proj.Save(e.pack, "save from the editor"); err != nil {
 		return fmt.Errorf("save %s: %w", e.proj.Path(), err)
 	}
-	e.dirty = false
+	e.hist.MarkSaved()
 	e.updateTitle()
 	return nil
 }
@@ -589,24 +654,15 @@ func (e *Editor) SaveAs(path string) error {
 	if err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
-	e.syncPositions()
 	if err := proj.Save(e.pack, "first save"); err != nil {
 		proj.Close()
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	e.replaceProject(proj)
 	e.origin = ""
-	e.dirty = false
+	e.hist.MarkSaved()
 	e.updateTitle()
 	return nil
-}
-
-// syncPositions copies the view's positions into the pack.
-func (e *Editor) syncPositions() {
-	if e.pack.Editor == nil {
-		e.pack.Editor = &graph.Editor{}
-	}
-	e.pack.Editor.Positions = e.View.Positions()
 }
 
 // ExportBytes renders the pack in format (FormatYAML, FormatBGA, FormatDOT).
@@ -614,7 +670,6 @@ func (e *Editor) ExportBytes(format string) ([]byte, error) {
 	if e.pack == nil {
 		return nil, errors.New("no pack to export")
 	}
-	e.syncPositions()
 	switch format {
 	case FormatYAML:
 		var b bytes.Buffer
@@ -793,7 +848,7 @@ func (e *Editor) exportDialog(format string) {
 }
 
 func (e *Editor) closeRequested() {
-	if !e.dirty || e.pack == nil {
+	if !e.Dirty() || e.pack == nil {
 		e.quit()
 		return
 	}

@@ -469,3 +469,61 @@ func TestBackgroundLayoutYieldsToMoves(t *testing.T) {
 		}
 	}
 }
+
+func TestUndoToTheSavedPackClearsTheUnsavedMark(t *testing.T) {
+	e, store := newTestEditor(t)
+	e.autosaveDelay = time.Hour // autosaved by hand below
+	e.SetPack(examplePack(t), nil)
+	settle(e)
+	if err := e.SaveAs("/mem/u.rulestudio"); err != nil {
+		t.Fatal(err)
+	}
+	from := e.View.Positions()["22"]
+	to := graph.Point{X: 7, Y: 7}
+	e.View.MoveState("22", to)
+	e.View.OnMoved("22", from, to)
+	if !e.Dirty() || !strings.HasPrefix(e.Window().Title(), "*") {
+		t.Fatalf("after a move: dirty %v, title %q", e.Dirty(), e.Window().Title())
+	}
+	e.autosave()
+	proj := &memProject{s: store, path: "/mem/u.rulestudio"}
+	if _, found, _ := proj.Recover(); !found {
+		t.Fatal("no autosave after the move")
+	}
+	e.Undo()
+	if e.Dirty() || strings.HasPrefix(e.Window().Title(), "*") {
+		t.Errorf("undo back to the save: dirty %v, title %q", e.Dirty(), e.Window().Title())
+	}
+	if _, found, _ := proj.Recover(); found {
+		t.Error("back at the saved pack, the autosave is still offered for recovery")
+	}
+	e.Redo()
+	if !e.Dirty() || e.View.Positions()["22"] != to {
+		t.Errorf("redo: dirty %v, 22 at %v", e.Dirty(), e.View.Positions()["22"])
+	}
+}
+
+func TestRestoredAutosaveIsUndoable(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(examplePack(t), nil)
+	settle(e)
+	if err := e.SaveAs("/mem/r.rulestudio"); err != nil {
+		t.Fatal(err)
+	}
+	saved, _ := graph.Marshal(e.Pack())
+	recovered := e.Pack().Clone()
+	recovered.Title = "Recovered"
+	recovered.Editor.Positions["31"] = graph.Point{X: -5, Y: -5}
+	e.RestoreAutosave(recovered)
+	settle(e)
+	if e.Pack().Title != "Recovered" || e.View.Positions()["31"] != (graph.Point{X: -5, Y: -5}) || !e.Dirty() {
+		t.Fatalf("restored: title %q, 31 at %v, dirty %v", e.Pack().Title, e.View.Positions()["31"], e.Dirty())
+	}
+	e.Undo()
+	if got, _ := graph.Marshal(e.Pack()); string(got) != string(saved) || e.Dirty() {
+		t.Errorf("undoing the restore did not give the saved pack back (dirty %v)", e.Dirty())
+	}
+	if e.View.Positions()["31"] == (graph.Point{X: -5, Y: -5}) {
+		t.Error("the canvas still shows the restored position")
+	}
+}
