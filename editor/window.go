@@ -21,7 +21,7 @@ import (
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
-	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/graph/packfile"
 )
 
 // ErrNoProject is returned by [Editor.Save] when the pack on screen has no
@@ -31,9 +31,9 @@ var ErrNoProject = errors.New("the pack has no project file yet: save it as a ne
 
 // Export formats for [Editor.Export].
 const (
-	FormatYAML = "yaml" // a multi-document YAML rule pack
-	FormatBGA  = "bga"  // a BGA states.inc.php
-	FormatDOT  = "dot"  // a Graphviz DOT graph
+	FormatYAML = packfile.YAML // a multi-document YAML rule pack
+	FormatBGA  = packfile.BGA  // a BGA states.inc.php
+	FormatDOT  = packfile.DOT  // a Graphviz DOT graph
 )
 
 // Editor is a Rule Studio window: the graph canvas, the inspector of the
@@ -145,16 +145,18 @@ func (e *Editor) ProjectPath() string {
 	return e.proj.Path()
 }
 
-// Open opens path by its kind: a BGA states.inc.php (*.php) is imported, a rule
-// pack (*.yaml, *.yml) is read, anything else is opened as a project file.
+// Open opens path by what it holds (packfile.Detect): a project file is
+// opened, a BGA states.inc.php imported as a new unsaved pack, a YAML rule
+// pack (one file, or a folder of documents) read as a new pack.
 func (e *Editor) Open(path string) error {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".php":
+	switch form := packfile.Detect(path); form {
+	case packfile.Project:
+		return e.OpenProject(path)
+	case packfile.BGA:
 		return e.ImportBGA(path)
-	case ".yaml", ".yml":
-		return e.OpenYAML(path)
+	default:
+		return e.openFile(path, form)
 	}
-	return e.OpenProject(path)
 }
 
 // OpenProject opens the project file at path and shows its pack. When another
@@ -266,7 +268,7 @@ func (e *Editor) RestoreAutosave(p *graph.Pack) {
 // ImportBGA reads a BGA states.inc.php and shows its state graph as a new,
 // unsaved pack.
 func (e *Editor) ImportBGA(path string) error {
-	p, err := bga.ImportFile(path)
+	p, err := packfile.Files{}.ReadForm(path, packfile.BGA)
 	if err != nil {
 		return err
 	}
@@ -277,13 +279,12 @@ func (e *Editor) ImportBGA(path string) error {
 }
 
 // OpenYAML reads a rule pack from a YAML file (one document or several) as a
-// new, unsaved pack.
-func (e *Editor) OpenYAML(path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	p, err := graph.ReadMultiDoc(data, path)
+// new pack, not in a project.
+func (e *Editor) OpenYAML(path string) error { return e.openFile(path, packfile.YAML) }
+
+// openFile reads the pack at path in form as a new pack, not in a project.
+func (e *Editor) openFile(path string, form packfile.Form) error {
+	p, err := packfile.Files{}.ReadForm(path, form)
 	if err != nil {
 		return err
 	}
@@ -666,32 +667,27 @@ func (e *Editor) SaveAs(path string) error {
 }
 
 // ExportBytes renders the pack in format (FormatYAML, FormatBGA, FormatDOT).
-func (e *Editor) ExportBytes(format string) ([]byte, error) {
+func (e *Editor) ExportBytes(format packfile.Form) ([]byte, error) {
 	if e.pack == nil {
 		return nil, errors.New("no pack to export")
 	}
-	switch format {
-	case FormatYAML:
-		var b bytes.Buffer
-		if err := graph.WriteMultiDoc(&b, e.pack); err != nil {
-			return nil, err
-		}
-		return b.Bytes(), nil
-	case FormatBGA:
-		return bga.Export(e.pack)
-	case FormatDOT:
-		return graph.DOT(e.pack), nil
+	var b bytes.Buffer
+	if err := packfile.Encode(&b, format, e.pack); err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("unknown export format %q", format)
+	return b.Bytes(), nil
 }
 
-// Export writes the pack in format to the file at path.
-func (e *Editor) Export(format, path string) error {
-	data, err := e.ExportBytes(format)
-	if err != nil {
+// Export writes the pack in format to the file at path, atomically
+// (packfile.Files.Write).
+func (e *Editor) Export(format packfile.Form, path string) error {
+	if e.pack == nil {
+		return errors.New("no pack to export")
+	}
+	if err := (packfile.Files{}).Write(path, format, e.pack); err != nil {
 		return fmt.Errorf("export %s: %w", path, err)
 	}
-	return os.WriteFile(path, data, 0o644)
+	return nil
 }
 
 // menu builds the main menu; its shortcuts work anywhere in the window.
@@ -785,7 +781,7 @@ func (e *Editor) fileSave(name string, done func(path string)) {
 }
 
 func (e *Editor) openDialog() {
-	e.fileOpen([]string{".rulestudio", ".yaml", ".yml", ".php"}, func(path string) {
+	e.fileOpen(packfile.OpenExtensions, func(path string) {
 		if err := e.OpenOrOfferReadOnly(path); err != nil {
 			e.showError(err)
 		}
@@ -833,11 +829,11 @@ func (e *Editor) saveAsDialog() {
 	})
 }
 
-func (e *Editor) exportDialog(format string) {
+func (e *Editor) exportDialog(format packfile.Form) {
 	if e.pack == nil {
 		return
 	}
-	name := map[string]string{FormatYAML: e.baseName() + ".yaml", FormatBGA: "states.inc.php", FormatDOT: e.baseName() + ".dot"}[format]
+	name := map[packfile.Form]string{FormatYAML: e.baseName() + ".yaml", FormatBGA: "states.inc.php", FormatDOT: e.baseName() + ".dot"}[format]
 	e.fileSave(name, func(path string) {
 		if err := e.Export(format, path); err != nil {
 			e.showError(err)

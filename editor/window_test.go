@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/packfile"
 	"github.com/rulestudio/studio/internal/corpus"
 )
 
@@ -296,7 +297,10 @@ func TestExportFormats(t *testing.T) {
 	e.SetPack(examplePack(t), nil)
 	settle(e)
 	dir := t.TempDir()
-	for _, c := range []struct{ format, file, want string }{
+	for _, c := range []struct {
+		format     packfile.Form
+		file, want string
+	}{
 		{FormatYAML, "hearts.yaml", "pack: hearts"},
 		{FormatDOT, "hearts.dot", "digraph"},
 		{FormatBGA, "states.inc.php", "giveCards"},
@@ -525,5 +529,33 @@ func TestRestoredAutosaveIsUndoable(t *testing.T) {
 	}
 	if e.View.Positions()["31"] == (graph.Point{X: -5, Y: -5}) {
 		t.Error("the canvas still shows the restored position")
+	}
+}
+
+// TestOpenReadsEveryPackForm: the window opens a folder export and a
+// multi-document export as new packs, as the command line reads them.
+func TestOpenReadsEveryPackForm(t *testing.T) {
+	dir := t.TempDir()
+	p := examplePack(t)
+	folder, multi := filepath.Join(dir, "hearts"), filepath.Join(dir, "hearts.yaml")
+	var files packfile.Files
+	if err := files.Write(folder, packfile.Dir, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := files.Write(multi, packfile.YAML, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{folder, multi} {
+		e, _ := newTestEditor(t)
+		if err := e.Open(path); err != nil {
+			t.Fatalf("open %s: %v", path, err)
+		}
+		settle(e)
+		if got := strings.Join(e.View.States(), " "); got != "1 20 21 22 30 31 32 40 99" {
+			t.Errorf("%s: states %v", path, got)
+		}
+		if e.ProjectPath() != "" || !strings.Contains(e.Window().Title(), filepath.Base(path)) {
+			t.Errorf("%s: project %q, title %q", path, e.ProjectPath(), e.Window().Title())
+		}
 	}
 }

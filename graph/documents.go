@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -35,12 +33,13 @@ const (
 type Document struct {
 	Kind DocumentKind
 	Name string // the object type's or script's name; empty for the other kinds
-	Path string // stable, slash-separated file name: "pack.yaml", "object_types/creature.yaml"
+	Path string // stable, slash-separated file name: "pack.yaml", "object_types/creature.yaml"; errors of JoinDocuments name it
 	YAML []byte // canonical YAML text of the fragment
 }
 
-// SchemaFile is the file name of the JSON Schema that [WriteDir] writes next to the
-// pack and that exported YAML files reference in their first line.
+// SchemaFile is the file name of the JSON Schema that a folder export
+// (packfile.WriteDir) holds next to the pack and that exported YAML files
+// reference in their first line.
 const SchemaFile = "pack.schema.json"
 
 // SchemaComment returns the first line of an exported YAML file: the comment that
@@ -257,105 +256,6 @@ func ReadMultiDoc(data []byte, file string) (*Pack, error) {
 		return nil, err
 	}
 	return m.finish(file)
-}
-
-// WriteDir writes p into the directory dir, one file per document with the
-// stable names of [Documents] (pack.yaml, states.yaml, object_types/NAME.yaml,
-// ...), each starting with a schema comment, plus the JSON Schema itself as
-// pack.schema.json. YAML files of an earlier export that p no longer has
-// (a deleted object type) are removed; other files are left alone.
-func WriteDir(dir string, p *Pack) error {
-	docs, err := Documents(p)
-	if err != nil {
-		return err
-	}
-	schema, err := Schema()
-	if err != nil {
-		return err
-	}
-	for _, sub := range []string{"", "object_types", "scripts"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-			return err
-		}
-	}
-	written := map[string]bool{}
-	for _, d := range docs {
-		ref := SchemaFile
-		if strings.Contains(d.Path, "/") {
-			ref = "../" + SchemaFile
-		}
-		text := append([]byte(SchemaComment(ref)), d.YAML...)
-		name := filepath.Join(dir, filepath.FromSlash(d.Path))
-		if err := os.WriteFile(name, text, 0o644); err != nil {
-			return err
-		}
-		written[name] = true
-	}
-	if err := os.WriteFile(filepath.Join(dir, SchemaFile), schema, 0o644); err != nil {
-		return err
-	}
-	// Remove stale documents, so that ReadDir gives p back.
-	stale := []string{filepath.Join(dir, "actions.yaml"), filepath.Join(dir, "editor.yaml")}
-	for _, sub := range []string{"object_types", "scripts"} {
-		m, _ := filepath.Glob(filepath.Join(dir, sub, "*.yaml"))
-		stale = append(stale, m...)
-	}
-	for _, name := range stale {
-		if written[name] {
-			continue
-		}
-		if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
-}
-
-// ReadDir reads a pack from a directory written by [WriteDir]: pack.yaml
-// (required), states.yaml, actions.yaml, editor.yaml, and every
-// object_types/*.yaml and scripts/*.yaml in file name order. Any other YAML file
-// at the top of dir is an error, so that nothing is dropped silently. The pack's
-// Source is dir.
-func ReadDir(dir string) (*Pack, error) {
-	top, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	known := map[string]bool{"pack.yaml": true, "states.yaml": true, "actions.yaml": true, "editor.yaml": true}
-	for _, e := range top {
-		n := e.Name()
-		if !e.IsDir() && (strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) && !known[n] {
-			return nil, &PosError{File: filepath.Join(dir, n), Msg: "not a document of a pack directory (pack.yaml, states.yaml, actions.yaml, editor.yaml, object_types/*.yaml, scripts/*.yaml)"}
-		}
-	}
-	files := []string{"pack.yaml", "states.yaml", "actions.yaml"}
-	for _, sub := range []string{"object_types", "scripts"} {
-		entries, err := os.ReadDir(filepath.Join(dir, sub))
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		}
-		for _, e := range entries { // os.ReadDir sorts by name
-			if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") {
-				files = append(files, sub+"/"+e.Name())
-			}
-		}
-	}
-	files = append(files, "editor.yaml")
-	var m merger
-	for _, f := range files {
-		name := filepath.Join(dir, filepath.FromSlash(f))
-		data, err := os.ReadFile(name)
-		if errors.Is(err, os.ErrNotExist) && f != "pack.yaml" {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if err := m.add(data, name); err != nil {
-			return nil, err
-		}
-	}
-	return m.finish(dir)
 }
 
 // merger joins pack fragments: each top-level key may be given once, except that

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/graph/packfile"
 	"github.com/rulestudio/studio/internal/corpus"
 	"github.com/rulestudio/studio/project"
 )
@@ -89,10 +90,10 @@ func TestCorpusRoundTrip(t *testing.T) {
 
 		// Directory.
 		out := filepath.Join(dir, fmt.Sprintf("dir%d", i))
-		if err := graph.WriteDir(out, stored); err != nil {
+		if err := packfile.WriteDir(out, stored); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		fromDir, err := graph.ReadDir(out)
+		fromDir, err := packfile.ReadDir(out)
 		if err != nil {
 			t.Fatalf("%s: dir: %v", name, err)
 		}

@@ -16,10 +16,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// loadProgram compiles PACK: a YAML file path, or the name of a bundled pack.
+// loadProgram compiles PACK: a path of any form loadPack reads (project,
+// YAML file of one or several documents, folder, states.inc.php), or the
+// name of a bundled pack.
 func loadProgram(arg string) (*engine.Program, error) {
 	if _, err := os.Stat(arg); err == nil {
-		return engine.Load(arg)
+		p, err := loadPack(arg)
+		if err != nil {
+			return nil, err
+		}
+		return engine.Compile(p)
 	}
 	if data, ok := assets.Pack(arg); ok {
 		return engine.Parse(data, arg+".yaml")
@@ -76,7 +82,8 @@ func init() {
 	simulate := &cobra.Command{
 		Use:   "simulate PACK",
 		Short: "Play matches of a pack with bots and summarize them",
-		Long: `simulate plays N matches of PACK (a YAML file or a bundled pack name) with bots.
+		Long: `simulate plays N matches of PACK (a project, a YAML rule pack file or folder, or
+a bundled pack name) with bots.
 Match i uses seed S+i for both the match's random source and the bots, so the seed
 printed with an error reproduces it.`,
 		Args: cobra.ExactArgs(1),
@@ -140,8 +147,8 @@ printed with an error reproduces it.`,
 		Use:   "perft PACK",
 		Short: "Count the nodes of a pack's legal-action tree",
 		Long: `perft counts the nodes of the legal-action tree from the start of a match of PACK
-(a YAML file or a bundled pack name) with a fixed seed, printing "depth N: M" for
-each depth up to D. A ply is one player's action; where several players decide,
+(a project, a YAML rule pack file or folder, or a bundled pack name) with a fixed
+seed, printing "depth N: M" for each depth up to D. A ply is one player's action; where several players decide,
 each player's action is a ply; a finished match has no children.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

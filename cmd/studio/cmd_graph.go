@@ -3,17 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
-	"github.com/rulestudio/studio/graph/bga"
-	"github.com/rulestudio/studio/project"
+	"github.com/rulestudio/studio/graph/packfile"
 )
 
 func init() {
@@ -31,23 +27,19 @@ func importBGACmd() *cobra.Command {
 			if out == "" {
 				return errors.New("import-bga: -o PROJECT is required")
 			}
-			p, err := bga.ImportFile(args[0])
+			p, form, err := files.Read(args[0])
 			if err != nil {
 				return err
+			}
+			if form != packfile.BGA {
+				return fmt.Errorf("import-bga: %s is not a BGA states.inc.php (studio import reads rule packs)", args[0])
 			}
 			pos, err := graph.AutoLayout(p)
 			if err != nil {
 				return err
 			}
-			proj, err := project.Create(out)
-			if err != nil {
-				return err
-			}
-			defer proj.Close()
-			if _, err := proj.Save(p, "import "+args[0]); err != nil {
-				return err
-			}
-			if err := proj.SaveLayout(pos); err != nil {
+			p.Editor = &graph.Editor{Positions: pos}
+			if err := files.Projects.CreateProject(out, p, "import "+args[0]); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "imported %d states from %s into %s\n", len(p.States), args[0], out)
@@ -117,57 +109,22 @@ func exportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if dir {
-				if format != "yaml" || out == "" {
-					return errors.New("export: --dir needs --format yaml and -o DIRECTORY")
-				}
-				return graph.WriteDir(out, p)
+			form := packfile.Form(format)
+			switch {
+			case dir && (form != packfile.YAML || out == ""):
+				return errors.New("export: --dir needs --format yaml and -o DIRECTORY")
+			case dir:
+				return files.Write(out, packfile.Dir, p)
+			case form != packfile.YAML && form != packfile.BGA && form != packfile.DOT:
+				return fmt.Errorf("export: unknown format %q (want yaml, bga or dot)", format)
+			case out == "":
+				return packfile.Encode(cmd.OutOrStdout(), form, p)
 			}
-			return writeOut(cmd.OutOrStdout(), out, func(w io.Writer) error { return exportTo(w, p, format) })
+			return files.Write(out, form, p)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "yaml", "yaml, bga or dot")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
 	cmd.Flags().BoolVar(&dir, "dir", false, "with --format yaml: one file per document in the directory -o names")
 	return cmd
-}
-
-// exportTo writes p to w in format.
-func exportTo(w io.Writer, p *graph.Pack, format string) error {
-	switch format {
-	case "yaml":
-		return graph.WriteMultiDoc(w, p)
-	case "bga":
-		data, err := bga.Export(p)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
-	case "dot":
-		_, err := w.Write(graph.DOT(p))
-		return err
-	}
-	return fmt.Errorf("export: unknown format %q (want yaml, bga or dot)", format)
-}
-
-// writeOut runs write on standard output, or on the file path names (written in
-// full or not at all: a temporary file renamed into place).
-func writeOut(stdout io.Writer, path string, write func(io.Writer) error) error {
-	if path == "" {
-		return write(stdout)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".studio-export-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/packfile"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -17,24 +18,14 @@ func init() {
 	rootCmd.AddCommand(importCmd(), logCmd(), diffCmd(), restoreCmd())
 }
 
-// readPackFile reads a YAML rule pack: a directory written by `export --dir`, or
-// one file holding one or several YAML documents.
+// readPackFile reads the pack to import: any form packfile reads; with dir
+// it must be a folder.
 func readPackFile(path string, dir bool) (*graph.Pack, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+	p, form, err := files.Read(path)
+	if err == nil && dir && form != packfile.Dir {
+		return nil, fmt.Errorf("%s: --dir needs a directory", path)
 	}
-	if dir || info.IsDir() {
-		if !info.IsDir() {
-			return nil, fmt.Errorf("%s: --dir needs a directory", path)
-		}
-		return graph.ReadDir(path)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return graph.ReadMultiDoc(data, path)
+	return p, err
 }
 
 // importCmd is `studio import PACK -o PROJECT`.

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"os"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/packfile"
 )
 
 func init() {
@@ -33,7 +34,10 @@ to it: studio schema -o pack.schema.json`,
 				_, err = cmd.OutOrStdout().Write(data)
 				return err
 			}
-			return os.WriteFile(out, data, 0o644)
+			return packfile.WriteFile(out, func(w io.Writer) error {
+				_, err := w.Write(data)
+				return err
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/rulestudio/studio/editor"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/project"
+)
+
+// projectStore gives the editor (editor.Store) and the commands
+// (packfile.Projects) project files through package project.
+type projectStore struct{}
+
+func (projectStore) Open(path string) (editor.Project, error) {
+	p, err := project.Open(path, project.Options{})
+	var locked *project.LockedError
+	if errors.As(err, &locked) {
+		return nil, fmt.Errorf("%w: held by %s", editor.ErrLocked, locked.Holder)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &projectFile{p: p, path: path}, nil
+}
+
+func (projectStore) OpenReadOnly(path string) (editor.Project, error) {
+	p, err := project.Open(path, project.Options{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return &projectFile{p: p, path: path, readOnly: true}, nil
+}
+
+func (projectStore) Create(path string) (editor.Project, error) {
+	p, err := project.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	return &projectFile{p: p, path: path}, nil
+}
+
+// projectFile adapts *project.Project to editor.Project and editor.Autosaver.
+type projectFile struct {
+	p        *project.Project
+	path     string
+	readOnly bool
+}
+
+func (f *projectFile) Path() string   { return f.path }
+func (f *projectFile) ReadOnly() bool { return f.readOnly }
+
+// Pack returns the saved pack; positions come from the pack, else from the
+// project's layout table.
+func (f *projectFile) Pack() (*graph.Pack, error) {
+	p, err := f.p.Pack()
+	if err != nil || p == nil {
+		return p, err
+	}
+	if p.Editor == nil || len(p.Editor.Positions) == 0 {
+		if pos, err := f.p.Layout(); err == nil && len(pos) > 0 {
+			p.Editor = &graph.Editor{Positions: pos}
+		}
+	}
+	return p, nil
+}
+
+// Save stores the pack as a new revision and its positions as the layout.
+func (f *projectFile) Save(p *graph.Pack, message string) error {
+	if _, err := f.p.Save(p, message); err != nil {
+		return err
+	}
+	if p.Editor != nil && len(p.Editor.Positions) > 0 {
+		return f.p.SaveLayout(p.Editor.Positions)
+	}
+	return nil
+}
+
+func (f *projectFile) Autosave(p *graph.Pack) error { return f.p.Autosave(p) }
+
+func (f *projectFile) Recover() (*graph.Pack, bool, error) { return f.p.Recover() }
+
+func (f *projectFile) DiscardAutosave() error { return f.p.DiscardAutosave() }
+
+func (f *projectFile) Close() error {
+	if f.p == nil {
+		return errors.New("project already closed")
+	}
+	err := f.p.Close()
+	f.p = nil
+	return err
+}
+
+// ReadProject reads the latest pack of the project at path, read-only (it
+// takes no lock, so it works while a studio holds the project).
+func (projectStore) ReadProject(path string) (*graph.Pack, error) {
+	proj, err := project.Open(path, project.Options{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer proj.Close()
+	return proj.Pack()
+}
+
+// CreateProject makes a new project at path holding p, positions included;
+// on failure no file is left.
+func (projectStore) CreateProject(path string, p *graph.Pack, message string) error {
+	proj, err := project.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := proj.Save(p, message); err != nil {
+		proj.Close()
+		os.Remove(path)
+		return err
+	}
+	return proj.Close()
+}

@@ -1,0 +1,187 @@
+package packfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/bga"
+)
+
+// Form is a way a pack is kept in files.
+type Form string
+
+// The forms of a pack. The names are also the values of `studio export
+// --format`.
+const (
+	Project Form = "project" // a project file (*.rulestudio): SQLite, reached through Files.Projects
+	YAML    Form = "yaml"    // one YAML file: one document (graph.Marshal) or several (graph.WriteMultiDoc)
+	Dir     Form = "dir"     // a folder of YAML documents (WriteDir, `studio export --dir`)
+	BGA     Form = "bga"     // a BGA states.inc.php (graph/bga)
+	DOT     Form = "dot"     // a Graphviz DOT picture of the state graph: written, never read
+)
+
+// ProjectExt is the extension of project files (package project's Extension).
+const ProjectExt = ".rulestudio"
+
+// OpenExtensions are the extensions of the files the studio opens, for file
+// dialogs: projects, YAML rule packs, BGA states.inc.php.
+var OpenExtensions = []string{ProjectExt, ".yaml", ".yml", ".php"}
+
+// ErrNoProjects is returned for a project file by a [Files] without Projects.
+var ErrNoProjects = errors.New("project files are not available here")
+
+// sqliteMagic starts every SQLite database file, and so every project file.
+var sqliteMagic = []byte("SQLite format 3\x00")
+
+// Projects reads and creates project files for [Files]. Package project
+// implements the file format; cmd/studio adapts it to this interface so that
+// this package, and the editor, never link SQLite.
+type Projects interface {
+	// ReadProject returns the latest revision's pack of the project at path,
+	// with its editor positions and the path as Source, without taking the
+	// project's write lock.
+	ReadProject(path string) (*graph.Pack, error)
+	// CreateProject makes a new project file at path holding p (positions
+	// included) as its first revision, with message. An existing file is
+	// refused and left untouched.
+	CreateProject(path string, p *graph.Pack, message string) error
+}
+
+// Files reads and writes packs in every form. The zero Files handles every
+// form but projects.
+type Files struct {
+	// Projects reaches project files; nil: they are refused with ErrNoProjects.
+	Projects Projects
+}
+
+// Detect says which form the path holds, by looking at it: a folder is [Dir]
+// (see isBGAFolder for the place BGA game folders will be recognised); a file
+// named *.php is [BGA], *.dot or *.gv is [DOT]; a file that starts with
+// SQLite's header, or is named *.rulestudio, is a [Project]; any other file is
+// [YAML]. A path that cannot be looked at (missing) is judged by its name, so
+// that reading it gives the reader's error.
+func Detect(path string) Form {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		if isBGAFolder(path) {
+			return BGA
+		}
+		return Dir
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".php":
+		return BGA
+	case ".dot", ".gv":
+		return DOT
+	case ProjectExt:
+		return Project
+	}
+	if isSQLite(path) {
+		return Project
+	}
+	return YAML
+}
+
+// isBGAFolder reports whether dir is a BGA game's folder (or its States/
+// folder) rather than a pack folder. It is the hook for the importer of BGA
+// State classes (a folder path will become importable as BGA); until it is
+// written, no folder is.
+func isBGAFolder(dir string) bool { return false }
+
+// isSQLite reports whether the file at path starts with SQLite's header.
+func isSQLite(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && bytes.Equal(head, sqliteMagic)
+}
+
+// Read reads the pack at path, whatever form [Detect] finds, and returns it
+// with its form. The pack's Source is path (a project's, its file). Errors
+// name the file, and the line and column where there is one.
+func (f Files) Read(path string) (*graph.Pack, Form, error) {
+	form := Detect(path)
+	p, err := f.ReadForm(path, form)
+	return p, form, err
+}
+
+// ReadForm reads the pack at path as form.
+func (f Files) ReadForm(path string, form Form) (*graph.Pack, error) {
+	switch form {
+	case Project:
+		if f.Projects == nil {
+			return nil, fmt.Errorf("%s: %w", path, ErrNoProjects)
+		}
+		return f.Projects.ReadProject(path)
+	case Dir:
+		return ReadDir(path)
+	case BGA:
+		return bga.ImportFile(path)
+	case YAML:
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return graph.ReadMultiDoc(data, path)
+	case DOT:
+		return nil, fmt.Errorf("%s: a DOT file is a picture of a state graph: the studio writes it but cannot read a pack from it", path)
+	}
+	return nil, fmt.Errorf("%s: unknown form %q", path, form)
+}
+
+// Write writes p at path in form: a new project file ([Project]; an
+// existing file is refused), a folder ([Dir], see [WriteDir]), or one file
+// ([YAML], [BGA], [DOT]) written atomically.
+func (f Files) Write(path string, form Form, p *graph.Pack) error {
+	switch form {
+	case Project:
+		if f.Projects == nil {
+			return fmt.Errorf("%s: %w", path, ErrNoProjects)
+		}
+		msg := "created"
+		if p.Source != "" {
+			msg += " from " + filepath.Base(p.Source)
+		}
+		return f.Projects.CreateProject(path, p, msg)
+	case Dir:
+		return WriteDir(path, p)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, form, p); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return writeBytes(path, buf.Bytes())
+}
+
+// Encode writes p to w in one of the one-file forms: [YAML] (the
+// multi-document form, graph.WriteMultiDoc), [BGA] (bga.Export) or [DOT]
+// (graph.DOT).
+func Encode(w io.Writer, form Form, p *graph.Pack) error {
+	var data []byte
+	switch form {
+	case YAML:
+		return graph.WriteMultiDoc(w, p)
+	case BGA:
+		var err error
+		if data, err = bga.Export(p); err != nil {
+			return err
+		}
+	case DOT:
+		data = graph.DOT(p)
+	case Project, Dir:
+		return fmt.Errorf("a %s is not one stream: write it to a path", form)
+	default:
+		return fmt.Errorf("unknown format %q (want yaml, bga or dot)", form)
+	}
+	_, err := w.Write(data)
+	return err
+}
