@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/graph/layout"
 	"github.com/rulestudio/studio/internal/corpus"
 )
 
@@ -37,7 +39,7 @@ func busiestCorpusPack(tb testing.TB) *graph.Pack {
 // its renderer.
 func busiestView(b *testing.B) (*GraphView, *graphRenderer) {
 	p := busiestCorpusPack(b)
-	pos, err := graph.AutoLayout(p)
+	pos, err := layout.Auto(context.Background(), p, layout.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
 )
 
 // Zoom limits of the graph canvas.
@@ -124,7 +125,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		if _, dup := g.index[id]; dup {
 			continue // a duplicate id: the validator reports it; draw the first
 		}
-		w, h := graph.NodeSize(s)
+		w, h := layout.BoxSize(s)
 		n := node{id: id, name: s.Name, typ: s.Type, size: vec{w, h}}
 		if pt, ok := positions[id]; ok {
 			n.pos = vec{pt.X, pt.Y}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
 	"github.com/rulestudio/studio/graph/packfile"
 )
 
@@ -371,7 +372,7 @@ func (e *Editor) quickLayout(all bool) ([]string, map[string]graph.Point) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	layered := packComponents(p, graph.LayeredLayout(p))
+	layered := layout.Quick(p, layout.Options{})
 	quick := map[string]graph.Point{}
 	for _, id := range ids {
 		if pt, ok := layered[id]; ok {
@@ -381,7 +382,7 @@ func (e *Editor) quickLayout(all bool) ([]string, map[string]graph.Point) {
 	return ids, quick
 }
 
-// refineLayout runs graph.AutoLayout (Graphviz when installed, which can take
+// refineLayout runs layout.Auto (Graphviz when installed, which can take
 // seconds on a big graph) on a copy of the pack on another goroutine. When it
 // is done, and step st is still the latest (the designer did nothing since),
 // the states ids move to their new places as part of st, on the Fyne
@@ -397,10 +398,7 @@ func (e *Editor) refineLayout(st graph.Step, ids []string) {
 	e.layouts.Add(1)
 	go func() {
 		defer e.layouts.Done()
-		auto, err := graph.AutoLayoutContext(e.stopped, cp)
-		if err == nil {
-			auto = packComponents(cp, auto)
-		}
+		auto, err := layout.Auto(e.stopped, cp, layout.Options{})
 		e.do(func() {
 			if e.hist != h {
 				return // another pack is on screen

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
 	"github.com/rulestudio/studio/graph/packfile"
 	"github.com/rulestudio/studio/internal/corpus"
 )
@@ -436,11 +438,10 @@ func TestUndoRedoMovesAndLayout(t *testing.T) {
 func TestBackgroundLayoutReplacesQuickLayout(t *testing.T) {
 	e, _ := newTestEditor(t)
 	p := examplePack(t)
-	want, err := graph.AutoLayout(p)
+	want, err := layout.Auto(context.Background(), p, layout.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = packComponents(p, want)
 	e.SetPack(p, nil)
 	if !strings.Contains(e.status.Text, "laying out") {
 		t.Errorf("status while laying out = %q", e.status.Text)

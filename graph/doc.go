@@ -8,8 +8,16 @@
 //   - [Load] and [Pack.MarshalYAML] read and write the canonical YAML form of a pack
 //     (stable key order; load then save is byte-identical).
 //   - [Check] reports the static checks of SEMANTICS.md as [Diagnostic] values.
-//   - The BGA importer and exporter read and write states.inc.php files.
-//   - [Layout] places the states of a graph for drawing.
+//   - [Edit] values change a pack reversibly (MoveStates, EditState,
+//     AddTransition, EditObjectType, ...); a [History] applies them, merges
+//     them into undo steps and knows whether the pack is as saved. The editor
+//     changes a pack only this way.
+//   - [Pack.Clone] makes a deep copy for another goroutine.
+//
+// Subpackages, under the same import rule: graph/bga reads and writes BGA
+// states.inc.php files; graph/layout places states for drawing (Graphviz or
+// the built-in layered layout) and renders DOT pictures; graph/packfile opens
+// and writes a pack in every form the studio knows.
 //
 // The package uses only the standard library and the YAML library. It must never
 // import Fyne, SQLite, Starlark or any other package of this module.

@@ -181,3 +181,21 @@ func (s *State) UnmarshalYAML(n *yaml.Node) error {
 	s.Pos = nodePos(n)
 	return nil
 }
+
+// TypeColor is the fill colour of a state type in drawings, as "#rrggbb": one hue
+// per BGA type so a designer reads the graph's shape at a glance.
+func TypeColor(t StateType) string {
+	switch t {
+	case ActivePlayer:
+		return "#9fd3f7"
+	case MultipleActivePlayer:
+		return "#b8e6a1"
+	case Private:
+		return "#f5d58c"
+	case Game:
+		return "#d9c6f2"
+	case Manager:
+		return "#d0d0d0"
+	}
+	return "#f4a6a6"
+}

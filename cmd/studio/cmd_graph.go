@@ -9,6 +9,7 @@ import (
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
 	"github.com/rulestudio/studio/graph/packfile"
 )
 
@@ -34,7 +35,7 @@ func importBGACmd() *cobra.Command {
 			if form != packfile.BGA {
 				return fmt.Errorf("import-bga: %s is not a BGA states.inc.php (studio import reads rule packs)", args[0])
 			}
-			pos, err := graph.AutoLayout(p)
+			pos, err := layout.Auto(cmd.Context(), p, layout.Options{})
 			if err != nil {
 				return err
 			}

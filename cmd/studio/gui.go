@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -85,7 +87,7 @@ func exampleProject() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("example project: %w", err)
 	}
-	if pos, err := graph.AutoLayout(p); err == nil {
+	if pos, err := layout.Auto(context.Background(), p, layout.Options{}); err == nil {
 		p.Editor = &graph.Editor{Positions: pos}
 	}
 	proj, err := project.Create(path)

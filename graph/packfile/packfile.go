@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/graph/layout"
 )
 
 // Form is a way a pack is kept in files.
@@ -164,7 +165,7 @@ func (f Files) Write(path string, form Form, p *graph.Pack) error {
 
 // Encode writes p to w in one of the one-file forms: [YAML] (the
 // multi-document form, graph.WriteMultiDoc), [BGA] (bga.Export) or [DOT]
-// (graph.DOT).
+// (layout.DOT).
 func Encode(w io.Writer, form Form, p *graph.Pack) error {
 	var data []byte
 	switch form {
@@ -176,7 +177,7 @@ func Encode(w io.Writer, form Form, p *graph.Pack) error {
 			return err
 		}
 	case DOT:
-		data = graph.DOT(p)
+		data = layout.DOT(p)
 	case Project, Dir:
 		return fmt.Errorf("a %s is not one stream: write it to a path", form)
 	default:

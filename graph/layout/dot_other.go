@@ -1,6 +1,6 @@
 //go:build !linux
 
-package graph
+package layout
 
 import "os/exec"
 

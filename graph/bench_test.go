@@ -1,8 +1,6 @@
 package graph_test
 
 import (
-	"context"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -25,30 +23,6 @@ func largestCorpusPack(b *testing.B) *graph.Pack {
 	}
 	b.Logf("largest corpus file: %s (%d states)", filepath.Base(best.Source), len(best.States))
 	return best
-}
-
-// BenchmarkDotLayoutLargest: Graphviz layout of the largest corpus graph,
-// including starting dot.
-func BenchmarkDotLayoutLargest(b *testing.B) {
-	if _, err := exec.LookPath("dot"); err != nil {
-		b.Skip("Graphviz dot is not on PATH")
-	}
-	p := largestCorpusPack(b)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := graph.DotLayout(context.Background(), p); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkLayeredLayoutLargest: the built-in layout of the largest corpus graph.
-func BenchmarkLayeredLayoutLargest(b *testing.B) {
-	p := largestCorpusPack(b)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		graph.LayeredLayout(p)
-	}
 }
 
 // BenchmarkMarshalLargest: canonical YAML of the largest corpus pack.

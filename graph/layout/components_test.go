@@ -1,9 +1,10 @@
-package editor
+package layout
 
 import (
 	"fmt"
 	"testing"
 
+	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -19,7 +20,7 @@ func TestPackComponentsWrapsALongRow(t *testing.T) {
 		pos[s.ID.String()] = graph.Point{X: float64(i) * 160, Y: 0}
 	}
 	pos["2"] = graph.Point{X: 160, Y: 100} // state 2 under state 1
-	out := packComponents(p, pos)
+	out := Components(p, pos, Options{})
 	lo, hi := out["1"], out["1"]
 	for _, pt := range out {
 		lo = graph.Point{X: min(lo.X, pt.X), Y: min(lo.Y, pt.Y)}
@@ -34,23 +35,19 @@ func TestPackComponentsWrapsALongRow(t *testing.T) {
 	if out["1"] != (graph.Point{X: 60, Y: 25}) {
 		t.Errorf("the biggest piece should come first, at the top left: 1 at %v", out["1"])
 	}
-	boxes := map[string]rect{}
-	for id, pt := range out {
-		boxes[id] = rect{vec{pt.X, pt.Y}, 60, 25}
-	}
-	for a, ra := range boxes {
-		for b, rb := range boxes {
-			if a < b && ra.overlaps(rb) {
-				t.Errorf("states %s and %s overlap after packing", a, b)
-			}
-		}
-	}
+	checkLayout(t, p, out) // every box 120 x 50, none overlapping
 }
 
 func TestPackComponentsKeepsCompactLayouts(t *testing.T) {
-	p := examplePack(t)
-	pos := gridPositions(p)
-	out := packComponents(p, pos)
+	p, err := graph.Parse(assets.ExamplePack, assets.ExamplePackName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := map[string]graph.Point{} // a grid, 200 x 120 apart, row by row
+	for i, s := range p.States {
+		pos[s.ID.String()] = graph.Point{X: float64(i%3) * 200, Y: float64(i/3) * 120}
+	}
+	out := Components(p, pos, Options{})
 	for id, pt := range pos {
 		if out[id] != pt {
 			t.Errorf("state %s moved from %v to %v", id, pt, out[id])

@@ -1,4 +1,4 @@
-package graph
+package layout
 
 import (
 	"bufio"
@@ -9,31 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rulestudio/studio/graph"
 )
-
-// AutoLayout places every state of p for drawing and returns the centre of each
-// state's box keyed by StateID.String(), in canvas units with y growing downwards.
-// It uses Graphviz dot when it is on PATH and the built-in layered layout
-// ([LayeredLayout]) otherwise or when dot fails, so the studio works without
-// Graphviz. It does not change p.
-func AutoLayout(p *Pack) (map[string]Point, error) {
-	return AutoLayoutContext(context.Background(), p)
-}
-
-// AutoLayoutContext is [AutoLayout] that stops dot when ctx is done (a window
-// closing, a newer layout replacing this one); it then returns ctx's error.
-func AutoLayoutContext(ctx context.Context, p *Pack) (map[string]Point, error) {
-	if _, err := exec.LookPath("dot"); err == nil && edgePairs(p) <= maxDotEdges {
-		pos, err := DotLayout(ctx, p)
-		if err == nil {
-			return pos, nil
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-	}
-	return LayeredLayout(p), nil
-}
 
 // maxDotEdges is the most distinct state-to-state edges handed to dot: past it
 // (a game whose every state can reach almost every other, such as
@@ -42,7 +20,7 @@ func AutoLayoutContext(ctx context.Context, p *Pack) (map[string]Point, error) {
 const maxDotEdges = 400
 
 // edgePairs counts the distinct (from, to) state pairs of p's transitions.
-func edgePairs(p *Pack) int {
+func edgePairs(p *graph.Pack) int {
 	seen := map[[2]string]bool{}
 	for _, s := range p.States {
 		for _, t := range s.Transitions {
@@ -55,15 +33,16 @@ func edgePairs(p *Pack) int {
 // dotTimeout bounds one run of dot; past it the built-in layout is used.
 const dotTimeout = 10 * time.Second
 
-// DotLayout runs Graphviz `dot -Tplain` on the layout form of p's graph (see
-// [layoutDOT]) and reads the node centres from its output. Errors: dot missing,
-// failing, taking over 10 s, or ctx done. On Linux dot dies with the studio.
-func DotLayout(ctx context.Context, p *Pack) (map[string]Point, error) {
+// Dot runs Graphviz `dot -Tplain` on the layout form of p's graph (see
+// layoutDOT), boxes sized by opt, and reads the box centres from its output.
+// Errors: dot missing, failing, taking over 10 s, or ctx done. On Linux dot
+// dies with the studio.
+func Dot(ctx context.Context, p *graph.Pack, opt Options) (map[string]graph.Point, error) {
 	ctx, cancel := context.WithTimeout(ctx, dotTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "dot", "-Tplain")
 	dieWithParent(cmd)
-	cmd.Stdin = bytes.NewReader(layoutDOT(p))
+	cmd.Stdin = bytes.NewReader(layoutDOT(p, opt.size()))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -81,7 +60,7 @@ func DotLayout(ctx context.Context, p *Pack) (map[string]Point, error) {
 // then a count), which is what the canvas draws near that edge. Games with
 // hundreds of transitions between a handful of states would otherwise take dot
 // minutes.
-func layoutDOT(p *Pack) []byte {
+func layoutDOT(p *graph.Pack, size Sizer) []byte {
 	type pair struct{ from, to string }
 	var order []pair
 	names := map[pair][]string{}
@@ -95,7 +74,7 @@ func layoutDOT(p *Pack) []byte {
 		}
 	}
 	var b bytes.Buffer
-	writeDOTHeader(&b, p, false)
+	writeDOTHeader(&b, p, false, size)
 	for _, k := range order {
 		label := names[k]
 		if len(label) > 3 {
@@ -110,8 +89,8 @@ func layoutDOT(p *Pack) []byte {
 
 // parsePlain reads Graphviz's plain output: "graph scale w h", then
 // "node name x y w h ..." lines, in inches with y growing upwards.
-func parsePlain(out []byte) (map[string]Point, error) {
-	pos := map[string]Point{}
+func parsePlain(out []byte) (map[string]graph.Point, error) {
+	pos := map[string]graph.Point{}
 	var height float64
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -129,7 +108,7 @@ func parsePlain(out []byte) (map[string]Point, error) {
 			if err1 != nil || err2 != nil {
 				return nil, fmt.Errorf("dot: bad node line %q", sc.Text())
 			}
-			pos[f[1]] = Point{X: x * 72, Y: (height - y) * 72}
+			pos[f[1]] = graph.Point{X: x * 72, Y: (height - y) * 72}
 		}
 	}
 	return pos, sc.Err()

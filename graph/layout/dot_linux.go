@@ -1,4 +1,4 @@
-package graph
+package layout
 
 import (
 	"os/exec"

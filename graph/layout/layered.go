@@ -1,6 +1,10 @@
-package graph
+package layout
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/rulestudio/studio/graph"
+)
 
 // Spacing of the built-in layered layout, in canvas units.
 const (
@@ -8,14 +12,13 @@ const (
 	nodeGap  = 40 // horizontal space between boxes of one layer
 )
 
-// LayeredLayout is the built-in layout used when Graphviz is not installed: a
-// small Sugiyama-style layered drawing. Cycles are broken at the back edges of a
+// Layered is the built-in layout, used when Graphviz is not installed: a small
+// Sugiyama-style layered drawing. Cycles are broken at the back edges of a
 // depth-first search from state 1, states are put on layers by longest path,
 // each layer is ordered by barycentre sweeps to reduce crossings, and boxes are
-// packed left to right with each layer centred. The result is deterministic and
-// keyed like [AutoLayout]'s.
-func LayeredLayout(p *Pack) map[string]Point {
-	g := newLayerGraph(p)
+// packed left to right with each layer centred. The result is deterministic.
+func Layered(p *graph.Pack, opt Options) map[string]graph.Point {
+	g := newLayerGraph(p, opt.size())
 	layers := g.assignLayers()
 	order := g.orderLayers(layers)
 	return g.place(order)
@@ -23,22 +26,23 @@ func LayeredLayout(p *Pack) map[string]Point {
 
 // layerGraph is the state graph as adjacency lists over state indexes.
 type layerGraph struct {
-	p     *Pack
+	p     *graph.Pack
+	size  Sizer
 	succ  [][]int // forward edges after cycle breaking
 	pred  [][]int
 	edges [][]int // all edges, self-loops dropped
 }
 
-func newLayerGraph(p *Pack) *layerGraph {
+func newLayerGraph(p *graph.Pack, size Sizer) *layerGraph {
 	index := map[string]int{}
 	for i, s := range p.States {
 		if _, dup := index[p.Key(s.ID)]; !dup {
 			index[p.Key(s.ID)] = i
 		}
 	}
-	g := &layerGraph{p: p, succ: make([][]int, len(p.States)), pred: make([][]int, len(p.States)), edges: make([][]int, len(p.States))}
+	g := &layerGraph{p: p, size: size, succ: make([][]int, len(p.States)), pred: make([][]int, len(p.States)), edges: make([][]int, len(p.States))}
 	for i, s := range p.States {
-		targets := []StateID{}
+		targets := []graph.StateID{}
 		for _, t := range s.Transitions {
 			targets = append(targets, t.To)
 		}
@@ -174,13 +178,13 @@ func (g *layerGraph) orderLayers(layer []int) [][]int {
 }
 
 // place packs each layer left to right, centred on x = 0.
-func (g *layerGraph) place(order [][]int) map[string]Point {
-	out := make(map[string]Point, len(g.p.States))
+func (g *layerGraph) place(order [][]int) map[string]graph.Point {
+	out := make(map[string]graph.Point, len(g.p.States))
 	y := 0.0
 	for _, row := range order {
 		width, tallest := 0.0, 0.0
 		for k, i := range row {
-			w, h := NodeSize(g.p.States[i])
+			w, h := g.size(g.p.States[i])
 			width += w
 			if k > 0 {
 				width += nodeGap
@@ -189,8 +193,8 @@ func (g *layerGraph) place(order [][]int) map[string]Point {
 		}
 		x := -width / 2
 		for _, i := range row {
-			w, _ := NodeSize(g.p.States[i])
-			out[g.p.States[i].ID.String()] = Point{X: x + w/2, Y: y + tallest/2}
+			w, _ := g.size(g.p.States[i])
+			out[g.p.States[i].ID.String()] = graph.Point{X: x + w/2, Y: y + tallest/2}
 			x += w + nodeGap
 		}
 		y += tallest + layerGap

@@ -1,4 +1,4 @@
-package editor
+package layout
 
 import (
 	"math"
@@ -7,15 +7,20 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// packComponents rearranges a layout whose pieces lie side by side in one
+// vec is a point or a size in canvas units.
+type vec struct{ X, Y float64 }
+
+// Components rearranges a layout whose pieces lie side by side in one
 // long row (Graphviz puts the disconnected pieces of a graph next to each
 // other, so a machine whose transitions live in code becomes a line of 100
 // boxes) into rows that fill a screen-shaped area. Each connected piece keeps
 // its own shape; the piece of the pack's first state comes first, then the
 // bigger pieces, then the others in their original left-to-right order. A
 // layout that is not much wider than tall, or that packing would not fit
-// better on a 4:3 screen, is returned unchanged.
-func packComponents(p *graph.Pack, pos map[string]graph.Point) map[string]graph.Point {
+// better on a 4:3 screen, is returned unchanged; else a new map is returned
+// (pos is never changed).
+func Components(p *graph.Pack, pos map[string]graph.Point, opt Options) map[string]graph.Point {
+	sizeOf := opt.size()
 	ids := make([]string, 0, len(p.States))
 	size := map[string]vec{}
 	for _, s := range p.States {
@@ -26,7 +31,7 @@ func packComponents(p *graph.Pack, pos map[string]graph.Point) map[string]graph.
 		if _, dup := size[id]; dup {
 			continue
 		}
-		w, h := graph.NodeSize(s)
+		w, h := sizeOf(s)
 		size[id] = vec{w, h}
 		ids = append(ids, id)
 	}
