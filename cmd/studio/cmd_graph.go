@@ -51,13 +51,13 @@ func importBGACmd() *cobra.Command {
 	return cmd
 }
 
-// validateCmd is `studio validate FILE.yaml|PROJECT|states.inc.php`: it prints
+// validateCmd is `studio validate PACK`: it prints
 // every diagnostic as file:line:col: severity: message and exits 1 when one is an
 // error.
 func validateCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "validate FILE.yaml|PROJECT|states.inc.php",
-		Short: "Check a rule pack, project or BGA file and print its diagnostics",
+		Use:   "validate PACK",
+		Short: "Check a pack (project, YAML file or folder, BGA states.inc.php) and print its diagnostics",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := loadPack(args[0])
@@ -97,12 +97,12 @@ func validateCmd() *cobra.Command {
 	}
 }
 
-// exportCmd is `studio export PROJECT --format yaml|bga|dot [-o OUT] [--dir]`.
+// exportCmd is `studio export PACK --format yaml|bga|dot [-o OUT] [--dir]`.
 func exportCmd() *cobra.Command {
 	var format, out string
 	var dir bool
 	cmd := &cobra.Command{
-		Use:   "export PROJECT --format yaml|bga|dot [-o OUT] [--dir]",
+		Use:   "export PACK --format yaml|bga|dot [-o OUT] [--dir]",
 		Short: "Write a project (or any pack) as a YAML rule pack, a BGA states.inc.php or a Graphviz DOT file",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -23,9 +23,9 @@ import (
 const appID = "io.rulestudio.studio"
 
 // runGUI opens the studio window on path: a project file (*.rulestudio), a BGA
-// states.inc.php to import, or a YAML rule pack; with an empty path, the bundled
-// example project (made once under the user's data directory). It returns when
-// the window is closed.
+// states.inc.php to import, or a YAML rule pack file or folder; with an empty
+// path, the bundled example project (made once under the user's data
+// directory, laid out like an import). It returns when the window is closed.
 func runGUI(path string) error {
 	if path != "" {
 		if _, err := os.Stat(path); err != nil {

@@ -7,10 +7,10 @@ import (
 )
 
 // rootCmd is `studio`: with no argument it opens the window on the bundled example
-// project; with a project path it opens that project. Subcommands register
+// project; with a path it opens that project, or that pack in any form. Subcommands register
 // themselves in init functions of their own files (cmd_*.go).
 var rootCmd = &cobra.Command{
-	Use:           "studio [PROJECT]",
+	Use:           "studio [PACK]",
 	Short:         "Rule Studio: draw, check, preview and export board game rule packs",
 	Args:          cobra.MaximumNArgs(1),
 	SilenceUsage:  true,

@@ -14,13 +14,23 @@ import (
 
 const module = "github.com/rulestudio/studio/"
 
+// graphForbidden is what graph and its subpackages (bga, layout, packfile)
+// must never reach: they import only the standard library, YAML and each
+// other.
+var graphForbidden = []string{"fyne.io/", "github.com/mattn/go-sqlite3", "go.starlark.net", module + "engine", module + "preview", module + "project", module + "editor"}
+
 // rules lists, per package pattern, the import path prefixes its dependency
 // closure must not contain.
 var rules = []struct {
 	pkg       string
 	forbidden []string
 }{
-	{"graph/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", "go.starlark.net", module + "engine", module + "preview", module + "project", module + "editor"}},
+	{"graph/...", graphForbidden},
+	// graph/packfile reaches project files only through an interface that
+	// cmd/studio fills; graph/layout runs dot as a program. Both are under
+	// graph/... already; they are named here so that the rule is seen.
+	{"graph/packfile", graphForbidden},
+	{"graph/layout", graphForbidden},
 	{"engine/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", module + "preview", module + "project", module + "editor"}},
 	{"preview/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", module + "project", module + "editor"}},
 	{"project/...", []string{"fyne.io/", "go.starlark.net", module + "engine", module + "preview", module + "editor"}},
