@@ -25,6 +25,29 @@ func (e *Editor) Do(ed graph.Edit) {
 	e.touched(ed)
 }
 
+// Merge applies ed like Do, but folds it into the latest step when that step
+// was made by Merge with the same key and nothing sealed it since: a form
+// calls it on every keystroke with a key naming its field ("state
+// 21/description"), so that one field's typing is one undo step.
+func (e *Editor) Merge(key string, ed graph.Edit) {
+	if e.hist == nil {
+		return
+	}
+	if _, err := e.hist.Merge(key, ed); err != nil {
+		e.showError(err)
+		return
+	}
+	e.touched(ed)
+}
+
+// Seal ends the step Merge is filling (the designer left the field): the
+// next Merge starts a new one.
+func (e *Editor) Seal() {
+	if e.hist != nil {
+		e.hist.Seal()
+	}
+}
+
 // Undo reverts the latest step.
 func (e *Editor) Undo() {
 	if e.hist == nil {

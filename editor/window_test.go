@@ -560,3 +560,36 @@ func TestOpenReadsEveryPackForm(t *testing.T) {
 		}
 	}
 }
+
+// TestTypingInAFieldIsOneUndoStep: edits merged under one key undo together;
+// after Seal the next typing is a step of its own.
+func TestTypingInAFieldIsOneUndoStep(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(examplePack(t), nil)
+	settle(e)
+	describe := func(s string) graph.Edit {
+		ed, err := graph.EditState(e.Pack(), "31", "description", func(st *graph.State) { st.Description = s })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ed
+	}
+	orig := e.Pack().State(graph.NumID(31)).Description
+	e.SelectState("31")
+	for _, s := range []string{"P", "Pl", "Pla"} {
+		e.Merge("state 31/description", describe(s))
+	}
+	e.Seal()
+	e.Merge("state 31/description", describe("Play"))
+	if got, _ := e.Inspector.Value("BGA", "description"); got != "Play" {
+		t.Errorf("the inspector shows description %q after typing, want Play", got)
+	}
+	e.Undo()
+	if got := e.Pack().State(graph.NumID(31)).Description; got != "Pla" {
+		t.Errorf("first undo: %q, want Pla", got)
+	}
+	e.Undo()
+	if got := e.Pack().State(graph.NumID(31)).Description; got != orig || e.Dirty() {
+		t.Errorf("second undo: %q (dirty %v), want %q", got, e.Dirty(), orig)
+	}
+}

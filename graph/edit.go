@@ -122,6 +122,27 @@ func Batch(label string, edits ...Edit) Edit {
 	return &batch{label: label, edits: edits}
 }
 
+// Sequence builds one edit of several steps made one after the other: each
+// step makes its edit against the pack as the steps before it leave it (they
+// run on a copy of p; p is not changed). Use it for operations made of edits
+// that shift each other's places: pasting several states (AddState each),
+// deleting a selection (DeleteState each). The first error is returned.
+func Sequence(p *Pack, label string, steps ...func(*Pack) (Edit, error)) (Edit, error) {
+	scratch := p.Clone()
+	edits := make([]Edit, 0, len(steps))
+	for _, step := range steps {
+		e, err := step(scratch)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.Apply(scratch); err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	return &batch{label: label, edits: edits}, nil
+}
+
 type batch struct {
 	label string
 	edits []Edit

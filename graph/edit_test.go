@@ -496,3 +496,55 @@ func TestMergeJoinsEditsOfOneThing(t *testing.T) {
 		t.Error("Merge of unrelated edits differs from their Batch")
 	}
 }
+
+// TestMergeKeepsShiftedElementsApart: after a deletion, another element
+// moves into the deleted one's place; an edit of it must not merge with the
+// deletion into one replacement (which would lose an element).
+func TestMergeKeepsShiftedElementsApart(t *testing.T) {
+	p := sketch(t)
+	p.ObjectTypes = append(p.ObjectTypes, &graph.ObjectType{Name: "goblin"})
+	orig := p.Clone()
+	del := need(t)(graph.DeleteObjectType(p, "creature"))
+	del.Apply(p)
+	edit := need(t)(graph.EditObjectType(p, "goblin", "tags", func(o *graph.ObjectType) { o.Tags = graph.Names{"green"} }))
+	edit.Apply(p)
+	after := p.Clone()
+	m := graph.Merge(del, edit)
+	if err := m.Revert(p); err != nil || !reflect.DeepEqual(p, orig) {
+		t.Fatalf("revert of the merged edits: %v\n%s", err, yamlOf(t, p))
+	}
+	if err := m.Apply(p); err != nil || !reflect.DeepEqual(p, after) {
+		t.Fatalf("apply of the merged edits: %v", err)
+	}
+}
+
+// TestSequencePastesAndDeletesSeveralStates: two states pasted with a
+// transition between them, then both deleted, each as one edit.
+func TestSequencePastesAndDeletesSeveralStates(t *testing.T) {
+	p := sketch(t)
+	a := &graph.State{ID: graph.NumID(10), Name: "a", Type: graph.Game, Transitions: graph.Transitions{{Name: "go", To: graph.NumID(11)}}}
+	b := &graph.State{ID: graph.NumID(11), Name: "b", Type: graph.Game}
+	paste := need(t)(graph.Sequence(p, "paste 2 states",
+		func(q *graph.Pack) (graph.Edit, error) { return graph.AddState(q, a, graph.Point{X: 1, Y: 1}) },
+		func(q *graph.Pack) (graph.Edit, error) { return graph.AddState(q, b, graph.Point{X: 2, Y: 2}) },
+	))
+	if got := touched(paste); got != "position 10, position 11, state 10, state 11" {
+		t.Errorf("touched %q", got)
+	}
+	roundTrip(t, p, paste)
+	if n := len(p.States); n != 6 || p.States[4].Name != "a" || p.States[5].Name != "b" {
+		t.Fatalf("after pasting: %d states", n)
+	}
+	// Deleting both: the second deletion is made after the first shifted it.
+	del := need(t)(graph.Sequence(p, "delete 2 states",
+		func(q *graph.Pack) (graph.Edit, error) { return graph.DeleteState(q, "10") },
+		func(q *graph.Pack) (graph.Edit, error) { return graph.DeleteState(q, "11") },
+	))
+	roundTrip(t, p, del)
+	if got, want := yamlOf(t, p), yamlOf(t, sketch(t)); got != want {
+		t.Errorf("pasting then deleting did not give the sketch back:\n%s", got)
+	}
+	if _, err := graph.Sequence(p, "bad", func(q *graph.Pack) (graph.Edit, error) { return graph.DeleteState(q, "404") }); err == nil {
+		t.Error("a sequence with a failing step succeeded")
+	}
+}

@@ -211,3 +211,18 @@ func TestHistoryFailedEditChangesNothing(t *testing.T) {
 		t.Errorf("after the failed edit: top %d, pack changed %v", h.Top(), !reflect.DeepEqual(h.Pack(), before))
 	}
 }
+
+// TestHistoryAmendNeedsNothingUndone: a layout step back on top because the
+// step after it was undone is not amended (the undone step may come back).
+func TestHistoryAmendNeedsNothingUndone(t *testing.T) {
+	h := graph.NewHistory(sketch(t))
+	layout, _ := h.Do(graph.MoveStates(h.Pack(), map[string]graph.Point{"1": {X: 10, Y: 10}}, "automatic layout"))
+	h.Do(describe(t, h, "x"))
+	h.Undo()
+	if h.Top() != layout {
+		t.Fatalf("top %d, want the layout step %d", h.Top(), layout)
+	}
+	if ok, _ := h.Amend(layout, graph.MoveStates(h.Pack(), map[string]graph.Point{"1": {X: 20, Y: 20}}, "")); ok {
+		t.Error("amended a step with an undone step after it")
+	}
+}
