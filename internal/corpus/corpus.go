@@ -2,6 +2,10 @@
 // ../shared/corpus/bga beside the repository (see ../shared/corpus/README.md).
 // They are read in place, never copied into the repository; when the directory
 // is absent (a checkout without ../shared) the callers skip with a message.
+//
+// The environment variable RULESTUDIO_CORPUS, when set, names the directory
+// instead: tools that run the tests in a copy of the module elsewhere
+// (scripts/mutation) point it at the real corpus.
 package corpus
 
 import (
@@ -10,10 +14,17 @@ import (
 	"testing"
 )
 
-// Dir returns the corpus directory: ../shared/corpus/bga relative to the
-// repository root (the directory holding go.mod above the working directory).
-// It returns "" when there is no such root.
+// EnvDir is the environment variable that, when set, overrides where [Dir]
+// looks: the path of the corpus directory itself.
+const EnvDir = "RULESTUDIO_CORPUS"
+
+// Dir returns the corpus directory: $RULESTUDIO_CORPUS when set, else
+// ../shared/corpus/bga relative to the repository root (the directory holding
+// go.mod above the working directory). It returns "" when there is no such root.
 func Dir() string {
+	if d := os.Getenv(EnvDir); d != "" {
+		return d
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return ""
