@@ -3,6 +3,7 @@ package bga
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -615,6 +616,89 @@ func TestExpressions(t *testing.T) {
 			}
 			if got := p.States[0].Extra[0].Value.String(); got != tt.want {
 				t.Errorf("%s = %s, want %s", tt.expr, got, tt.want)
+			}
+		})
+	}
+}
+
+// manyTransitions are states with a dozen transitions, written in each of the
+// forms the corpus uses; want lists each one's transitions, built here beside
+// the source.
+type manyTransitions struct {
+	name, src string
+	want      []wantTransition
+}
+
+type wantTransition struct {
+	name string
+	to   graph.StateID
+}
+
+func manyTransitionSnippets() []manyTransitions {
+	const n = 12
+	var numbered, symbolic, listed []wantTransition
+	var arrayLong, arrayShort, builder, constants, list []string
+	for i := 1; i <= n; i++ {
+		name := fmt.Sprintf("go%d", i)
+		numbered = append(numbered, wantTransition{name, graph.NumID(100 + i)})
+		arrayLong = append(arrayLong, fmt.Sprintf(`"%s" => %d`, name, 100+i))
+		arrayShort = append(arrayShort, fmt.Sprintf(`'%s'=>%d`, name, 100+i))
+		builder = append(builder, fmt.Sprintf("'%s' => %d,\n", name, 100+i))
+		symbolic = append(symbolic, wantTransition{fmt.Sprintf("T_%d", i), graph.ConstID(fmt.Sprintf("ST_%d", i))})
+		constants = append(constants, fmt.Sprintf("T_%d => ST_%d", i, i))
+		listed = append(listed, wantTransition{fmt.Sprint(i - 1), graph.NumID(100 + n + 1 - i)})
+		list = append(list, fmt.Sprint(100+n+1-i))
+	}
+	return []manyTransitions{
+		{"long arrays", `<?php $machinestates = array(2 => array("name" => "s", "type" => "game",
+			"transitions" => array(` + strings.Join(arrayLong, ", ") + `)));`, numbered},
+		{"short arrays on one line", `<?php $machinestates = [2 => ['name' => 's', 'type' => 'game', 'transitions' => [` +
+			strings.Join(arrayShort, ",") + `]]];`, numbered},
+		{"GameStateBuilder", `<?php
+use Bga\GameFramework\GameStateBuilder;
+use Bga\GameFramework\StateType;
+$machinestates = [2 => GameStateBuilder::create()->name('s')->type(StateType::GAME)->transitions([
+` + strings.Join(builder, "") + `])->build()];`, numbered},
+		{"helper variable and array union", `<?php
+$more = [` + strings.Join(arrayShort[n/2:], ", ") + `];
+$machinestates = [2 => ['name' => 's', 'type' => 'game', 'transitions' => [` + strings.Join(arrayShort[:n/2], ", ") + `] + $more]];`, numbered},
+		{"constants of an unseen file", `<?php require_once('modules/constants.inc.php');
+$machinestates = [2 => ['name' => 's', 'type' => 'game', 'transitions' => [` + strings.Join(constants, ", ") + `]]];`, symbolic},
+		{"a list", `<?php $machinestates = [2 => ['name' => 's', 'type' => 'game', 'transitions' => [` + strings.Join(list, ", ") + `]]];`, listed},
+	}
+}
+
+// TestImportManyTransitions: every transition of a state with a dozen is
+// kept, in order, with its name and target, and export keeps them all.
+func TestImportManyTransitions(t *testing.T) {
+	for _, c := range manyTransitionSnippets() {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := Import([]byte(c.src), "t.php")
+			if err != nil {
+				t.Fatalf("import: %v\n%s", err, c.src)
+			}
+			if len(p.States) != 1 {
+				t.Fatalf("%d states, want 1", len(p.States))
+			}
+			got := p.States[0].Transitions
+			if len(got) != len(c.want) {
+				t.Fatalf("%d transitions, want %d: %v", len(got), len(c.want), got)
+			}
+			for i, w := range c.want {
+				if got[i].Name != w.name || got[i].To != w.to {
+					t.Errorf("transition %d: %q => %s, want %q => %s", i, got[i].Name, got[i].To, w.name, w.to)
+				}
+			}
+			php, err := Export(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := Import(php, "t.php")
+			if err != nil {
+				t.Fatalf("re-import: %v\n%s", err, php)
+			}
+			if back := q.States[0].Transitions; len(back) != len(c.want) {
+				t.Errorf("after export and import: %d transitions, want %d\n%s", len(back), len(c.want), php)
 			}
 		})
 	}
