@@ -43,7 +43,7 @@ func (m *Match) Exec(src string) error {
 	}
 	if err != nil {
 		m.restore(saved)
-		m.prev, m.events, m.history, m.err = savedPrev, m.events[:nev], m.history[:nhist], nil
+		m.prev, m.events, m.history, m.marks, m.err = savedPrev, m.events[:nev], m.history[:nhist], m.marks[:nhist+1], nil
 	}
 	return err
 }

@@ -114,29 +114,99 @@ func TestIllegalActionChangesNothing(t *testing.T) {
 	}
 }
 
+// recordingBot plays as its inner bot and records every move it chooses, with
+// its arguments, for a replay.
+type recordingBot struct {
+	Bot
+	moves []Move
+}
+
+func (b *recordingBot) Choose(m *Match, moves []Move) Move {
+	mv := b.Bot.Choose(m, moves)
+	b.moves = append(b.moves, mv)
+	return mv
+}
+
+func eventBytes(tb testing.TB, m *Match) []byte {
+	tb.Helper()
+	var buf bytes.Buffer
+	if err := WriteEvents(&buf, m.Events()); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 func TestHistoryAndFork(t *testing.T) {
 	p := bundled(t, "reversi")
 	m := newMatch(t, p, 2, Options{Seed: 3})
-	if _, err := m.Play(NewRandomBot(3), 10); err != nil {
-		t.Fatal(err)
+	bot := &recordingBot{Bot: NewRandomBot(3)}
+	if n, err := m.Play(bot, 10); err != nil || n != 10 {
+		t.Fatalf("played %d actions (%v), want 10", n, err)
 	}
 	if m.History() != m.Step() {
 		t.Fatalf("history %d snapshots, %d steps", m.History(), m.Step())
 	}
-	// Replaying the first 10 actions from step 0 of a fork gives the same log.
-	var moves []Move
+	// The log names the same ten actions the bot chose.
+	var logged []string
 	for _, e := range m.Events() {
 		if e.Kind == EvAction {
-			moves = append(moves, Move{Seat: e.Player - 1, Action: e.Name})
+			logged = append(logged, fmt.Sprintf("p%d %s", e.Player, e.Name))
 		}
 	}
-	f, err := m.At(0)
-	if err != nil {
-		t.Fatal(err)
+	var chosen []string
+	for _, mv := range bot.moves {
+		chosen = append(chosen, fmt.Sprintf("p%d %s", mv.Seat+1, mv.Action))
 	}
-	if f.Step() != 0 || f.StateName() != "gameSetup" && f.StateName() != "playerTurn" {
-		t.Fatalf("fork at 0: step %d state %s", f.Step(), f.StateName())
+	if strings.Join(logged, ",") != strings.Join(chosen, ",") {
+		t.Fatalf("logged actions %v, chosen %v", logged, chosen)
 	}
+	want := eventBytes(t, m)
+
+	// Replaying the ten actions in a fresh match gives the same log, byte for
+	// byte.
+	fresh := newMatch(t, p, 2, Options{Seed: 3})
+	for i, mv := range bot.moves {
+		if err := fresh.Apply(mv); err != nil {
+			t.Fatalf("fresh match: replaying action %d %s: %v", i+1, mv, err)
+		}
+	}
+	if got := eventBytes(t, fresh); !bytes.Equal(got, want) {
+		t.Errorf("replay in a fresh match: the log differs:\n%s\n--- original\n%s", got, want)
+	}
+	// So does a fork at any step: its log is the original's up to that step,
+	// and replaying the actions after it gives the whole log again.
+	for _, step := range []int{0, 1, 3, 6, m.Step()} {
+		f, err := m.At(step)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Step() != step {
+			t.Errorf("fork at %d: step %d", step, f.Step())
+		}
+		got := eventBytes(t, f)
+		if !bytes.HasPrefix(want, got) {
+			t.Errorf("fork at %d: its log is not a prefix of the original's:\n%s", step, got)
+			continue
+		}
+		done := 0
+		for _, e := range f.Events() {
+			if e.Kind == EvAction {
+				done++
+			}
+		}
+		for i, mv := range bot.moves[done:] {
+			if err := f.Apply(mv); err != nil {
+				t.Fatalf("fork at %d: replaying action %d %s: %v", step, done+i+1, mv, err)
+			}
+		}
+		if got := eventBytes(t, f); !bytes.Equal(got, want) {
+			t.Errorf("fork at %d: after the replay the log differs:\n%s\n--- original\n%s", step, got, want)
+		}
+	}
+	if f, _ := m.At(0); f.StateName() != "gameSetup" && f.StateName() != "playerTurn" {
+		t.Errorf("fork at 0: state %s", f.StateName())
+	}
+
 	// Branch: the step-6 fork plays on while the original stays unchanged.
 	mid, _ := m.At(6)
 	log := eventLines(m.Events())
@@ -149,5 +219,4 @@ func TestHistoryAndFork(t *testing.T) {
 	if !mid.Over() {
 		t.Errorf("fork did not finish")
 	}
-	_ = moves
 }

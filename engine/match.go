@@ -48,6 +48,7 @@ type Match struct {
 	prev *mstate // state at the start of the last step: what before() reads
 
 	history0 *mstate // the state before the first step
+	marks    []int   // len(events) when each snapshot was taken: marks[0] for history0, marks[i] for history[i-1]
 
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
@@ -168,6 +169,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	st.frames = []*frame{m.newFrame(p.setup, nil)}
 	m.emit(Event{Kind: EvStateEntered, State: p.setup.name})
 	m.history0 = m.snapshot()
+	m.marks = []int{len(m.events)}
 	m.prev = m.history0
 	if err := m.run(); err != nil {
 		return nil, err
@@ -582,6 +584,7 @@ func (m *Match) endStep() {
 	if m.rec {
 		m.clockEvents()
 		m.history = append(m.history, m.st)
+		m.marks = append(m.marks, len(m.events))
 		m.snapshot()
 	}
 }
@@ -993,7 +996,7 @@ func (m *Match) apply(mv Move) error {
 	saved, savedPrev, nev, nhist := m.save(), m.prev, len(m.events), len(m.history)
 	if err := m.take(mv); err != nil {
 		m.restore(saved)
-		m.prev, m.events, m.history, m.err = savedPrev, m.events[:nev], m.history[:nhist], nil
+		m.prev, m.events, m.history, m.marks, m.err = savedPrev, m.events[:nev], m.history[:nhist], m.marks[:nhist+1], nil
 		return err
 	}
 	return nil

@@ -304,7 +304,8 @@ func (m *Match) History() int { return len(m.history) }
 
 // At returns a new match forked from the snapshot taken after step (1-based;
 // 0 is the start): a what-if branch that shares every unchanged part with
-// this match. Its events are those of steps up to step.
+// this match. Its events are those recorded up to that snapshot: those of the
+// steps up to step, so that the fork going on records each later event once.
 func (m *Match) At(step int) (*Match, error) {
 	if step < 0 || step > len(m.history) {
 		return nil, fmt.Errorf("at: step %d is not in the history (0..%d)", step, len(m.history))
@@ -316,12 +317,9 @@ func (m *Match) At(step int) (*Match, error) {
 		st = m.history[step-1]
 	}
 	f := m.fork(st)
-	for _, e := range m.events {
-		if e.Step <= step {
-			f.events = append(f.events, e)
-		}
-	}
+	f.events = append(f.events, m.events[:m.marks[step]]...)
 	f.history = append(f.history, m.history[:step]...)
+	f.marks = append(f.marks, m.marks[:step+1]...)
 	return f, nil
 }
 
@@ -330,6 +328,7 @@ func (m *Match) Fork() *Match {
 	f := m.fork(m.st)
 	f.events = append(f.events, m.events...)
 	f.history = append(f.history, m.history...)
+	f.marks = append(f.marks, m.marks...)
 	return f
 }
 
