@@ -232,33 +232,6 @@ actions:
 	}
 }
 
-// TestConcurrentMatches runs matches of one Program on several goroutines (run
-// with -race to check that a compiled pack is shared safely).
-func TestConcurrentMatches(t *testing.T) {
-	for _, name := range []string{"reversi", "hearts", "seeds"} {
-		p := bundled(t, name)
-		seats := 2
-		if name == "hearts" {
-			seats = 4
-		}
-		done := make(chan error)
-		for g := 0; g < 3; g++ {
-			go func(seed uint64) {
-				m, err := p.NewMatch(seats, Options{Seed: seed})
-				if err == nil {
-					_, err = m.Play(NewRandomBot(seed), 200)
-				}
-				done <- err
-			}(uint64(g))
-		}
-		for g := 0; g < 3; g++ {
-			if err := <-done; err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-		}
-	}
-}
-
 // TestEndTurn: the ending statement ends the player's turn; with every ending
 // condition met, the state takes its lone transition.
 func TestEndTurn(t *testing.T) {

@@ -247,16 +247,6 @@ func TestSeedCallChooseTarget(t *testing.T) {
 	}
 }
 
-func TestSeedsRandomMatches(t *testing.T) {
-	p := bundled(t, "seeds")
-	for seed := uint64(1); seed <= 20; seed++ {
-		m := newMatch(t, p, 2, Options{Seed: seed})
-		if _, err := m.Play(NewRandomBot(seed), 300); err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-	}
-}
-
 func (m *Match) mustObj(t *testing.T, src string) *objectValue {
 	t.Helper()
 	v, err := m.Eval(src)
