@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rulestudio/studio/internal/corpus"
+	"go.yaml.in/yaml/v3"
 )
 
 // run executes the studio command line in-process and returns its standard output
@@ -33,8 +37,9 @@ func TestImportValidateExportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out, "imported ") {
-		t.Errorf("import-bga said %q", out)
+	want := azulFacts(t, src)
+	if wantOut := fmt.Sprintf("imported %d states from %s into %s\n", want.states, src, proj); out != wantOut {
+		t.Errorf("import-bga said %q, want %q", out, wantOut)
 	}
 	if _, err := run(t, "import-bga", src, "-o", proj); err == nil {
 		t.Error("import-bga over an existing project succeeded; it must refuse")
@@ -70,10 +75,111 @@ func TestImportValidateExportRoundTrip(t *testing.T) {
 	if stripName(yaml1) != stripName(yaml2) {
 		t.Errorf("BGA export then import changed the pack:\n%s\n---\n%s", yaml1, yaml2)
 	}
-	dot, err := run(t, "export", proj, "--format", "dot", "-o", "")
-	if err != nil || !strings.HasPrefix(dot, "digraph ") || strings.Count(dot, "->") < 5 {
-		t.Errorf("dot export: %v\n%s", err, dot)
+	// The YAML (one document of the multi-document export) holds the file's
+	// states, names and types as the source and SOURCES.tsv have them.
+	type state struct {
+		Name string `yaml:"name"`
+		Type string `yaml:"type"`
 	}
+	var states []state
+	dec := yaml.NewDecoder(strings.NewReader(yaml1))
+	for {
+		var doc struct {
+			States []state `yaml:"states"`
+		}
+		if err := dec.Decode(&doc); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("the YAML export does not parse: %v", err)
+		}
+		states = append(states, doc.States...)
+	}
+	var names []string
+	types := map[string]int{}
+	for _, s := range states {
+		names = append(names, s.Name)
+		types[s.Type]++
+	}
+	sort.Strings(names)
+	if got := strings.Join(names, " "); got != strings.Join(want.names, " ") {
+		t.Errorf("YAML export: states %s, the source names %s", got, strings.Join(want.names, " "))
+	}
+	if got := fmt.Sprint(types); got != fmt.Sprint(want.types) {
+		t.Errorf("YAML export: types %s, SOURCES.tsv says %s", got, fmt.Sprint(want.types))
+	}
+	// The DOT picture has an edge per transition, labelled with its name, and
+	// a dashed one per initialprivate.
+	dot, err := run(t, "export", proj, "--format", "dot", "-o", "")
+	if err != nil || !strings.HasPrefix(dot, "digraph ") {
+		t.Fatalf("dot export: %v\n%s", err, dot)
+	}
+	var edges []string
+	for _, m := range regexp.MustCompile(`-> "(\w+)" \[label="(\w*)"\]`).FindAllStringSubmatch(dot, -1) {
+		edges = append(edges, m[2]+" => "+m[1])
+	}
+	sort.Strings(edges)
+	if got := strings.Join(edges, ", "); got != strings.Join(want.transitions, ", ") {
+		t.Errorf("dot export: %d transitions\n%s\nthe source has %d\n%s", len(edges), got, len(want.transitions), strings.Join(want.transitions, ", "))
+	}
+	if n := strings.Count(dot, "style=dashed"); n != want.initialPrivate {
+		t.Errorf("dot export: %d dashed initialprivate edges, the source has %d", n, want.initialPrivate)
+	}
+}
+
+// facts are what a corpus file says of itself, read without the importer: the
+// state count and types from SOURCES.tsv (the corpus's own notes), the state
+// names, transitions and initialprivate links by regular expressions over the
+// source (enough for a file written as plainly as Azul's).
+type facts struct {
+	states         int
+	types          map[string]int
+	names          []string // sorted
+	transitions    []string // "name => TARGET", sorted
+	initialPrivate int
+}
+
+func azulFacts(t *testing.T, src string) facts {
+	t.Helper()
+	var f facts
+	notes, err := os.ReadFile(filepath.Join(corpus.Dir(), "SOURCES.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(notes), "\n") {
+		if !strings.HasPrefix(line, filepath.Base(src)+"\t") {
+			continue
+		}
+		m := regexp.MustCompile(`states=(\d+); types=([a-z:0-9/]+)`).FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("SOURCES.tsv has no states= and types= for %s", src)
+		}
+		f.states, _ = strconv.Atoi(m[1])
+		f.types = map[string]int{}
+		for _, kv := range strings.Split(m[2], "/") {
+			k, v, _ := strings.Cut(kv, ":")
+			f.types[k], _ = strconv.Atoi(v)
+		}
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := regexp.MustCompile(`(?m)//.*$`).ReplaceAllString(string(b), "")
+	for _, m := range regexp.MustCompile(`"name" => "(\w+)"`).FindAllStringSubmatch(text, -1) {
+		f.names = append(f.names, m[1])
+	}
+	sort.Strings(f.names)
+	for _, block := range regexp.MustCompile(`(?s)"transitions" => \[(.*?)\]`).FindAllStringSubmatch(text, -1) {
+		for _, m := range regexp.MustCompile(`"(\w*)" => (\w+)`).FindAllStringSubmatch(block[1], -1) {
+			f.transitions = append(f.transitions, m[1]+" => "+m[2])
+		}
+	}
+	sort.Strings(f.transitions)
+	f.initialPrivate = strings.Count(text, `"initialprivate" =>`)
+	if f.states == 0 || len(f.names) != f.states || len(f.transitions) < 20 {
+		t.Fatalf("azul's facts look wrong (the corpus changed?): %+v", f)
+	}
+	return f
 }
 
 // stripName drops the pack's name line, which follows the file name it was
