@@ -21,6 +21,7 @@ import (
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
 	"github.com/rulestudio/studio/internal/corpus"
+	"github.com/rulestudio/studio/internal/testenv"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -31,24 +32,34 @@ const guiCorpusFile = "utecht__BGA_tigriseuphrates__states.inc.php"
 // TestWindowDrawsImportedGraph builds the real studio binary, makes a project
 // from a corpus file, starts the studio on it under Xvfb, takes screenshots of
 // the X screen and checks that the state graph was drawn: a box of its type's
-// colour for (nearly) every state, with text in them, on the canvas's paper.
-// With xdotool it also clicks a state (the selection must show) and zooms out
-// with ctrl+minus (the boxes must shrink). Set STUDIO_SCREENSHOT=path to keep
-// the last screenshot, STUDIO_GUI_FILE=name to open another corpus file.
+// colour for (nearly) every state, with text in them, on the canvas's paper,
+// and arrows of their own colour outside the boxes, in proportion to the
+// transitions. It then clicks a state with xdotool (the selection must show)
+// and zooms out with ctrl+minus (the boxes must shrink). Without ../shared it
+// runs the studio with no argument, on the bundled example project.
+//
+// Missing tools (Xvfb, ImageMagick's import, xdotool) or an Xvfb that will not
+// start skip the test, or fail it under RULESTUDIO_STRICT=1 (scripts/test).
+// Set STUDIO_SCREENSHOT=path to keep the last screenshot, STUDIO_GUI_FILE=name
+// to open another corpus file.
 func TestWindowDrawsImportedGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the studio under Xvfb; skipped in -short mode")
 	}
-	for _, tool := range []string{"Xvfb", "import"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed (Debian: xvfb, imagemagick): %v", tool, err)
+	for _, tool := range []struct{ cmd, pkg string }{{"Xvfb", "xvfb"}, {"import", "imagemagick"}, {"xdotool", "xdotool"}} {
+		if _, err := exec.LookPath(tool.cmd); err != nil {
+			testenv.Unavailable(t, "%s is not installed (Debian: %s)", tool.cmd, tool.pkg)
 		}
 	}
 	name := guiCorpusFile
 	if env := os.Getenv("STUDIO_GUI_FILE"); env != "" {
 		name = env // another corpus file, e.g. for the README's screenshot
 	}
-	src := corpus.File(t, name)
+	src := filepath.Join(corpus.Dir(), name)
+	_, noCorpus := os.Stat(src)
+	if noCorpus != nil && os.Getenv("STUDIO_GUI_FILE") != "" {
+		t.Fatalf("STUDIO_GUI_FILE: %v", noCorpus)
+	}
 	start := time.Now()
 	dir := t.TempDir()
 
@@ -59,13 +70,24 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 	}
 	t.Logf("built the studio in %v", time.Since(start).Round(time.Millisecond))
 
-	proj := filepath.Join(dir, strings.TrimSuffix(strings.TrimSuffix(name, ".php"), ".inc")+".rulestudio")
-	pack := makeProject(t, bin, src, proj)
+	var pack *graph.Pack
+	var args []string // the studio's arguments: the project, or none for the example
+	if noCorpus == nil {
+		proj := filepath.Join(dir, strings.TrimSuffix(strings.TrimSuffix(name, ".php"), ".inc")+".rulestudio")
+		pack = makeProject(t, bin, src, proj)
+		args = []string{proj}
+	} else {
+		t.Logf("no %s (../shared is absent): the studio opens the bundled example project", src)
+		var err error
+		if pack, err = graph.Parse(assets.ExamplePack, assets.ExamplePackName); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	display, stopX := startXvfb(t, dir)
 	defer stopX()
 
-	cmd := exec.Command(bin, proj)
+	cmd := exec.Command(bin, args...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	cmd.Env = append(os.Environ(), "DISPLAY="+display,
@@ -108,9 +130,8 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 		prev = last
 	}
 	t.Logf("graph on screen %v after launch: %s", time.Since(launched).Round(time.Millisecond), last)
-	if _, err := exec.LookPath("xdotool"); err != nil || len(last.boxRects) == 0 {
-		t.Log("xdotool is not installed: not clicking a state")
-	} else {
+	settled := last // before a click turns some arrows the selection colour
+	if len(last.boxRects) > 0 {
 		clickState(t, display, shot, pack, &last)
 		zoomOutByKey(t, display, shot, pack, &last)
 	}
@@ -135,8 +156,13 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 	if last.ink < 100*n {
 		t.Errorf("only %d dark text pixels inside boxes for %d states: names are not drawn", last.ink, n)
 	}
-	if last.lines < 2000 {
-		t.Errorf("only %d arrow pixels: transitions are not drawn", last.lines)
+	// Arrows: pixels of the arrow colour outside every box. An arrow joins
+	// two boxes at least a box's gap apart (~40 px at the zoom that fits) and
+	// is drawn at least 1 px wide; labels are drawn in another colour.
+	arrows := transitionCount(pack)
+	if want := minArrowPixels * arrows; settled.arrows < want {
+		t.Errorf("%d pixels of the arrow colour outside the boxes for %d transitions, want at least %d (%d a transition): arrows are not drawn",
+			settled.arrows, arrows, want, minArrowPixels)
 	}
 	if t.Failed() {
 		t.Logf("studio output:\n%s", logs.String())
@@ -162,7 +188,7 @@ func clickState(t *testing.T, display, shot string, pack *graph.Pack, last *shot
 	click.Env = append(os.Environ(), "DISPLAY="+display)
 	out, err := click.CombinedOutput()
 	if err != nil {
-		t.Logf("xdotool: %v %s: not clicking", err, out)
+		t.Errorf("xdotool could not click: %v %s", err, out)
 		return
 	}
 	for i := 0; i < 20; i++ {
@@ -331,13 +357,31 @@ func startXvfb(t *testing.T, dir string) (string, func()) {
 		}
 		stop()
 	}
-	t.Skip("could not start Xvfb on any display :91-:119")
+	testenv.Unavailable(t, "could not start Xvfb on any display :91-:119")
 	return "", nil
+}
+
+// minArrowPixels is the least number of arrow-coloured pixels outside the
+// boxes a drawn transition gives.
+const minArrowPixels = 30
+
+// transitionCount is the number of arrows the canvas draws for pack: one per
+// transition and one per initialprivate link.
+func transitionCount(pack *graph.Pack) int {
+	n := 0
+	for _, s := range pack.States {
+		n += len(s.Transitions)
+		if s.InitialPrivate != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // shotStats is what a screenshot shows.
 type shotStats struct {
 	total, paper, ink, lines, boxes int
+	arrows                          int // pixels of the arrow colour outside every box
 	selected                        int // pixels of the selection colour
 	typePixels                      map[graph.StateType]int
 	typesWanted                     map[graph.StateType]int
@@ -357,8 +401,8 @@ func (s shotStats) String() string {
 	for typ, n := range s.typePixels {
 		types = append(types, fmt.Sprintf("%s %d", typ, n))
 	}
-	return fmt.Sprintf("%d state boxes, %d paper, %d text, %d arrow pixels; by type colour: %s",
-		s.boxes, s.paper, s.ink, s.lines, strings.Join(types, ", "))
+	return fmt.Sprintf("%d state boxes, %d paper, %d text, %d dark, %d arrow-coloured pixels outside boxes; by type colour: %s",
+		s.boxes, s.paper, s.ink, s.lines, s.arrows, strings.Join(types, ", "))
 }
 
 // analyse counts, in the screenshot at path, the pixels of the canvas's paper,
@@ -455,8 +499,29 @@ func analyse(path string, pack *graph.Pack) (shotStats, error) {
 		st.ink += box.text
 		st.boxRects = append(st.boxRects, box)
 	}
+	// Arrow pixels: the arrow colour, outside every box (widened by a few
+	// pixels for the border).
+	inBox := func(x, y int) bool {
+		for _, r := range st.boxRects {
+			if x >= r.x0-4 && x <= r.x1+4 && y >= r.y0-4 && y <= r.y1+4 {
+				return true
+			}
+		}
+		return false
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if nearColor(px(x, y), arrowColor, 4) && !inBox(x, y) {
+				st.arrows++
+			}
+		}
+	}
 	return st, nil
 }
+
+// arrowColor is the colour the canvas draws arrows in (editor's edgeColor);
+// labels and box text have their own colours.
+var arrowColor = color.NRGBA{R: 0x55, G: 0x5b, B: 0x66, A: 0xff}
 
 func nearColor(a, b color.NRGBA, d int) bool {
 	diff := func(x, y uint8) int {
