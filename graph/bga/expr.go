@@ -1,7 +1,9 @@
 package bga
 
 import (
+	"errors"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -215,9 +217,7 @@ func (p *parser) comparison() (pval, error) {
 		}
 		eq := l.k == r.k && l.b == r.b && l.i == r.i && l.f == r.f && l.s == r.s
 		if op.text == "==" || op.text == "!=" || op.text == "<>" {
-			ls, _ := keyID(l)
-			rs, _ := keyID(r)
-			eq = ls == rs
+			eq = looseEqual(l, r)
 		}
 		if op.text == "!=" || op.text == "!==" || op.text == "<>" {
 			eq = !eq
@@ -228,6 +228,61 @@ func (p *parser) comparison() (pval, error) {
 }
 
 func scalar(v pval) bool { return v.k <= pString }
+
+// looseEqual is PHP 8's == on two scalars (php.net, "Comparison Operators",
+// loose comparison): null and a string compare as strings; a bool or null
+// against anything compares as bools; two numbers or numeric strings compare
+// as numbers; anything else compares as strings ("abc" == 0 is false).
+func looseEqual(l, r pval) bool {
+	switch {
+	case l.k == pNull && r.k == pString:
+		return r.s == ""
+	case r.k == pNull && l.k == pString:
+		return l.s == ""
+	case l.k == pBool || r.k == pBool || l.k == pNull || r.k == pNull:
+		return truthy(l) == truthy(r)
+	}
+	if ln, ok := numberOf(l); ok {
+		if rn, ok := numberOf(r); ok {
+			return ln == rn
+		}
+	}
+	ls, _ := stringOf(l)
+	rs, _ := stringOf(r)
+	return ls == rs
+}
+
+// truthy is PHP's (bool) of a scalar.
+func truthy(v pval) bool {
+	if v.k == pFloat {
+		return v.f != 0
+	}
+	b, _ := truth(v)
+	return b
+}
+
+// numericString is PHP 8's numeric string, without its surrounding whitespace.
+var numericString = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+// numberOf is the number a scalar stands for in a comparison: an int, a float
+// or a numeric string (PHP 8: digits with an optional sign, fraction and
+// exponent, leading and trailing whitespace allowed).
+func numberOf(v pval) (float64, bool) {
+	switch v.k {
+	case pInt:
+		return float64(v.i), true
+	case pFloat:
+		return v.f, true
+	case pString:
+		t := strings.Trim(v.s, " \t\n\r\v\f")
+		if !numericString.MatchString(t) {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(t, 64)
+		return f, err == nil || errors.Is(err, strconv.ErrRange)
+	}
+	return 0, false
+}
 
 // concat reads "a . b" (PHP 8: "+" and "-" bind tighter than ".").
 func (p *parser) concat() (pval, error) {
