@@ -28,10 +28,11 @@ import (
 
 // oracleOut is what testdata/oracle.php prints for one file.
 type oracleOut struct {
-	States   any      `json:"states"`
-	Stubbed  []string `json:"stubbed"`  // constants no file defines, stubbed as their names
-	Required []string `json:"required"` // files the file included, read as empty
-	Error    string   `json:"error"`
+	States    any      `json:"states"`
+	Constants [][2]any `json:"constants"` // name, value: what the file define()d, in order
+	Stubbed   []string `json:"stubbed"`   // constants no file defines, stubbed as their names
+	Required  []string `json:"required"`  // files the file included, read as empty
+	Error     string   `json:"error"`
 }
 
 // runOracle evaluates every file with php, a few processes at a time (one
@@ -161,7 +162,19 @@ func (c *cmp) text(s string) string {
 	if t, ok := c.concat(s); ok {
 		return t
 	}
-	return s
+	return stubName(s)
+}
+
+var qualifiedConst = regexp.MustCompile(`^\\?([A-Za-z_][A-Za-z0-9_]*\\)*[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)?$`)
+
+// stubName is the value the oracle gives a constant no file defines, written
+// as name: its name without namespace (PHP reports \Foo\ST_X as ST_X, and
+// \Foo\Ids::X is stubbed by a class Ids).
+func stubName(name string) string {
+	if !qualifiedConst.MatchString(name) {
+		return name
+	}
+	return name[strings.LastIndexByte(name, '\\')+1:]
 }
 
 var constName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -221,7 +234,7 @@ func (c *cmp) id(id graph.StateID) string {
 			return t // a constant defined as a string
 		}
 	}
-	return id.Const
+	return stubName(id.Const)
 }
 
 func (c *cmp) sameText(where, model string, php any) {
@@ -322,7 +335,7 @@ func (c *cmp) absent(at string, seen map[string]bool, s *graph.State) {
 // constant of an unseen file, the constant's name.
 func (c *cmp) stateType(where string, s *graph.State, php any) {
 	if m, ok := php.(map[string]any); ok && m["enum"] != nil {
-		if string(s.Type) != m["value"] || s.TypeConst != m["enum"] {
+		if string(s.Type) != m["value"] || stubName(s.TypeConst) != m["enum"] {
 			c.diff("%s: importer %s (%s), PHP %s", where, s.Type, s.TypeConst, show(php))
 		}
 		return
@@ -332,7 +345,7 @@ func (c *cmp) stateType(where string, s *graph.State, php any) {
 	case !ok:
 		c.diff("%s: importer %s, PHP %s", where, s.Type, show(php))
 	case t == string(s.Type):
-	case s.TypeConst != "" && t == s.TypeConst:
+	case s.TypeConst != "" && t == stubName(s.TypeConst):
 		// ACTIVE_PLAYER from a require()d file: PHP knows only the name;
 		// the type is bga.WellKnownType's reading of it (import_test.go).
 		c.allow("type constant of an unseen file")
@@ -419,7 +432,7 @@ func (c *cmp) sameValue(v graph.Value, php any) bool {
 			return c.sameValue(k.Value, php)
 		}
 		s, ok := php.(string)
-		return ok && s == v.Str // stubbed as its name
+		return ok && s == stubName(v.Str) // stubbed as its name
 	case graph.ListValue, graph.MapValue:
 		entries, ok := phpArray(php)
 		if !ok {
@@ -464,7 +477,29 @@ func compare(p *graph.Pack, o oracleOut, allows map[string]int) []string {
 			c.state(p.States[j], e.key, e.val)
 		}
 	}
+	c.constants(o.Constants)
 	return c.diffs
+}
+
+// constants compares Pack.Constants with what PHP's define() and const
+// defined, in order (PHP names a const of a namespace with the namespace).
+func (c *cmp) constants(php [][2]any) {
+	if len(php) != len(c.p.Constants) {
+		var names []string
+		for _, k := range php {
+			names = append(names, fmt.Sprint(k[0]))
+		}
+		c.diff("importer %d constants, PHP %d %q", len(c.p.Constants), len(php), names)
+		return
+	}
+	for i, k := range c.p.Constants {
+		name := fmt.Sprint(php[i][0])
+		if name != k.Name && !strings.HasSuffix(name, "\\"+k.Name) {
+			c.diff("constant %d: importer %s, PHP %s", i, k.Name, name)
+		} else if !c.sameValue(k.Value, php[i][1]) {
+			c.diff("constant %s: importer %s, PHP %s", k.Name, k.Value, show(php[i][1]))
+		}
+	}
 }
 
 // findPHP returns the php command, or stops the test: a failure under
@@ -544,18 +579,24 @@ func TestOracle(t *testing.T) {
 	}
 }
 
-// TestOracleSnippets runs the many-transition snippets of
-// TestImportManyTransitions through PHP too.
+// TestOracleSnippets runs the constructed snippets of the importer's tests
+// (TestImportManyTransitions, TestImportSnippets) through PHP too.
 func TestOracleSnippets(t *testing.T) {
 	php := findPHP(t)
 	dir := t.TempDir()
 	var files, names []string
-	for i, c := range manyTransitionSnippets() {
-		path := filepath.Join(dir, fmt.Sprintf("many%d.php", i))
-		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+	add := func(name, src string) {
+		path := filepath.Join(dir, fmt.Sprintf("snippet%d.php", len(files)))
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		files, names = append(files, path), append(names, c.name)
+		files, names = append(files, path), append(names, name)
+	}
+	for _, c := range manyTransitionSnippets() {
+		add(c.name, c.src)
+	}
+	for _, c := range phpSnippets() {
+		add(c.name, c.src)
 	}
 	results := runOracle(t, php, files)
 	allows := map[string]int{}

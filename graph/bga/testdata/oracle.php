@@ -15,8 +15,9 @@
 //     the file writes after "X::";
 //   - BGA's StateType enum and GameStateBuilder, from BGA's documentation.
 //
-// Output: {"states": V, "stubbed": [names], "required": [paths]} where V
-// encodes $machinestates: a PHP array is {"array": [[key, value], ...]} in
+// Output: {"states": V, "constants": [[name, V], ...], "stubbed": [names],
+// "required": [paths]} where V encodes $machinestates (and the constants the
+// file defined): a PHP array is {"array": [[key, value], ...]} in
 // PHP's order, an enum case {"enum": "StateType::GAME", "value": "game"}, a
 // float {"float": x}; strings, integers, booleans and null are themselves.
 // Failure: {"error": "message"} and exit status 1.
@@ -211,5 +212,12 @@ if ($machine === null) {
 }
 $required = array_keys(OracleFiles::$required);
 sort($stubbed);
-echo json_encode(['states' => enc($machine), 'stubbed' => $stubbed, 'required' => $required],
+// The constants the file defined, in the order it defined them.
+$constants = [];
+foreach (get_defined_constants(true)['user'] ?? [] as $name => $value) {
+    if (!in_array($name, $stubbed, true)) {
+        $constants[] = [$name, enc($value)];
+    }
+}
+echo json_encode(['states' => enc($machine), 'constants' => $constants, 'stubbed' => $stubbed, 'required' => $required],
     JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION), "\n";
