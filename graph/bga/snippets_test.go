@@ -97,10 +97,11 @@ $machinestates = [
   2 => \Bga\GameFramework\GameStateBuilder::create()->name('s')->type(\Bga\GameFramework\StateType::GAME)
     ->transitions(['go' => \ST_NEXT])->build(),
   3 => ['name' => 't', 'type' => \ACTIVE_PLAYER, 'transitions' => ['back' => \Game\Ids::TWO]],
+  4 => \GameStateBuilder::create()->name('u')->type(\StateType::MULTIPLE_ACTIVE_PLAYER)->build(),
 ];`,
 			func(p *graph.Pack) string {
 				return want("states", names(p)+" "+p.States[0].Transitions[0].To.String()+" "+p.States[1].Transitions[0].To.String(),
-					`2:s:game 3:t:activeplayer \ST_NEXT \Game\Ids::TWO`)
+					`2:s:game 3:t:activeplayer 4:u:multipleactiveplayer \ST_NEXT \Game\Ids::TWO`)
 			}},
 	}
 }
