@@ -109,6 +109,22 @@ func TestCheckRules(t *testing.T) {
 			[]string{
 				`pack.yaml:10:5: error: state 2 "playerTurn": unknown type "multiactiveplayer" (did you mean "multipleactiveplayer"?)`,
 			}},
+		{"id-positive/zero", func(p *Pack) { st(p, "nextPlayer").ID = NumID(0); st(p, "playerTurn").Transitions[0].To = NumID(0) },
+			[]string{
+				`pack.yaml:17:5: error: state 0 "nextPlayer": id must be a positive integer`,
+			}},
+		{"unknown-type/case", func(p *Pack) { st(p, "playerTurn").Type = "ActivePlayer" },
+			[]string{
+				`pack.yaml:10:5: error: state 2 "playerTurn": unknown type "ActivePlayer" (did you mean "activeplayer"?)`,
+			}},
+		{"unknown-type/three-edits", func(p *Pack) { st(p, "playerTurn").Type = "gamxyz" }, // game: 1 substitution, 2 insertions
+			[]string{
+				`pack.yaml:10:5: error: state 2 "playerTurn": unknown type "gamxyz" (did you mean "game"?)`,
+			}},
+		{"unknown-type/four-edits", func(p *Pack) { st(p, "playerTurn").Type = "gamwxyz" }, // too far from every type
+			[]string{
+				`pack.yaml:10:5: error: state 2 "playerTurn": unknown type "gamwxyz"`,
+			}},
 		{"unknown-type/empty", func(p *Pack) { st(p, "nextPlayer").Type = "" },
 			[]string{
 				`pack.yaml:17:5: error: state 3 "nextPlayer": type is mandatory`,
@@ -244,5 +260,15 @@ func TestCheckRules(t *testing.T) {
 				t.Errorf("no diagnostic has rule %q", rule)
 			}
 		})
+	}
+}
+
+// TestCheckEmptyPack: a pack without states gets no warning about
+// updateGameProgression (there is no state to put it on).
+func TestCheckEmptyPack(t *testing.T) {
+	for _, d := range Check(&Pack{Format: FormatVersion, Name: "empty"}) {
+		if d.Rule == "no-progression" {
+			t.Errorf("empty pack: %v", d)
+		}
 	}
 }
