@@ -217,3 +217,20 @@ func TestReadMultiDocPlacesBlockCode(t *testing.T) {
 		t.Errorf("Parse puts it at %v", got)
 	}
 }
+
+// TestFileNames: names that clash ignoring case or after unsafe characters
+// are replaced get -2, -3, ... in sorted name order, whatever the list's order.
+func TestFileNames(t *testing.T) {
+	want := map[string]string{"CARD": "CARD", "Card": "Card-2", "card": "card-3", "a b": "a_b", "a_b": "a_b-2", "x/y": "x_y"}
+	for _, names := range [][]string{
+		{"Card", "card", "CARD", "a b", "a_b", "x/y"},
+		{"x/y", "a_b", "a b", "CARD", "card", "Card"},
+	} {
+		got := fileNames(names)
+		for i, n := range names {
+			if got[i] != want[n] {
+				t.Errorf("%q: file name %q, want %q (list %q)", n, got[i], want[n], names)
+			}
+		}
+	}
+}
