@@ -112,3 +112,31 @@ func TestNamedFunction(t *testing.T) {
 		t.Errorf("endaction: end_game compiled to nothing")
 	}
 }
+
+// TestUnnamedClauseErrors: an error in a clause without a name names it by its
+// place in its list, from 1, so the designer can find it.
+func TestUnnamedClauseErrors(t *testing.T) {
+	src := strings.Replace(mini("True", "next_state('go')"), "\nactions:", `
+object_types:
+  t:
+    variables:
+      on: {type: bool, value: false}
+    while:
+      - {name: first, condition: self.on, target: [on], wrapper: value}
+      - {condition: "self.on +", target: [on], wrapper: value}
+    whenever:
+      - {condition: self.on, body: pass}
+      - {condition: "self.on and", body: pass}
+    when:
+      - {condition: "(", body: pass}
+actions:`, 1)
+	_, err := Parse([]byte(src), "mini.yaml")
+	if err == nil {
+		t.Fatal("a pack with three syntax errors compiled")
+	}
+	for _, want := range []string{"object type t while 2 condition: ", "object type t whenever 2 condition: ", "object type t when 1 condition: "} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("errors do not name %q:\n%v", want, err)
+		}
+	}
+}
