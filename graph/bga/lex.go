@@ -379,9 +379,11 @@ func (lx *lexer) scanDouble(p graph.Pos) (token, error) {
 			continue
 		case 'u':
 			if lx.peekByte(2) == '{' {
+				// Any number of digits (leading zeros), as long as the value
+				// is a code point.
 				n, v := 0, 0
-				for n < 6 && isHex(lx.peekByte(3+n)) {
-					v = v*16 + hexVal(lx.peekByte(3+n))
+				for isHex(lx.peekByte(3 + n)) {
+					v = min(v*16+hexVal(lx.peekByte(3+n)), utf8.MaxRune+1)
 					n++
 				}
 				if n == 0 || lx.peekByte(3+n) != '}' || v > utf8.MaxRune {

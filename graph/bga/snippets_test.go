@@ -2,6 +2,7 @@ package bga
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,6 +103,25 @@ $machinestates = [
 			func(p *graph.Pack) string {
 				return want("states", names(p)+" "+p.States[0].Transitions[0].To.String()+" "+p.States[1].Transitions[0].To.String(),
 					`2:s:game 3:t:activeplayer 4:u:multipleactiveplayer \ST_NEXT \Game\Ids::TWO`)
+			}},
+		{"escapes, identifiers and numbers at the ends of their character ranges", `<?php
+define('Az_z9Z', 'ident');
+define('é', 'high');
+$machinestates = [2 => ['name' => 'e', 'type' => 'game',
+  'x' => "\x41\x7a\x7A\x4F\x4f\x09\x0g\x1234",
+  'u' => "\u{41}\u{7A}\u{1F600}\u{0000041}",
+  'o' => "\101\7\0\1234",
+  'n' => "\8\9\q\$\"\\\e\f\v\r\t",
+  's' => 'it\'s \n \\ \x41',
+  'i' => Az_z9Z, 'h' => é,
+  'num' => [0x1F, 0xaf, 0XAF, 0b101, 017, 1e3, .5, 7E-1, 0, 00, 9, 1.0],
+]];`,
+			func(p *graph.Pack) string {
+				fields := []string{"x=" + strconv.Quote("AzzOO\t\x00g\x1234"), "u=" + strconv.Quote("Az\U0001F600A"),
+					"o=" + strconv.Quote("A\a\x00S4"), "n=" + strconv.Quote(`\8\9\q$"\`+"\x1b\f\v\r\t"),
+					"s=" + strconv.Quote(`it's \n \ \x41`), "i=Az_z9Z", "h=é", "num=[31, 175, 175, 5, 15, 1000, 0.5, 0.7, 0, 0, 9, 1]"}
+				return want("extra", extra(p), strings.Join(fields, " ")) +
+					want("constants", constants(p), `Az_z9Z="ident" é="high"`)
 			}},
 	}
 }
