@@ -628,3 +628,58 @@ func TestAwkwardPath(t *testing.T) {
 		t.Fatalf("files in the directory: %v", entries)
 	}
 }
+
+// TestAutosaveReplaces: a later autosave replaces an earlier one, records the
+// revision its edits started from (none before the first save), and an
+// unchanged one or a discard with nothing to discard writes nothing.
+func TestAutosaveReplaces(t *testing.T) {
+	p := mustCreate(t)
+	pack := sketch(t)
+	base := func() any {
+		var b any
+		if err := p.db.QueryRow("SELECT base FROM autosave WHERE id = 1").Scan(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	pack.Title = "first edit"
+	if err := p.Autosave(pack); err != nil {
+		t.Fatal(err)
+	}
+	if b := base(); b != nil {
+		t.Errorf("autosave before any save: base %v, want NULL", b)
+	}
+	r := mustSave(t, p, pack, "one")
+	pack.Title = "second edit"
+	if err := p.Autosave(pack); err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := base().(int64); !ok || b != r.ID {
+		t.Errorf("autosave after revision %d: base %v", r.ID, b)
+	}
+	pack.Title = "third edit"
+	if err := p.Autosave(pack); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := p.Recover()
+	if err != nil || !ok || got.Title != "third edit" {
+		t.Fatalf("Recover: %v %v, title %q, want the last autosave", ok, err, got.Title)
+	}
+	before := fileSum(t, p.Path())
+	if err := p.Autosave(pack); err != nil {
+		t.Fatal(err)
+	}
+	if fileSum(t, p.Path()) != before {
+		t.Error("an unchanged autosave changed the file")
+	}
+	if err := p.DiscardAutosave(); err != nil {
+		t.Fatal(err)
+	}
+	before = fileSum(t, p.Path())
+	if err := p.DiscardAutosave(); err != nil {
+		t.Fatal(err)
+	}
+	if fileSum(t, p.Path()) != before {
+		t.Error("discarding no autosave changed the file")
+	}
+}
