@@ -7,11 +7,15 @@ import (
 
 func benchPlayouts(b *testing.B, pack string) {
 	p := bundled(b, pack)
+	seats := 2
+	if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
+		seats = pl.Min
+	}
 	seed := uint64(0)
 	plies := 0
 	for b.Loop() {
 		seed++
-		m, err := p.NewMatch(2, Options{Seed: seed, NoHistory: true})
+		m, err := p.NewMatch(seats, Options{Seed: seed, NoHistory: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -22,6 +26,7 @@ func benchPlayouts(b *testing.B, pack string) {
 		plies += n
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "actions/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 }
 
@@ -31,6 +36,14 @@ func BenchmarkPlayoutTicTacToe(b *testing.B) { benchPlayouts(b, "tictactoe") }
 
 // BenchmarkPlayoutReversi: random Reversi games per second.
 func BenchmarkPlayoutReversi(b *testing.B) { benchPlayouts(b, "reversi") }
+
+// BenchmarkPlayoutHearts: random four-player Hearts games (to 100 points) per
+// second: a deck, card domains and combinations, no clauses.
+func BenchmarkPlayoutHearts(b *testing.B) { benchPlayouts(b, "hearts") }
+
+// BenchmarkPlayoutSeeds: random games of the seed-effects pack per second:
+// 18 objects whose while, whenever and when clauses settle before every step.
+func BenchmarkPlayoutSeeds(b *testing.B) { benchPlayouts(b, "seeds") }
 
 // BenchmarkPerftReversi6: Reversi perft to depth 6, leaf nodes (8,200) per
 // second, as bench/reversi's BenchmarkPerft6Bulk counts them.
