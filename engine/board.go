@@ -11,6 +11,7 @@ import (
 // major. It is copied on write: a snapshot shares it until the match changes it.
 type board struct {
 	gen   uint64
+	ver   uint64 // version of the cells (reads.go)
 	w, h  int
 	cells []int8
 	// For boards of at most 64 cells, bb mirrors the cells holding 1 and 2 as
@@ -322,6 +323,7 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 		return nil, fmt.Errorf("%s: unexpected keyword arguments", fn)
 	}
 	b := m.st.boards[bv.idx]
+	m.note(rdBoard, bv.idx, b.ver)
 	switch name {
 	case "get", "set", "flips", "play":
 		x, y, rest, err := readXY(fn, args)

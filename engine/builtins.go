@@ -332,6 +332,7 @@ func biIsMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if err != nil {
 		return nil, err
 	}
+	m.note(rdMulti, 0, m.st.multi)
 	return starlark.Bool(m.st.multi&(1<<s) != 0), nil
 }
 

@@ -22,6 +22,7 @@ type dcard struct {
 // pile: the top card has the highest location_arg). Copied on write.
 type deck struct {
 	gen   uint64
+	ver   uint64 // version of the cards (reads.go)
 	cards []dcard
 }
 
@@ -129,6 +130,7 @@ func (d *deckValue) list(m *Match, ids []int) *starlark.List {
 
 func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 	dk := m.st.decks[d.idx]
+	m.note(rdDeck, d.idx, dk.ver)
 	switch name {
 	case "card":
 		var v starlark.Value
@@ -318,7 +320,11 @@ var (
 	_ starlark.Comparable = (*cardValue)(nil)
 )
 
-func (c *cardValue) get() dcard { return c.m.st.decks[c.deck.idx].cards[c.id-1] }
+func (c *cardValue) get() dcard {
+	dk := c.m.st.decks[c.deck.idx]
+	c.m.note(rdDeck, c.deck.idx, dk.ver)
+	return dk.cards[c.id-1]
+}
 
 func (c *cardValue) String() string {
 	d := c.get()

@@ -68,10 +68,14 @@ type Match struct {
 	next    *mstate // state at the start of the running step: prev once it ends
 	cur     *mstate // the present, while before() reads the past
 
-	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
-	arena                []starlark.Value // backing store of Move.Args from legal
-	stale                bool             // progression not computed (NoHistory)
-	looping              []looped         // what ran in the steps before a trigger loop (see watch)
+	wrapValue, wrapInner starlark.Value          // value and inner of a running wrapper
+	arena                []starlark.Value        // backing store of Move.Args from legal
+	stale                bool                    // progression not computed (NoHistory)
+	wseq                 uint64                  // the last version handed out (reads.go)
+	rd                   *[]read                 // where reads are noted while a condition runs under track
+	memo                 map[memoKey]*clauseMemo // settle's last answer of each clause (reads.go)
+	evals, reused        int                     // clause answers settle computed and reused
+	looping              []looped                // what ran in the steps before a trigger loop (see watch)
 	err                  error
 }
 
@@ -281,12 +285,14 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	for i, k := range h.ctx {
 		switch k {
 		case ctxPlayer:
+			m.noteActive() // code under track runs as the active player
 			if seat >= 0 {
 				args[i] = m.pvals[seat]
 			} else {
 				args[i] = starlark.None
 			}
 		case ctxActive:
+			m.noteActive()
 			args[i] = m.pvals[m.st.active]
 		case ctxState:
 			args[i] = m.stateValue()
@@ -342,12 +348,14 @@ func (m *Match) callNative(h *hook, seat int) (starlark.Value, error) {
 		var v starlark.Value
 		switch a.ctx {
 		case ctxPlayer:
+			m.noteActive() // code under track runs as the active player
 			if seat < 0 {
 				v = starlark.None
 			} else {
 				v = m.pvals[seat]
 			}
 		case ctxActive:
+			m.noteActive()
 			v = m.pvals[m.st.active]
 		default:
 			v = a.lit
@@ -380,6 +388,7 @@ func orNone(v starlark.Value) starlark.Value {
 }
 
 func (m *Match) stateValue() starlark.Value {
+	m.note(rdFrames, 0, m.st.framesVer)
 	t := m.top()
 	if t == nil {
 		return starlark.None

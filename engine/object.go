@@ -182,6 +182,7 @@ func zeroOf(typ string) starlark.Value {
 // the match state.
 type object struct {
 	gen   uint64
+	ver   uint64 // version of its variables and tags (reads.go)
 	id    int
 	typ   *ctype
 	vars  []starlark.Value
@@ -216,6 +217,18 @@ func objIndex(objs []*object, id int) int {
 }
 
 func (m *Match) obj(id int) *object {
+	ob := m.lookup(id)
+	if m.rd != nil {
+		var ver uint64
+		if ob != nil {
+			ver = ob.ver
+		}
+		m.note(rdObject, id, ver)
+	}
+	return ob
+}
+
+func (m *Match) lookup(id int) *object {
 	if i := objIndex(m.st.objs, id); i >= 0 {
 		return m.st.objs[i]
 	}
@@ -250,6 +263,7 @@ func (m *Match) objW(id int) *object {
 		s.objs[i] = &n
 		o = &n
 	}
+	o.ver = m.bump()
 	return o
 }
 
@@ -376,6 +390,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 		return nil, fmt.Errorf("%s(%q): no object type declares this tag (declare it in an object type's tags)", op, tag)
 	}
 	ob := m.objW(o.id)
+	m.st.memberVer = m.bump()
 	if op == "add_tag" {
 		ob.tags |= 1 << bit
 	} else {
@@ -449,6 +464,7 @@ func (m *Match) wrapClause(w wrapInst) (*cwhile, starlark.Value) {
 		return ob.typ.c.while[w.clause], m.objValue(w.src)
 	}
 	fi := -1 - w.src
+	m.note(rdFrames, 0, m.st.framesVer)
 	if fi >= len(m.st.frames) {
 		return nil, nil
 	}
@@ -555,33 +571,9 @@ func (m *Match) settle() error {
 			if cw.cond == nil {
 				continue
 			}
-			ok, err := m.truth(cw.cond, m.st.active, self)
+			targets, err := m.whileTargets(src, cw, self)
 			if err != nil {
 				return err
-			}
-			if !ok {
-				continue
-			}
-			targets := []int{}
-			if cw.selector != nil {
-				sel, err := m.call(cw.selector, m.st.active, self)
-				if err != nil {
-					return err
-				}
-				it, isIt := sel.(starlark.Iterable)
-				if !isIt {
-					return &RunError{File: m.p.file, Pos: cw.selector.pos, What: cw.selector.what, Msg: "a selector must give objects, not " + sel.Type()}
-				}
-				iter := it.Iterate()
-				var v starlark.Value
-				for iter.Next(&v) {
-					if o, isObj := v.(*objectValue); isObj {
-						targets = append(targets, o.id)
-					}
-				}
-				iter.Done()
-			} else if src >= 0 {
-				targets = append(targets, src)
 			}
 			for _, t := range targets {
 				for _, name := range cw.w.Target {
@@ -590,7 +582,7 @@ func (m *Match) settle() error {
 			}
 		}
 		for ci, tr := range cc.whenever {
-			ok, err := m.truth(tr.cond, m.st.active, self)
+			ok, err := m.holds(src, tr.cond, self)
 			if err != nil {
 				return err
 			}
@@ -602,7 +594,7 @@ func (m *Match) settle() error {
 			if ob != nil && ob.fired&(1<<ci) != 0 {
 				continue
 			}
-			ok, err := m.truth(tr.cond, m.st.active, self)
+			ok, err := m.holds(src, tr.cond, self)
 			if err != nil {
 				return err
 			}
@@ -652,6 +644,7 @@ func (m *Match) settle() error {
 		} else {
 			changed = true
 			m.emit(Event{Kind: EvWrapRemoved, Name: m.wrapLabel(w)})
+			m.rewrapped(w)
 		}
 	}
 	for _, w := range want {
@@ -662,6 +655,7 @@ func (m *Match) settle() error {
 			keep = append(keep, w)
 			changed = true
 			m.emit(Event{Kind: EvWrapApplied, Name: m.wrapLabel(w)})
+			m.rewrapped(w)
 		}
 	}
 	if changed {
@@ -693,6 +687,16 @@ func (m *Match) settle() error {
 		m.pushExec(f.item)
 	}
 	return nil
+}
+
+// rewrapped gives the target of a wrapper applied or removed a new version:
+// reading it now gives another value (reads.go), and a granted tag changes
+// what objects() lists.
+func (m *Match) rewrapped(w wrapInst) {
+	m.objW(w.target) // nil once destroyed: reading it says so
+	if m.p.granted[w.name] {
+		m.st.memberVer = m.bump()
+	}
 }
 
 func label(self starlark.Value, kind, name string) string {
@@ -746,6 +750,7 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if typ != "" && m.p.typeIdx[typ] == nil {
 		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
 	}
+	m.note(rdMembers, 0, m.st.memberVer)
 	var out []starlark.Value
 	for _, ob := range m.st.objs {
 		if (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) {
@@ -769,7 +774,7 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
 	}
 	m.st.nextObj++
-	ob := &object{gen: m.st.gen, id: m.st.nextObj, typ: t, vars: cloneSlice(t.defaults), tags: t.tags}
+	ob := &object{gen: m.st.gen, ver: m.bump(), id: m.st.nextObj, typ: t, vars: cloneSlice(t.defaults), tags: t.tags}
 	for _, kv := range kw {
 		k := string(kv[0].(starlark.String))
 		v := kv[1]
@@ -806,6 +811,7 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		m.st.objs = cloneSlice(m.st.objs)
 	}
 	m.st.objs = append(m.st.objs, ob)
+	m.st.memberVer = m.bump()
 	o := m.objValue(ob.id)
 	m.emit(Event{Kind: EvObject, Name: o.String(), Detail: "created"})
 	return o, nil
@@ -833,6 +839,7 @@ func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		m.st.objs = cloneSlice(m.st.objs)
 	}
 	m.st.objs = append(m.st.objs[:i], m.st.objs[i+1:]...)
+	m.st.memberVer = m.bump()
 	m.emit(Event{Kind: EvObject, Name: name, Detail: "destroyed"})
 	return starlark.None, nil
 }

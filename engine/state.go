@@ -41,6 +41,9 @@ type mstate struct {
 	exec   []execItem
 	clocks []int64 // virtual milliseconds left per seat
 
+	// Versions of the parts pure code reads (see reads.go).
+	memberVer, framesVer, pvarsVer, gvarsVer uint64
+
 	rng         uint64
 	over        bool
 	progression int
@@ -106,6 +109,7 @@ func (m *Match) frameW(i int) *frame {
 }
 
 func (m *Match) framesW() []*frame {
+	m.st.framesVer = m.bump()
 	if m.own(ownFrames) {
 		m.st.frames = cloneSlice(m.st.frames)
 	}
@@ -122,6 +126,7 @@ func (m *Match) boardW(i int) *board {
 		b = b.clone(s.gen)
 		s.boards[i] = b
 	}
+	b.ver = m.bump()
 	return b
 }
 
@@ -135,10 +140,12 @@ func (m *Match) deckW(i int) *deck {
 		d = d.clone(s.gen)
 		s.decks[i] = d
 	}
+	d.ver = m.bump()
 	return d
 }
 
 func (m *Match) scoresW() []int {
+	m.st.pvarsVer = m.bump()
 	if m.own(ownScores) {
 		m.st.scores = cloneSlice(m.st.scores)
 	}
@@ -153,6 +160,7 @@ func (m *Match) clocksW() []int64 {
 }
 
 func (m *Match) varsW() map[string]starlark.Value {
+	m.st.gvarsVer = m.bump()
 	if m.own(ownVars) {
 		nv := make(map[string]starlark.Value, len(m.st.vars)+1)
 		for k, v := range m.st.vars {
@@ -165,6 +173,7 @@ func (m *Match) varsW() map[string]starlark.Value {
 
 func (m *Match) pvarsW(seat int) map[string]starlark.Value {
 	s := m.st
+	s.pvarsVer = m.bump()
 	if m.own(ownPvars) {
 		s.pvars = cloneSlice(s.pvars)
 	}

@@ -53,6 +53,7 @@ func (p *playerValue) CompareSameType(op syntax.Token, y starlark.Value, depth i
 
 func (p *playerValue) AttrNames() []string {
 	names := []string{"id", "name", "no", "score"}
+	p.m.note(rdPlayers, 0, p.m.st.pvarsVer)
 	names = append(names, sortedKeys(p.m.st.pvars[p.seat])...)
 	return names
 }
@@ -63,7 +64,9 @@ func (p *playerValue) Attr(name string) (starlark.Value, error) {
 		return starlark.MakeInt(p.seat + 1), nil
 	case "name":
 		return starlark.String(p.m.names[p.seat]), nil
-	case "score":
+	}
+	p.m.note(rdPlayers, 0, p.m.st.pvarsVer)
+	if name == "score" {
 		return starlark.MakeInt(p.m.st.scores[p.seat]), nil
 	}
 	if v, ok := p.m.st.pvars[p.seat][name]; ok {
@@ -114,23 +117,28 @@ func (g *boundGame) Freeze()               {}
 func (g *boundGame) Truth() starlark.Bool  { return true }
 func (g *boundGame) Hash() (uint32, error) { return 7, nil }
 func (g *boundGame) AttrNames() []string {
+	g.m.note(rdGame, 0, g.m.st.gvarsVer)
 	return append([]string{"active_player", "players", "state", "step"}, sortedKeys(g.m.st.vars)...)
 }
 func (g *boundGame) Attr(name string) (starlark.Value, error) {
 	m := g.m
 	switch name {
 	case "active_player":
+		m.noteActive()
 		return m.pvals[m.st.active], nil
 	case "players":
 		return m.playersTuple, nil
 	case "step":
+		m.note(rdStep, 0, uint64(m.st.step))
 		return starlark.MakeInt(m.st.step), nil
 	case "state":
+		m.note(rdFrames, 0, m.st.framesVer)
 		if t := m.top(); t != nil {
 			return starlark.String(t.st.name), nil
 		}
 		return starlark.None, nil
 	}
+	m.note(rdGame, 0, m.st.gvarsVer)
 	if v, ok := m.st.vars[name]; ok {
 		return v, nil
 	}

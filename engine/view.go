@@ -333,7 +333,7 @@ func (m *Match) Fork() *Match {
 }
 
 func (m *Match) fork(st *mstate) *Match {
-	f := &Match{p: m.p, opts: m.opts, seats: m.seats, names: m.names, rec: m.rec, history0: m.history0}
+	f := &Match{p: m.p, opts: m.opts, seats: m.seats, names: m.names, rec: m.rec, history0: m.history0, wseq: m.wseq}
 	f.thread = &starlark.Thread{Name: "match"}
 	f.thread.SetLocal("match", f)
 	f.thread.OnMaxSteps = onMaxSteps

@@ -1,0 +1,282 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"go.starlark.net/starlark"
+)
+
+// Read sets: what a clause's condition read, so that settle re-evaluates it
+// only when something it read has changed.
+//
+// Pure code sees the match only through a few accessors (m.obj, objects(),
+// the wrappers, player and game variables, the state stack, boards and decks,
+// the active player and multiactive set, the step). While a condition runs
+// under track, each accessor notes the part it read and that part's version.
+// Versions come from the match's write counter (Match.wseq): every write of a
+// part stores a new number in it, inside the copied-on-write state, so a
+// snapshot keeps the versions of its parts and no two different contents of
+// one part ever share a version within a match, across restores and forks.
+// A few small parts (active player, multiactive set, step) are their own
+// version. Reads inside before() are of the past (Match.prev) and are checked
+// against it.
+//
+// A condition is a pure function of what it read: if every part it read has
+// the version it had, it gives the same answer, and settle reuses it. Tests
+// run with checkReads on re-evaluate every reused answer and fail on any
+// difference (a read some accessor failed to note).
+
+// Kinds of part a pure piece of code can read.
+const (
+	rdObject  uint8 = iota // one object: its variables, tags and wrappers, whether it exists (id)
+	rdMembers              // which objects exist and their tags (objects())
+	rdFrames               // the state stack and its parameters
+	rdPlayers              // player variables and scores
+	rdGame                 // game variables
+	rdBoard                // one board (id: its index)
+	rdDeck                 // one deck (id: its index)
+	rdActive               // the active player (version: the seat)
+	rdMulti                // the multiactive set (version: the set)
+	rdStep                 // the step number (version: the number)
+)
+
+// read is one part read, with its version when it was read.
+type read struct {
+	kind uint8
+	past bool // read inside before(): a part of Match.prev
+	id   int32
+	ver  uint64
+}
+
+// checkReads makes every reused answer be computed again and compared (tests).
+var checkReads = false
+
+// bump returns a new version for a part about to be written.
+func (m *Match) bump() uint64 {
+	m.wseq++
+	return m.wseq
+}
+
+// note records a read while a condition runs under track.
+func (m *Match) note(kind uint8, id int, ver uint64) {
+	if m.rd == nil {
+		return
+	}
+	r := read{kind: kind, past: m.cur != nil, id: int32(id), ver: ver}
+	if n := len(*m.rd); n > 0 && (*m.rd)[n-1] == r {
+		return
+	}
+	*m.rd = append(*m.rd, r)
+}
+
+// noteActive records that code read who the active player is (as player or
+// active_player, which conditions receive as the active seat).
+func (m *Match) noteActive() {
+	if m.rd != nil {
+		m.note(rdActive, 0, uint64(m.st.active))
+	}
+}
+
+// track runs f noting every read into *reads (emptied first), then sorts them
+// and drops repeats. Tracking nests: an outer track sees nothing of an inner
+// one, which only happens for code settle runs itself.
+func (m *Match) track(reads *[]read, f func() error) error {
+	saved := m.rd
+	*reads = (*reads)[:0]
+	m.rd = reads
+	err := f()
+	m.rd = saved
+	rs := *reads
+	slices.SortFunc(rs, func(a, b read) int {
+		switch {
+		case a.kind != b.kind:
+			return int(a.kind) - int(b.kind)
+		case a.past != b.past:
+			if a.past {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	*reads = slices.Compact(rs)
+	return err
+}
+
+// unchanged reports whether every part in reads still has the version it was
+// read at.
+func (m *Match) unchanged(reads []read) bool {
+	for _, r := range reads {
+		if m.version(r) != r.ver {
+			return false
+		}
+	}
+	return true
+}
+
+// version returns the current version of the part r read (in the past for a
+// read inside before()).
+func (m *Match) version(r read) uint64 {
+	s := m.st
+	if r.past {
+		s = m.prev
+	}
+	switch r.kind {
+	case rdObject:
+		if i := objIndex(s.objs, int(r.id)); i >= 0 {
+			return s.objs[i].ver
+		}
+		if r.past { // as m.obj inside before(): an object born since reads as it is now
+			if i := objIndex(m.st.objs, int(r.id)); i >= 0 {
+				return m.st.objs[i].ver
+			}
+		}
+		return 0
+	case rdMembers:
+		return s.memberVer
+	case rdFrames:
+		return s.framesVer
+	case rdPlayers:
+		return s.pvarsVer
+	case rdGame:
+		return s.gvarsVer
+	case rdBoard:
+		return s.boards[r.id].ver
+	case rdDeck:
+		return s.decks[r.id].ver
+	case rdActive:
+		return uint64(s.active)
+	case rdMulti:
+		return s.multi
+	case rdStep:
+		return uint64(s.step)
+	}
+	panic("engine: unknown read kind")
+}
+
+// clauseMemo is what settle remembers of one clause of one owner: the answer
+// its condition (and selector) last gave, and what they read.
+type clauseMemo struct {
+	reads   []read
+	known   bool  // the answer below was computed (without error)
+	holds   bool  // whenever/when: the condition holds
+	targets []int // while: the objects it wraps (nil: its condition does not hold)
+}
+
+// memoKey names a clause of an owner: the object id, or -1-i for the
+// clauses of frame i, and the clause's condition.
+type memoKey struct {
+	src  int
+	cond *hook
+}
+
+func (m *Match) memoOf(src int, cond *hook) *clauseMemo {
+	if m.memo == nil {
+		m.memo = map[memoKey]*clauseMemo{}
+	}
+	k := memoKey{src, cond}
+	mm := m.memo[k]
+	if mm == nil {
+		mm = &clauseMemo{}
+		m.memo[k] = mm
+	}
+	return mm
+}
+
+// holds evaluates the condition of a whenever or when clause of src, or
+// reuses its last answer when nothing it read has changed.
+func (m *Match) holds(src int, cond *hook, self starlark.Value) (bool, error) {
+	mm := m.memoOf(src, cond)
+	reuse := mm.known && m.unchanged(mm.reads)
+	if reuse && !checkReads {
+		m.reused++
+		return mm.holds, nil
+	}
+	m.evals++
+	old := mm.holds
+	mm.known = false
+	err := m.track(&mm.reads, func() (err error) {
+		if src < 0 { // a state's clause: self is its frame's parameters
+			m.note(rdFrames, 0, m.st.framesVer)
+		}
+		mm.holds, err = m.truth(cond, m.st.active, self)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	mm.known = true
+	if reuse && mm.holds != old {
+		return false, staleError(cond, fmt.Sprint(old), fmt.Sprint(mm.holds))
+	}
+	return mm.holds, nil
+}
+
+// whileTargets returns the objects a while clause of src wraps now: none
+// while its condition does not hold, else its selector's objects (or src
+// itself), reusing the last answer when nothing they read has changed.
+func (m *Match) whileTargets(src int, cw *cwhile, self starlark.Value) ([]int, error) {
+	mm := m.memoOf(src, cw.cond)
+	reuse := mm.known && m.unchanged(mm.reads)
+	if reuse && !checkReads {
+		m.reused++
+		return mm.targets, nil
+	}
+	m.evals++
+	old := mm.targets
+	mm.known = false
+	err := m.track(&mm.reads, func() (err error) {
+		if src < 0 {
+			m.note(rdFrames, 0, m.st.framesVer)
+		}
+		mm.targets, err = m.evalWhile(src, cw, self)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	mm.known = true
+	if reuse && !slices.Equal(mm.targets, old) {
+		return nil, staleError(cw.cond, fmt.Sprint(old), fmt.Sprint(mm.targets))
+	}
+	return mm.targets, nil
+}
+
+// evalWhile evaluates a while clause: nil when its condition does not hold,
+// else the objects it wraps.
+func (m *Match) evalWhile(src int, cw *cwhile, self starlark.Value) ([]int, error) {
+	ok, err := m.truth(cw.cond, m.st.active, self)
+	if err != nil || !ok {
+		return nil, err
+	}
+	targets := []int{}
+	if cw.selector != nil {
+		sel, err := m.call(cw.selector, m.st.active, self)
+		if err != nil {
+			return nil, err
+		}
+		it, isIt := sel.(starlark.Iterable)
+		if !isIt {
+			return nil, &RunError{File: m.p.file, Pos: cw.selector.pos, What: cw.selector.what, Msg: "a selector must give objects, not " + sel.Type()}
+		}
+		iter := it.Iterate()
+		var v starlark.Value
+		for iter.Next(&v) {
+			if o, isObj := v.(*objectValue); isObj {
+				targets = append(targets, o.id)
+			}
+		}
+		iter.Done()
+	} else if src >= 0 {
+		targets = append(targets, src)
+	}
+	return targets, nil
+}
+
+// staleError reports a reused answer that differs from the answer computed
+// again (only with checkReads): some accessor failed to note a read.
+func staleError(cond *hook, reused, now string) error {
+	return fmt.Errorf("engine: %s: the reused answer %s differs from %s (a read was not noted)", cond.what, reused, now)
+}
