@@ -68,14 +68,17 @@ type Match struct {
 	next    *mstate // state at the start of the running step: prev once it ends
 	cur     *mstate // the present, while before() reads the past
 
-	wrapValue, wrapInner starlark.Value          // value and inner of a running wrapper
-	arena                []starlark.Value        // backing store of Move.Args from legal
-	stale                bool                    // progression not computed (NoHistory)
-	wseq                 uint64                  // the last version handed out (reads.go)
-	rd                   *[]read                 // where reads are noted while a condition runs under track
-	memo                 map[memoKey]*clauseMemo // settle's last answer of each clause (reads.go)
-	evals, reused        int                     // clause answers settle computed and reused
-	looping              []looped                // what ran in the steps before a trigger loop (see watch)
+	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
+	arena                []starlark.Value // backing store of Move.Args from legal
+	stale                bool             // progression not computed (NoHistory)
+	wseq                 uint64           // the last version handed out (reads.go)
+	rd                   *[]read          // where reads are noted while a condition runs under track
+	objMemos, frameMemos [][]clauseMemo   // settle's last answer of each clause, by object id and frame (reads.go)
+	ovals                []*objectValue   // objValue's values, by id
+	wantBuf              []wrapInst       // settle's buffers
+	firesBuf             []fired
+	evals, reused        int      // clause answers settle computed and reused
+	looping              []looped // what ran in the steps before a trigger loop (see watch)
 	err                  error
 }
 
@@ -159,6 +162,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	st := &mstate{gen: g, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
 	st.scores = make([]int, seats)
 	st.pvars = make([]map[string]starlark.Value, seats)
+	st.pvers = make([]uint64, seats)
 	st.clocks = make([]int64, seats)
 	for i := range st.clocks {
 		st.clocks[i] = opts.Clock.Milliseconds()

@@ -271,8 +271,9 @@ func (m *Match) objW(id int) *object {
 // properties and methods (wrappers applied), o.id, o.type, o.has_tag(t),
 // o.add_tag(t), o.remove_tag(t).
 type objectValue struct {
-	m  *Match
-	id int
+	m      *Match
+	id     int
+	tagFns [3]*starlark.Builtin // has_tag, add_tag, remove_tag, made on first use
 }
 
 var (
@@ -280,7 +281,19 @@ var (
 	_ starlark.Comparable  = (*objectValue)(nil)
 )
 
-func (m *Match) objValue(id int) starlark.Value { return &objectValue{m: m, id: id} }
+// objValue returns object id as code sees it: one value per id and match,
+// made once (an objectValue holds nothing that changes).
+func (m *Match) objValue(id int) starlark.Value {
+	for len(m.ovals) <= id {
+		m.ovals = append(m.ovals, nil)
+	}
+	o := m.ovals[id]
+	if o == nil {
+		o = &objectValue{m: m, id: id}
+		m.ovals[id] = o
+	}
+	return o
+}
 
 func (o *objectValue) String() string {
 	if ob := o.m.obj(o.id); ob != nil {
@@ -347,14 +360,12 @@ func (o *objectValue) Attr(name string) (starlark.Value, error) {
 		return starlark.MakeInt(o.id), nil
 	case "type":
 		return starlark.String(ob.typ.name), nil
-	case "has_tag", "add_tag", "remove_tag":
-		return starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-			var tag string
-			if err := starlark.UnpackPositionalArgs(o.String()+"."+name, args, kw, 1, &tag); err != nil {
-				return nil, err
-			}
-			return o.tag(name, tag)
-		}), nil
+	case "has_tag":
+		return o.tagMethod(0, name), nil
+	case "add_tag":
+		return o.tagMethod(1, name), nil
+	case "remove_tag":
+		return o.tagMethod(2, name), nil
 	}
 	if h, ok := ob.typ.c.props[name]; ok {
 		v, err := m.call(h, m.st.active, o)
@@ -370,6 +381,25 @@ func (o *objectValue) Attr(name string) (starlark.Value, error) {
 		return m.boundMethod(o, cm), nil
 	}
 	return nil, nil
+}
+
+// tagMethod returns o.has_tag, o.add_tag or o.remove_tag (i: 0, 1, 2), made
+// once per object value.
+func (o *objectValue) tagMethod(i int, name string) *starlark.Builtin {
+	if b := o.tagFns[i]; b != nil {
+		return b
+	}
+	b := starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		tag, ok := oneString(args, kw)
+		if !ok {
+			if err := starlark.UnpackPositionalArgs(o.String()+"."+name, args, kw, 1, &tag); err != nil {
+				return nil, err
+			}
+		}
+		return o.tag(name, tag)
+	})
+	o.tagFns[i] = b
+	return b
 }
 
 func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
@@ -545,19 +575,24 @@ func (m *Match) boundMethod(o *objectValue, cm *cmethod) starlark.Value {
 	})
 }
 
+// fired is a whenever or when clause whose condition holds.
+type fired struct {
+	order [3]int // seat distance from the active player, object id, clause
+	item  execItem
+	ob    int // object id for a when clause (0: none)
+	bit   uint64
+	label string
+}
+
 // settle re-evaluates every while clause in scope, wrapping and unwrapping, and
 // pushes every whenever/when clause whose condition holds (SEMANTICS.md "One
 // step").
 func (m *Match) settle() error {
-	var want []wrapInst
-	type fired struct {
-		order [3]int // seat distance from the active player, object id, clause
-		item  execItem
-		ob    int // object id for a when clause (0: none)
-		bit   uint64
-		label string
-	}
-	var fires []fired
+	want, fires := m.wantBuf[:0], m.firesBuf[:0] // reused: settle runs before every step
+	defer func() {
+		clear(fires) // no pointer to a past state outlives the step
+		m.wantBuf, m.firesBuf = want[:0], fires[:0]
+	}()
 	seatOrder := func(ob *object) int {
 		if v, ok := m.varOf(ob, "controller"); ok {
 			if p, ok := v.(*playerValue); ok {
@@ -567,11 +602,13 @@ func (m *Match) settle() error {
 		return m.seats
 	}
 	scan := func(src int, cc *cclauses, self starlark.Value, seat, frame int, order int, ob *object) error {
+		nw, nwe := len(cc.while), len(cc.while)+len(cc.whenever)
+		n := nwe + len(cc.when)
 		for ci, cw := range cc.while {
 			if cw.cond == nil {
 				continue
 			}
-			targets, err := m.whileTargets(src, cw, self)
+			targets, err := m.whileTargets(m.memoOf(src, ci, n, cw.cond), src, cw, self)
 			if err != nil {
 				return err
 			}
@@ -582,7 +619,7 @@ func (m *Match) settle() error {
 			}
 		}
 		for ci, tr := range cc.whenever {
-			ok, err := m.holds(src, tr.cond, self)
+			ok, err := m.holds(m.memoOf(src, nw+ci, n, tr.cond), src, self)
 			if err != nil {
 				return err
 			}
@@ -594,7 +631,7 @@ func (m *Match) settle() error {
 			if ob != nil && ob.fired&(1<<ci) != 0 {
 				continue
 			}
-			ok, err := m.holds(src, tr.cond, self)
+			ok, err := m.holds(m.memoOf(src, nwe+ci, n, tr.cond), src, self)
 			if err != nil {
 				return err
 			}
@@ -629,7 +666,17 @@ func (m *Match) settle() error {
 			return err
 		}
 	}
-	// Wrappers: keep those still wanted (in timestamp order), add new ones.
+	m.rewrap(want)
+	m.fire(fires)
+	return nil
+}
+
+// rewrap makes the wrappers those of want: it keeps those still wanted (in
+// timestamp order) and adds new ones.
+func (m *Match) rewrap(want []wrapInst) {
+	if sameWraps(want, m.st.wraps) {
+		return
+	}
 	wanted := make(map[wrapKey]bool, len(want))
 	for _, w := range want {
 		wanted[w.key()] = true
@@ -662,8 +709,34 @@ func (m *Match) settle() error {
 		m.own(ownWraps)
 		m.st.wraps = keep
 	}
+}
+
+// sameWraps reports whether want (which may repeat a wrapper) holds exactly
+// the wrappers of have: then settle changes none.
+func sameWraps(want, have []wrapInst) bool {
+	if len(want) != len(have) || len(want) > 32 {
+		return false
+	}
+	in := func(k wrapKey, ws []wrapInst) bool {
+		for _, w := range ws {
+			if w.key() == k {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range want {
+		if !in(want[i].key(), have) || !in(have[i].key(), want) {
+			return false
+		}
+	}
+	return true
+}
+
+// fire pushes the bodies of the clauses that fired, in trigger order.
+func (m *Match) fire(fires []fired) {
 	if len(fires) == 0 {
-		return nil
+		return
 	}
 	sort.SliceStable(fires, func(i, j int) bool {
 		a, b := fires[i].order, fires[j].order
@@ -686,7 +759,6 @@ func (m *Match) settle() error {
 		f.item.past = m.prev
 		m.pushExec(f.item)
 	}
-	return nil
 }
 
 // rewrapped gives the target of a wrapper applied or removed a new version:
@@ -751,9 +823,16 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
 	}
 	m.note(rdMembers, 0, m.st.memberVer)
-	var out []starlark.Value
+	in := func(ob *object) bool { return (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) }
+	n := 0
 	for _, ob := range m.st.objs {
-		if (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) {
+		if in(ob) {
+			n++
+		}
+	}
+	out := make([]starlark.Value, 0, n) // one allocation: objects() runs in most conditions
+	for _, ob := range m.st.objs {
+		if in(ob) {
 			out = append(out, m.objValue(ob.id))
 		}
 	}

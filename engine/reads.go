@@ -33,7 +33,7 @@ const (
 	rdObject  uint8 = iota // one object: its variables, tags and wrappers, whether it exists (id)
 	rdMembers              // which objects exist and their tags (objects())
 	rdFrames               // the state stack and its parameters
-	rdPlayers              // player variables and scores
+	rdPlayer               // one player's variables and score (id: the seat)
 	rdGame                 // game variables
 	rdBoard                // one board (id: its index)
 	rdDeck                 // one deck (id: its index)
@@ -138,8 +138,8 @@ func (m *Match) version(r read) uint64 {
 		return s.memberVer
 	case rdFrames:
 		return s.framesVer
-	case rdPlayers:
-		return s.pvarsVer
+	case rdPlayer:
+		return s.pvers[r.id]
 	case rdGame:
 		return s.gvarsVer
 	case rdBoard:
@@ -159,36 +159,39 @@ func (m *Match) version(r read) uint64 {
 // clauseMemo is what settle remembers of one clause of one owner: the answer
 // its condition (and selector) last gave, and what they read.
 type clauseMemo struct {
+	cond    *hook // the clause's condition: an id may come back as another type after a restore
 	reads   []read
 	known   bool  // the answer below was computed (without error)
 	holds   bool  // whenever/when: the condition holds
 	targets []int // while: the objects it wraps (nil: its condition does not hold)
 }
 
-// memoKey names a clause of an owner: the object id, or -1-i for the
-// clauses of frame i, and the clause's condition.
-type memoKey struct {
-	src  int
-	cond *hook
-}
-
-func (m *Match) memoOf(src int, cond *hook) *clauseMemo {
-	if m.memo == nil {
-		m.memo = map[memoKey]*clauseMemo{}
+// memoOf returns the memo of clause slot (of n: while, whenever, then when
+// clauses) of src, an object id or -1-i for the clauses of frame i.
+func (m *Match) memoOf(src, slot, n int, cond *hook) *clauseMemo {
+	list, i := &m.objMemos, src
+	if src < 0 {
+		list, i = &m.frameMemos, -1-src
 	}
-	k := memoKey{src, cond}
-	mm := m.memo[k]
-	if mm == nil {
-		mm = &clauseMemo{}
-		m.memo[k] = mm
+	for len(*list) <= i {
+		*list = append(*list, nil)
+	}
+	ms := (*list)[i]
+	if len(ms) != n {
+		ms = make([]clauseMemo, n)
+		(*list)[i] = ms
+	}
+	mm := &ms[slot]
+	if mm.cond != cond {
+		*mm = clauseMemo{cond: cond, reads: mm.reads[:0]}
 	}
 	return mm
 }
 
 // holds evaluates the condition of a whenever or when clause of src, or
 // reuses its last answer when nothing it read has changed.
-func (m *Match) holds(src int, cond *hook, self starlark.Value) (bool, error) {
-	mm := m.memoOf(src, cond)
+func (m *Match) holds(mm *clauseMemo, src int, self starlark.Value) (bool, error) {
+	cond := mm.cond
 	reuse := mm.known && m.unchanged(mm.reads)
 	if reuse && !checkReads {
 		m.reused++
@@ -217,8 +220,7 @@ func (m *Match) holds(src int, cond *hook, self starlark.Value) (bool, error) {
 // whileTargets returns the objects a while clause of src wraps now: none
 // while its condition does not hold, else its selector's objects (or src
 // itself), reusing the last answer when nothing they read has changed.
-func (m *Match) whileTargets(src int, cw *cwhile, self starlark.Value) ([]int, error) {
-	mm := m.memoOf(src, cw.cond)
+func (m *Match) whileTargets(mm *clauseMemo, src int, cw *cwhile, self starlark.Value) ([]int, error) {
 	reuse := mm.known && m.unchanged(mm.reads)
 	if reuse && !checkReads {
 		m.reused++

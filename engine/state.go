@@ -42,7 +42,8 @@ type mstate struct {
 	clocks []int64 // virtual milliseconds left per seat
 
 	// Versions of the parts pure code reads (see reads.go).
-	memberVer, framesVer, pvarsVer, gvarsVer uint64
+	memberVer, framesVer, gvarsVer uint64
+	pvers                          []uint64 // per seat: its variables and score
 
 	rng         uint64
 	over        bool
@@ -63,6 +64,7 @@ const (
 	ownWraps
 	ownExec
 	ownClocks
+	ownPvers
 )
 
 // execItem is a pending body on the execution stack.
@@ -144,8 +146,15 @@ func (m *Match) deckW(i int) *deck {
 	return d
 }
 
+// playerW gives seat's variables and score a new version.
+func (m *Match) playerW(seat int) {
+	if m.own(ownPvers) {
+		m.st.pvers = cloneSlice(m.st.pvers)
+	}
+	m.st.pvers[seat] = m.bump()
+}
+
 func (m *Match) scoresW() []int {
-	m.st.pvarsVer = m.bump()
 	if m.own(ownScores) {
 		m.st.scores = cloneSlice(m.st.scores)
 	}
@@ -172,8 +181,8 @@ func (m *Match) varsW() map[string]starlark.Value {
 }
 
 func (m *Match) pvarsW(seat int) map[string]starlark.Value {
+	m.playerW(seat)
 	s := m.st
-	s.pvarsVer = m.bump()
 	if m.own(ownPvars) {
 		s.pvars = cloneSlice(s.pvars)
 	}

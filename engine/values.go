@@ -53,7 +53,7 @@ func (p *playerValue) CompareSameType(op syntax.Token, y starlark.Value, depth i
 
 func (p *playerValue) AttrNames() []string {
 	names := []string{"id", "name", "no", "score"}
-	p.m.note(rdPlayers, 0, p.m.st.pvarsVer)
+	p.m.note(rdPlayer, p.seat, p.m.st.pvers[p.seat])
 	names = append(names, sortedKeys(p.m.st.pvars[p.seat])...)
 	return names
 }
@@ -65,7 +65,7 @@ func (p *playerValue) Attr(name string) (starlark.Value, error) {
 	case "name":
 		return starlark.String(p.m.names[p.seat]), nil
 	}
-	p.m.note(rdPlayers, 0, p.m.st.pvarsVer)
+	p.m.note(rdPlayer, p.seat, p.m.st.pvers[p.seat])
 	if name == "score" {
 		return starlark.MakeInt(p.m.st.scores[p.seat]), nil
 	}
@@ -91,6 +91,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		if m.st.scores[p.seat] == n {
 			return nil // no change, no event
 		}
+		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
 		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Detail: v.String()})
 		return nil
