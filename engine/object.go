@@ -209,6 +209,11 @@ func (w wrapInst) key() wrapKey { return wrapKey{w.src, w.clause, w.target, w.na
 
 // objIndex returns the index of object id in the state's objects (sorted by id).
 func objIndex(objs []*object, id int) int {
+	// Ids are handed out in order and objects are seldom destroyed: object
+	// id is most often at index id-1.
+	if i := min(id, len(objs)) - 1; i >= 0 && objs[i].id == id {
+		return i
+	}
 	i := sort.Search(len(objs), func(i int) bool { return objs[i].id >= id })
 	if i < len(objs) && objs[i].id == id {
 		return i
@@ -410,8 +415,8 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 		ob := m.obj(o.id)
 		return starlark.Bool(known && ob != nil && m.hasTag(ob, tag, bit)), nil
 	}
-	if err := m.mutable(o.String() + "." + op); err != nil {
-		return nil, err
+	if m.pure > 0 { // the name is made only for the error
+		return nil, m.mutable(o.String() + "." + op)
 	}
 	if !known {
 		if len(m.p.tags) >= 64 {
@@ -426,14 +431,16 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 	} else {
 		ob.tags &^= 1 << bit
 	}
-	m.emit(Event{Kind: EvObject, Name: o.String(), Detail: op + " " + tag})
+	if m.rec {
+		m.emit(Event{Kind: EvObject, Name: o.String(), Detail: op + " " + tag})
+	}
 	return starlark.None, nil
 }
 
 func (o *objectValue) SetField(name string, v starlark.Value) error {
 	m := o.m
-	if err := m.mutable(o.String() + "." + name); err != nil {
-		return err
+	if m.pure > 0 {
+		return m.mutable(o.String() + "." + name)
 	}
 	ob := m.obj(o.id)
 	if ob == nil {
@@ -462,7 +469,9 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 		}
 		ob.extra[name] = v
 	}
-	m.emit(Event{Kind: EvVariable, Name: o.String() + "." + name, Detail: v.String()})
+	if m.rec {
+		m.emit(Event{Kind: EvVariable, Name: o.String() + "." + name, Detail: v.String()})
+	}
 	return nil
 }
 
@@ -601,7 +610,19 @@ func (m *Match) settle() error {
 		}
 		return m.seats
 	}
-	scan := func(src int, cc *cclauses, self starlark.Value, seat, frame int, order int, ob *object) error {
+	// who returns the seat a body fired by ob's clause (nil: a state's) acts
+	// for, and its trigger order; asked only when a clause fires.
+	who := func(ob *object) (seat, order int) {
+		if ob == nil {
+			return m.st.active, -1
+		}
+		so := seatOrder(ob)
+		if so < m.seats {
+			return (m.st.active + so) % m.seats, so
+		}
+		return m.st.active, so
+	}
+	scan := func(src int, cc *cclauses, self starlark.Value, frame int, ob *object) error {
 		nw, nwe := len(cc.while), len(cc.while)+len(cc.whenever)
 		n := nwe + len(cc.when)
 		for ci, cw := range cc.while {
@@ -624,6 +645,7 @@ func (m *Match) settle() error {
 				return err
 			}
 			if ok {
+				seat, order := who(ob)
 				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src})
 			}
 		}
@@ -636,6 +658,7 @@ func (m *Match) settle() error {
 				return err
 			}
 			if ok {
+				seat, order := who(ob)
 				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src}
 				if ob != nil {
 					f.ob, f.bit = ob.id, 1<<ci
@@ -648,7 +671,7 @@ func (m *Match) settle() error {
 	top := len(m.st.frames) - 1
 	for i, f := range m.st.frames {
 		if f.st.clauses.active() {
-			if err := scan(-1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params}, m.st.active, i, -1, nil); err != nil {
+			if err := scan(-1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params}, i, nil); err != nil {
 				return err
 			}
 		}
@@ -657,12 +680,7 @@ func (m *Match) settle() error {
 		if !ob.typ.c.active() {
 			continue
 		}
-		seat := m.st.active
-		so := seatOrder(ob)
-		if so < m.seats {
-			seat = (m.st.active + so) % m.seats
-		}
-		if err := scan(ob.id, ob.typ.c, m.objValue(ob.id), seat, top, so, ob); err != nil {
+		if err := scan(ob.id, ob.typ.c, m.objValue(ob.id), top, ob); err != nil {
 			return err
 		}
 	}
@@ -892,7 +910,9 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	m.st.objs = append(m.st.objs, ob)
 	m.st.memberVer = m.bump()
 	o := m.objValue(ob.id)
-	m.emit(Event{Kind: EvObject, Name: o.String(), Detail: "created"})
+	if m.rec {
+		m.emit(Event{Kind: EvObject, Name: o.String(), Detail: "created"})
+	}
 	return o, nil
 }
 

@@ -77,8 +77,8 @@ func (p *playerValue) Attr(name string) (starlark.Value, error) {
 
 func (p *playerValue) SetField(name string, v starlark.Value) error {
 	m := p.m
-	if err := m.mutable(p.String() + "." + name); err != nil {
-		return err
+	if m.pure > 0 {
+		return m.mutable(p.String() + "." + name)
 	}
 	switch name {
 	case "no", "id", "name":
@@ -93,7 +93,9 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		}
 		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
-		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Detail: v.String()})
+		if m.rec {
+			m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Detail: v.String()})
+		}
 		return nil
 	}
 	if same(m.st.pvars[p.seat][name], v) {
@@ -101,7 +103,9 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	}
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
-	m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Detail: v.String()})
+	if m.rec {
+		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Detail: v.String()})
+	}
 	return nil
 }
 
@@ -147,8 +151,8 @@ func (g *boundGame) Attr(name string) (starlark.Value, error) {
 }
 func (g *boundGame) SetField(name string, v starlark.Value) error {
 	m := g.m
-	if err := m.mutable("game." + name); err != nil {
-		return err
+	if m.pure > 0 {
+		return m.mutable("game." + name)
 	}
 	switch name {
 	case "active_player", "players", "state", "step":
@@ -159,7 +163,9 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	}
 	v.Freeze()
 	m.varsW()[name] = v
-	m.emit(Event{Kind: EvVariable, Name: "game." + name, Detail: v.String()})
+	if m.rec {
+		m.emit(Event{Kind: EvVariable, Name: "game." + name, Detail: v.String()})
+	}
 	return nil
 }
 
