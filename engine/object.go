@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 
 	"github.com/rulestudio/studio/graph"
@@ -16,6 +17,7 @@ type ctype struct {
 	idx      int
 	c        *cclauses
 	varIdx   map[string]int
+	attrs    map[string]int // properties (-1) and variables (their index): one lookup per attribute read
 	defaults []starlark.Value
 	tags     uint64
 }
@@ -156,6 +158,10 @@ func (p *Program) prepareTypes() {
 		}
 		for _, tag := range t.t.Tags {
 			t.tags |= 1 << p.tags[tag]
+		}
+		t.attrs = maps.Clone(t.varIdx)
+		for name := range t.c.props {
+			t.attrs[name] = -1 // a property hides a variable of its name
 		}
 	}
 }
@@ -372,14 +378,16 @@ func (o *objectValue) Attr(name string) (starlark.Value, error) {
 	case "remove_tag":
 		return o.tagMethod(2, name), nil
 	}
-	if h, ok := ob.typ.c.props[name]; ok {
-		v, err := m.call(h, m.st.active, o)
+	if i, ok := ob.typ.attrs[name]; ok && i >= 0 {
+		return m.wrapped(o.id, name, ob.vars[i])
+	} else if ok {
+		v, err := m.call(ob.typ.c.props[name], m.st.active, o)
 		if err != nil {
 			return nil, err
 		}
 		return m.wrapped(o.id, name, v)
 	}
-	if v, ok := m.varOf(ob, name); ok {
+	if v, ok := ob.extra[name]; ok {
 		return m.wrapped(o.id, name, v)
 	}
 	if cm, ok := ob.typ.c.methods[name]; ok {
