@@ -30,33 +30,39 @@ type bbMasks struct {
 	keep                   [8]uint64
 }
 
-func newBoard(gen uint64, w, h int) *board {
-	b := &board{gen: gen, w: w, h: h}
+// newBoard returns an empty board; masks are its size's (nil over 64 cells).
+func newBoard(gen uint64, w, h int, masks *bbMasks) *board {
+	b := &board{gen: gen, w: w, h: h, masks: masks}
 	if w*h <= 64 {
 		b.cells = b.small[:w*h]
 	} else {
 		b.cells = make([]int8, w*h)
 	}
-	if w*h <= 64 {
-		mk := &bbMasks{}
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				bit := uint64(1) << (y*w + x)
-				mk.all |= bit
-				if x != 0 {
-					mk.notFirst |= bit
-				}
-				if x != w-1 {
-					mk.notLast |= bit
-				}
+	return b
+}
+
+// newMasks returns the bitboard masks of a w×h board, or nil over 64 cells.
+func newMasks(w, h int) *bbMasks {
+	if w*h > 64 {
+		return nil
+	}
+	mk := &bbMasks{}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			bit := uint64(1) << (y*w + x)
+			mk.all |= bit
+			if x != 0 {
+				mk.notFirst |= bit
+			}
+			if x != w-1 {
+				mk.notLast |= bit
 			}
 		}
-		// Directions as in dirs: +x, -x, +y, -y, +x+y, -x-y, +x-y, -x+y.
-		mk.shifts = [8]int{1, -1, w, -w, w + 1, -(w + 1), -(w - 1), w - 1}
-		mk.keep = [8]uint64{mk.notFirst, mk.notLast, mk.all, mk.all, mk.notFirst, mk.notLast, mk.notFirst, mk.notLast}
-		b.masks = mk
 	}
-	return b
+	// Directions as in dirs: +x, -x, +y, -y, +x+y, -x-y, +x-y, -x+y.
+	mk.shifts = [8]int{1, -1, w, -w, w + 1, -(w + 1), -(w - 1), w - 1}
+	mk.keep = [8]uint64{mk.notFirst, mk.notLast, mk.all, mk.all, mk.notFirst, mk.notLast, mk.notFirst, mk.notLast}
+	return mk
 }
 
 func (b *board) clone(gen uint64) *board {
@@ -451,7 +457,13 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 			}
 			return starlark.True, nil
 		}
-		var out []starlark.Value
+		n := 0
+		for _, v := range b.cells {
+			if v == 0 {
+				n++
+			}
+		}
+		out := make([]starlark.Value, 0, n) // one allocation: the domain of every placement
 		for i, v := range b.cells {
 			if v == 0 {
 				out = append(out, bv.cells[i])

@@ -37,7 +37,7 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
 		return 0, err
 	}
-	var moves []Move
+	moves := make([]Move, 0, 16)
 	for !m.st.over {
 		if maxPlies > 0 && plies >= maxPlies {
 			return plies, nil

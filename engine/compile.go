@@ -29,6 +29,7 @@ type Program struct {
 	granted map[string]bool // tags some while clause grants (its target)
 
 	boards      []*graph.Board
+	masks       []*bbMasks // per board: its bitboard masks (nil over 64 cells)
 	decks       []string
 	progression *hook
 	timeout     *hook
@@ -190,6 +191,7 @@ func compilePack(pack *graph.Pack) *compiler {
 			continue
 		}
 		p.boards = append(p.boards, b)
+		p.masks = append(p.masks, newMasks(b.Width, b.Height))
 		c.predeclared[b.Name] = newBoardValue(b.Name, i, b.Width, b.Height)
 	}
 	for i, d := range pack.Decks {

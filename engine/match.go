@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,11 +39,13 @@ type Options struct {
 // Match is one running game of a [Program]. A Match is not safe for concurrent
 // use; run many matches on many goroutines instead.
 type Match struct {
-	p      *Program
-	opts   Options
-	seats  int
-	names  []string
-	thread *starlark.Thread
+	p       *Program
+	opts    Options
+	seats   int
+	names   []string
+	thread  *starlark.Thread // &th
+	th      starlark.Thread
+	gameVal boundGame // what game is
 
 	st   *mstate
 	prev *mstate // state at the start of the last step: what before() reads
@@ -70,6 +73,7 @@ type Match struct {
 
 	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
 	arena                []starlark.Value // backing store of Move.Args from legal
+	argScratch           []starlark.Value // the arguments legal is choosing
 	stale                bool             // progression not computed (NoHistory)
 	wseq                 uint64           // the last version handed out (reads.go)
 	rd                   *[]read          // where reads are noted while a condition runs under track
@@ -144,20 +148,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		opts.StepLimit = 10_000
 	}
 	m := &Match{p: p, opts: opts, seats: seats, rec: !opts.NoHistory}
-	m.thread = &starlark.Thread{Name: "match"}
-	m.thread.SetLocal("match", m)
-	m.thread.OnMaxSteps = onMaxSteps
-	for i := 0; i < seats; i++ {
-		name := fmt.Sprintf("Player %d", i+1)
-		if i < len(opts.Names) && opts.Names[i] != "" {
-			name = opts.Names[i]
-		}
-		m.names = append(m.names, name)
-		pv := &playerValue{m: m, seat: i}
-		m.pvals = append(m.pvals, pv)
-		m.playersTuple = append(m.playersTuple, pv)
-	}
-	m.game = &boundGame{m: m}
+	m.setup(playerNames(seats, opts.Names))
 	g := gens.Add(1)
 	st := &mstate{gen: g, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
 	st.scores = make([]int, seats)
@@ -167,8 +158,8 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	for i := range st.clocks {
 		st.clocks[i] = opts.Clock.Milliseconds()
 	}
-	for _, b := range p.boards {
-		st.boards = append(st.boards, newBoard(g, b.Width, b.Height))
+	for i, b := range p.boards {
+		st.boards = append(st.boards, newBoard(g, b.Width, b.Height, p.masks[i]))
 	}
 	for range p.decks {
 		st.decks = append(st.decks, newDeck(g))
@@ -183,6 +174,49 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// setup makes the match's thread and the values code sees for the players
+// and the game.
+func (m *Match) setup(names []string) {
+	m.names = names
+	m.thread = &m.th
+	m.th.Name = "match"
+	m.th.SetLocal("match", m)
+	m.th.OnMaxSteps = onMaxSteps
+	pvs := make([]playerValue, m.seats)
+	m.pvals = make([]*playerValue, m.seats)
+	m.playersTuple = make(starlark.Tuple, m.seats)
+	for i := range pvs {
+		pvs[i] = playerValue{m: m, seat: i}
+		m.pvals[i], m.playersTuple[i] = &pvs[i], &pvs[i]
+	}
+	m.gameVal = boundGame{m: m}
+	m.game = &m.gameVal
+}
+
+// defaultNames are the players' names when Options.Names gives none.
+var defaultNames = func() []string {
+	ns := make([]string, 64)
+	for i := range ns {
+		ns[i] = "Player " + strconv.Itoa(i+1)
+	}
+	return ns
+}()
+
+// playerNames returns the names of seats players: those given, else "Player N".
+func playerNames(seats int, given []string) []string {
+	if len(given) == 0 {
+		return defaultNames[:seats:seats]
+	}
+	names := make([]string, seats)
+	for i := range names {
+		names[i] = defaultNames[i]
+		if i < len(given) && given[i] != "" {
+			names[i] = given[i]
+		}
+	}
+	return names
 }
 
 func (m *Match) newFrame(s *cstate, params []starlark.Value) *frame {
@@ -701,7 +735,9 @@ func (m *Match) step() (bool, error) {
 			m.transition(top, f.pending, f.pendName)
 		case f.st.id == graph.EndID:
 			m.st.over = true
-			m.emit(Event{Kind: EvGameEnd, Detail: fmt.Sprint(m.st.scores)})
+			if m.rec {
+				m.emit(Event{Kind: EvGameEnd, Detail: fmt.Sprint(m.st.scores)})
+			}
 		case top > 0:
 			fs := m.framesW()
 			m.st.frames = fs[:top]
@@ -814,8 +850,12 @@ func (m *Match) legal(seat int, out []Move) ([]Move, error) {
 			out = append(out, Move{Seat: seat, Action: a.name})
 			continue
 		}
-		args := make([]starlark.Value, 0, len(a.params))
-		if out, err = m.enumerate(a, seat, args, out); err != nil {
+		if cap(m.argScratch) < len(a.params) {
+			m.argScratch = make([]starlark.Value, 0, len(a.params))
+		}
+		// enumerate copies each full choice into the arena: the scratch is
+		// free again once it returns.
+		if out, err = m.enumerate(a, seat, m.argScratch[:0], out); err != nil {
 			return nil, err
 		}
 	}
@@ -839,7 +879,7 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 			}
 		}
 		if cap(m.arena)-len(m.arena) < k {
-			m.arena = make([]starlark.Value, 0, max(min(2*cap(m.arena), 4096), 16, k))
+			m.arena = make([]starlark.Value, 0, max(min(2*cap(m.arena), 4096), 64, k))
 		}
 		i := len(m.arena)
 		m.arena = append(m.arena, args...)

@@ -333,16 +333,8 @@ func (m *Match) Fork() *Match {
 }
 
 func (m *Match) fork(st *mstate) *Match {
-	f := &Match{p: m.p, opts: m.opts, seats: m.seats, names: m.names, rec: m.rec, history0: m.history0, wseq: m.wseq}
-	f.thread = &starlark.Thread{Name: "match"}
-	f.thread.SetLocal("match", f)
-	f.thread.OnMaxSteps = onMaxSteps
-	for i := 0; i < m.seats; i++ {
-		pv := &playerValue{m: f, seat: i}
-		f.pvals = append(f.pvals, pv)
-		f.playersTuple = append(f.playersTuple, pv)
-	}
-	f.game = &boundGame{m: f}
+	f := &Match{p: m.p, opts: m.opts, seats: m.seats, rec: m.rec, history0: m.history0, wseq: m.wseq}
+	f.setup(m.names)
 	if m.st == st {
 		m.snapshot() // st becomes immutable for both
 	}
