@@ -80,6 +80,7 @@ type Match struct {
 	objMemos, frameMemos [][]clauseMemo   // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue   // objValue's values, by id
 	wantBuf              []wrapInst       // settle's buffers
+	lastWant, lastWraps  []wrapInst       // what the last settle wanted, and the wrappers it left
 	firesBuf             []fired
 	evals, reused        int      // clause answers settle computed and reused
 	looping              []looped // what ran in the steps before a trigger loop (see watch)

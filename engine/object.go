@@ -2,7 +2,7 @@ package engine
 
 import (
 	"fmt"
-	"maps"
+	"slices"
 	"sort"
 
 	"github.com/rulestudio/studio/graph"
@@ -17,7 +17,7 @@ type ctype struct {
 	idx      int
 	c        *cclauses
 	varIdx   map[string]int
-	attrs    map[string]int // properties (-1) and variables (their index): one lookup per attribute read
+	attrs    []attr // properties and variables: what an attribute read looks through
 	defaults []starlark.Value
 	tags     uint64
 }
@@ -159,11 +159,34 @@ func (p *Program) prepareTypes() {
 		for _, tag := range t.t.Tags {
 			t.tags |= 1 << p.tags[tag]
 		}
-		t.attrs = maps.Clone(t.varIdx)
-		for name := range t.c.props {
-			t.attrs[name] = -1 // a property hides a variable of its name
+		for _, v := range t.t.Variables {
+			t.attrs = append(t.attrs, attr{v.Name, t.varIdx[v.Name]})
+		}
+		for _, name := range sortedKeys(t.c.props) {
+			if i := slices.IndexFunc(t.attrs, func(a attr) bool { return a.name == name }); i >= 0 {
+				t.attrs[i].i = -1 // a property hides a variable of its name
+			} else {
+				t.attrs = append(t.attrs, attr{name, -1})
+			}
 		}
 	}
+}
+
+// attr is a property (i: -1) or a variable (i: its index) of a type. A
+// type has a few: comparing names beats hashing them.
+type attr struct {
+	name string
+	i    int
+}
+
+// attr looks name up among t's properties and variables.
+func (t *ctype) attr(name string) (i int, ok bool) {
+	for _, a := range t.attrs {
+		if a.name == name {
+			return a.i, true
+		}
+	}
+	return 0, false
 }
 
 func zeroOf(typ string) starlark.Value {
@@ -378,7 +401,7 @@ func (o *objectValue) Attr(name string) (starlark.Value, error) {
 	case "remove_tag":
 		return o.tagMethod(2, name), nil
 	}
-	if i, ok := ob.typ.attrs[name]; ok && i >= 0 {
+	if i, ok := ob.typ.attr(name); ok && i >= 0 {
 		return m.wrapped(o.id, name, ob.vars[i])
 	} else if ok {
 		v, err := m.call(ob.typ.c.props[name], m.st.active, o)
@@ -608,7 +631,7 @@ func (m *Match) settle() error {
 	want, fires := m.wantBuf[:0], m.firesBuf[:0] // reused: settle runs before every step
 	defer func() {
 		clear(fires) // no pointer to a past state outlives the step
-		m.wantBuf, m.firesBuf = want[:0], fires[:0]
+		m.firesBuf = fires[:0]
 	}()
 	seatOrder := func(ob *object) int {
 		if v, ok := m.varOf(ob, "controller"); ok {
@@ -693,6 +716,7 @@ func (m *Match) settle() error {
 		}
 	}
 	m.rewrap(want)
+	m.wantBuf, m.lastWant = m.lastWant[:0], want
 	m.fire(fires)
 	return nil
 }
@@ -700,6 +724,12 @@ func (m *Match) settle() error {
 // rewrap makes the wrappers those of want: it keeps those still wanted (in
 // timestamp order) and adds new ones.
 func (m *Match) rewrap(want []wrapInst) {
+	// The last settle left the wrappers of its want: when the wrappers are
+	// still those and want has not changed, nothing has.
+	if sameSlice(m.st.wraps, m.lastWraps) && slices.EqualFunc(want, m.lastWant, func(a, b wrapInst) bool { return a.key() == b.key() }) {
+		return
+	}
+	defer func() { m.lastWraps = m.st.wraps }()
 	if sameWraps(want, m.st.wraps) {
 		return
 	}
@@ -735,6 +765,12 @@ func (m *Match) rewrap(want []wrapInst) {
 		m.own(ownWraps)
 		m.st.wraps = keep
 	}
+}
+
+// sameSlice reports whether a and b are the same slice (wrappers are never
+// changed in place: the same slice holds the same wrappers).
+func sameSlice(a, b []wrapInst) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // sameWraps reports whether want (which may repeat a wrapper) holds exactly

@@ -98,8 +98,14 @@ func TestPlayoutLogs(t *testing.T) {
 			}
 		}
 	}
+	checkLines(t, filepath.Join("testdata", "playouts.golden"), lines)
+}
+
+// checkLines compares lines with the golden file, line by line (rewriting it
+// first with -update).
+func checkLines(t *testing.T, golden string, lines []string) {
+	t.Helper()
 	got := strings.Join(lines, "\n") + "\n"
-	golden := filepath.Join("testdata", "playouts.golden")
 	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)

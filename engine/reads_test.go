@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 // readsPack has a clause reading each part of a match pure code can read —
 // object variables and tags, which objects exist, wrappers (a granted tag, a
@@ -249,6 +252,23 @@ func TestReadSetsChecked(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReadSetsGolden: random matches of readsPack give the decisions, views
+// and event logs of testdata/reads.golden, which the engine made before
+// settle reused answers (at the commit that added testdata/playouts.golden).
+func TestReadSetsGolden(t *testing.T) {
+	p, err := Parse([]byte(readsPack), "reads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for seed := uint64(1); seed <= 40; seed++ {
+		for _, history := range []bool{false, true} {
+			lines = append(lines, playoutRecord(t, p, "reads", 2, seed, history))
+		}
+	}
+	checkLines(t, filepath.Join("testdata", "reads.golden"), lines)
 }
 
 // TestReadSetsReuse: a random match of the seed effects reuses most of its
