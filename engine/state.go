@@ -26,6 +26,7 @@ type frame struct {
 type mstate struct {
 	gen     uint64
 	owned   uint32 // own* bits: containers this mstate may change in place
+	over    bool   // the match has ended (beside owned, it takes no word of its own in the copy made per step)
 	pvOwned uint64 // players whose variable map this mstate owns
 
 	frames []*frame
@@ -46,7 +47,6 @@ type mstate struct {
 	pvers                          []uint64 // per seat: its variables and score
 
 	rng         uint64
-	over        bool
 	progression int
 	nextObj     int
 	nextTS      int
