@@ -444,6 +444,16 @@ func oneString(args starlark.Tuple, kw []starlark.Tuple) (string, bool) {
 	return string(s), ok
 }
 
+// oneCallable returns the only argument when it is a callable, without the
+// allocation of UnpackPositionalArgs.
+func oneCallable(args starlark.Tuple, kw []starlark.Tuple) (starlark.Callable, bool) {
+	if len(args) != 1 || len(kw) != 0 {
+		return nil, false
+	}
+	c, ok := args[0].(starlark.Callable)
+	return c, ok
+}
+
 func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 	if !m.rec && m.pure == 0 && m.ctx.active && len(args) == 1 {
 		return starlark.None, nil // nobody records notifications
@@ -480,9 +490,13 @@ func plain(v starlark.Value) string {
 // before(fn) calls fn as it would have answered at the start of the last step
 // (SEMANTICS.md: history). fn must be pure.
 func biBefore(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var f starlark.Callable
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &f); err != nil {
-		return nil, err
+	f, ok := oneCallable(args, kw)
+	if !ok {
+		var c starlark.Callable // its own variable: only this rare path makes it escape
+		if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &c); err != nil {
+			return nil, err
+		}
+		f = c
 	}
 	cur := m.st
 	if m.cur == nil {

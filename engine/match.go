@@ -81,6 +81,8 @@ type Match struct {
 	ovals                []*objectValue   // objValue's values, by id
 	wantBuf              []wrapInst       // settle's buffers
 	lastWant, lastWraps  []wrapInst       // what the last settle wanted, and the wrappers it left
+	wtOf                 []wrapInst       // the wrappers wtBits describes
+	wtBits               []uint64         // a bit per object id some wrapper of wtOf is on (wrapsTarget)
 	firesBuf             []fired
 	evals, reused        int      // clause answers settle computed and reused
 	looping              []looped // what ran in the steps before a trigger loop (see watch)

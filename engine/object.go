@@ -428,9 +428,11 @@ func (o *objectValue) tagMethod(i int, name string) *starlark.Builtin {
 	b := starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		tag, ok := oneString(args, kw)
 		if !ok {
-			if err := starlark.UnpackPositionalArgs(o.String()+"."+name, args, kw, 1, &tag); err != nil {
+			var s string // its own variable: only this rare path makes it escape
+			if err := starlark.UnpackPositionalArgs(o.String()+"."+name, args, kw, 1, &s); err != nil {
 				return nil, err
 			}
+			tag = s
 		}
 		return o.tag(name, tag)
 	})
@@ -508,6 +510,9 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 
 // wrapped applies the active wrappers on (id, name) to a value, oldest first.
 func (m *Match) wrapped(id int, name string, v starlark.Value) (starlark.Value, error) {
+	if !m.wrapsTarget(id) { // most reads: an object no wrapper is on
+		return v, nil
+	}
 	for _, w := range m.st.wraps {
 		if w.target != id || w.name != name {
 			continue
@@ -522,6 +527,30 @@ func (m *Match) wrapped(id int, name string, v starlark.Value) (starlark.Value, 
 		}
 	}
 	return v, nil
+}
+
+// wrapsTarget reports whether a wrapper of the present wrappers (in the past
+// inside before()) is on object id. It keeps a bit per object id for the
+// wrappers it last saw, made again when they are another slice (wrappers are
+// never changed in place, see sameSlice).
+func (m *Match) wrapsTarget(id int) bool {
+	ws := m.st.wraps
+	if len(ws) == 0 {
+		return false
+	}
+	if !sameSlice(ws, m.wtOf) {
+		clear(m.wtBits)
+		for _, w := range ws {
+			i := w.target / 64
+			for len(m.wtBits) <= i {
+				m.wtBits = append(m.wtBits, 0)
+			}
+			m.wtBits[i] |= 1 << (w.target % 64)
+		}
+		m.wtOf = ws
+	}
+	i := id / 64
+	return id >= 0 && i < len(m.wtBits) && m.wtBits[i]&(1<<(id%64)) != 0
 }
 
 // wrapClause returns the while clause of a wrapper and its owner as self.
@@ -746,7 +775,9 @@ func (m *Match) rewrap(want []wrapInst) {
 			have[w.key()] = true
 		} else {
 			changed = true
-			m.emit(Event{Kind: EvWrapRemoved, Name: m.wrapLabel(w)})
+			if m.rec { // the label is made only for the event
+				m.emit(Event{Kind: EvWrapRemoved, Name: m.wrapLabel(w)})
+			}
 			m.rewrapped(w)
 		}
 	}
@@ -757,7 +788,9 @@ func (m *Match) rewrap(want []wrapInst) {
 			have[w.key()] = true
 			keep = append(keep, w)
 			changed = true
-			m.emit(Event{Kind: EvWrapApplied, Name: m.wrapLabel(w)})
+			if m.rec {
+				m.emit(Event{Kind: EvWrapApplied, Name: m.wrapLabel(w)})
+			}
 			m.rewrapped(w)
 		}
 	}
@@ -870,9 +903,13 @@ func objArg(fn string, v starlark.Value) (*objectValue, error) {
 
 // objects(type=None, tag=None) lists the live objects, oldest first.
 func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var typ, tag string
-	if err := starlark.UnpackArgs(fn, args, kw, "type?", &typ, "tag?", &tag); err != nil {
-		return nil, err
+	typ, tag, ok := objectsArgs(args, kw)
+	if !ok {
+		var t, g string // their own variables: only this rare path makes them escape
+		if err := starlark.UnpackArgs(fn, args, kw, "type?", &t, "tag?", &g); err != nil {
+			return nil, err
+		}
+		typ, tag = t, g
 	}
 	b := 0
 	if tag != "" {
@@ -899,6 +936,44 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		}
 	}
 	return starlark.NewList(out), nil
+}
+
+// objectsArgs reads objects()'s usual arguments, strings by keyword (type=,
+// tag=) or a type by position, without the allocations of UnpackArgs; ok is
+// false for anything else, which UnpackArgs then reads or rejects.
+func objectsArgs(args starlark.Tuple, kw []starlark.Tuple) (typ, tag string, ok bool) {
+	if len(args) > 1 {
+		return "", "", false
+	}
+	if len(args) == 1 {
+		s, isStr := args[0].(starlark.String)
+		if !isStr {
+			return "", "", false
+		}
+		typ = string(s)
+	}
+	hasType, hasTag := len(args) == 1, false
+	for _, kv := range kw {
+		v, isStr := kv[1].(starlark.String)
+		if !isStr {
+			return "", "", false
+		}
+		switch string(kv[0].(starlark.String)) {
+		case "type":
+			if hasType {
+				return "", "", false // given twice: UnpackArgs says so
+			}
+			typ, hasType = string(v), true
+		case "tag":
+			if hasTag {
+				return "", "", false
+			}
+			tag, hasTag = string(v), true
+		default:
+			return "", "", false
+		}
+	}
+	return typ, tag, true
 }
 
 // create(type, tags=[], **variables) makes a new object.

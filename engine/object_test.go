@@ -96,3 +96,40 @@ func TestEventString(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectsArguments: objects() takes a type by position or keyword and a
+// tag by keyword (the seed effects: 2 elf lords, 10 creatures, 2 artifacts,
+// 2 elves that are elf lords); anything else is the error UnpackArgs gives.
+func TestObjectsArguments(t *testing.T) {
+	m := seedsMatch(t)
+	for src, want := range map[string]string{
+		"len(objects())":                              "18",
+		"len(objects('elf_lord'))":                    "2",
+		"len(objects(type='elf_lord'))":               "2",
+		"len(objects(tag='creature'))":                "10",
+		"len(objects('elf_lord', tag='elf'))":         "2",
+		"len(objects(tag='elf', type='elf_lord'))":    "2",
+		"len(objects(type='bauble', tag='creature'))": "0",
+		"len(objects(tag='artifact'))":                "2",
+	} {
+		if got := eval(t, m, src); got != want {
+			t.Errorf("%s = %s, want %s", src, got, want)
+		}
+	}
+	for src, want := range map[string]string{
+		"objects(1)":                    "objects: for parameter type: got int, want string",
+		"objects('a', 'b', 'c')":        "objects: got 3 arguments, want at most 2",
+		"objects('elf_lord', type='x')": "objects: got multiple values for keyword argument \"type\"",
+		"objects(tag=1)":                "objects: for parameter \"tag\": got int, want string",
+		"objects(colour='red')":         "objects: unexpected keyword argument \"colour\"",
+		"objects(tag='nope')":           "objects(tag=\"nope\"): no object type declares this tag",
+		"before(1)":                     "before: for parameter 1: got int, want callable",
+		"before()":                      "before: got 0 arguments, want 1",
+		"objects()[0].has_tag(1)":       "has_tag: for parameter 1: got int, want string",
+	} {
+		_, err := m.Eval(src)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", src, err, want)
+		}
+	}
+}
