@@ -212,7 +212,21 @@ func (b *board) play(x, y int, c int8) int {
 }
 
 // line returns the colour owning n cells in a row (any of 4 directions), or 0.
+// When both colours have one, it is the colour of the line that starts first
+// in row-major order (a line starts at its end with the lower x, or the lower y
+// when upright).
 func (b *board) line(n int) int8 {
+	if n > max(b.w, b.h) {
+		return 0 // no line that long fits
+	}
+	if b.masks != nil && b.other == 0 {
+		return b.bbLine(n)
+	}
+	return b.scanLine(n)
+}
+
+// scanLine is line cell by cell, for any board.
+func (b *board) scanLine(n int) int8 {
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
 			c := b.at(x, y)
@@ -236,14 +250,41 @@ func (b *board) line(n int) int8 {
 	return 0
 }
 
+// bbLine is line on bitboards: for each colour, the cells that start n in a row
+// in a forward direction (+x, +y, +x+y, +x-y: dirs 0, 2, 4, 6), and of the two
+// the colour whose first start comes first.
+func (b *board) bbLine(n int) int8 {
+	mk := b.masks
+	var first [2]int
+	for c := range 2 {
+		x := b.bb[c]
+		var starts uint64
+		for _, d := range [4]int{0, 2, 4, 6} {
+			run := x // cells that start a run of i+1 cells in direction d
+			for i := 1; i < n && run != 0; i++ {
+				run = x & mk.shift(run, d+1) // d+1: the opposite direction
+			}
+			starts |= run
+		}
+		first[c] = bits.TrailingZeros64(starts) // 64: none
+	}
+	switch {
+	case first[0] == 64 && first[1] == 64:
+		return 0
+	case first[0] < first[1]:
+		return 1
+	}
+	return 2
+}
+
 // boardValue is the Starlark face of a declared board: it reads the match the
 // calling thread runs, so one compiled pack serves every match.
 type boardValue struct {
 	name    string
 	idx     int
 	w       int
-	methods map[string]*starlark.Builtin
-	cells   []starlark.Value // (x, y) of each cell, shared and frozen
+	methods []*starlark.Builtin // by index in boardMethods
+	cells   []starlark.Value    // (x, y) of each cell, shared and frozen
 }
 
 var (
@@ -261,19 +302,51 @@ var boardMethods = []string{"count", "empty", "flips", "full", "get", "has_move"
 func (bv *boardValue) AttrNames() []string { return boardMethods }
 
 func (bv *boardValue) Attr(name string) (starlark.Value, error) {
-	if b, ok := bv.methods[name]; ok {
-		return b, nil
+	if i := boardMethod(name); i >= 0 {
+		return bv.methods[i], nil
 	}
 	return nil, nil
 }
 
+// boardMethod returns the index of a method in boardMethods, or -1: a switch,
+// not a map, as code reads board.get and board.set at every turn.
+func boardMethod(name string) int {
+	switch name {
+	case "count":
+		return 0
+	case "empty":
+		return 1
+	case "flips":
+		return 2
+	case "full":
+		return 3
+	case "get":
+		return 4
+	case "has_move":
+		return 5
+	case "height":
+		return 6
+	case "line":
+		return 7
+	case "moves":
+		return 8
+	case "play":
+		return 9
+	case "set":
+		return 10
+	case "width":
+		return 11
+	}
+	return -1
+}
+
 func newBoardValue(name string, idx, w, h int) *boardValue {
-	bv := &boardValue{name: name, idx: idx, w: w, methods: make(map[string]*starlark.Builtin)}
+	bv := &boardValue{name: name, idx: idx, w: w, methods: make([]*starlark.Builtin, len(boardMethods))}
 	for i := 0; i < w*h; i++ {
 		bv.cells = append(bv.cells, xyTuple(i%w, i/w))
 	}
-	for _, n := range boardMethods {
-		bv.methods[n] = starlark.NewBuiltin(name+"."+n, func(th *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	for i, n := range boardMethods {
+		bv.methods[i] = starlark.NewBuiltin(name+"."+n, func(th *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 			return bv.call(th, n, fn.Name(), args, kw)
 		})
 	}

@@ -580,7 +580,9 @@ func (c *compiler) nativeCall(e syntax.Expr, h *hook) *nativeHook {
 	}
 	switch v := c.predeclared[recv.Name].(type) {
 	case *boardValue:
-		n.fn = v.methods[dot.Name.Name]
+		if i := boardMethod(dot.Name.Name); i >= 0 {
+			n.fn = v.methods[i]
+		}
 	case *deckValue:
 		n.fn = v.methods[dot.Name.Name]
 	}
