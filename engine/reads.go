@@ -89,26 +89,41 @@ func (m *Match) track(reads *[]read, f func() error) error {
 	err := f()
 	m.rd = saved
 	rs := *reads
-	slices.SortFunc(rs, func(a, b read) int {
-		switch {
-		case a.kind != b.kind:
-			return int(a.kind) - int(b.kind)
-		case a.past != b.past:
-			if a.past {
-				return 1
-			}
-			return -1
-		}
-		return cmp.Compare(a.id, b.id)
-	})
+	if slices.IsSortedFunc(rs, cmpRead) { // often: objects are read in id order
+		*reads = slices.Compact(rs)
+		return err
+	}
+	slices.SortFunc(rs, cmpRead)
 	*reads = slices.Compact(rs)
 	return err
+}
+
+// cmpRead orders reads by kind, present before past, then id.
+func cmpRead(a, b read) int {
+	switch {
+	case a.kind != b.kind:
+		return int(a.kind) - int(b.kind)
+	case a.past != b.past:
+		if a.past {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Compare(a.id, b.id)
 }
 
 // unchanged reports whether every part in reads still has the version it was
 // read at.
 func (m *Match) unchanged(reads []read) bool {
+	objs := m.st.objs
 	for _, r := range reads {
+		// The most common read, inline: a present object at index id-1.
+		if i := int(r.id) - 1; r.kind == rdObject && !r.past && i >= 0 && i < len(objs) && objs[i].id == int(r.id) {
+			if objs[i].ver != r.ver {
+				return false
+			}
+			continue
+		}
 		if m.version(r) != r.ver {
 			return false
 		}
