@@ -71,18 +71,20 @@ type Match struct {
 	next    *mstate // state at the start of the running step: prev once it ends
 	cur     *mstate // the present, while before() reads the past
 
-	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
-	arena                []starlark.Value // backing store of Move.Args from legal
-	argScratch           []starlark.Value // the arguments legal is choosing
-	stale                bool             // progression not computed (NoHistory)
-	wseq                 uint64           // the last version handed out (reads.go)
-	rd                   *[]read          // where reads are noted while a condition runs under track
-	objMemos, frameMemos [][]clauseMemo   // settle's last answer of each clause, by object id and frame (reads.go)
-	ovals                []*objectValue   // objValue's values, by id
-	wantBuf              []wrapInst       // settle's buffers
-	lastWant, lastWraps  []wrapInst       // what the last settle wanted, and the wrappers it left
-	wtOf                 []wrapInst       // the wrappers wtBits describes
-	wtBits               []uint64         // a bit per object id some wrapper of wtOf is on (wrapsTarget)
+	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
+	arena                []starlark.Value  // backing store of Move.Args from legal
+	argScratch           []starlark.Value  // the arguments legal is choosing
+	stale                bool              // progression not computed (NoHistory)
+	wseq                 uint64            // the last version handed out (reads.go)
+	rd                   *[]read           // where reads are noted while a condition runs under track
+	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
+	ovals                []*objectValue    // objValue's values, by id
+	wantBuf              []wrapInst        // settle's buffers
+	lastWant, lastWraps  []wrapInst        // what the last settle wanted, and the wrappers it left
+	wtOf                 []wrapInst        // the wrappers wtBits describes
+	objsMemo             *[8]objectsAnswer // objects()'s last answers (objectsMemo)
+	objsNext             int               // the objsMemo entry to replace next
+	wtBits               []uint64          // a bit per object id some wrapper of wtOf is on (wrapsTarget)
 	firesBuf             []fired
 	evals, reused        int      // clause answers settle computed and reused
 	looping              []looped // what ran in the steps before a trigger loop (see watch)

@@ -922,20 +922,48 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		return nil, fmt.Errorf("%s: no object type %q", fn, typ)
 	}
 	m.note(rdMembers, 0, m.st.memberVer)
-	in := func(ob *object) bool { return (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) }
-	n := 0
-	for _, ob := range m.st.objs {
-		if in(ob) {
-			n++
+	memo := m.objectsMemo(typ, tag)
+	if memo.vals == nil {
+		in := func(ob *object) bool { return (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) }
+		vals := []starlark.Value{}
+		for _, ob := range m.st.objs {
+			if in(ob) {
+				vals = append(vals, m.objValue(ob.id))
+			}
+		}
+		memo.vals = vals
+	}
+	// A list of its own: the caller may change it.
+	return starlark.NewList(append(make([]starlark.Value, 0, len(memo.vals)), memo.vals...)), nil
+}
+
+// objectsAnswer is what objects(type, tag) listed while the members (which
+// objects exist, with their tags, granted ones included) had version ver:
+// the same members give the same list, in any state of the match.
+type objectsAnswer struct {
+	ver      uint64
+	typ, tag string
+	vals     []starlark.Value
+}
+
+// objectsMemo returns the remembered answer of objects(typ, tag) for the
+// present members (vals nil: none yet, to be filled in). Conditions call
+// objects() with a few type and tag pairs, again and again: a few answers
+// are kept, the oldest made room for first.
+func (m *Match) objectsMemo(typ, tag string) *objectsAnswer {
+	ver := m.st.memberVer
+	if m.objsMemo == nil { // made on first use: most packs with boards never call objects()
+		m.objsMemo = new([8]objectsAnswer)
+	}
+	for i := range m.objsMemo {
+		if a := &m.objsMemo[i]; a.vals != nil && a.ver == ver && a.typ == typ && a.tag == tag {
+			return a
 		}
 	}
-	out := make([]starlark.Value, 0, n) // one allocation: objects() runs in most conditions
-	for _, ob := range m.st.objs {
-		if in(ob) {
-			out = append(out, m.objValue(ob.id))
-		}
-	}
-	return starlark.NewList(out), nil
+	a := &m.objsMemo[m.objsNext]
+	m.objsNext = (m.objsNext + 1) % len(m.objsMemo)
+	*a = objectsAnswer{ver: ver, typ: typ, tag: tag}
+	return a
 }
 
 // objectsArgs reads objects()'s usual arguments, strings by keyword (type=,
