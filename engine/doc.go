@@ -85,6 +85,13 @@
 // state with initialprivate puts each multiactive player in that private
 // state; next_state in a private state's action moves that player only.
 //
+// Settling evaluates a clause's condition (and selector) again only when a
+// part of the match it read has changed since its last answer (reads.go notes
+// what pure code reads, with versions); conditions are pure, so the answer is
+// the one a fresh evaluation gives, and a match plays exactly as if every
+// condition in scope were evaluated at every step (testdata/playouts.golden
+// holds matches played before answers were reused).
+//
 // Errors of a running match are *[RunError] values: the place of the code in
 // the YAML file, the Starlark backtrace, and the Starlark error itself
 // (errors.As reaches the *starlark.EvalError). Declared variables are typed
