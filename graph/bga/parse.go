@@ -44,11 +44,12 @@ func measure(v pval) (size, depth int) {
 // syntax tree is kept. Everything it does not understand is an error with a
 // place; anything that computes is a *NotDeclarativeError.
 type parser struct {
-	lx    *lexer
-	src   []byte
-	file  string
-	tok   token
-	ahead []token
+	lx   *lexer
+	src  []byte
+	file string
+	tok  token
+	toks []token // every token read so far: loops replay their body from here
+	ti   int     // index in toks of the token after tok
 
 	vars   map[string]pval
 	consts map[string]pval // constants the file defines, by name
@@ -64,6 +65,7 @@ type parser struct {
 func newParser(src []byte, file string) *parser {
 	return &parser{
 		lx:     newLexer(src, file),
+		toks:   make([]token, 0, len(src)/8), // about a token per 8 bytes in the corpus
 		src:    src,
 		file:   file,
 		vars:   map[string]pval{},
@@ -71,31 +73,44 @@ func newParser(src []byte, file string) *parser {
 	}
 }
 
-// next moves to the next token.
+// next moves to the next token. Tokens are lexed as they are first needed and
+// kept, so that a loop can go back to its body (see [parser.mark]).
 func (p *parser) next() error {
-	if len(p.ahead) > 0 {
-		p.tok = p.ahead[0]
-		p.ahead = p.ahead[1:]
-		return nil
-	}
-	t, err := p.lx.next()
+	t, err := p.at(p.ti)
 	if err != nil {
 		return err
 	}
 	p.tok = t
+	p.ti++
 	return nil
 }
 
-// peek returns the token after the current one.
-func (p *parser) peek() (token, error) {
-	if len(p.ahead) == 0 {
+// at returns token i of the file, lexing up to it.
+func (p *parser) at(i int) (token, error) {
+	for len(p.toks) <= i {
+		if n := len(p.toks); n > 0 && p.toks[n-1].kind == tEOF {
+			return p.toks[n-1], nil
+		}
 		t, err := p.lx.next()
 		if err != nil {
 			return token{}, err
 		}
-		p.ahead = append(p.ahead, t)
+		p.toks = append(p.toks, t)
 	}
-	return p.ahead[0], nil
+	return p.toks[i], nil
+}
+
+// peek returns the token after the current one.
+func (p *parser) peek() (token, error) { return p.at(p.ti) }
+
+// mark returns the place of the current token, for [parser.reset].
+func (p *parser) mark() int { return p.ti - 1 }
+
+// reset makes the token at mark m current again.
+func (p *parser) reset(m int) {
+	p.ti = m
+	p.tok = p.toks[m]
+	p.ti++
 }
 
 func (p *parser) errorf(pos graph.Pos, format string, args ...any) error {
