@@ -9,8 +9,11 @@
 //     cannot see (kept as their names), class constants, helper $variables,
 //     array union (+), concatenation (.), clienttranslate(), duplicate keys,
 //     non-standard state keys (kept in State.Extra), require/use/namespace lines,
-//     and BGA's GameStateBuilder chains. A file that computes its machine
-//     (loops, calls into the game, run-time conditions) is refused with a
+//     BGA's GameStateBuilder chains, and foreach loops that finish the machine
+//     after the array (loop.go; run over the array's entries, with if,
+//     in_array, array_key_exists, isset, appends and assignments in the body).
+//     A file that computes its machine (other loops, calls into the game,
+//     run-time conditions) is refused with a
 //     [*NotDeclarativeError]; anything else the importer does not understand is a
 //     *graph.PosError naming file, line and column.
 //   - [Export] writes a pack back as a states.inc.php that BGA accepts; importing

@@ -84,7 +84,17 @@ func (p *parser) skipExpr() error {
 }
 
 func (p *parser) ternary() (pval, error) {
+	soft, err := p.coalesceAhead()
+	if err != nil {
+		return pval{}, err
+	}
+	if soft {
+		p.soft++
+	}
 	c, err := p.logicOr()
+	if soft {
+		p.soft--
+	}
 	if err != nil {
 		return c, err
 	}
@@ -94,7 +104,17 @@ func (p *parser) ternary() (pval, error) {
 			return c, err
 		}
 		if op.text == "??" {
+			soft, err := p.coalesceAhead()
+			if err != nil {
+				return c, err
+			}
+			if soft {
+				p.soft++
+			}
 			r, err := p.logicOr()
+			if soft {
+				p.soft--
+			}
 			if err != nil {
 				return c, err
 			}
@@ -127,6 +147,41 @@ func (p *parser) ternary() (pval, error) {
 		}
 	}
 	return c, nil
+}
+
+// coalesceAhead reports whether the operand that starts at the current token
+// is the left side of ??, which reads a missing key or variable as null.
+func (p *parser) coalesceAhead() (bool, error) {
+	depth := 0
+	for i := p.ti - 1; ; i++ {
+		t, err := p.at(i)
+		if err != nil {
+			return false, err
+		}
+		if t.kind == tEOF {
+			return false, nil
+		}
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth < 0 {
+				return false, nil
+			}
+		case "??":
+			if depth == 0 {
+				return true, nil
+			}
+		case ";", ",", "?", ":", "=>", "=", "||", "&&":
+			if depth == 0 {
+				return false, nil
+			}
+		}
+	}
 }
 
 func (p *parser) logicOr() (pval, error) {
@@ -199,7 +254,20 @@ func (p *parser) comparison() (pval, error) {
 	for p.tok.kind == tPunct {
 		switch p.tok.text {
 		case "==", "!=", "===", "!==", "<>":
-		case "<", ">", "<=", ">=", "<=>", "|", "&", "^", "<<", ">>", "instanceof":
+		case "<", ">", "<=", ">=":
+			op := p.tok
+			if err := p.next(); err != nil {
+				return l, err
+			}
+			r, err := p.concat()
+			if err != nil {
+				return l, err
+			}
+			if l, err = p.order(op, l, r); err != nil {
+				return l, err
+			}
+			continue
+		case "<=>", "|", "&", "^", "<<", ">>", "instanceof":
 			return l, p.errorf(p.tok.pos, "unsupported operator %q", p.tok.text)
 		default:
 			return l, nil
@@ -282,6 +350,28 @@ func numberOf(v pval) (float64, bool) {
 		return f, err == nil || errors.Is(err, strconv.ErrRange)
 	}
 	return 0, false
+}
+
+// order compares two numbers (or numeric strings, as PHP 8 does) with <, >,
+// <= or >=; anything else is an error naming the operands.
+func (p *parser) order(op token, l, r pval) (pval, error) {
+	a, aok := numberOf(l)
+	b, bok := numberOf(r)
+	if !aok || !bok {
+		return l, p.errorf(op.pos, "cannot compare %s and %s with %q", l.describe(), r.describe(), op.text)
+	}
+	var res bool
+	switch op.text {
+	case "<":
+		res = a < b
+	case ">":
+		res = a > b
+	case "<=":
+		res = a <= b
+	default:
+		res = a >= b
+	}
+	return pval{k: pBool, b: res, pos: l.pos}, nil
 }
 
 // concat reads "a . b" (PHP 8: "+" and "-" bind tighter than ".").
@@ -648,10 +738,17 @@ func (p *parser) suffixes(v pval) (pval, error) {
 			if err := p.expect("]"); err != nil {
 				return v, err
 			}
-			if v.k != pArray {
+			if v.k == pNull && p.soft > 0 {
+				continue
+			}
+			if v.k != pArray && v.k != pBuilder {
 				return v, p.errorf(pos, "cannot index %s", v.describe())
 			}
 			got, ok := v.arr.get(k)
+			if !ok && p.soft > 0 {
+				v = pval{k: pNull, pos: v.pos}
+				continue
+			}
 			if !ok {
 				return v, p.errorf(k.pos, "undefined array key %s", keyText(k))
 			}
@@ -787,6 +884,9 @@ func (p *parser) primary() (pval, error) {
 			return pval{}, p.notDeclarative(t.pos, "call to "+p.callText(t))
 		}
 		v, ok := p.vars[t.text]
+		if !ok && p.soft > 0 {
+			return pval{k: pNull, pos: t.pos}, nil
+		}
 		if !ok {
 			return pval{}, p.errorf(t.pos, "undefined variable $%s", t.text)
 		}
@@ -858,7 +958,16 @@ func (p *parser) arrayLit(close string) (pval, error) {
 			return out, p.errorf(p.tok.pos, "empty array element")
 		}
 		if p.is("...") {
-			return out, p.errorf(p.tok.pos, "array unpacking (...) is not supported")
+			if err := p.spread(out); err != nil {
+				return out, err
+			}
+			if !p.is(",") {
+				break
+			}
+			if err := p.next(); err != nil {
+				return out, err
+			}
+			continue
 		}
 		if p.is("&") {
 			return out, p.errorf(p.tok.pos, "references (&) are not supported")
@@ -894,6 +1003,34 @@ func (p *parser) arrayLit(close string) (pval, error) {
 	return out, p.next()
 }
 
+// spread reads "...expr" inside an array literal and adds the entries of the
+// array expr to out, as PHP 8.1 does: integer keys are renumbered, string keys
+// are kept (a later one replaces an earlier one).
+func (p *parser) spread(out pval) error {
+	dots := p.tok
+	if err := p.next(); err != nil {
+		return err
+	}
+	v, err := p.expr()
+	if err != nil {
+		return err
+	}
+	if v.k != pArray && v.k != pBuilder {
+		return p.errorf(dots.pos, "cannot unpack %s into an array", v.describe())
+	}
+	if err := p.spend(len(v.arr.ents), dots.pos); err != nil {
+		return err
+	}
+	for _, e := range v.arr.ents {
+		if _, isInt := intOf(e.key); isInt && e.key.name == "" && e.key.k != pConst {
+			out.arr.push(e.val)
+		} else {
+			out.arr.set(e.key, e.val)
+		}
+	}
+	return nil
+}
+
 // magic lists PHP's magic constants; they stay as their name (a require path
 // such as __DIR__ . '/x.php' becomes "__DIR__/x.php").
 var magic = map[string]bool{"__DIR__": true, "__FILE__": true, "__LINE__": true, "__CLASS__": true, "__NAMESPACE__": true, "__FUNCTION__": true, "__METHOD__": true}
@@ -920,6 +1057,9 @@ func (p *parser) name() (pval, error) {
 	}
 	if c, ok := computing[lower]; ok && lower != "list" {
 		return pval{}, p.notDeclarative(t.pos, c)
+	}
+	if (lower == "isset" || lower == "empty") && p.is("(") {
+		return p.issetCall(t, lower)
 	}
 	if isKeywordName(t.text) {
 		return pval{}, p.errorf(t.pos, "unexpected keyword %s", t.text)
@@ -977,6 +1117,8 @@ func (p *parser) call(fn token) (pval, error) {
 	switch lower {
 	case "clienttranslate", "totranslate", "_":
 	case "define", "defined", "constant":
+	case "in_array", "array_key_exists", "key_exists", "count":
+		return p.arrayCall(fn, lower)
 	default:
 		return pval{}, p.notDeclarative(fn.pos, "call to "+fn.text+"()")
 	}
@@ -1018,4 +1160,88 @@ func (p *parser) call(fn token) (pval, error) {
 		return pval{}, p.errorf(fn.pos, "%s() takes one argument", fn.text)
 	}
 	return args[0], nil
+}
+
+// issetCall evaluates isset(a, ...) (every argument is set and not null) and
+// empty(a) (a is missing or falsy). A missing key or variable is not an error
+// inside them.
+func (p *parser) issetCall(fn token, lower string) (pval, error) {
+	p.soft++
+	args, err := p.callArgs()
+	p.soft--
+	if err != nil {
+		return pval{}, err
+	}
+	if len(args) == 0 || lower == "empty" && len(args) != 1 {
+		return pval{}, p.errorf(fn.pos, "%s() takes %s", lower, map[string]string{"isset": "at least one argument", "empty": "one argument"}[lower])
+	}
+	if lower == "empty" {
+		b, ok := truth(args[0])
+		if !ok && args[0].k != pArray {
+			return pval{}, p.errorf(fn.pos, "cannot evaluate empty() on %s", args[0].describe())
+		}
+		if args[0].k == pArray || args[0].k == pBuilder {
+			b = len(args[0].arr.ents) > 0
+		}
+		return pval{k: pBool, b: !b, pos: fn.pos}, nil
+	}
+	set := true
+	for _, a := range args {
+		set = set && a.k != pNull
+	}
+	return pval{k: pBool, b: set, pos: fn.pos}, nil
+}
+
+// arrayCall evaluates in_array(needle, array[, strict]),
+// array_key_exists(key, array) (and its alias key_exists) and count(array).
+func (p *parser) arrayCall(fn token, lower string) (pval, error) {
+	args, err := p.callArgs()
+	if err != nil {
+		return pval{}, err
+	}
+	want := map[string]int{"in_array": 2, "array_key_exists": 2, "key_exists": 2, "count": 1}[lower]
+	if len(args) != want && !(lower == "in_array" && len(args) == 3) {
+		return pval{}, p.errorf(fn.pos, "%s() takes %d arguments", fn.text, want)
+	}
+	arr := args[len(args)-1]
+	if lower == "in_array" {
+		arr = args[1]
+	}
+	if arr.k != pArray && arr.k != pBuilder {
+		return pval{}, p.errorf(arr.pos, "%s() needs an array, not %s", fn.text, arr.describe())
+	}
+	switch lower {
+	case "count":
+		return pval{k: pInt, i: int64(len(arr.arr.ents)), pos: fn.pos}, nil
+	case "array_key_exists", "key_exists":
+		if !scalar(args[0]) && args[0].k != pConst {
+			return pval{}, p.errorf(args[0].pos, "%s() key must be a scalar, not %s", fn.text, args[0].describe())
+		}
+		return pval{k: pBool, b: arr.arr.has(args[0]), pos: fn.pos}, nil
+	}
+	strict := false
+	if len(args) == 3 {
+		strict, _ = truth(args[2])
+	}
+	for _, e := range arr.arr.ents {
+		if equal(args[0], e.val, strict) {
+			return pval{k: pBool, b: true, pos: fn.pos}, nil
+		}
+	}
+	return pval{k: pBool, b: false, pos: fn.pos}, nil
+}
+
+// equal compares two values as == (loosely, by their key identity for
+// scalars) or === does. Arrays and constants of other files compare by
+// identity of kind and text only.
+func equal(a, b pval, strict bool) bool {
+	if a.k == pConst || b.k == pConst || a.k >= pArray || b.k >= pArray {
+		return a.k == b.k && a.s == b.s && a.arr == b.arr
+	}
+	if strict {
+		return a.k == b.k && a.b == b.b && a.i == b.i && a.f == b.f && a.s == b.s
+	}
+	ka, _ := keyID(a)
+	kb, _ := keyID(b)
+	return ka == kb
 }

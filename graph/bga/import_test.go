@@ -501,8 +501,14 @@ func TestImportErrors(t *testing.T) {
 		name, src, want string
 		notDecl         bool
 	}{
-		{"foreach", "<?php\n$machinestates = [];\nforeach ($machinestates as $id => $s) {}\n",
-			"t.php:3:1: not declarative: foreach loop", true},
+		{"call in a foreach", "<?php\n$machinestates = [2 => []];\nforeach ($machinestates as $id => $s) {\n  $machinestates[$id]['action'] = $game->action($id);\n}\n",
+			"t.php:4:35: not declarative: call to $game->action()", true},
+		{"foreach over a string", "<?php\nforeach ('abc' as $c) {}\n", "t.php:2:10: foreach over a string", false},
+		{"foreach by reference over a value", "<?php\nforeach ([1] as &$v) {}\n",
+			"t.php:2:10: foreach by reference over something other than a variable is not supported", false},
+		{"break outside a loop", "<?php\nbreak;\n", "t.php:2:1: break outside a loop", false},
+		{"continue with a level", "<?php\nforeach ([1] as $v) { continue 2; }\n", "t.php:2:32: continue with a level is not supported", false},
+		{"do-while", "<?php\ndo { } while (false);\n", "t.php:2:1: not declarative: do-while loop", true},
 		{"for", "<?php\nfor ($i = 0; $i < 3; $i++) {}\n", "t.php:2:1: not declarative: for loop", true},
 		{"while", "<?php\n  while (true) {}\n", "t.php:2:3: not declarative: while loop", true},
 		{"function", "<?php\nfunction f() {}\n", "t.php:2:1: not declarative: function declaration", true},

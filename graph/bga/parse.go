@@ -55,6 +55,8 @@ type parser struct {
 	consts map[string]pval // constants the file defines, by name
 	depth  int
 	work   int // array entries copied and string bytes built, bounded by maxWork
+	loops  int // foreach loops the current statement is in
+	soft   int // > 0 while reading the operand of isset(), empty() or ??: a missing key or variable is null
 
 	constants []graph.Constant // in definition order
 	requires  []string
@@ -209,6 +211,10 @@ func (p *parser) statement() error {
 			return p.constStmt()
 		case "if":
 			return p.ifStmt()
+		case "foreach":
+			return p.foreachStmt()
+		case "break", "continue":
+			return p.jumpStmt()
 		}
 		if c, ok := computing[kw]; ok {
 			return p.notDeclarative(p.tok.pos, c)
@@ -245,8 +251,69 @@ func (p *parser) block() error {
 }
 
 // skipStatement moves over one statement without evaluating it (the body of
-// if (false), as BGA's generated type-checking blocks use).
+// if (false), as BGA's generated type-checking blocks use, an untaken branch,
+// a loop body). An if with its else branches and a loop with its body count
+// as one statement.
 func (p *parser) skipStatement() error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
+	switch {
+	case p.isKeyword("if"):
+		if err := p.skipHead(); err != nil {
+			return err
+		}
+		for {
+			switch {
+			case p.isKeyword("elseif"):
+				if err := p.skipHead(); err != nil {
+					return err
+				}
+			case p.isKeyword("else"):
+				if err := p.next(); err != nil {
+					return err
+				}
+				return p.skipStatement()
+			default:
+				return nil
+			}
+		}
+	case p.isKeyword("foreach") || p.isKeyword("while") || p.isKeyword("for"):
+		return p.skipHead()
+	}
+	return p.skipPlain()
+}
+
+// skipHead moves over "keyword (...) statement".
+func (p *parser) skipHead() error {
+	if err := p.next(); err != nil {
+		return err
+	}
+	if !p.is("(") {
+		return p.unexpected(`"("`)
+	}
+	depth := 0
+	for {
+		switch {
+		case p.tok.kind == tEOF:
+			return p.unexpected(`")"`)
+		case p.is("(") || p.is("[") || p.is("{"):
+			depth++
+		case p.is(")") || p.is("]") || p.is("}"):
+			depth--
+		}
+		if err := p.next(); err != nil {
+			return err
+		}
+		if depth == 0 {
+			return p.skipStatement()
+		}
+	}
+}
+
+// skipPlain moves over a block or a statement that ends with ";".
+func (p *parser) skipPlain() error {
 	depth := 0
 	for {
 		switch {
@@ -587,7 +654,7 @@ func (p *parser) assignment() error {
 	}
 	// $x[k1]...[kn] = v: follow the path through arrays, creating missing ones.
 	root, ok := p.vars[name]
-	if !ok {
+	if !ok || root.k == pNull {
 		root = pval{k: pArray, arr: newArray(), pos: vtok.pos}
 	}
 	if root.k != pArray {
@@ -627,7 +694,8 @@ func (p *parser) assignment() error {
 			break
 		}
 		child, found := cur.get(k)
-		if !found {
+		if !found || child.k == pNull {
+			// PHP makes a missing entry, or a null one, an array.
 			child = pval{k: pArray, arr: newArray(), pos: k.pos}
 			cur.set(k, child)
 		}
