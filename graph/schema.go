@@ -109,8 +109,24 @@ func (Params) JSONSchema() *jsonschema.Schema {
 // JSONSchemaAlias describes constants as a mapping of name to value.
 func (Constants) JSONSchemaAlias() any { return map[string]Value{} }
 
-// JSONSchemaAlias describes transitions as a mapping of name to state id.
-func (Transitions) JSONSchemaAlias() any { return map[string]StateID{} }
+// JSONSchema describes transitions: a mapping of name to state id, or to
+// {to: id, inferred: bool} for a transition inferred from code.
+func (Transitions) JSONSchema() *jsonschema.Schema {
+	long := &jsonschema.Schema{
+		Type: "object",
+		Properties: props(
+			"to", StateID{}.JSONSchema(),
+			"inferred", &jsonschema.Schema{Type: "boolean", Description: "taken by the state's code without being declared (BGA State classes)"},
+		),
+		Required:             []string{"to"},
+		AdditionalProperties: jsonschema.FalseSchema,
+	}
+	return &jsonschema.Schema{
+		Type:                 "object",
+		Description:          "transitions by name: the target state id, or {to, inferred}",
+		AdditionalProperties: &jsonschema.Schema{OneOf: []*jsonschema.Schema{StateID{}.JSONSchema(), long}},
+	}
+}
 
 // JSONSchemaAlias describes actions as a mapping of name to action.
 func (Actions) JSONSchemaAlias() any { return map[string]*Action{} }

@@ -103,36 +103,80 @@ func (id *StateID) UnmarshalYAML(n *yaml.Node) error {
 
 // Transition is one entry of a state's BGA "transitions": a name (may be "" when
 // it is the state's only transition) and the target state.
+//
+// Inferred marks a transition the state's code takes without declaring it: in
+// BGA's State classes an action or onEnteringState that returns another state's
+// class (return NextPlayer::class;) or id moves the game there, with no entry in
+// transitions:. The BGA importer infers such transitions from the code; they
+// are drawn distinctly and written back as code, not as transitions:, by the
+// State-class exporter.
 type Transition struct {
-	Name string
-	To   StateID
-	Pos  Pos
+	Name     string
+	To       StateID
+	Inferred bool
+	Pos      Pos
 }
 
-// Transitions is an ordered list of transitions. It is written in YAML as a mapping
-// from transition name to target id, in the author's order.
+// Transitions is an ordered list of transitions. It is written in YAML as a
+// mapping from transition name to target id, in the author's order; an inferred
+// transition's value is the mapping {to: ID, inferred: true}, so a pack without
+// inferred transitions reads and writes exactly as before they existed.
 type Transitions []Transition
 
 // MarshalYAML writes the transitions as an ordered mapping.
 func (ts Transitions) MarshalYAML() (any, error) {
 	n := &yaml.Node{Kind: yaml.MappingNode}
 	for _, t := range ts {
-		n.Content = append(n.Content, strNode(t.Name), t.To.node())
+		v := t.To.node()
+		if t.Inferred {
+			v = &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+				strNode("to"), v,
+				strNode("inferred"), {Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"},
+			}}
+		}
+		n.Content = append(n.Content, strNode(t.Name), v)
 	}
 	return n, nil
 }
 
-// UnmarshalYAML reads an ordered mapping of transition name to target id. A
-// repeated name is an error.
+// UnmarshalYAML reads an ordered mapping of transition name to target id (or to
+// {to: ID, inferred: BOOL}). A repeated name is an error.
 func (ts *Transitions) UnmarshalYAML(n *yaml.Node) error {
 	return eachPair(n, "transitions", func(k, v *yaml.Node) error {
-		var to StateID
-		if err := v.Decode(&to); err != nil {
+		t := Transition{Name: k.Value, Pos: nodePos(k)}
+		if v.Kind == yaml.MappingNode {
+			if err := t.decodeLong(v); err != nil {
+				return err
+			}
+		} else if err := v.Decode(&t.To); err != nil {
 			return err
 		}
-		*ts = append(*ts, Transition{Name: k.Value, To: to, Pos: nodePos(k)})
+		*ts = append(*ts, t)
 		return nil
 	})
+}
+
+// decodeLong reads a transition written as {to: ID, inferred: BOOL}.
+func (t *Transition) decodeLong(v *yaml.Node) error {
+	hasTo := false
+	err := eachPair(v, "transition "+strconv.Quote(t.Name), func(k, f *yaml.Node) error {
+		switch k.Value {
+		case "to":
+			hasTo = true
+			return f.Decode(&t.To)
+		case "inferred":
+			if f.Kind != yaml.ScalarNode || f.Tag != "!!bool" {
+				return &PosError{Pos: nodePos(f), Msg: fmt.Sprintf("transition %q: inferred must be true or false", t.Name)}
+			}
+			t.Inferred = f.Value == "true"
+			return nil
+		}
+		return &PosError{Pos: nodePos(k), Msg: fmt.Sprintf("transition %q: unknown key %q (want to, inferred)", t.Name, k.Value)}
+	})
+	if err == nil && !hasTo {
+		return &PosError{Pos: nodePos(v), Msg: fmt.Sprintf("transition %q: missing \"to\" (the target state id)", t.Name)}
+	}
+	return err
 }
 
 // Lookup returns the transition named name.

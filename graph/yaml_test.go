@@ -81,3 +81,37 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestInferredTransitions: an inferred transition is written {to: ID, inferred:
+// true}; a declared one stays a plain id. The file is canonical, so loading and
+// saving it gives the same bytes.
+func TestInferredTransitions(t *testing.T) {
+	path := filepath.Join("testdata", "inferred.yaml")
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(p.States[0].Transitions, p.States[1].Transitions)
+	want := "[{pass 3 false 9:7} {NextPlayer 3 true 10:7} {ST_END_GAME ST_END_GAME true 11:7}] [{PlayerTurn 2 true 17:7}]"
+	if got != want {
+		t.Errorf("transitions\n got %s\nwant %s", got, want)
+	}
+	out, err := Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, path, out)
+
+	cases := []struct{ tr, want string }{
+		{"{to: 3, inferred: maybe}", `p.yaml:5:40: transition "a": inferred must be true or false`},
+		{"{inferred: true}", `p.yaml:5:22: transition "a": missing "to" (the target state id)`},
+		{"{to: 3, via: x}", `p.yaml:5:30: transition "a": unknown key "via" (want to, inferred)`},
+		{"{to: [3]}", `p.yaml:5:27: a state id must be an integer or a constant name`},
+	}
+	for _, c := range cases {
+		src := "format: 1\npack: x\nstates:\n  - id: 2\n    transitions: {a: " + c.tr + "}\n"
+		if _, err := Parse([]byte(src), "p.yaml"); err == nil || err.Error() != c.want {
+			t.Errorf("transition %s: error = %v, want %s", c.tr, err, c.want)
+		}
+	}
+}
