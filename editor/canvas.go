@@ -35,7 +35,7 @@ type node struct {
 type edge struct {
 	from, to int // node indexes
 	label    string
-	dashed   bool
+	dashed   bool // an initialprivate link, or a transition inferred from code
 }
 
 // GraphView is the state graph canvas: a box per state coloured by its BGA
@@ -165,7 +165,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 			continue
 		}
 		for _, t := range s.Transitions {
-			g.edges = append(g.edges, edge{from: from, to: target(from, t.To), label: t.Name})
+			g.edges = append(g.edges, edge{from: from, to: target(from, t.To), label: t.Name, dashed: t.Inferred})
 		}
 		if s.InitialPrivate != nil {
 			g.edges = append(g.edges, edge{from: from, to: target(from, *s.InitialPrivate), label: "initialprivate", dashed: true})
