@@ -1,5 +1,6 @@
-// Package bga reads and writes Board Game Arena's states.inc.php files: the
-// game state machine of a BGA game, as a [graph.Pack].
+// Package bga reads and writes the game state machine of a Board Game Arena
+// game, as a [graph.Pack]: in its states.inc.php file (a $machinestates array)
+// or in its State classes (modules/php/States/, BGA's newer form).
 //
 // Entry points:
 //
@@ -16,12 +17,22 @@
 //     run-time conditions) is refused with a
 //     [*NotDeclarativeError]; anything else the importer does not understand is a
 //     *graph.PosError naming file, line and column.
+//   - [ImportStates] reads BGA's newer form, one State class per state under
+//     modules/php/States/ (phpfile.go reads a file's declarations, ctor.go
+//     follows the constructors to GameState's, returns.go and infer.go find
+//     the transitions the methods take by returning a state, marked
+//     Inferred). [ImportPath] takes a states.inc.php, a game's folder (either
+//     form, or both) or a States/ folder, and returns warnings (what could not
+//     be followed without running the game) as diagnostics.
 //   - [Export] writes a pack back as a states.inc.php that BGA accepts; importing
-//     an export gives the same model.
+//     an export gives the same model. [ExportClasses] writes it as State
+//     classes with stubs, and the constants file their ids need; importing
+//     those gives the same states and transitions, declared and inferred.
 //   - [WellKnownType] maps state type constants of other files (StateType::GAME,
 //     ACTIVE_PLAYER, GAME_STATE_TYPE_MULTIPLE_ACTIVE_PLAYER, MULTI, ...) to types.
 //
-// The PHP lexer and evaluator are this package's own (lex.go, parse.go); the
+// The PHP lexer and evaluator are this package's own (lex.go, parse.go,
+// expr.go, loop.go); the
 // evaluator keeps, for every value, the constant it was written as, so that ids,
 // types and names export as their author wrote them. docs/bga-import.md lists
 // what is supported and the exact errors.

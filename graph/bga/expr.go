@@ -791,6 +791,21 @@ func (p *parser) suffixes(v pval) (pval, error) {
 	}
 }
 
+// valueFetch reports whether the current token starts "->value" not followed
+// by "(": in a State class, $id->value reads the value of the enum case a
+// constructor parameter holds.
+func (p *parser) valueFetch() bool {
+	if p.php == nil || !p.is("->") {
+		return false
+	}
+	name, err := p.at(p.ti)
+	if err != nil || name.kind != tIdent || name.text != "value" {
+		return false
+	}
+	after, err := p.at(p.ti + 1)
+	return err == nil && !(after.kind == tPunct && after.text == "(")
+}
+
 // keyText renders an array key for messages.
 func keyText(k pval) string {
 	switch k.k {
@@ -880,7 +895,7 @@ func (p *parser) primary() (pval, error) {
 		if err := p.next(); err != nil {
 			return pval{}, err
 		}
-		if p.is("->") || p.is("?->") || p.is("::") || p.is("(") {
+		if (p.is("->") || p.is("?->") || p.is("::") || p.is("(")) && !p.valueFetch() {
 			return pval{}, p.notDeclarative(t.pos, "call to "+p.callText(t))
 		}
 		v, ok := p.vars[t.text]
@@ -925,7 +940,17 @@ func (p *parser) primary() (pval, error) {
 }
 
 func parseInt(p *parser, t token) (pval, error) {
-	s := strings.ReplaceAll(t.text, "_", "")
+	n, ok := intLiteral(t.text)
+	if !ok {
+		return pval{}, p.errorf(t.pos, "malformed integer %s", t.text)
+	}
+	return pval{k: pInt, i: n, pos: t.pos}, nil
+}
+
+// intLiteral reads a PHP integer literal: decimal, hex, octal or binary, with
+// _ separators.
+func intLiteral(text string) (int64, bool) {
+	s := strings.ReplaceAll(text, "_", "")
 	var n int64
 	var err error
 	switch {
@@ -940,10 +965,7 @@ func parseInt(p *parser, t token) (pval, error) {
 	default:
 		n, err = strconv.ParseInt(s, 10, 64)
 	}
-	if err != nil {
-		return pval{}, p.errorf(t.pos, "malformed integer %s", t.text)
-	}
-	return pval{k: pInt, i: n, pos: t.pos}, nil
+	return n, err == nil
 }
 
 // arrayLit reads the entries of [ ... ] or array( ... ) up to close.
@@ -1093,7 +1115,13 @@ func (p *parser) name() (pval, error) {
 			return pval{}, p.notDeclarative(t.pos, "call to "+full+"()")
 		}
 		if strings.EqualFold(member.text, "class") {
-			return pval{k: pString, s: strings.TrimPrefix(t.text, `\`), pos: t.pos}, nil
+			v := pval{k: pString, s: strings.TrimPrefix(t.text, `\`), pos: t.pos}
+			if p.php != nil {
+				// In a State class, X::class names a state: keep it as
+				// written, for the reader to resolve.
+				v.name = t.text + "::class"
+			}
+			return v, nil
 		}
 		if v, ok := p.consts[full]; ok {
 			v.name, v.pos = full, t.pos
@@ -1119,6 +1147,8 @@ func (p *parser) call(fn token) (pval, error) {
 	case "define", "defined", "constant":
 	case "in_array", "array_key_exists", "key_exists", "count":
 		return p.arrayCall(fn, lower)
+	case "dirname":
+		return p.dirname(fn)
 	default:
 		return pval{}, p.notDeclarative(fn.pos, "call to "+fn.text+"()")
 	}
@@ -1138,6 +1168,9 @@ func (p *parser) call(fn token) (pval, error) {
 			return pval{}, p.errorf(args[1].pos, "constant %s: array constants are not supported", args[0].s)
 		}
 		p.define(args[0].s, args[1], args[0].pos)
+		if p.php != nil {
+			p.php.consts = append(p.php.consts, fileConst{fqn: strings.TrimPrefix(args[0].s, `\`), val: args[1], pos: args[0].pos})
+		}
 		return pval{k: pBool, b: true, pos: fn.pos}, nil
 	case "defined":
 		if len(args) != 1 || args[0].k != pString {
@@ -1244,4 +1277,23 @@ func equal(a, b pval, strict bool) bool {
 	ka, _ := keyID(a)
 	kb, _ := keyID(b)
 	return ka == kb
+}
+
+// dirname evaluates dirname(path) on a path the file builds from __DIR__ (for
+// a require): dirname(__DIR__) is "__DIR__/..".
+func (p *parser) dirname(fn token) (pval, error) {
+	args, err := p.callArgs()
+	if err != nil {
+		return pval{}, err
+	}
+	if len(args) != 1 || args[0].k != pString {
+		return pval{}, p.errorf(fn.pos, "dirname() takes a path string")
+	}
+	s := strings.TrimSuffix(args[0].s, "/")
+	if i := strings.LastIndexByte(s, '/'); i > 0 && !strings.HasSuffix(s, "..") {
+		s = s[:i]
+	} else {
+		s += "/.."
+	}
+	return pval{k: pString, s: s, pos: fn.pos}, nil
 }

@@ -41,6 +41,11 @@ type lexer struct {
 	col  int
 	php  bool // inside <?php ... ?>
 	file string
+	// code is set for State-class files, whose method bodies hold any PHP: it
+	// reports #[ as a token (attributes matter there), reads heredoc and
+	// nowdoc strings, and turns a character it has no use for ($ of $$x, `)
+	// into a punctuation token instead of an error.
+	code bool
 }
 
 func newLexer(src []byte, file string) *lexer {
@@ -140,6 +145,8 @@ func (lx *lexer) skipSpaceAndComments() error {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			lx.advance(1)
+		case c == '#' && lx.peekByte(1) == '[' && lx.code:
+			return nil // reported as a token
 		case c == '#' && lx.peekByte(1) == '[':
 			// PHP 8 attribute: #[...] — skip it like a comment.
 			p := lx.pos()
@@ -232,10 +239,16 @@ func (lx *lexer) scan() (token, error) {
 		return lx.scanSingle(p)
 	case c == '"':
 		return lx.scanDouble(p)
-	case c == '`':
+	case c == '#' && lx.peekByte(1) == '[':
+		lx.advance(2)
+		return token{kind: tPunct, text: "#[", pos: p}, nil
+	case c == '`' && !lx.code:
 		return token{}, lx.errorf(p, "unexpected ` (shell command)")
 	}
 	if lx.hasPrefix("<<<") {
+		if lx.code {
+			return lx.scanHeredoc(p)
+		}
 		return token{}, lx.errorf(p, "heredoc strings are not supported")
 	}
 	for _, op := range puncts {
@@ -248,8 +261,59 @@ func (lx *lexer) scan() (token, error) {
 		lx.advance(1)
 		return token{kind: tPunct, text: string(c), pos: p}, nil
 	}
-	r, _ := utf8.DecodeRune(lx.src[lx.off:])
+	r, n := utf8.DecodeRune(lx.src[lx.off:])
+	if lx.code {
+		lx.advance(n)
+		return token{kind: tPunct, text: string(r), pos: p}, nil
+	}
 	return token{}, lx.errorf(p, "unexpected character %q", r)
+}
+
+// scanHeredoc reads a heredoc (<<<ID) or nowdoc (<<<'ID') string up to its
+// closing identifier, which may be indented (PHP 7.3). The text is kept as
+// written: State-class files only need to get past it.
+func (lx *lexer) scanHeredoc(p graph.Pos) (token, error) {
+	lx.advance(3)
+	for lx.peekByte(0) == ' ' || lx.peekByte(0) == '\t' {
+		lx.advance(1)
+	}
+	quote := lx.peekByte(0)
+	if quote == '\'' || quote == '"' {
+		lx.advance(1)
+	} else {
+		quote = 0
+	}
+	start := lx.off
+	for lx.off < len(lx.src) && isIdentChar(lx.src[lx.off]) {
+		lx.advance(1)
+	}
+	id := string(lx.src[start:lx.off])
+	if id == "" || quote != 0 && lx.peekByte(0) != quote {
+		return token{}, lx.errorf(p, "malformed heredoc")
+	}
+	if quote != 0 {
+		lx.advance(1)
+	}
+	bodyStart := lx.off
+	for lx.off < len(lx.src) {
+		// At the start of each line: optional indentation, then the identifier
+		// not followed by a name character ends the string.
+		nl := bytes.IndexByte(lx.src[lx.off:], '\n')
+		if nl < 0 {
+			break
+		}
+		lx.advance(nl + 1)
+		i := lx.off
+		for i < len(lx.src) && (lx.src[i] == ' ' || lx.src[i] == '\t') {
+			i++
+		}
+		if bytes.HasPrefix(lx.src[i:], []byte(id)) && (i+len(id) == len(lx.src) || !isIdentChar(lx.src[i+len(id)])) {
+			text := string(lx.src[bodyStart:lx.off])
+			lx.advance(i + len(id) - lx.off)
+			return token{kind: tString, text: text, pos: p}, nil
+		}
+	}
+	return token{}, lx.errorf(p, "unterminated heredoc")
 }
 
 func (lx *lexer) scanNumber(p graph.Pos) (token, error) {

@@ -54,9 +54,10 @@ type parser struct {
 	vars   map[string]pval
 	consts map[string]pval // constants the file defines, by name
 	depth  int
-	work   int // array entries copied and string bytes built, bounded by maxWork
-	loops  int // foreach loops the current statement is in
-	soft   int // > 0 while reading the operand of isset(), empty() or ??: a missing key or variable is null
+	work   int      // array entries copied and string bytes built, bounded by maxWork
+	php    *phpFile // set while reading a State-class file: declarations are read, not refused
+	loops  int      // foreach loops the current statement is in
+	soft   int      // > 0 while reading the operand of isset(), empty() or ??: a missing key or variable is null
 
 	constants []graph.Constant // in definition order
 	requires  []string
@@ -193,11 +194,18 @@ func (p *parser) statement() error {
 			return p.next()
 		case "{":
 			return p.block()
+		case "#[":
+			if p.php != nil {
+				return p.declaration()
+			}
 		}
 	case tVar:
 		return p.assignment()
 	case tIdent:
 		kw := strings.ToLower(p.tok.text)
+		if p.php != nil && declKeywords[kw] {
+			return p.declaration()
+		}
 		switch kw {
 		case "declare":
 			return p.declare()
@@ -486,6 +494,13 @@ func (p *parser) constStmt() error {
 			return err
 		}
 		p.define(name.text, v, name.pos)
+		if p.php != nil {
+			fqn := name.text
+			if p.namespace != "" {
+				fqn = p.namespace + `\` + name.text
+			}
+			p.php.consts = append(p.php.consts, fileConst{fqn: fqn, val: v, pos: name.pos})
+		}
 		if !p.is(",") {
 			return p.endStatement()
 		}
