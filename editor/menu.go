@@ -24,11 +24,13 @@ func (e *Editor) menu() *fyne.MainMenu {
 	export.ChildMenu = fyne.NewMenu("",
 		item("YAML rule pack…", ctrl(fyne.KeyE), func() { e.exportDialog(FormatYAML) }),
 		fyne.NewMenuItem("BGA states.inc.php…", func() { e.exportDialog(FormatBGA) }),
+		fyne.NewMenuItem("BGA State classes…", e.exportClassesDialog),
 		fyne.NewMenuItem("Graphviz DOT…", func() { e.exportDialog(FormatDOT) }),
 	)
 	file := fyne.NewMenu("File",
 		item("Open…", ctrl(fyne.KeyO), e.openDialog),
 		item("Import BGA states.inc.php…", ctrl(fyne.KeyI), e.importDialog),
+		fyne.NewMenuItem("Import BGA game folder…", e.importFolderDialog),
 		fyne.NewMenuItemSeparator(),
 		item("Save", ctrl(fyne.KeyS), e.saveOrAsk),
 		item("Save As…", ctrlShift(fyne.KeyS), e.saveAsDialog),

@@ -14,8 +14,9 @@ import (
 )
 
 // Open opens path by what it holds (packfile.Detect): a project file is
-// opened, a BGA states.inc.php imported as a new unsaved pack, a YAML rule
-// pack (one file, or a folder of documents) read as a new pack.
+// opened, a BGA game (states.inc.php, game folder or States/ folder) imported
+// as a new unsaved pack, a YAML rule pack (one file, or a folder of
+// documents) read as a new pack.
 func (e *Editor) Open(path string) error {
 	switch form := packfile.Detect(path); form {
 	case packfile.Project:
@@ -133,16 +134,18 @@ func (e *Editor) RestoreAutosave(p *graph.Pack) {
 	}
 }
 
-// ImportBGA reads a BGA states.inc.php and shows its state graph as a new,
-// unsaved pack.
+// ImportBGA reads a BGA game (a states.inc.php, a game's folder or a States/
+// folder; see bga.ImportPath) and shows its state graph as a new, unsaved
+// pack, with the importer's warnings at the top of the diagnostics list.
 func (e *Editor) ImportBGA(path string) error {
-	p, err := packfile.Files{}.ReadForm(path, packfile.BGA)
+	p, warnings, err := packfile.Files{}.ReadFormWarnings(path, packfile.BGA)
 	if err != nil {
 		return err
 	}
 	e.show(p, nil, path)
 	e.hist.ForgetSaved()
 	e.changed()
+	e.showImportWarnings(warnings)
 	return nil
 }
 
@@ -178,6 +181,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.replaceProject(proj)
 	e.origin = origin
 	e.pack, e.hist = p, nil
+	e.imported = nil
 	var placed []string
 	if p != nil {
 		e.hist = graph.NewHistory(p)
@@ -191,11 +195,12 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	}
 }
 
-// refreshAll shows the pack again everywhere: canvas, diagnostics, inspector.
+// refreshAll shows the pack again everywhere: canvas, diagnostics (the BGA
+// importer's warnings first, then the checks'), inspector.
 func (e *Editor) refreshAll() {
 	var pos map[string]graph.Point
 	if e.pack != nil {
-		e.diags = append(graph.Check(e.pack), engine.Check(e.pack)...)
+		e.diags = append(append(append([]graph.Diagnostic{}, e.imported...), graph.Check(e.pack)...), engine.Check(e.pack)...)
 		if e.pack.Editor != nil {
 			pos = e.pack.Editor.Positions
 		}

@@ -47,7 +47,10 @@ type Editor struct {
 	pack   *graph.Pack    // the pack on screen: hist.Pack()
 	hist   *graph.History // every change of pack goes through it (nil when no pack)
 	diags  []graph.Diagnostic
-	status *widget.Label
+	// imported are the BGA importer's warnings about the pack on screen,
+	// listed above the checks' diagnostics until another pack is shown.
+	imported []graph.Diagnostic
+	status   *widget.Label
 
 	layouts   sync.WaitGroup // background layouts running (tests wait on it)
 	layingOut bool           // a background layout of the pack on screen is running

@@ -17,13 +17,17 @@ import (
 )
 
 // loadProgram compiles PACK: a path of any form loadPack reads (project,
-// YAML file of one or several documents, folder, states.inc.php), or the
-// name of a bundled pack.
-func loadProgram(arg string) (*engine.Program, error) {
+// YAML file of one or several documents, folder, states.inc.php, BGA game
+// folder), or the name of a bundled pack. The BGA importer's warnings go to
+// stderr.
+func loadProgram(arg string, stderr io.Writer) (*engine.Program, error) {
 	if _, err := os.Stat(arg); err == nil {
-		p, err := loadPack(arg)
+		p, warnings, err := loadPack(arg)
 		if err != nil {
 			return nil, err
+		}
+		for _, d := range warnings {
+			fmt.Fprintln(stderr, d)
 		}
 		return engine.Compile(p)
 	}
@@ -82,8 +86,8 @@ func init() {
 	simulate := &cobra.Command{
 		Use:   "simulate PACK",
 		Short: "Play matches of a pack with bots and summarize them",
-		Long: `simulate plays N matches of PACK (a project, a YAML rule pack file or folder, or
-a bundled pack name) with bots.
+		Long: `simulate plays N matches of PACK (a project, a YAML rule pack file or folder, a
+BGA states.inc.php or game folder, or a bundled pack name) with bots.
 Match i uses seed S+i for both the match's random source and the bots, so the seed
 printed with an error reproduces it.`,
 		Args: cobra.ExactArgs(1),
@@ -91,7 +95,7 @@ printed with an error reproduces it.`,
 			if bots != "random" {
 				return fmt.Errorf("simulate: unknown bots %q (have: random)", bots)
 			}
-			p, err := loadProgram(args[0])
+			p, err := loadProgram(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -147,12 +151,13 @@ printed with an error reproduces it.`,
 		Use:   "perft PACK",
 		Short: "Count the nodes of a pack's legal-action tree",
 		Long: `perft counts the nodes of the legal-action tree from the start of a match of PACK
-(a project, a YAML rule pack file or folder, or a bundled pack name) with a fixed
+(a project, a YAML rule pack file or folder, a BGA states.inc.php or game folder, or
+a bundled pack name) with a fixed
 seed, printing "depth N: M" for each depth up to D. A ply is one player's action; where several players decide,
 each player's action is a ply; a finished match has no children.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := loadProgram(args[0])
+			p, err := loadProgram(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}

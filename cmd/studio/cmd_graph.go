@@ -17,23 +17,31 @@ func init() {
 	rootCmd.AddCommand(importBGACmd(), validateCmd(), exportCmd())
 }
 
-// importBGACmd is `studio import-bga FILE -o PROJECT`.
+// importBGACmd is `studio import-bga PATH -o PROJECT`.
 func importBGACmd() *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
-		Use:   "import-bga FILE -o PROJECT",
-		Short: "Import a BGA states.inc.php into a new project file",
-		Args:  cobra.ExactArgs(1),
+		Use:   "import-bga PATH -o PROJECT",
+		Short: "Import a BGA game (states.inc.php, game folder or States/ folder) into a new project file",
+		Long: `Import a BGA game's state machine into a new project file. PATH is a states.inc.php,
+a game's folder (its modules/php/States/ State classes, its states.inc.php, or both) or a
+States/ folder. What the importer cannot follow without running the game (a returned value
+it cannot work out) is printed as a warning, file:line:col: warning: message.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return errors.New("import-bga: -o PROJECT is required")
 			}
-			p, form, err := files.Read(args[0])
+			// A folder that is no game gets the importer's error, which says what it looked for.
+			if form := packfile.Detect(args[0]); form != packfile.BGA && form != packfile.Dir {
+				return fmt.Errorf("import-bga: %s is not a BGA game: a states.inc.php, a game's folder or a States/ folder (studio import reads rule packs)", args[0])
+			}
+			p, warnings, err := files.ReadFormWarnings(args[0], packfile.BGA)
 			if err != nil {
 				return err
 			}
-			if form != packfile.BGA {
-				return fmt.Errorf("import-bga: %s is not a BGA states.inc.php (studio import reads rule packs)", args[0])
+			for _, d := range warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), d)
 			}
 			pos, err := layout.Auto(cmd.Context(), p, layout.Options{})
 			if err != nil {
@@ -60,7 +68,7 @@ func validateCmd() *cobra.Command {
 		Short: "Check a pack (project, YAML file or folder, BGA states.inc.php) and print its diagnostics",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := loadPack(args[0])
+			p, imported, err := loadPack(args[0])
 			var pe *graph.PosError
 			if errors.As(err, &pe) {
 				// A file that does not read is a diagnostic like any other.
@@ -83,7 +91,7 @@ func validateCmd() *cobra.Command {
 				return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
 			})
 			errs := 0
-			for _, d := range diags {
+			for _, d := range append(imported, diags...) { // the importer's warnings first
 				fmt.Fprintln(cmd.OutOrStdout(), d)
 				if d.Severity == graph.Error {
 					errs++
@@ -97,34 +105,49 @@ func validateCmd() *cobra.Command {
 	}
 }
 
-// exportCmd is `studio export PACK --format yaml|bga|dot [-o OUT] [--dir]`.
+// exportCmd is `studio export PACK --format yaml|bga|bga-classes|dot [-o OUT] [--dir]`.
 func exportCmd() *cobra.Command {
 	var format, out string
 	var dir bool
 	cmd := &cobra.Command{
-		Use:   "export PACK --format yaml|bga|dot [-o OUT] [--dir]",
-		Short: "Write a project (or any pack) as a YAML rule pack, a BGA states.inc.php or a Graphviz DOT file",
-		Args:  cobra.ExactArgs(1),
+		Use:   "export PACK --format yaml|bga|bga-classes|dot [-o OUT] [--dir]",
+		Short: "Write a project (or any pack) as a YAML rule pack, a BGA states.inc.php, BGA State classes or a Graphviz DOT file",
+		Long: `Write a project (or any pack) in another form. --format bga-classes writes BGA State
+classes under the folder -o names: modules/php/States/<Class>.php, one per state, with stubs
+to fill in, and the constants file their ids need.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := loadPack(args[0])
+			p, imported, err := loadPack(args[0])
 			if err != nil {
 				return err
 			}
+			for _, d := range imported {
+				fmt.Fprintln(cmd.ErrOrStderr(), d)
+			}
 			form := packfile.Form(format)
 			switch {
+			case form == packfile.BGAClasses && (out == "" || dir):
+				return errors.New("export: --format bga-classes needs -o DIRECTORY (and no --dir)")
+			case form == packfile.BGAClasses:
+				written, err := packfile.WriteClasses(out, p)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %d files under %s\n", len(written), out)
+				return nil
 			case dir && (form != packfile.YAML || out == ""):
 				return errors.New("export: --dir needs --format yaml and -o DIRECTORY")
 			case dir:
 				return files.Write(out, packfile.Dir, p)
 			case form != packfile.YAML && form != packfile.BGA && form != packfile.DOT:
-				return fmt.Errorf("export: unknown format %q (want yaml, bga or dot)", format)
+				return fmt.Errorf("export: unknown format %q (want yaml, bga, bga-classes or dot)", format)
 			case out == "":
 				return packfile.Encode(cmd.OutOrStdout(), form, p)
 			}
 			return files.Write(out, form, p)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "yaml", "yaml, bga or dot")
+	cmd.Flags().StringVar(&format, "format", "yaml", "yaml, bga, bga-classes or dot")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
 	cmd.Flags().BoolVar(&dir, "dir", false, "with --format yaml: one file per document in the directory -o names")
 	return cmd

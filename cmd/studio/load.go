@@ -11,8 +11,10 @@ var files = packfile.Files{Projects: projectStore{}}
 
 // loadPack reads a rule pack from any input the command line accepts: a
 // project file, a YAML rule pack (one file, single- or multi-document), a
-// folder of YAML documents (`studio export --dir`) or a BGA states.inc.php.
-func loadPack(path string) (*graph.Pack, error) {
-	p, _, err := files.Read(path)
-	return p, err
+// folder of YAML documents (`studio export --dir`), a BGA states.inc.php, or a
+// BGA game's folder or States/ folder of State classes. The diagnostics are
+// the BGA importer's warnings, for the command to show.
+func loadPack(path string) (*graph.Pack, []graph.Diagnostic, error) {
+	p, _, warnings, err := files.ReadWarnings(path)
+	return p, warnings, err
 }

@@ -1,6 +1,7 @@
 package bga
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -42,20 +43,18 @@ func ImportPath(path string) (*graph.Pack, []graph.Diagnostic, error) {
 	return l.read()
 }
 
-// IsGameFolder reports whether dir looks like something [ImportPath] reads
-// as a BGA game: it holds modules/php/States/ or states.inc.php, or it is a
-// States/ folder.
+// IsGameFolder reports whether dir holds something [ImportPath] reads as a
+// BGA game: modules/php/States/ or a states.inc.php, in dir or in one
+// subfolder (several such subfolders count too: ImportPath then says which to
+// pick), or State-class files, dir being a States/ folder.
 func IsGameFolder(dir string) bool {
-	if strings.EqualFold(filepath.Base(filepath.Clean(dir)), "States") {
-		return true
-	}
-	for _, p := range []string{filepath.Join(dir, "modules", "php", "States"), filepath.Join(dir, "states.inc.php")} {
-		if _, err := os.Stat(p); err == nil {
-			return true
-		}
-	}
-	return false
+	_, err := locate(dir)
+	var pe *graph.PosError
+	return err == nil || !errors.As(err, &pe) || pe.Msg != noGame
 }
+
+// noGame is locate's message for a folder that holds no BGA game.
+const noGame = "no states.inc.php, modules/php/States/ or State classes in the folder"
 
 // ImportStates reads the State classes of the States folder dir of fsys (a
 // path with "/"); base is how messages name fsys's root. Files the classes
@@ -128,7 +127,7 @@ func locate(dir string) (layout, error) {
 			parent := filepath.Dir(dir)
 			return layout{fsys: os.DirFS(parent), base: parent, states: filepath.Base(dir)}, nil
 		}
-		return l, &graph.PosError{File: dir, Msg: "no states.inc.php, modules/php/States/ or State classes in the folder"}
+		return l, &graph.PosError{File: dir, Msg: noGame}
 	}
 	return l, nil
 }

@@ -23,8 +23,12 @@ const (
 	Project Form = "project" // a project file (*.rulestudio): SQLite, reached through Files.Projects
 	YAML    Form = "yaml"    // one YAML file: one document (graph.Marshal) or several (graph.WriteMultiDoc)
 	Dir     Form = "dir"     // a folder of YAML documents (WriteDir, `studio export --dir`)
-	BGA     Form = "bga"     // a BGA states.inc.php (graph/bga)
+	BGA     Form = "bga"     // a BGA game: its states.inc.php, its folder or its States/ folder of State classes (graph/bga); written as a states.inc.php
 	DOT     Form = "dot"     // a Graphviz DOT picture of the state graph: written, never read
+	// BGAClasses is a BGA game written as State classes: a folder with
+	// modules/php/States/<Class>.php and the constants file their ids need
+	// (bga.ExportClasses). It is read like [BGA].
+	BGAClasses Form = "bga-classes"
 )
 
 // ProjectExt is the extension of project files (package project's Extension).
@@ -61,9 +65,9 @@ type Files struct {
 	Projects Projects
 }
 
-// Detect says which form the path holds, by looking at it: a folder is [Dir]
-// (see isBGAFolder for the place BGA game folders will be recognised); a file
-// named *.php is [BGA], *.dot or *.gv is [DOT]; a file that starts with
+// Detect says which form the path holds, by looking at it: a folder is [BGA]
+// when it is a BGA game's folder or a States/ folder and has no pack.yaml
+// (see isBGAFolder), else [Dir]; a file named *.php is [BGA], *.dot or *.gv is [DOT]; a file that starts with
 // SQLite's header, or is named *.rulestudio, is a [Project]; any other file is
 // [YAML]. A path that cannot be looked at (missing) is judged by its name, so
 // that reading it gives the reader's error.
@@ -89,10 +93,15 @@ func Detect(path string) Form {
 }
 
 // isBGAFolder reports whether dir is a BGA game's folder (or its States/
-// folder) rather than a pack folder. It is the hook for the importer of BGA
-// State classes (a folder path will become importable as BGA); until it is
-// written, no folder is.
-func isBGAFolder(dir string) bool { return false }
+// folder) rather than a pack folder: it has no pack.yaml, and bga.IsGameFolder
+// finds what bga.ImportPath reads in it (modules/php/States/, a
+// states.inc.php, a game folder one level down, or State-class files).
+func isBGAFolder(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, "pack.yaml")); err == nil {
+		return false
+	}
+	return bga.IsGameFolder(dir)
+}
 
 // isSQLite reports whether the file at path starts with SQLite's header.
 func isSQLite(path string) bool {
@@ -108,15 +117,44 @@ func isSQLite(path string) bool {
 
 // Read reads the pack at path, whatever form [Detect] finds, and returns it
 // with its form. The pack's Source is path (a project's, its file). Errors
-// name the file, and the line and column where there is one.
+// name the file, and the line and column where there is one. Read drops the
+// BGA importer's warnings: the commands and the window, which show them, use
+// [Files.ReadWarnings].
 func (f Files) Read(path string) (*graph.Pack, Form, error) {
-	form := Detect(path)
-	p, err := f.ReadForm(path, form)
+	p, form, _, err := f.ReadWarnings(path)
 	return p, form, err
 }
 
-// ReadForm reads the pack at path as form.
+// ReadWarnings is [Files.Read] that also returns the warnings of the BGA
+// importer (what it could not follow in a game's State classes without
+// running them, each naming file, line and column; see bga.ImportPath). The
+// other forms have none.
+func (f Files) ReadWarnings(path string) (*graph.Pack, Form, []graph.Diagnostic, error) {
+	form := Detect(path)
+	p, warnings, err := f.ReadFormWarnings(path, form)
+	return p, form, warnings, err
+}
+
+// ReadForm reads the pack at path as form, dropping the BGA importer's
+// warnings (see [Files.ReadFormWarnings]).
 func (f Files) ReadForm(path string, form Form) (*graph.Pack, error) {
+	p, _, err := f.ReadFormWarnings(path, form)
+	return p, err
+}
+
+// ReadFormWarnings reads the pack at path as form, with the BGA importer's
+// warnings when form is [BGA] or [BGAClasses]: path is then a states.inc.php,
+// a game's folder or a States/ folder (bga.ImportPath).
+func (f Files) ReadFormWarnings(path string, form Form) (*graph.Pack, []graph.Diagnostic, error) {
+	if form == BGA || form == BGAClasses {
+		return bga.ImportPath(path)
+	}
+	p, err := f.readForm(path, form)
+	return p, nil, err
+}
+
+// readForm reads the pack at path in a form other than BGA's.
+func (f Files) readForm(path string, form Form) (*graph.Pack, error) {
 	switch form {
 	case Project:
 		if f.Projects == nil {
@@ -125,8 +163,6 @@ func (f Files) ReadForm(path string, form Form) (*graph.Pack, error) {
 		return f.Projects.ReadProject(path)
 	case Dir:
 		return ReadDir(path)
-	case BGA:
-		return bga.ImportFile(path)
 	case YAML:
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -140,8 +176,8 @@ func (f Files) ReadForm(path string, form Form) (*graph.Pack, error) {
 }
 
 // Write writes p at path in form: a new project file ([Project]; an
-// existing file is refused), a folder ([Dir], see [WriteDir]), or one file
-// ([YAML], [BGA], [DOT]) written atomically.
+// existing file is refused), a folder ([Dir], see [WriteDir]; [BGAClasses],
+// see [WriteClasses]), or one file ([YAML], [BGA], [DOT]) written atomically.
 func (f Files) Write(path string, form Form, p *graph.Pack) error {
 	switch form {
 	case Project:
@@ -155,6 +191,9 @@ func (f Files) Write(path string, form Form, p *graph.Pack) error {
 		return f.Projects.CreateProject(path, p, msg)
 	case Dir:
 		return WriteDir(path, p)
+	case BGAClasses:
+		_, err := WriteClasses(path, p)
+		return err
 	}
 	var buf bytes.Buffer
 	if err := Encode(&buf, form, p); err != nil {
@@ -178,7 +217,7 @@ func Encode(w io.Writer, form Form, p *graph.Pack) error {
 		}
 	case DOT:
 		data = layout.DOT(p)
-	case Project, Dir:
+	case Project, Dir, BGAClasses:
 		return fmt.Errorf("a %s is not one stream: write it to a path", form)
 	default:
 		return fmt.Errorf("unknown format %q (want yaml, bga or dot)", form)

@@ -1,0 +1,55 @@
+package editor
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/corpus"
+)
+
+// TestImportClassGameFolder imports a real game written as State classes
+// from its folder: its states are drawn, the importer's warnings head the
+// diagnostics list, and exporting it as State classes writes a file per state.
+func TestImportClassGameFolder(t *testing.T) {
+	game := filepath.Join(corpus.ClassesDir(), "augment-reality__scoville")
+	if _, err := os.Stat(game); err != nil {
+		t.Skipf("no State-class corpus at %s: skipping", corpus.ClassesDir())
+	}
+	e, _ := newTestEditor(t)
+	// Open decides by what the path holds (packfile.Detect): a game folder.
+	if err := e.Open(game); err != nil {
+		t.Fatal(err)
+	}
+	settle(e)
+	if n := len(e.View.States()); n != len(e.Pack().States) || n != 9 {
+		t.Errorf("%d boxes for %d states, want 9", n, len(e.Pack().States))
+	}
+	inferred := 0
+	for _, edge := range e.View.edges {
+		if edge.dashed {
+			inferred++
+		}
+	}
+	if inferred == 0 {
+		t.Error("no inferred transition is drawn dashed")
+	}
+	ds := e.Diagnostics.Diagnostics()
+	if len(ds) == 0 || ds[0].Severity != graph.Warning || !strings.Contains(ds[0].Message, "which its transitions: do not declare") {
+		t.Errorf("the import warnings do not head the diagnostics: %v", ds)
+	}
+	e.refreshAll() // as every edit does: the warnings stay
+	if ds := e.Diagnostics.Diagnostics(); len(ds) == 0 || ds[0].Severity != graph.Warning {
+		t.Errorf("the import warnings went with the next check: %v", ds)
+	}
+	dir := t.TempDir()
+	if err := e.ExportClasses(dir); err != nil {
+		t.Fatal(err)
+	}
+	written, _ := filepath.Glob(filepath.Join(dir, "modules", "php", "States", "*.php"))
+	if len(written) != 9 {
+		t.Errorf("export wrote %d State classes, want 9", len(written))
+	}
+}
