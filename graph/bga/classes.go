@@ -348,6 +348,14 @@ func (g *game) state(c *phpClass) (*graph.State, error) {
 			g.warn(v.f.path, v.val.pos, "%s: GameState's constructor has no argument %s: ignored", where, name)
 		}
 	}
+	g.methodFields(c, s)
+	g.args[c] = args
+	return s, nil
+}
+
+// methodFields sets what a state's methods say: action (onEnteringState),
+// args (getArgs) and possibleactions (the #[PossibleAction] methods).
+func (g *game) methodFields(c *phpClass, s *graph.State) {
 	if m := g.findMethod(c, "onEnteringState"); m != nil {
 		s.Action = graph.Code{Src: "onEnteringState"}
 	}
@@ -359,8 +367,6 @@ func (g *game) state(c *phpClass) (*graph.State, error) {
 			s.PossibleActions = append(s.PossibleActions, m.m.name)
 		}
 	}
-	g.args[c] = args
-	return s, nil
 }
 
 // fileBuilder is the game's builder reporting errors in file.

@@ -27,43 +27,9 @@ func (j *loopJump) Error() string {
 // &$v, what the body does to $v is written back into the array, which must
 // then be a variable.
 func (p *parser) foreachStmt() error {
-	kw := p.tok
-	if err := p.next(); err != nil {
-		return err
-	}
-	if err := p.expect("("); err != nil {
-		return err
-	}
-	subjTok, subjMark := p.tok, p.mark()
-	subj, err := p.expr()
+	h, err := p.foreachHead()
 	if err != nil {
 		return err
-	}
-	plainVar := subjTok.kind == tVar && p.mark() == subjMark+1
-	if subj.k == pBuilder {
-		subj.k = pArray
-	}
-	if subj.k != pArray {
-		return p.errorf(subj.pos, "foreach over %s", subj.describe())
-	}
-	if !p.isKeyword("as") {
-		return p.unexpected(`"as"`)
-	}
-	if err := p.next(); err != nil {
-		return err
-	}
-	keyVar, valVar, byRef, err := p.foreachVars()
-	if err != nil {
-		return err
-	}
-	if byRef && !plainVar {
-		return p.errorf(subjTok.pos, "foreach by reference over something other than a variable is not supported")
-	}
-	if err := p.expect(")"); err != nil {
-		return err
-	}
-	if p.is(":") {
-		return p.errorf(p.tok.pos, "the alternative foreach syntax (foreach: ... endforeach;) is not supported")
 	}
 	body := p.mark()
 	if err := p.skipStatement(); err != nil {
@@ -72,47 +38,111 @@ func (p *parser) foreachStmt() error {
 	end := p.mark()
 	p.loops++
 	defer func() { p.loops-- }()
-	for _, e := range subj.arr.ents {
-		if err := p.spend(1, kw.pos); err != nil {
+	for _, e := range h.subj.arr.ents {
+		if err := p.spend(1, h.pos); err != nil {
 			return err
 		}
 		p.reset(body)
-		val := e.val.clone()
-		if byRef {
-			if live, ok := p.vars[subjTok.text]; ok && live.arr != nil {
-				if cur, found := live.arr.get(e.key); found {
-					val = cur.clone()
-				}
-			}
-		}
-		if keyVar != "" {
-			p.vars[keyVar] = keyOf(e.key)
-		}
-		p.vars[valVar] = val
-		err := p.statement()
-		var jump *loopJump
-		if asJump(err, &jump) {
-			err = nil
-		}
+		brk, err := p.iteration(h, e)
 		if err != nil {
 			return err
 		}
-		if byRef {
-			if live, ok := p.vars[subjTok.text]; ok && live.arr != nil {
-				live.arr.set(e.key, p.vars[valVar])
-			}
-		}
-		if jump != nil && jump.brk {
+		if brk {
 			break
 		}
 	}
-	if byRef {
+	if h.byRef {
 		// PHP leaves $v a reference to the last entry; forget it rather than
 		// let a later assignment to $v silently mean something else.
-		delete(p.vars, valVar)
+		delete(p.vars, h.val)
 	}
 	p.reset(end)
 	return nil
+}
+
+// foreachHead is what "foreach (EXPR as [$k =>] [&]$v)" says.
+type foreachHead struct {
+	pos      graph.Pos
+	subj     pval   // the array, as it was when the loop started
+	subjVar  string // the variable EXPR is, when it is one
+	key, val string // the loop variables ("" for no key)
+	byRef    bool
+}
+
+// foreachHead reads the head of a foreach, up to its body.
+func (p *parser) foreachHead() (foreachHead, error) {
+	h := foreachHead{pos: p.tok.pos}
+	if err := p.next(); err != nil {
+		return h, err
+	}
+	if err := p.expect("("); err != nil {
+		return h, err
+	}
+	subjTok, subjMark := p.tok, p.mark()
+	subj, err := p.expr()
+	if err != nil {
+		return h, err
+	}
+	if subjTok.kind == tVar && p.mark() == subjMark+1 {
+		h.subjVar = subjTok.text
+	}
+	if subj.k == pBuilder {
+		subj.k = pArray
+	}
+	if subj.k != pArray {
+		return h, p.errorf(subj.pos, "foreach over %s", subj.describe())
+	}
+	h.subj = subj
+	if !p.isKeyword("as") {
+		return h, p.unexpected(`"as"`)
+	}
+	if err := p.next(); err != nil {
+		return h, err
+	}
+	if h.key, h.val, h.byRef, err = p.foreachVars(); err != nil {
+		return h, err
+	}
+	if h.byRef && h.subjVar == "" {
+		return h, p.errorf(subjTok.pos, "foreach by reference over something other than a variable is not supported")
+	}
+	if err := p.expect(")"); err != nil {
+		return h, err
+	}
+	if p.is(":") {
+		return h, p.errorf(p.tok.pos, "the alternative foreach syntax (foreach: ... endforeach;) is not supported")
+	}
+	return h, nil
+}
+
+// iteration runs the body (the current statement) once for entry e; brk is
+// set by a break.
+func (p *parser) iteration(h foreachHead, e pentry) (brk bool, err error) {
+	val := e.val.clone()
+	if h.byRef {
+		if live, ok := p.vars[h.subjVar]; ok && live.arr != nil {
+			if cur, found := live.arr.get(e.key); found {
+				val = cur.clone()
+			}
+		}
+	}
+	if h.key != "" {
+		p.vars[h.key] = keyOf(e.key)
+	}
+	p.vars[h.val] = val
+	err = p.statement()
+	var jump *loopJump
+	if asJump(err, &jump) {
+		err = nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if h.byRef {
+		if live, ok := p.vars[h.subjVar]; ok && live.arr != nil {
+			live.arr.set(e.key, p.vars[h.val])
+		}
+	}
+	return jump != nil && jump.brk, nil
 }
 
 // asJump reports whether err is a break or continue, setting *j.

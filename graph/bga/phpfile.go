@@ -236,6 +236,24 @@ func (p *parser) declaration() error {
 		return p.unexpected("a class declaration")
 	}
 	c := &phpClass{file: p.php, kind: kind, consts: map[string]pval{}}
+	if err := p.classHeader(c); err != nil {
+		return err
+	}
+	for !p.is("}") {
+		if p.tok.kind == tEOF {
+			return p.unexpected(`"}"`)
+		}
+		if err := p.member(c); err != nil {
+			return err
+		}
+	}
+	p.php.classes = append(p.php.classes, c)
+	return p.next()
+}
+
+// classHeader reads "Name [: type] [extends X] [implements A, B] {" after the
+// class keyword.
+func (p *parser) classHeader(c *phpClass) error {
 	if err := p.next(); err != nil {
 		return err
 	}
@@ -250,12 +268,11 @@ func (p *parser) declaration() error {
 	if err := p.next(); err != nil {
 		return err
 	}
-	// Header: [: type] (enums) [extends X] [implements A, B].
 	for !p.is("{") {
 		switch {
 		case p.tok.kind == tEOF:
 			return p.unexpected(`"{"`)
-		case p.isKeyword("extends") && kind != kInterface:
+		case p.isKeyword("extends") && c.kind != kInterface:
 			if err := p.next(); err != nil {
 				return err
 			}
@@ -268,18 +285,6 @@ func (p *parser) declaration() error {
 			return err
 		}
 	}
-	if err := p.next(); err != nil {
-		return err
-	}
-	for !p.is("}") {
-		if p.tok.kind == tEOF {
-			return p.unexpected(`"}"`)
-		}
-		if err := p.member(c); err != nil {
-			return err
-		}
-	}
-	p.php.classes = append(p.php.classes, c)
 	return p.next()
 }
 
