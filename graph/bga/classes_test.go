@@ -108,7 +108,7 @@ func TestImportStates(t *testing.T) {
     public function getArgs(): array { return ['x' => fn($a) => $a]; }
     #[PossibleAction]
     public function actPlay(int $activePlayerId) {
-        $f = function () { return Score::class; }; // a closure's return is its own
+        $f = function () { return Private1::class; }; // a closure's return is its own
         if ($activePlayerId > 0) { return 'go'; }
         return $this->after();
     }
