@@ -114,6 +114,16 @@ func TestDOTGolden(t *testing.T) {
 	checkGolden(t, filepath.Join("testdata", "clean.dot"), DOT(mustParse(t, cleanPack)))
 }
 
+// TestDOTInferred: transitions inferred from a State class's code are dashed,
+// declared ones are not (graph/testdata/inferred.yaml has both).
+func TestDOTInferred(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "inferred.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, filepath.Join("testdata", "inferred.dot"), DOT(mustParse(t, string(data))))
+}
+
 // checkGolden compares got with the golden file, rewriting it first with
 // -update, and returns the golden bytes.
 func checkGolden(t *testing.T, golden string, got []byte) []byte {

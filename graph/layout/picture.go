@@ -10,14 +10,19 @@ import (
 
 // DOT renders the state graph in Graphviz's DOT language: a node per state
 // (labelled with id, name and type, filled with its type's colour) and an edge
-// per transition (labelled with its name) and per initialprivate link (dashed).
-// Node names are the state ids as written.
+// per transition (labelled with its name; dashed when it is inferred from what
+// a BGA State class returns, as the canvas draws it) and per initialprivate
+// link (dashed). Node names are the state ids as written.
 func DOT(p *graph.Pack) []byte {
 	var b bytes.Buffer
 	writeDOTHeader(&b, p, true, BoxSize)
 	for _, s := range p.States {
 		for _, t := range s.Transitions {
-			fmt.Fprintf(&b, "  %s -> %s [label=%s];\n", dotQuote(s.ID.String()), dotQuote(t.To.String()), dotQuote(t.Name))
+			style := ""
+			if t.Inferred {
+				style = "style=dashed, "
+			}
+			fmt.Fprintf(&b, "  %s -> %s [%slabel=%s];\n", dotQuote(s.ID.String()), dotQuote(t.To.String()), style, dotQuote(t.Name))
 		}
 	}
 	writeDOTPrivate(&b, p)
