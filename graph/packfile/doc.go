@@ -2,18 +2,26 @@
 // or writes a rule pack in every form the studio knows: a project file
 // (*.rulestudio), a YAML rule pack (one document, or several as `studio
 // export` writes them), a folder of YAML documents (`studio export --dir`), a
-// BGA states.inc.php, and a Graphviz DOT picture (written only). Every command
+// BGA game (its states.inc.php, its folder or its States/ folder of State
+// classes), BGA State classes (written as a folder), and a Graphviz DOT
+// picture (written only). Every command
 // of the studio and its window open and write packs through it, so a file
 // that one of them accepts, all of them accept.
 //
 // Entry points:
 //
 //   - [Detect] says which [Form] a path holds: a folder with pack.yaml is
-//     [Dir]; *.php is [BGA]; *.dot and *.gv are [DOT]; a file with SQLite's
-//     header, or named *.rulestudio, is a [Project]; anything else is read as
-//     [YAML] (whose errors then say what is wrong with it).
-//   - [Files.Read] reads a pack from any form; [Files.Write] writes one in a
-//     given form; [Encode] writes the one-file forms to a stream (standard
+//     [Dir]; a folder without one that holds a BGA game (modules/php/States/,
+//     a states.inc.php, such a game one level down, or State-class files: see
+//     bga.IsGameFolder) is [BGA], any other folder [Dir]; *.php is [BGA];
+//     *.dot and *.gv are [DOT]; a file with SQLite's header, or named
+//     *.rulestudio, is a [Project]; anything else is read as [YAML] (whose
+//     errors then say what is wrong with it).
+//   - [Files.Read] reads a pack from any form; [Files.ReadWarnings] also
+//     returns the BGA importer's warnings (what it could not follow in State
+//     classes without running them), which the commands and the window show;
+//     [Files.Write] writes one in a given form ([WriteClasses] for
+//     [BGAClasses]); [Encode] writes the one-file forms to a stream (standard
 //     output).
 //   - [WriteFile] writes a file atomically: a temporary file in the same
 //     folder, synced, then renamed over the target, so a crash or a full disk

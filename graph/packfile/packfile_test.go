@@ -167,7 +167,7 @@ func TestProjectsNeedAnAdapter(t *testing.T) {
 }
 
 func TestEncodeRefusesManyFileForms(t *testing.T) {
-	for _, f := range []packfile.Form{packfile.Dir, packfile.Project, "png"} {
+	for _, f := range []packfile.Form{packfile.Dir, packfile.Project, packfile.BGAClasses, "png"} {
 		if err := packfile.Encode(io.Discard, f, sketch(t)); err == nil {
 			t.Errorf("Encode %q succeeded", f)
 		}
@@ -189,4 +189,98 @@ func TestReadErrorsNamePlaces(t *testing.T) {
 	if _, _, err := files.Read(filepath.Join(dir, "folder")); err == nil || !strings.Contains(err.Error(), "notes.yaml: not a document of a pack directory") {
 		t.Errorf("folder with a stray file: %v", err)
 	}
+}
+
+// TestDetectBGAFolders: a folder is a BGA game when it has no pack.yaml and
+// holds what bga.ImportPath reads; any other folder is a pack folder.
+func TestDetectBGAFolders(t *testing.T) {
+	dir := t.TempDir()
+	class := "<?php\nnamespace Bga\\Games\\g\\States;\n"
+	write(t, filepath.Join(dir, "game", "modules", "php", "States", "PlayerTurn.php"), class)
+	write(t, filepath.Join(dir, "array", "states.inc.php"), "<?php\n")
+	write(t, filepath.Join(dir, "parent", "plantopia", "modules", "php", "States", "A.php"), class)
+	write(t, filepath.Join(dir, "classes", "A.php"), class)
+	write(t, filepath.Join(dir, "pack", "pack.yaml"), "format: 1\n")
+	write(t, filepath.Join(dir, "pack", "states.inc.php"), "<?php\n")
+	write(t, filepath.Join(dir, "yamls", "states.yaml"), "states: []\n")
+	write(t, filepath.Join(dir, "States", "pack.yaml"), "format: 1\n")
+	if err := os.MkdirAll(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want packfile.Form
+	}{
+		{"game", packfile.BGA},
+		{"game/modules/php/States", packfile.BGA},
+		{"array", packfile.BGA},
+		{"parent", packfile.BGA}, // one game one level down
+		{"classes", packfile.BGA},
+		{"pack", packfile.Dir}, // pack.yaml wins
+		{"States", packfile.Dir},
+		{"yamls", packfile.Dir},
+		{"empty", packfile.Dir},
+	} {
+		if got := packfile.Detect(filepath.Join(dir, filepath.FromSlash(c.path))); got != c.want {
+			t.Errorf("Detect(%s) = %q, want %q", c.path, got, c.want)
+		}
+	}
+}
+
+// TestBGAGameFolderReads: a real game written as State classes reads from its
+// folder and from its States/ folder with the importer's warnings (each naming
+// file, line and column); written as State classes it reads back as the same
+// state machine.
+func TestBGAGameFolderReads(t *testing.T) {
+	game := filepath.Join(corpus.ClassesDir(), "augment-reality__scoville")
+	if _, err := os.Stat(game); err != nil {
+		t.Skipf("no State-class corpus at %s: skipping", corpus.ClassesDir())
+	}
+	var files packfile.Files
+	p, form, warnings, err := files.ReadWarnings(game)
+	if err != nil || form != packfile.BGA {
+		t.Fatalf("read %s: %q, %v", game, form, err)
+	}
+	if len(p.States) != 9 {
+		t.Errorf("%d states, want 9 (SOURCES.tsv: 9 State classes)", len(p.States))
+	}
+	// Scoville's actions call nextState() with names its transitions: do not
+	// declare: one warning per call.
+	if len(warnings) != 5 {
+		t.Errorf("%d warnings, want 5: %v", len(warnings), warnings)
+	}
+	for _, w := range warnings {
+		if w.Severity != graph.Warning || !strings.HasSuffix(w.File, ".php") || w.Pos.Line == 0 || w.Pos.Column == 0 {
+			t.Errorf("warning without its place: %+v", w)
+		}
+	}
+	if q, _, err := files.Read(filepath.Join(game, "modules", "php", "States")); err != nil || statesOf(t, q) != statesOf(t, p) {
+		t.Errorf("the States/ folder reads otherwise than the game folder: %v", err)
+	}
+
+	out := filepath.Join(t.TempDir(), "exported")
+	if err := files.Write(out, packfile.BGAClasses, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "modules", "php", "States", "AuctionBid.php")); err != nil {
+		t.Error(err)
+	}
+	q, form, err := files.Read(out)
+	if err != nil || form != packfile.BGA {
+		t.Fatalf("read the export %s: %q, %v", out, form, err)
+	}
+	if a, b := statesOf(t, p), statesOf(t, q); a != b {
+		t.Errorf("State classes written and read back differ:\n%s\n---\n%s", a, b)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(out, "modules", "php", "States", ".*tmp-*"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+// statesOf is the canonical YAML of p's states alone: ids, names, types,
+// descriptions, transitions (inferred marked), possible actions.
+func statesOf(t *testing.T, p *graph.Pack) string {
+	t.Helper()
+	return canonical(t, &graph.Pack{Format: p.Format, Name: "x", States: p.States})
 }
