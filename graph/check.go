@@ -60,9 +60,28 @@ type checker struct {
 
 func (c *checker) report(sev Severity, rule string, pos Pos, id StateID, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{
-		File: c.p.Source, Pos: pos, Severity: sev, Rule: rule,
+		File: c.fileOf(id, pos), Pos: pos, Severity: sev, Rule: rule,
 		Message: fmt.Sprintf(format, args...), State: id,
 	})
+}
+
+// fileOf is the file a diagnostic about state id at pos names: the state's own
+// File when it has one (a BGA State class), else the pack's Source. Of several
+// states with the id (a duplicate), the one defined at pos is meant.
+func (c *checker) fileOf(id StateID, pos Pos) string {
+	file := c.p.Source
+	for _, s := range c.p.States {
+		if s.ID != id || s.File == "" {
+			continue
+		}
+		if s.Pos == pos {
+			return s.File
+		}
+		if file == c.p.Source {
+			file = s.File
+		}
+	}
+	return file
 }
 
 // label names a state in messages: `state 2 "playerTurn"`.

@@ -272,3 +272,38 @@ func TestCheckEmptyPack(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNamesAStateFile: a diagnostic about a state read from a file of its
+// own (a BGA State class) names that file; the others name the pack's Source.
+// Of two states with one id, each diagnostic names the file of the state it
+// is about.
+func TestCheckNamesAStateFile(t *testing.T) {
+	p := mustParse(t, cleanPack)
+	p.Source = "game"
+	turn := p.States[1]
+	turn.File, turn.Pos = "game/States/PlayerTurn.php", Pos{Line: 7, Column: 7}
+	turn.DescriptionMyTurn = ""
+	dup := *turn
+	dup.File, dup.Pos = "game/States/Other.php", Pos{Line: 9, Column: 7}
+	p.States = append(p.States, &dup)
+	var mine, dupFile int
+	for _, d := range Check(p) {
+		switch {
+		case d.Rule == "duplicate-id":
+			if d.File != dup.File || d.Pos != dup.Pos {
+				t.Errorf("duplicate id named %s:%v, want %s", d.File, d.Pos, dup.File)
+			}
+			dupFile++
+		case d.State == turn.ID && d.Pos == turn.Pos:
+			if d.File != turn.File {
+				t.Errorf("%v: want the file %s", d, turn.File)
+			}
+			mine++
+		case d.State.Num == 3 && d.File != "game":
+			t.Errorf("%v: a state of the pack's own file names another", d)
+		}
+	}
+	if mine == 0 || dupFile != 1 {
+		t.Errorf("%d diagnostics about PlayerTurn, %d about the duplicate: the test checks nothing", mine, dupFile)
+	}
+}

@@ -214,6 +214,10 @@ type State struct {
 	Extra Extra `yaml:"extra,omitempty"` // non-standard keys of an imported file, in source order
 
 	Pos Pos `yaml:"-"` // where the state is defined in its source file
+	// File is the source file Pos is in when it is not the pack's Source: a
+	// BGA game's State class (graph/bga reads one file per state); "" for
+	// the pack's own file.
+	File string `yaml:"-"`
 }
 
 // UnmarshalYAML decodes a state and records its position.

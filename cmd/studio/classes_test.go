@@ -62,3 +62,43 @@ func TestImportExportClasses(t *testing.T) {
 		t.Error("export --format bga-classes without -o succeeded")
 	}
 }
+
+// TestGameFolderEverywhere: validate, simulate and export take a BGA game's
+// folder as they take any pack; import-bga refuses a folder that holds no
+// game with the importer's reason.
+func TestGameFolderEverywhere(t *testing.T) {
+	game := filepath.Join(corpus.ClassesDir(), "augment-reality__scoville")
+	if _, err := os.Stat(game); err != nil {
+		t.Skipf("no State-class corpus at %s: skipping", corpus.ClassesDir())
+	}
+	out, err := run(t, "validate", game)
+	if err != nil {
+		t.Fatalf("validate %s: %v\n%s", game, err, out)
+	}
+	// The importer's warnings come first; the checks' name each state's own
+	// class file (AuctionBid is declared at line 17, column 7, without
+	// descriptionMyTurn:).
+	bid := filepath.Join(game, "modules", "php", "States", "AuctionBid.php")
+	if !strings.HasPrefix(out, bid+":75:37: warning: state 10: actBid() calls nextState") {
+		t.Errorf("validate does not start with the importer's warning:\n%s", out)
+	}
+	if !strings.Contains(out, "\n"+bid+`:17:7: warning: state 10 "AuctionBid": descriptionmyturn is mandatory`) {
+		t.Errorf("validate does not name the state's class file:\n%s", out)
+	}
+
+	// simulate reads the folder: what stops it is the rules the import lacks.
+	out, err = run(t, "simulate", game, "--matches", "1", "--seed", "1")
+	if err == nil || !strings.Contains(out, "calls nextState") || !strings.Contains(err.Error()+out, "which no action defines") {
+		t.Errorf("simulate of a game folder: %v\n%s", err, out)
+	}
+
+	dot, err := run(t, "export", game, "--format", "dot")
+	if err != nil || !strings.Contains(dot, `"15" -> "20" [style=dashed, label="Planting"]`) {
+		t.Errorf("export --format dot of a game folder: %v\n%s", err, dot)
+	}
+
+	empty := t.TempDir()
+	if _, err := run(t, "import-bga", empty, "-o", filepath.Join(empty, "x.rulestudio")); err == nil || !strings.Contains(err.Error(), "no states.inc.php, modules/php/States/ or State classes in the folder") {
+		t.Errorf("import-bga of an empty folder: %v", err)
+	}
+}

@@ -300,8 +300,8 @@ func (g *game) state(c *phpClass) (*graph.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &graph.State{Pos: c.pos}
 	file := c.file.path
+	s := &graph.State{Pos: c.pos, File: file}
 	idv, ok := args["id"]
 	if !ok {
 		return nil, posErrorf(file, c.pos, "class %s: no id: argument reaches GameState's constructor", c.name)

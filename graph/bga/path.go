@@ -194,6 +194,7 @@ func (g *game) merge(array, classes *graph.Pack, l layout) *graph.Pack {
 		}
 	}
 	for _, s := range array.States {
+		s.File = l.display(l.machine) // the pack's Source is the game folder
 		need(s.ID)
 		for _, t := range s.Transitions {
 			need(t.To)
