@@ -73,7 +73,7 @@ func readGame(fsys fs.FS, base, dir string) (g *game, err error) {
 	if g.root != "" {
 		g.load(path.Join(g.root, "constants.inc.php"), true) // BGA includes it by itself
 	}
-	g.b = &builder{file: g.display(dir), constNames: map[string]bool{}, literals: map[string]graph.Pos{}}
+	g.b = &builder{file: g.display(dir), constNames: map[string]bool{}, literals: map[string]graph.Pos{}, literalFiles: map[string]string{}}
 	if err := g.readStateClasses(); err != nil {
 		return nil, err
 	}

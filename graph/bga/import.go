@@ -112,6 +112,9 @@ type builder struct {
 	file       string
 	constNames map[string]bool      // strings written as constants
 	literals   map[string]graph.Pos // strings written as strings, where first seen
+	// literalFiles, when not nil, holds the file each of literals is in (State
+	// classes: one builder per file, sharing the maps).
+	literalFiles map[string]string
 }
 
 func (b *builder) errorf(pos graph.Pos, format string, args ...any) error {
@@ -150,6 +153,9 @@ func (b *builder) text(v pval, what string) (string, error) {
 	case v.k == pString:
 		if _, seen := b.literals[v.s]; !seen {
 			b.literals[v.s] = v.pos
+			if b.literalFiles != nil {
+				b.literalFiles[v.s] = b.file
+			}
 		}
 		return v.s, nil
 	case v.k == pInt:

@@ -226,7 +226,7 @@ func (g *game) pack(dir string) (*graph.Pack, []graph.Diagnostic, error) {
 	sort.Strings(p.Symbolic)
 	for _, n := range p.Symbolic {
 		if pos, clash := g.b.literals[n]; clash {
-			return nil, nil, posErrorf(g.b.file, pos, "the string %q is also written as a constant; Rule Studio cannot keep the two apart", n)
+			return nil, nil, posErrorf(g.b.literalFiles[n], pos, "the string %q is also written as a constant; Rule Studio cannot keep the two apart", n)
 		}
 	}
 	g.diags = compress(g.diags)
