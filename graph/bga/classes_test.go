@@ -416,3 +416,45 @@ func TestExportClassesArrayCorpus(t *testing.T) {
 	}
 	t.Logf("array corpus as State classes: %d exported and imported back equal, %d refused (a possible action that is not a PHP method name)", exported, refused)
 }
+
+// TestExportClassesNameClash: a constant class named like a state's class
+// (EndScore::STATE_ID, as self::STATE_ID in EndScore reads) is named in full,
+// not imported with a use line that would clash with the class PHP declares.
+func TestExportClassesNameClash(t *testing.T) {
+	p := &graph.Pack{Format: 1, Name: "g",
+		Constants: graph.Constants{{Name: "EndScore::STATE_ID", Value: graph.Value{Kind: graph.IntValue, Int: 98}}},
+		States: []*graph.State{
+			{ID: graph.NumID(2), Name: "Turn", Type: graph.Game, Transitions: graph.Transitions{{Name: "end", To: graph.ConstID("EndScore::STATE_ID")}}},
+			{ID: graph.ConstID("EndScore::STATE_ID"), Name: "EndScore", Type: graph.Game, Transitions: graph.Transitions{{Name: "99", To: graph.NumID(99), Inferred: true}}},
+		}}
+	files, err := ExportClasses(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		got[f.Path] = string(f.Data)
+	}
+	end := got["modules/php/States/EndScore.php"]
+	if strings.Contains(end, `use Bga\Games\g\EndScore;`) || !strings.Contains(end, `id: \Bga\Games\g\EndScore::STATE_ID,`) {
+		t.Errorf("EndScore.php:\n%s", end)
+	}
+	if turn := got["modules/php/States/Turn.php"]; !strings.Contains(turn, `transitions: ['end' => EndScore::class],`) {
+		t.Errorf("Turn.php:\n%s", turn)
+	}
+	if c := got["modules/php/EndScore.php"]; !strings.Contains(c, "namespace Bga\\Games\\g;\n") || !strings.Contains(c, "const STATE_ID = 98;") {
+		t.Errorf("the constant class:\n%s", c)
+	}
+	fsys := fstest.MapFS{}
+	for path, data := range got {
+		fsys[path] = &fstest.MapFile{Data: []byte(data)}
+	}
+	p2, _, err := ImportStates(fsys, "x", "modules/php/States")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLines(t, "re-import", summary(p2), []string{
+		"EndScore::STATE_ID EndScore game action=onEnteringState [~99=99]", // the stub that returns 99
+		"2 Turn game [end=EndScore::STATE_ID]",
+	})
+}

@@ -191,9 +191,34 @@ func (x *classWriter) id(id graph.StateID) (string, error) {
 		if !phpIdent.MatchString(cls) {
 			return "", fmt.Errorf("constant %s: the class %s is not a plain PHP class name", id.Const, cls)
 		}
+		if x.shadowed(cls) {
+			// A use line would clash with the name in the state's file:
+			// the constant class is named in full.
+			return `\` + x.ns + `\` + id.Const, nil
+		}
 		x.uses[cls] = true
 	}
 	return id.Const, nil
+}
+
+// shadowed reports whether a constant class cls of the game's namespace
+// cannot be imported with a use line into a state's file, because its name
+// (ignoring case, as PHP compares class names) is already a State class of
+// the export, which the file's namespace names, or one of the framework's
+// classes the file uses.
+func (x *classWriter) shadowed(cls string) bool {
+	switch strings.ToLower(cls) {
+	case "statetype", "gamestate", "possibleaction":
+		return true
+	case "game":
+		return cls != "Game" // Game itself is used already
+	}
+	for _, c := range x.class {
+		if strings.EqualFold(c, cls) {
+			return true
+		}
+	}
+	return false
 }
 
 // str writes a string, or the code it stands for when it is symbolic.
@@ -243,7 +268,9 @@ func (x *classWriter) stateFile(s *graph.State) ([]byte, error) {
 		uses = append(uses, `Bga\GameFramework\States\PossibleAction`)
 	}
 	for c := range x.uses {
-		uses = append(uses, x.ns+`\`+c)
+		if c != "Game" { // Game's constants are in the game's class, used already
+			uses = append(uses, x.ns+`\`+c)
+		}
 	}
 	sort.Strings(uses)
 	for _, u := range uses {
