@@ -40,6 +40,23 @@ func TestImportClassGameFolder(t *testing.T) {
 	if len(ds) == 0 || ds[0].Severity != graph.Warning || !strings.Contains(ds[0].Message, "which its transitions: do not declare") {
 		t.Errorf("the import warnings do not head the diagnostics: %v", ds)
 	}
+	// Each row names its class file; the pack's own diagnostics need none.
+	if got := diagText(ds[0], e.Pack().Source); !strings.HasPrefix(got, "AuctionBid.php:75:37  state 10: actBid() calls nextState") {
+		t.Errorf("first row %q does not name its file", got)
+	}
+	for _, d := range ds {
+		if d.File == e.Pack().Source && strings.Contains(diagText(d, e.Pack().Source), ".php") {
+			t.Errorf("row %q names a file for a diagnostic about the pack", diagText(d, e.Pack().Source))
+		}
+	}
+	// The inspector says which transitions are inferred: Scoville declares none.
+	if got, _ := e.Inspector.Value("Pack", "transitions"); got != "10 (10 inferred from State classes)" {
+		t.Errorf("pack transitions %q", got)
+	}
+	e.Inspector.ShowState(e.Pack(), "15", ds)
+	if got, _ := e.Inspector.Value("BGA", "transitions"); got != "AuctionClaim → 15 (AuctionClaim), inferred\nPlanting → 20 (Planting), inferred" {
+		t.Errorf("state 15 transitions %q", got)
+	}
 	e.refreshAll() // as every edit does: the warnings stay
 	if ds := e.Diagnostics.Diagnostics(); len(ds) == 0 || ds[0].Severity != graph.Warning {
 		t.Errorf("the import warnings went with the next check: %v", ds)

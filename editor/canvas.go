@@ -36,6 +36,7 @@ type edge struct {
 	from, to int // node indexes
 	label    string
 	dashed   bool // an initialprivate link, or a transition inferred from code
+	inferred bool // a transition inferred from a State class's code: also its own colour
 }
 
 // GraphView is the state graph canvas: a box per state coloured by its BGA
@@ -165,7 +166,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 			continue
 		}
 		for _, t := range s.Transitions {
-			g.edges = append(g.edges, edge{from: from, to: target(from, t.To), label: t.Name, dashed: t.Inferred})
+			g.edges = append(g.edges, edge{from: from, to: target(from, t.To), label: t.Name, dashed: t.Inferred, inferred: t.Inferred})
 		}
 		if s.InitialPrivate != nil {
 			g.edges = append(g.edges, edge{from: from, to: target(from, *s.InitialPrivate), label: "initialprivate", dashed: true})

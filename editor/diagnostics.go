@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -19,6 +20,7 @@ type DiagnosticsView struct {
 	OnSelected func(d graph.Diagnostic)
 
 	diags   []graph.Diagnostic
+	source  string // the file the pack was read from: its diagnostics need no file name
 	summary *widget.Label
 	list    *widget.List
 }
@@ -41,7 +43,7 @@ func NewDiagnosticsView() *DiagnosticsView {
 			d := v.diags[i]
 			c := o.(*fyne.Container)
 			c.Objects[1].(*widget.Icon).SetResource(severityIcon(d.Severity))
-			c.Objects[0].(*widget.Label).SetText(diagText(d))
+			c.Objects[0].(*widget.Label).SetText(diagText(d, v.source))
 		},
 	)
 	v.list.OnSelected = func(i widget.ListItemID) {
@@ -57,14 +59,28 @@ func NewDiagnosticsView() *DiagnosticsView {
 	return v
 }
 
-// diagText is a row's text: "line:col  message [rule]".
-func diagText(d graph.Diagnostic) string {
+// diagText is a row's text: "line:col  message [rule]", with the file's name
+// first ("PlayerTurn.php:12:7  ...") when the diagnostic is about another
+// file than source, the pack's (a BGA game's State classes are one file
+// each).
+func diagText(d graph.Diagnostic, source string) string {
 	s := d.Message + "  [" + d.Rule + "]"
 	if d.Pos.IsValid() {
 		s = fmt.Sprintf("%d:%d  %s", d.Pos.Line, d.Pos.Column, s)
 	}
+	if d.File != "" && d.File != source {
+		sep := ":"
+		if !d.Pos.IsValid() {
+			sep = "  "
+		}
+		s = filepath.Base(d.File) + sep + s
+	}
 	return s
 }
+
+// SetSource says which file the pack was read from (Pack.Source): rows
+// about other files name theirs.
+func (v *DiagnosticsView) SetSource(path string) { v.source = path }
 
 // SetDiagnostics replaces the list; the view keeps its own copy.
 func (v *DiagnosticsView) SetDiagnostics(ds []graph.Diagnostic) {

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"math"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -57,5 +58,32 @@ func TestInferredTransitionIsDashed(t *testing.T) {
 	}
 	if d, s := visible(dashed), visible(solid); d <= s {
 		t.Errorf("the inferred arrow is drawn with %d segments, the declared one with %d; dashes need more", d, s)
+	}
+	// Its own colour too, line and label (the label in italics), so that a
+	// short arrow, hidden by its label but for a dash or two, still shows.
+	if c := r.edges[dashed].segs[0].StrokeColor; c != inferredColor {
+		t.Errorf("inferred arrow drawn in %v, want %v", c, inferredColor)
+	}
+	if c := r.edges[solid].segs[0].StrokeColor; c != edgeColor {
+		t.Errorf("declared arrow drawn in %v, want %v", c, edgeColor)
+	}
+	if l := r.edges[dashed].label; l.Color != inferredColor || !l.TextStyle.Italic || r.edges[solid].label.TextStyle.Italic {
+		t.Errorf("labels: inferred %v italic %v, declared italic %v", l.Color, l.TextStyle.Italic, r.edges[solid].label.TextStyle.Italic)
+	}
+}
+
+// TestDashesOnAShortArrow: an inferred arrow a few dozen pixels long still
+// has several dashes at any zoom, and a long one is not cut into thousands.
+func TestDashesOnAShortArrow(t *testing.T) {
+	for _, z := range []float64{MinZoom, 0.5, 1, MaxZoom} {
+		short := []vec{{0, 0}, {0, 40 / z}} // 40 pixels on screen
+		line := dashes(short, math.Max(5/z, pathLength(short)/120))
+		if n := len(line) / 2; n < 3 {
+			t.Errorf("zoom %v: %d dashes on a 40-pixel arrow", z, n)
+		}
+		long := []vec{{0, 0}, {5000, 0}, {5000, 5000}}
+		if n := len(dashes(long, math.Max(5/z, pathLength(long)/120))) / 2; n > 61 {
+			t.Errorf("zoom %v: %d dashes on a long arrow", z, n)
+		}
 	}
 }

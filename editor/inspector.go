@@ -135,11 +135,20 @@ func packFields(p *graph.Pack, diags []graph.Diagnostic) []field {
 	if p.Players != nil {
 		f = append(f, field{section: "Pack", key: "players", value: fmt.Sprintf("%d–%d", p.Players.Min, p.Players.Max)})
 	}
-	nt := 0
+	nt, inferred := 0, 0
 	count := map[graph.StateType]int{}
 	for _, s := range p.States {
 		nt += len(s.Transitions)
+		for _, t := range s.Transitions {
+			if t.Inferred {
+				inferred++
+			}
+		}
 		count[s.Type]++
+	}
+	transitions := fmt.Sprint(nt)
+	if inferred > 0 {
+		transitions = fmt.Sprintf("%d (%d inferred from State classes)", nt, inferred)
 	}
 	var types []string
 	for _, t := range graph.StateTypes {
@@ -149,7 +158,7 @@ func packFields(p *graph.Pack, diags []graph.Diagnostic) []field {
 	}
 	f = append(f,
 		field{section: "Pack", key: "states", value: fmt.Sprintf("%d (%s)", len(p.States), strings.Join(types, ", "))},
-		field{section: "Pack", key: "transitions", value: fmt.Sprint(nt)},
+		field{section: "Pack", key: "transitions", value: transitions},
 		field{section: "Pack", key: "actions", value: fmt.Sprint(len(p.Actions))},
 		field{section: "Pack", key: "object types", value: fmt.Sprint(len(p.ObjectTypes))},
 	)
@@ -217,6 +226,9 @@ func stateFields(p *graph.Pack, s *graph.State, diags []graph.Diagnostic) []fiel
 				target += " (" + st.Name + ")"
 			} else {
 				target += " (no such state)"
+			}
+			if t.Inferred {
+				target += ", inferred"
 			}
 			lines = append(lines, name+" → "+target)
 		}

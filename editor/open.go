@@ -208,6 +208,9 @@ func (e *Editor) refreshAll() {
 		e.diags = nil
 	}
 	e.View.SetGraph(e.pack, pos, e.diags)
+	if e.pack != nil {
+		e.Diagnostics.SetSource(e.pack.Source)
+	}
 	e.Diagnostics.SetDiagnostics(e.diags)
 	e.Inspector.ShowState(e.pack, e.View.Selected(), e.diags)
 }

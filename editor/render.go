@@ -131,6 +131,7 @@ func (r *graphRenderer) rebuild() {
 		}
 		o.label.Text = e.label
 		o.label.Alignment = fyne.TextAlignCenter
+		o.label.TextStyle.Italic = e.inferred
 		o.labelBack.CornerRadius = 3
 		if e.label != "" {
 			s := fyne.MeasureText(e.label, labelSize, o.label.TextStyle)
@@ -272,6 +273,9 @@ func (r *graphRenderer) place() {
 		o := &r.edges[i]
 		hot := g.selected != "" && (g.nodes[e.from].id == g.selected || g.nodes[e.to].id == g.selected)
 		col := edgeColor
+		if e.inferred {
+			col = inferredColor
+		}
 		width := float32(math.Max(1, 1.4*math.Min(z, 1.5)))
 		if hot {
 			col = edgeHotColor
@@ -306,7 +310,9 @@ func (r *graphRenderer) place() {
 		line := append([]vec(nil), pts...)
 		line[len(line)-1] = tip.sub(dir.mul(hr * 1.2))
 		if e.dashed {
-			line = dashes(line, 6/math.Max(z, 0.3)*math.Min(z, 1)+4)
+			// 5 pixels on, 5 off at any zoom, so that a short arrow has
+			// several dashes; at most about 60 dashes on a long one.
+			line = dashes(line, math.Max(5/z, pathLength(line)/120))
 		}
 		nseg := len(line) - 1
 		if e.dashed {
@@ -343,6 +349,9 @@ func (r *graphRenderer) place() {
 			continue
 		}
 		o.label.Color = labelColor
+		if e.inferred {
+			o.label.Color = inferredColor
+		}
 		if hot {
 			o.label.Color = edgeHotColor
 		}
@@ -411,6 +420,15 @@ func setVisible(o fyne.CanvasObject, v bool) {
 	} else {
 		o.Hide()
 	}
+}
+
+// pathLength is the length of the polyline pts.
+func pathLength(pts []vec) float64 {
+	l := 0.0
+	for i := 1; i < len(pts); i++ {
+		l += pts[i].sub(pts[i-1]).len()
+	}
+	return l
 }
 
 // dashes cuts a polyline into dashes of length d (with gaps of length d) and

@@ -72,10 +72,13 @@ func parseHex(s string) color.NRGBA {
 
 // Colours of the canvas that do not depend on a state.
 var (
-	paperColor     = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
-	inkColor       = color.NRGBA{R: 0x22, G: 0x22, B: 0x22, A: 0xff}
-	edgeColor      = color.NRGBA{R: 0x55, G: 0x5b, B: 0x66, A: 0xff}
-	edgeHotColor   = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
+	paperColor   = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
+	inkColor     = color.NRGBA{R: 0x22, G: 0x22, B: 0x22, A: 0xff}
+	edgeColor    = color.NRGBA{R: 0x55, G: 0x5b, B: 0x66, A: 0xff}
+	edgeHotColor = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
+	// inferredColor draws transitions inferred from what a State class
+	// returns (dashed too), apart from the declared ones at any zoom.
+	inferredColor  = color.NRGBA{R: 0x7c, G: 0x4d, B: 0xc4, A: 0xff}
 	labelColor     = color.NRGBA{R: 0x30, G: 0x34, B: 0x3b, A: 0xff}
 	labelBackColor = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xe6}
 	selectColor    = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
@@ -99,7 +102,22 @@ func NewLegend() fyne.CanvasObject {
 		lbl := widget.NewLabel(name)
 		items = append(items, container.NewHBox(container.NewCenter(sw), lbl))
 	}
+	items = append(items, container.NewHBox(container.NewCenter(dashSwatch(inferredColor)), widget.NewLabel("inferred transition")))
 	return container.New(layout.NewCustomPaddedHBoxLayout(0), items...)
+}
+
+// dashSwatch is a short dashed line in col, for the legend.
+func dashSwatch(col color.Color) fyne.CanvasObject {
+	box := canvas.NewRectangle(color.Transparent)
+	box.SetMinSize(fyne.NewSize(22, 14))
+	var dashes []fyne.CanvasObject
+	for x := float32(0); x < 22; x += 8 {
+		l := canvas.NewLine(col)
+		l.StrokeWidth = 2
+		l.Position1, l.Position2 = fyne.NewPos(x, 7), fyne.NewPos(x+5, 7)
+		dashes = append(dashes, l)
+	}
+	return container.NewStack(box, container.NewWithoutLayout(dashes...))
 }
 
 // severityIcon is the theme icon of a diagnostic's severity.
