@@ -140,7 +140,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		g.index[id] = len(g.nodes)
 		g.nodes = append(g.nodes, n)
 	}
-	target := func(from int, to graph.StateID) int {
+	target := func(from int, to graph.StateID, label string) int {
 		if t := p.State(to); t != nil {
 			if i, ok := g.index[t.ID.String()]; ok {
 				return i
@@ -150,11 +150,17 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		if i, ok := g.index[id]; ok {
 			return i
 		}
-		n := node{id: id, name: id, typ: Missing, size: vec{120, 50}}
+		n := node{id: id, name: id, typ: Missing}
+		w, h := layout.BoxSize(&graph.State{ID: graph.ConstID("no such state"), Name: id})
+		if v, ok := p.Resolve(to); ok && v == 99 || !ok && to.Const == "ST_END_GAME" {
+			n.name, n.typ = "gameEnd", FrameworkEnd
+			w, h = layout.BoxSize(&graph.State{ID: to, Name: n.name, Type: graph.Manager})
+		}
+		n.size = vec{w, h}
 		if pt, ok := positions[id]; ok {
 			n.pos = vec{pt.X, pt.Y}
 		} else {
-			n.pos = g.freeSpot(g.nodes[from], n.size)
+			n.pos = g.freeSpot(g.nodes[from], n.size, label)
 		}
 		g.index[id] = len(g.nodes)
 		g.nodes = append(g.nodes, n)
@@ -166,10 +172,10 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 			continue
 		}
 		for _, t := range s.Transitions {
-			g.edges = append(g.edges, edge{from: from, to: target(from, t.To), label: t.Name, dashed: t.Inferred, inferred: t.Inferred})
+			g.edges = append(g.edges, edge{from: from, to: target(from, t.To, t.Name), label: t.Name, dashed: t.Inferred, inferred: t.Inferred})
 		}
 		if s.InitialPrivate != nil {
-			g.edges = append(g.edges, edge{from: from, to: target(from, *s.InitialPrivate), label: "initialprivate", dashed: true})
+			g.edges = append(g.edges, edge{from: from, to: target(from, *s.InitialPrivate, "initialprivate"), label: "initialprivate", dashed: true})
 		}
 	}
 	if _, ok := g.index[g.selected]; !ok {
@@ -181,8 +187,9 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 }
 
 // freeSpot finds a centre near box src for a new box of size sz that overlaps
-// no box drawn so far.
-func (g *GraphView) freeSpot(src node, sz vec) vec {
+// no box drawn so far, far enough beside src for the arrow's label between
+// them (below or above first, where a label takes no width).
+func (g *GraphView) freeSpot(src node, sz vec, label string) vec {
 	free := func(c vec) bool {
 		r := rect{c, sz.X/2 + 15, sz.Y/2 + 15}
 		for _, n := range g.nodes {
@@ -192,9 +199,10 @@ func (g *GraphView) freeSpot(src node, sz vec) vec {
 		}
 		return true
 	}
-	dx, dy := src.size.X/2+sz.X/2+40, src.size.Y/2+sz.Y/2+40
+	labelW := 7 * float64(len(label)) // labelSize text, roughly
+	dx, dy := src.size.X/2+sz.X/2+40+labelW, src.size.Y/2+sz.Y/2+40
 	for ring := 1.0; ring <= 6; ring++ {
-		for _, d := range []vec{{1, 0.5}, {1, 0}, {1, -0.5}, {-1, 0.5}, {-1, 0}, {-1, -0.5}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}} {
+		for _, d := range []vec{{0, 1}, {0, -1}, {1, 0.5}, {1, 0}, {1, -0.5}, {-1, 0.5}, {-1, 0}, {-1, -0.5}, {1, 1}, {-1, 1}} {
 			c := src.pos.add(vec{d.X * dx * ring, d.Y * dy * ring})
 			if free(c) {
 				return c
@@ -205,11 +213,12 @@ func (g *GraphView) freeSpot(src node, sz vec) vec {
 }
 
 // Positions returns the centre of every state box, keyed by state id as
-// written (boxes of missing targets excluded).
+// written (placeholder boxes, for missing targets and BGA's own gameEnd,
+// excluded).
 func (g *GraphView) Positions() map[string]graph.Point {
 	out := make(map[string]graph.Point, len(g.nodes))
 	for _, n := range g.nodes {
-		if n.typ != Missing {
+		if !placeholder(n.typ) {
 			out[n.id] = graph.Point{X: n.pos.X, Y: n.pos.Y}
 		}
 	}
@@ -220,7 +229,7 @@ func (g *GraphView) Positions() map[string]graph.Point {
 func (g *GraphView) States() []string {
 	var out []string
 	for _, n := range g.nodes {
-		if n.typ != Missing {
+		if !placeholder(n.typ) {
 			out = append(out, n.id)
 		}
 	}
@@ -443,7 +452,7 @@ func (g *GraphView) Resize(s fyne.Size) {
 // Tapped selects the state under the pointer, or clears the selection.
 func (g *GraphView) Tapped(ev *fyne.PointEvent) {
 	id := g.StateAt(ev.Position)
-	if i, ok := g.index[id]; ok && g.nodes[i].typ == Missing {
+	if i, ok := g.index[id]; ok && placeholder(g.nodes[i].typ) {
 		id = ""
 	}
 	if id != g.selected {
@@ -472,7 +481,7 @@ func (g *GraphView) Dragged(ev *fyne.DragEvent) {
 		if g.press != nil {
 			start = *g.press
 		}
-		if i := g.nodeAt(start); i >= 0 && g.nodes[i].typ != Missing {
+		if i := g.nodeAt(start); i >= 0 && !placeholder(g.nodes[i].typ) {
 			g.dragNode = i
 			g.dragFrom = g.nodes[i].pos
 			if g.selected != g.nodes[i].id {

@@ -239,3 +239,44 @@ func TestRendererMakesObjectsPerStateAndArrow(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameworkEndIsNotMissing: a transition to BGA's own end state (99, or
+// the framework's ST_END_GAME when its value is not in sight), which State
+// classes never declare, points at a grey gameEnd box, not at a red missing
+// one; a long missing id gets a box wide enough for it.
+func TestFrameworkEndIsNotMissing(t *testing.T) {
+	test.NewTempApp(t)
+	p := examplePack(t)
+	var kept []*graph.State
+	for _, s := range p.States {
+		if s.ID.Num != 99 {
+			kept = append(kept, s)
+		}
+	}
+	p.States = kept
+	long := "StateConstants::STATE_SOMETHING_VERY_LONG"
+	p.States[1].Transitions = append(p.States[1].Transitions,
+		graph.Transition{Name: "end", To: graph.ConstID("ST_END_GAME")},
+		graph.Transition{Name: "oops", To: graph.ConstID(long)})
+	v := NewGraphView()
+	v.SetGraph(p, gridPositions(p), graph.Check(p))
+	for _, id := range []string{"99", "ST_END_GAME"} {
+		i, ok := v.index[id]
+		if !ok {
+			t.Fatalf("no box for %s", id)
+		}
+		if n := v.nodes[i]; n.typ != FrameworkEnd || n.name != "gameEnd" {
+			t.Errorf("%s drawn as %q %q, want BGA's gameEnd", id, n.typ, n.name)
+		}
+		if _, ok := v.Positions()[id]; ok {
+			t.Errorf("Positions() includes the framework's %s", id)
+		}
+	}
+	n := v.nodes[v.index[long]]
+	if n.typ != Missing || n.size.X < 7*float64(len(long)) {
+		t.Errorf("missing target %s: type %q, width %.0f", long, n.typ, n.size.X)
+	}
+	if TypeFill(FrameworkEnd) != TypeFill(graph.Manager) || TypeBadge(FrameworkEnd) != "BGA" {
+		t.Error("gameEnd is not drawn like a manager state")
+	}
+}

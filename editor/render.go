@@ -205,7 +205,7 @@ func (r *graphRenderer) place() {
 		o.box.Move(lo)
 		o.box.Resize(fyne.NewSize(hi.X-lo.X, hi.Y-lo.Y))
 		o.box.CornerRadius = float32(8 * z)
-		if n.id == g.selected && n.typ != Missing {
+		if n.id == g.selected && !placeholder(n.typ) {
 			o.box.StrokeColor = selectColor
 			o.box.StrokeWidth = float32(math.Max(2, 3.5*math.Min(z, 1.2)))
 		} else {

@@ -18,9 +18,24 @@ import (
 // no state defines, so that a broken arrow still has somewhere to point.
 const Missing graph.StateType = "missing"
 
+// FrameworkEnd is the pseudo state type of the box drawn for a transition to
+// BGA's own end state, which a game need not declare (State classes never
+// do): id 99, or the framework's constant ST_END_GAME when its value is not
+// in sight. graph.Check calls it "the BGA framework provides gameEnd", not an
+// error, so it is drawn like a manager state, not as a missing one.
+const FrameworkEnd graph.StateType = "bga-gameend"
+
+// placeholder reports whether t is the type of a box that stands for no state
+// of the pack (Missing, FrameworkEnd): it cannot be selected or moved, and
+// has no saved position.
+func placeholder(t graph.StateType) bool { return t == Missing || t == FrameworkEnd }
+
 // TypeFill is the fill colour of a state's box: the colour of its BGA type in
 // every drawing of the studio (the same as in exported DOT files).
 func TypeFill(t graph.StateType) color.NRGBA {
+	if t == FrameworkEnd {
+		t = graph.Manager
+	}
 	if t == Missing {
 		return color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xff}
 	}
@@ -52,6 +67,8 @@ func TypeBadge(t graph.StateType) string {
 		return "MANAGER"
 	case Missing:
 		return "MISSING"
+	case FrameworkEnd:
+		return "BGA"
 	case "":
 		return "NO TYPE"
 	}
