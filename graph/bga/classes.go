@@ -318,8 +318,8 @@ func (g *game) state(c *phpClass) (*graph.State, error) {
 	if s.Type, _, err = b.stateType(tv.val, where+": type"); err != nil {
 		return nil, err
 	}
-	// BGA: "name can be specified, by default it will be the class name
-	// (including capitalization)".
+	// BGA ("State classes: State directory"): "name can be specified, by
+	// default it will be the class name".
 	s.Name = c.name
 	if nv, ok := args["name"]; ok && nv.val.k != pNull {
 		if s.Name, err = g.fileBuilder(nv.f.path).text(nv.val, where+": name"); err != nil {
