@@ -1,0 +1,664 @@
+package editor
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// CodeMark is a diagnostic shown in a [CodeEditor]: its line and column in
+// the editor's text (1-based), how bad it is and what it says.
+type CodeMark struct {
+	Line, Column int
+	Severity     graph.Severity
+	Message      string
+}
+
+// CodeEditor edits source text in a monospaced grid: Starlark or YAML,
+// highlighted by chroma (see highlight.go), with line numbers in a gutter,
+// the marks of diagnostics at their line and column (a tinted span and a
+// dot in the gutter, their messages listed under the text), a block cursor,
+// selection with the mouse or shift and the arrows, the clipboard, and
+// auto-indentation after a line ending in ':'.
+//
+// The editor does not keep an undo stack: ctrl+Z and ctrl+Y call OnUndo and
+// OnRedo (the window's history), and every change is reported by OnChanged.
+// Its methods must be called on the Fyne goroutine.
+type CodeEditor struct {
+	widget.BaseWidget
+
+	// OnChanged is called with the whole text after each change the designer
+	// makes (not after SetText).
+	OnChanged func(text string)
+	// OnLeave is called when the editor loses the focus.
+	OnLeave func()
+	// OnUndo and OnRedo are called for ctrl+Z and ctrl+Y.
+	OnUndo, OnRedo func()
+
+	lang      string // chroma lexer name: "starlark" or "yaml"
+	firstLine int    // the number the gutter shows for the first line
+	scroll    bool   // the editor scrolls (a panel) rather than growing with its text (a form field)
+	minRows   int
+
+	lines   [][]rune
+	cur     textPos // the cursor
+	anchor  textPos // the other end of the selection; == cur when none
+	marks   []CodeMark
+	focused bool
+	shift   bool
+
+	grid     *widget.TextGrid
+	scroller *container.Scroll
+	notes    *widget.Label // the marks' messages under the text
+	cell     fyne.Size
+	styles   map[styleKey]*widget.CustomTextGridStyle
+}
+
+// textPos is a place in the text: a line and a rune offset in it, from 0.
+type textPos struct{ row, col int }
+
+func (a textPos) before(b textPos) bool { return a.row < b.row || a.row == b.row && a.col < b.col }
+
+// NewCodeEditor returns an editor of text in lang ("starlark" or "yaml").
+// scroll makes it scroll inside the room it is given (a panel); without it,
+// it is as tall as its text (a field in a form, at least minRows lines).
+func NewCodeEditor(lang string, scroll bool, minRows int) *CodeEditor {
+	c := &CodeEditor{lang: lang, scroll: scroll, minRows: max(minRows, 1), firstLine: 1,
+		lines: [][]rune{{}}, styles: map[styleKey]*widget.CustomTextGridStyle{}}
+	c.grid = widget.NewTextGrid()
+	c.grid.Scroll = fyne.ScrollNone
+	c.notes = widget.NewLabel("")
+	c.notes.Wrapping = fyne.TextWrapWord
+	c.notes.Hide()
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// SetText replaces the text (OnChanged is not called). The cursor stays
+// where it was when the text still has that place.
+func (c *CodeEditor) SetText(s string) {
+	c.lines = splitLines(s)
+	c.cur = c.clamp(c.cur)
+	c.anchor = c.cur
+	c.render()
+}
+
+// Text returns the text.
+func (c *CodeEditor) Text() string {
+	parts := make([]string, len(c.lines))
+	for i, l := range c.lines {
+		parts[i] = string(l)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// SetFirstLine makes the gutter number the first line n (the YAML view of a
+// part of the pack numbers its lines as in the whole pack).
+func (c *CodeEditor) SetFirstLine(n int) {
+	c.firstLine = max(n, 1)
+	c.render()
+}
+
+// SetMarks shows diagnostics at their places in the text.
+func (c *CodeEditor) SetMarks(marks []CodeMark) {
+	c.marks = append([]CodeMark(nil), marks...)
+	var notes []string
+	for _, m := range c.marks {
+		notes = append(notes, fmt.Sprintf("%d:%d %s: %s", m.Line+c.firstLine-1, m.Column, m.Severity, m.Message))
+	}
+	c.notes.SetText(strings.Join(notes, "\n"))
+	if len(notes) > 0 {
+		c.notes.Show()
+	} else {
+		c.notes.Hide()
+	}
+	c.render()
+}
+
+// Marks returns the marks shown.
+func (c *CodeEditor) Marks() []CodeMark { return c.marks }
+
+// SetCursor puts the cursor at line and column (1-based, as diagnostics
+// count them), scrolls it into view and takes the focus.
+func (c *CodeEditor) SetCursor(line, col int) {
+	c.cur = c.clamp(textPos{line - 1, col - 1})
+	c.anchor = c.cur
+	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
+		cv.Focus(c)
+	}
+	c.render()
+	c.reveal()
+}
+
+// CursorPos returns the cursor's line and column (1-based).
+func (c *CodeEditor) CursorPos() (line, col int) { return c.cur.row + 1, c.cur.col + 1 }
+
+// Focused reports whether the editor has the keyboard focus.
+func (c *CodeEditor) Focused() bool { return c.focused }
+
+// Grid returns the grid the text is drawn in (tests read its cells).
+func (c *CodeEditor) Grid() *widget.TextGrid { return c.grid }
+
+func splitLines(s string) [][]rune {
+	parts := strings.Split(s, "\n")
+	out := make([][]rune, len(parts))
+	for i, p := range parts {
+		out[i] = []rune(p)
+	}
+	return out
+}
+
+func (c *CodeEditor) clamp(p textPos) textPos {
+	p.row = min(max(p.row, 0), len(c.lines)-1)
+	p.col = min(max(p.col, 0), len(c.lines[p.row]))
+	return p
+}
+
+// gutter is the width of the line numbers, in cells (digits, a mark, a
+// space).
+func (c *CodeEditor) gutter() int {
+	return len(strconv.Itoa(c.firstLine+len(c.lines)-1)) + 2
+}
+
+// selection returns the selected span, start first; ok is false when there
+// is none.
+func (c *CodeEditor) selection() (from, to textPos, ok bool) {
+	if c.cur == c.anchor {
+		return c.cur, c.cur, false
+	}
+	if c.cur.before(c.anchor) {
+		return c.cur, c.anchor, true
+	}
+	return c.anchor, c.cur, true
+}
+
+// SelectedText returns the selected text ("" when none).
+func (c *CodeEditor) SelectedText() string {
+	from, to, ok := c.selection()
+	if !ok {
+		return ""
+	}
+	if from.row == to.row {
+		return string(c.lines[from.row][from.col:to.col])
+	}
+	var b strings.Builder
+	b.WriteString(string(c.lines[from.row][from.col:]))
+	for r := from.row + 1; r < to.row; r++ {
+		b.WriteString("\n" + string(c.lines[r]))
+	}
+	b.WriteString("\n" + string(c.lines[to.row][:to.col]))
+	return b.String()
+}
+
+// insert replaces the selection by s and reports the change.
+func (c *CodeEditor) insert(s string) {
+	c.deleteSelection()
+	ins := splitLines(s)
+	line := c.lines[c.cur.row]
+	tail := append([]rune(nil), line[c.cur.col:]...)
+	head := append([]rune(nil), line[:c.cur.col]...)
+	if len(ins) == 1 {
+		c.lines[c.cur.row] = append(append(head, ins[0]...), tail...)
+		c.cur.col += len(ins[0])
+	} else {
+		rows := make([][]rune, 0, len(ins))
+		rows = append(rows, append(head, ins[0]...))
+		rows = append(rows, ins[1:len(ins)-1]...)
+		last := ins[len(ins)-1]
+		rows = append(rows, append(append([]rune(nil), last...), tail...))
+		c.lines = append(c.lines[:c.cur.row], append(rows, c.lines[c.cur.row+1:]...)...)
+		c.cur = textPos{c.cur.row + len(ins) - 1, len(last)}
+	}
+	c.anchor = c.cur
+	c.changed()
+}
+
+// deleteSelection deletes the selected text, if any; it reports whether
+// there was some (the change is reported by the caller).
+func (c *CodeEditor) deleteSelection() bool {
+	from, to, ok := c.selection()
+	if !ok {
+		return false
+	}
+	head := append([]rune(nil), c.lines[from.row][:from.col]...)
+	joined := append(head, c.lines[to.row][to.col:]...)
+	c.lines = append(c.lines[:from.row], append([][]rune{joined}, c.lines[to.row+1:]...)...)
+	c.cur, c.anchor = from, from
+	return true
+}
+
+func (c *CodeEditor) changed() {
+	c.render()
+	c.reveal()
+	if c.OnChanged != nil {
+		c.OnChanged(c.Text())
+	}
+}
+
+// move puts the cursor at p, extending the selection while shift is held.
+func (c *CodeEditor) move(p textPos) {
+	c.cur = c.clamp(p)
+	if !c.shift {
+		c.anchor = c.cur
+	}
+	c.render()
+	c.reveal()
+}
+
+// TypedRune inserts r (fyne.Focusable).
+func (c *CodeEditor) TypedRune(r rune) { c.insert(string(r)) }
+
+// TypedKey edits and moves the cursor (fyne.Focusable).
+func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
+	p := c.cur
+	switch ev.Name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		line := string(c.lines[p.row][:p.col])
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		if strings.HasSuffix(strings.TrimRight(line, " "), ":") {
+			indent += "    "
+		}
+		c.insert("\n" + indent)
+	case fyne.KeyTab:
+		c.insert(strings.Repeat(" ", 4-p.col%4))
+	case fyne.KeyBackspace:
+		if c.deleteSelection() {
+			c.changed()
+			return
+		}
+		switch {
+		case p.col > 0:
+			c.anchor = textPos{p.row, p.col - 1}
+		case p.row > 0:
+			c.anchor = textPos{p.row - 1, len(c.lines[p.row-1])}
+		default:
+			return
+		}
+		c.deleteSelection()
+		c.changed()
+	case fyne.KeyDelete:
+		if c.deleteSelection() {
+			c.changed()
+			return
+		}
+		switch {
+		case p.col < len(c.lines[p.row]):
+			c.anchor = textPos{p.row, p.col + 1}
+		case p.row < len(c.lines)-1:
+			c.anchor = textPos{p.row + 1, 0}
+		default:
+			return
+		}
+		c.deleteSelection()
+		c.changed()
+	case fyne.KeyLeft:
+		if p.col == 0 && p.row > 0 {
+			c.move(textPos{p.row - 1, len(c.lines[p.row-1])})
+		} else {
+			c.move(textPos{p.row, p.col - 1})
+		}
+	case fyne.KeyRight:
+		if p.col == len(c.lines[p.row]) && p.row < len(c.lines)-1 {
+			c.move(textPos{p.row + 1, 0})
+		} else {
+			c.move(textPos{p.row, p.col + 1})
+		}
+	case fyne.KeyUp:
+		c.move(textPos{p.row - 1, p.col})
+	case fyne.KeyDown:
+		c.move(textPos{p.row + 1, p.col})
+	case fyne.KeyPageUp:
+		c.move(textPos{p.row - 20, p.col})
+	case fyne.KeyPageDown:
+		c.move(textPos{p.row + 20, p.col})
+	case fyne.KeyHome:
+		line := c.lines[p.row]
+		first := len(line) - len(strings.TrimLeftFunc(string(line), unicode.IsSpace))
+		if p.col == first {
+			first = 0
+		}
+		c.move(textPos{p.row, first})
+	case fyne.KeyEnd:
+		c.move(textPos{p.row, len(c.lines[p.row])})
+	}
+}
+
+// TypedShortcut handles the clipboard, select all, undo and redo
+// (fyne.Shortcutable).
+func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
+	switch sc := s.(type) {
+	case *fyne.ShortcutCopy:
+		if t := c.SelectedText(); t != "" && sc.Clipboard != nil {
+			sc.Clipboard.SetContent(t)
+		}
+	case *fyne.ShortcutCut:
+		if t := c.SelectedText(); t != "" {
+			if sc.Clipboard != nil {
+				sc.Clipboard.SetContent(t)
+			}
+			c.deleteSelection()
+			c.changed()
+		}
+	case *fyne.ShortcutPaste:
+		if sc.Clipboard != nil {
+			if t := sc.Clipboard.Content(); t != "" {
+				c.insert(strings.ReplaceAll(t, "\r\n", "\n"))
+			}
+		}
+	case *fyne.ShortcutSelectAll:
+		c.anchor = textPos{}
+		c.cur = textPos{len(c.lines) - 1, len(c.lines[len(c.lines)-1])}
+		c.render()
+	case *fyne.ShortcutUndo:
+		if c.OnUndo != nil {
+			c.OnUndo()
+		}
+	case *fyne.ShortcutRedo:
+		if c.OnRedo != nil {
+			c.OnRedo()
+		}
+	}
+}
+
+// AcceptsTab keeps Tab in the editor, to indent (fyne.Tabbable).
+func (c *CodeEditor) AcceptsTab() bool { return true }
+
+// KeyDown notes shift for selections (desktop.Keyable).
+func (c *CodeEditor) KeyDown(ev *fyne.KeyEvent) {
+	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
+		c.shift = true
+	}
+}
+
+// KeyUp notes shift for selections (desktop.Keyable).
+func (c *CodeEditor) KeyUp(ev *fyne.KeyEvent) {
+	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
+		c.shift = false
+	}
+}
+
+// FocusGained shows the cursor (fyne.Focusable).
+func (c *CodeEditor) FocusGained() {
+	c.focused = true
+	c.render()
+}
+
+// FocusLost hides the cursor and calls OnLeave (fyne.Focusable).
+func (c *CodeEditor) FocusLost() {
+	c.focused, c.shift = false, false
+	c.render()
+	if c.OnLeave != nil {
+		c.OnLeave()
+	}
+}
+
+// Tapped puts the cursor where the pointer is and takes the focus.
+func (c *CodeEditor) Tapped(ev *fyne.PointEvent) {
+	c.shift = false
+	c.move(c.posAt(ev.Position))
+	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
+		cv.Focus(c)
+	}
+}
+
+// Dragged selects from where the drag began to the pointer.
+func (c *CodeEditor) Dragged(ev *fyne.DragEvent) {
+	p := c.posAt(ev.Position)
+	if !c.shift {
+		c.anchor = c.posAt(ev.Position.Subtract(ev.Dragged))
+		c.shift = true // until DragEnd: the anchor stays
+	}
+	c.cur = c.clamp(p)
+	c.render()
+}
+
+// DragEnd ends a selection by the mouse.
+func (c *CodeEditor) DragEnd() { c.shift = false }
+
+// Cursor is the text cursor over the editor (desktop.Cursorable).
+func (c *CodeEditor) Cursor() desktop.Cursor { return desktop.TextCursor }
+
+// posAt is the place in the text under p (widget coordinates).
+func (c *CodeEditor) posAt(p fyne.Position) textPos {
+	c.measure()
+	pad := theme.InnerPadding() / 2
+	x, y := p.X-pad, p.Y-pad
+	if c.scroll && c.scroller != nil {
+		x += c.scroller.Offset.X
+		y += c.scroller.Offset.Y
+	}
+	row := int(y / c.cell.Height)
+	col := int(math.Round(float64(x/c.cell.Width))) - c.gutter()
+	return c.clamp(textPos{row, col})
+}
+
+func (c *CodeEditor) measure() {
+	s := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true})
+	c.cell = fyne.NewSize(float32(math.Round(float64(s.Width))), float32(math.Round(float64(s.Height))))
+}
+
+// reveal scrolls the cursor into view.
+func (c *CodeEditor) reveal() {
+	if !c.scroll || c.scroller == nil {
+		return
+	}
+	c.measure()
+	y := float32(c.cur.row) * c.cell.Height
+	x := float32(c.cur.col+c.gutter()) * c.cell.Width
+	size := c.scroller.Size()
+	off := c.scroller.Offset
+	switch {
+	case y < off.Y:
+		off.Y = y
+	case y+c.cell.Height*2 > off.Y+size.Height:
+		off.Y = y + c.cell.Height*2 - size.Height
+	}
+	switch {
+	case x < off.X+float32(c.gutter())*c.cell.Width:
+		off.X = max(x-float32(c.gutter())*c.cell.Width, 0)
+	case x+c.cell.Width*2 > off.X+size.Width:
+		off.X = x + c.cell.Width*2 - size.Width
+	}
+	if off != c.scroller.Offset {
+		c.scroller.ScrollToOffset(off)
+	}
+}
+
+// CreateRenderer implements fyne.Widget.
+func (c *CodeEditor) CreateRenderer() fyne.WidgetRenderer {
+	c.paint()
+	back := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	back.CornerRadius = theme.InputRadiusSize()
+	var body fyne.CanvasObject
+	if c.scroll {
+		c.scroller = container.NewScroll(c.grid)
+		body = c.scroller
+	} else {
+		body = container.NewClip(c.grid)
+	}
+	pad := theme.InnerPadding() / 2
+	inner := container.New(&paddedLayout{pad: pad, minRows: c.minRows, ed: c}, back, body)
+	return &codeRenderer{c: c, back: back, inner: inner, all: container.NewBorder(nil, c.notes, nil, nil, inner)}
+}
+
+type codeRenderer struct {
+	c     *CodeEditor
+	back  *canvas.Rectangle
+	inner *fyne.Container
+	all   *fyne.Container
+}
+
+func (r *codeRenderer) Layout(s fyne.Size)           { r.all.Resize(s) }
+func (r *codeRenderer) MinSize() fyne.Size           { return r.all.MinSize() }
+func (r *codeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.all} }
+func (r *codeRenderer) Destroy()                     {}
+func (r *codeRenderer) Refresh() {
+	r.back.FillColor = theme.Color(theme.ColorNameInputBackground)
+	if r.c.focused {
+		r.back.StrokeColor, r.back.StrokeWidth = theme.Color(theme.ColorNamePrimary), 1
+	} else {
+		r.back.StrokeWidth = 0
+	}
+	r.back.Refresh()
+	r.all.Refresh()
+}
+
+// paddedLayout lays the background over the whole editor and the text
+// inside it with a padding; a field editor is as tall as its text.
+type paddedLayout struct {
+	pad     float32
+	minRows int
+	ed      *CodeEditor
+}
+
+func (l *paddedLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	objs[0].Resize(s)
+	objs[0].Move(fyne.Position{})
+	objs[1].Move(fyne.NewPos(l.pad, l.pad))
+	objs[1].Resize(fyne.NewSize(s.Width-2*l.pad, s.Height-2*l.pad))
+	if !l.ed.scroll {
+		min := l.ed.grid.MinSize()
+		l.ed.grid.Resize(fyne.NewSize(max(min.Width, s.Width-2*l.pad), max(min.Height, s.Height-2*l.pad)))
+	}
+}
+
+func (l *paddedLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	l.ed.measure()
+	rows := l.minRows
+	if !l.ed.scroll {
+		rows = max(rows, len(l.ed.lines))
+	}
+	return fyne.NewSize(l.ed.cell.Width*12+2*l.pad, l.ed.cell.Height*float32(rows)+2*l.pad)
+}
+
+// styleKey names a cell style: colours and boldness.
+type styleKey struct {
+	fg, bg color.NRGBA
+	bold   bool
+}
+
+func (c *CodeEditor) style(fg, bg color.NRGBA, bold bool) *widget.CustomTextGridStyle {
+	k := styleKey{fg, bg, bold}
+	if s, ok := c.styles[k]; ok {
+		return s
+	}
+	s := &widget.CustomTextGridStyle{FGColor: fg, TextStyle: fyne.TextStyle{Bold: bold, Monospace: true}}
+	if bg.A > 0 {
+		s.BGColor = bg
+	}
+	c.styles[k] = s
+	return s
+}
+
+// render draws the text again and refreshes the editor.
+func (c *CodeEditor) render() {
+	c.paint()
+	c.grid.Refresh()
+	c.Refresh()
+}
+
+// paint draws the text into the grid: gutter, highlighted text, marks,
+// selection and cursor.
+func (c *CodeEditor) paint() {
+	pal := codePalette()
+	colours := highlight(c.lang, c.lines, pal)
+	g := c.gutter()
+	markAt := map[int]graph.Severity{} // row -> worst
+	for _, m := range c.marks {
+		r := m.Line - 1
+		if s, ok := markAt[r]; !ok || m.Severity < s {
+			markAt[r] = m.Severity
+		}
+	}
+	spans := c.markSpans()
+	from, to, sel := c.selection()
+	rows := make([]widget.TextGridRow, len(c.lines))
+	for r, line := range c.lines {
+		cells := make([]widget.TextGridCell, 0, g+len(line)+1)
+		gut := c.style(pal.gutter, color.NRGBA{}, false)
+		for _, ch := range fmt.Sprintf("%*d ", g-1, c.firstLine+r) {
+			cells = append(cells, widget.TextGridCell{Rune: ch, Style: gut})
+		}
+		if sev, ok := markAt[r]; ok {
+			cells[0] = widget.TextGridCell{Rune: '●', Style: c.style(severityColour(sev), color.NRGBA{}, true)}
+		}
+		for i := 0; i <= len(line); i++ {
+			ch := ' '
+			fg := pal.text
+			if i < len(line) {
+				ch = line[i]
+				fg = colours[r][i]
+			} else if !(c.focused && c.cur == textPos{r, i}) && !(sel && inSpan(from, to, textPos{r, i})) {
+				break // no cell after the text but for the cursor or a selected line end
+			}
+			bg := color.NRGBA{}
+			bold := false
+			if sev, ok := spans[textPos{r, i}]; ok {
+				bg = tint(severityColour(sev))
+				bold = true
+			}
+			if sel && inSpan(from, to, textPos{r, i}) {
+				bg = pal.selection
+			}
+			if c.focused && c.cur == (textPos{r, i}) {
+				fg, bg = pal.back, pal.cursor
+			}
+			cells = append(cells, widget.TextGridCell{Rune: ch, Style: c.style(fg, bg, bold)})
+		}
+		rows[r] = widget.TextGridRow{Cells: cells}
+	}
+	c.grid.Rows = rows
+}
+
+func inSpan(from, to, p textPos) bool { return !p.before(from) && p.before(to) }
+
+// markSpans are the cells each mark tints: from its column to the end of the
+// word there (at least one cell).
+func (c *CodeEditor) markSpans() map[textPos]graph.Severity {
+	out := map[textPos]graph.Severity{}
+	for _, m := range c.marks {
+		r, col := m.Line-1, m.Column-1
+		if r < 0 || r >= len(c.lines) {
+			continue
+		}
+		line := c.lines[r]
+		col = min(max(col, 0), len(line))
+		end := col + 1
+		for end < len(line) && (unicode.IsLetter(line[end]) || unicode.IsDigit(line[end]) || line[end] == '_') {
+			end++
+		}
+		for i := col; i < end; i++ {
+			p := textPos{r, i}
+			if s, ok := out[p]; !ok || m.Severity < s {
+				out[p] = m.Severity
+			}
+		}
+	}
+	return out
+}
+
+// severityColour is the colour of a diagnostic's severity.
+func severityColour(s graph.Severity) color.NRGBA {
+	switch s {
+	case graph.Error:
+		return color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff}
+	case graph.Warning:
+		return color.NRGBA{R: 0xe0, G: 0x8a, B: 0x00, A: 0xff}
+	}
+	return color.NRGBA{R: 0x1e, G: 0x88, B: 0xe5, A: 0xff}
+}
+
+// tint is a light background of c, for the marked span.
+func tint(c color.NRGBA) color.NRGBA { return color.NRGBA{R: c.R, G: c.G, B: c.B, A: 0x48} }
