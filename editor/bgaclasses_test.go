@@ -50,14 +50,22 @@ func TestImportClassGameFolder(t *testing.T) {
 		}
 	}
 	// The inspector says which transitions are inferred: Scoville declares none.
-	if got, _ := e.Inspector.Value("Pack", "transitions"); got != "10 (10 inferred from State classes)" {
-		t.Errorf("pack transitions %q", got)
+	if got, _ := e.Inspector.Field("summary"); !strings.Contains(got, ", 10 transitions (10 inferred from State classes)") {
+		t.Errorf("pack summary %q", got)
 	}
-	e.Inspector.ShowState(e.Pack(), "15", ds)
-	if got, _ := e.Inspector.Value("BGA", "transitions"); got != "AuctionClaim → 15 (AuctionClaim), inferred\nPlanting → 20 (Planting), inferred" {
-		t.Errorf("state 15 transitions %q", got)
+	e.SelectState("15")
+	for path, want := range map[string]string{
+		"transitions/0": "AuctionClaim", "transitions/0/to": "15 · AuctionClaim",
+		"transitions/1": "Planting", "transitions/1/to": "20 · Planting",
+		"transitions/0/inferred": "inferred from the State class's code (written back as code)",
+		"transitions/1/inferred": "inferred from the State class's code (written back as code)",
+	} {
+		if got, _ := e.Inspector.Field(path); got != want {
+			t.Errorf("state 15: %s = %q, want %q", path, got, want)
+		}
 	}
 	e.refreshAll() // as every edit does: the warnings stay
+	settle(e)
 	if ds := e.Diagnostics.Diagnostics(); len(ds) == 0 || ds[0].Severity != graph.Warning {
 		t.Errorf("the import warnings went with the next check: %v", ds)
 	}

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,13 +10,25 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// TestEditorDocksItsPanels: the window shows the canvas beside a column of
-// the inspector over the diagnostics, each alone in its place (no tabs).
+// TestEditorDocksItsPanels: the window shows the centre's tabs (the canvas
+// in front, then the object types, actions, scripts and the YAML view)
+// beside a column of the inspector over the diagnostics.
 func TestEditorDocksItsPanels(t *testing.T) {
 	e, _ := newTestEditor(t)
 	main, ok := e.Dock.Object().(*fyne.Container).Objects[0].(*container.Split)
-	if !ok || !main.Horizontal || main.Leading != e.View || main.Offset != 0.70 {
-		t.Fatalf("the window's main area is %#v, want the canvas beside the side column", e.Dock.Object().(*fyne.Container).Objects[0])
+	if !ok || !main.Horizontal || main.Offset != 0.70 {
+		t.Fatalf("the window's main area is %#v, want the centre beside the side column", e.Dock.Object().(*fyne.Container).Objects[0])
+	}
+	tabs, ok := main.Leading.(*container.AppTabs)
+	if !ok || len(tabs.Items) != 5 || tabs.Items[0].Content != e.View || tabs.Selected() != tabs.Items[0] {
+		t.Fatalf("the centre is %#v, want tabs with the canvas first and in front", main.Leading)
+	}
+	var titles []string
+	for _, it := range tabs.Items {
+		titles = append(titles, it.Text)
+	}
+	if got := strings.Join(titles, ", "); got != "States, Object types, Actions, Scripts, YAML" {
+		t.Errorf("centre tabs %s", got)
 	}
 	column, ok := main.Trailing.(*container.Split)
 	if !ok || column.Horizontal || column.Leading != e.Inspector || column.Trailing != e.Diagnostics || column.Offset != 0.62 {

@@ -95,7 +95,7 @@ func (e *Editor) touched(ed graph.Edit) {
 			}
 		}
 	} else {
-		e.refreshAll()
+		e.refreshEdited(refs)
 	}
 	e.changed()
 }

@@ -2,41 +2,46 @@ package editor
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
 )
 
-// field is one row of the inspector: a key and its value as text, in a section.
-type field struct {
-	section, key, value string
-	code                bool // shown in a monospace font
-}
-
-// Inspector shows every field of the selected state: its BGA fields, the seed
-// model's fields and the non-standard keys of an imported file, then the
-// diagnostics about it. With no state selected it summarises the pack.
+// Inspector is the form of the selected state: every field BGA and the seed
+// model give a state, its clauses as cards, the non-standard keys of an
+// imported file, then the diagnostics about it. With no state selected it
+// is the form of the pack's own keys. Every change goes through the editor's
+// history (see form_bind.go); after an edit the form loads its values again
+// in place, so typing is never interrupted.
 type Inspector struct {
 	widget.BaseWidget
 
+	e      *Editor // set when the editor attaches its forms
 	title  *widget.Label
 	body   *fyne.Container
 	scroll *container.Scroll
-	fields []field
+	diags  *widget.Label // the diagnostics about what is shown
+
+	form *form
+	id   string      // the state shown; "" for the pack
+	of   *graph.Pack // the pack the form was built for
 }
 
-// NewInspector returns an empty inspector.
+// NewInspector returns an empty inspector; it shows forms once an editor
+// attaches it.
 func NewInspector() *Inspector {
 	in := &Inspector{
 		title: widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		body:  container.NewVBox(),
+		diags: widget.NewLabel(""),
 	}
 	in.title.Wrapping = fyne.TextWrapWord
+	in.diags.Wrapping = fyne.TextWrapWord
 	in.scroll = container.NewVScroll(in.body)
 	in.ExtendBaseWidget(in)
 	return in
@@ -50,41 +55,156 @@ func (in *Inspector) CreateRenderer() fyne.WidgetRenderer {
 // Title returns the inspector's heading.
 func (in *Inspector) Title() string { return in.title.Text }
 
-// Value returns the text shown for key in section ("BGA", "Seed", "Extra",
-// "Diagnostics", "Pack"), and whether there is such a row.
-func (in *Inspector) Value(section, key string) (string, bool) {
-	for _, f := range in.fields {
-		if f.section == section && f.key == key {
-			return f.value, true
+// Shown returns the id of the state shown ("" for the pack).
+func (in *Inspector) Shown() string { return in.id }
+
+// ShowState shows the form of state id of p ("" or an unknown id: the
+// pack's form) and the diagnostics about it. Showing the state already
+// shown loads the form's values again in place.
+func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnostic) {
+	if p == nil || in.e == nil {
+		in.title.SetText("No pack")
+		in.form, in.of, in.id = nil, nil, ""
+		in.body.RemoveAll()
+		in.body.Add(widget.NewLabel("Nothing to show."))
+		return
+	}
+	s := findState(p, id)
+	if s == nil {
+		id = ""
+	}
+	if !in.e.forms.refreshing {
+		in.e.selectionShown(id)
+	}
+	if in.form != nil && in.of == p && in.id == id {
+		in.form.load(p)
+	} else {
+		in.build(p, id)
+	}
+	if s != nil {
+		in.title.SetText(fmt.Sprintf("State %s · %s", s.ID, s.Name))
+	} else {
+		in.title.SetText(packTitle(p))
+	}
+	in.showDiagnostics(p, diags)
+}
+
+// build makes the form of state id ("" the pack's).
+func (in *Inspector) build(p *graph.Pack, id string) {
+	in.id, in.of = id, p
+	if id == "" {
+		in.form = packForm(in.e)
+	} else {
+		in.form = stateForm(in.e, id)
+	}
+	in.form.heading("Diagnostics")
+	in.form.wide(in.diags)
+	in.body.Objects = []fyne.CanvasObject{in.form.box}
+	in.body.Refresh()
+	in.scroll.ScrollToTop()
+}
+
+// showDiagnostics lists the diagnostics about what is shown: those about the
+// state, or a count for the pack.
+func (in *Inspector) showDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
+	var lines []string
+	ne, nw := 0, 0
+	for _, d := range diags {
+		switch d.Severity {
+		case graph.Error:
+			ne++
+		case graph.Warning:
+			nw++
 		}
+		if in.id != "" && !d.State.IsZero() && p.Key(d.State) == p.Key(parseStateID(in.id)) {
+			lines = append(lines, d.Severity.String()+": "+d.Message)
+		}
+	}
+	text := strings.Join(lines, "\n")
+	switch {
+	case in.id == "":
+		text = fmt.Sprintf("%d errors, %d warnings in the pack", ne, nw)
+	case text == "":
+		text = "none"
+	}
+	in.diags.SetText(text)
+}
+
+// Field returns the text the form shows for the field at path
+// ("description", "transitions/0", "clauses/while/0/condition"), and
+// whether the form has it: an entry's or code editor's text, a drop-down's
+// choice, "true" or "false" for a check box, a label's text.
+func (in *Inspector) Field(path string) (string, bool) {
+	if in.form == nil {
+		return "", false
+	}
+	return fieldText(in.form.places[path])
+}
+
+// Value returns the text shown for the field key (see Field), or for
+// section "Diagnostics", the diagnostics about the state.
+func (in *Inspector) Value(section, key string) (string, bool) {
+	if section == "Diagnostics" {
+		return in.diags.Text, in.diags.Text != "" && in.diags.Text != "none"
+	}
+	return in.Field(key)
+}
+
+// fieldText is what a form widget shows.
+func fieldText(o fyne.CanvasObject) (string, bool) {
+	switch w := o.(type) {
+	case *formEntry:
+		return w.Text, true
+	case *CodeEditor:
+		return w.Text(), true
+	case *widget.Select:
+		return w.Selected, true
+	case *widget.Check:
+		return strconv.FormatBool(w.Checked), true
+	case *widget.Label:
+		return w.Text, true
 	}
 	return "", false
 }
 
-// ShowState shows the state id of p ("" or unknown: the pack summary) and the
-// diagnostics about it. The inspector copies the text it shows.
-func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnostic) {
-	var s *graph.State
-	if p != nil && id != "" {
-		for _, st := range p.States {
-			if st.ID.String() == id {
-				s = st
-				break
-			}
+// Reveal scrolls the field at path into view and gives it the focus; in a
+// code field the cursor goes to line and column (1-based; 0: the start).
+// A path the form does not have opens its nearest enclosing field.
+func (in *Inspector) Reveal(path string, line, col int) bool {
+	if in.form == nil {
+		return false
+	}
+	return revealIn(in.scroll, in.form, path, line, col)
+}
+
+// revealIn scrolls scroll to the widget of f at path (or the nearest
+// enclosing path) and focuses it.
+func revealIn(scroll *container.Scroll, f *form, path string, line, col int) bool {
+	var o fyne.CanvasObject
+	for p := path; ; {
+		if o = f.places[p]; o != nil {
+			break
+		}
+		i := strings.LastIndex(p, "/")
+		if i < 0 {
+			return false
+		}
+		p = p[:i]
+	}
+	if scroll != nil {
+		d := fyne.CurrentApp().Driver()
+		y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(scroll.Content).Y
+		scroll.ScrollToOffset(fyne.NewPos(0, max(y-40, 0)))
+	}
+	switch w := o.(type) {
+	case *CodeEditor:
+		w.SetCursor(max(line, 1), max(col, 1))
+	case fyne.Focusable:
+		if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil {
+			c.Focus(w)
 		}
 	}
-	switch {
-	case p == nil:
-		in.title.SetText("No pack")
-		in.fields = nil
-	case s == nil:
-		in.title.SetText(packTitle(p))
-		in.fields = packFields(p, diags)
-	default:
-		in.title.SetText(fmt.Sprintf("State %s · %s", s.ID, s.Name))
-		in.fields = stateFields(p, s, diags)
-	}
-	in.rebuild()
+	return true
 }
 
 func packTitle(p *graph.Pack) string {
@@ -97,44 +217,64 @@ func packTitle(p *graph.Pack) string {
 	return "Untitled pack"
 }
 
-// rebuild turns the fields into form rows grouped by section.
-func (in *Inspector) rebuild() {
-	in.body.RemoveAll()
-	section := ""
-	var form *fyne.Container
-	for _, f := range in.fields {
-		if f.section != section || form == nil {
-			section = f.section
-			h := widget.NewLabelWithStyle(section, fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Italic: true})
-			form = container.New(layout.NewFormLayout())
-			in.body.Add(h)
-			in.body.Add(form)
-		}
-		k := widget.NewLabelWithStyle(f.key, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
-		v := widget.NewLabel(f.value)
-		v.Wrapping = fyne.TextWrapWord
-		v.Selectable = true
-		if f.code {
-			v.TextStyle = fyne.TextStyle{Monospace: true}
-		}
-		form.Add(k)
-		form.Add(v)
+// packForm is the form of the pack's own keys, and a summary of what it
+// holds.
+func packForm(e *Editor) *form {
+	f := newForm(e)
+	str := func(field string, read func(p *graph.Pack) *string) {
+		f.text(field, field, "pack/"+field, false, func(p *graph.Pack) (string, bool) { return *read(p), true },
+			func(p *graph.Pack, v string) (graph.Edit, error) {
+				return graph.EditPack(p, field, func(q *graph.Pack) { *read(q) = v }), nil
+			})
 	}
-	if len(in.fields) == 0 {
-		in.body.Add(widget.NewLabel("Nothing to show."))
+	f.heading("Pack")
+	str("pack", func(p *graph.Pack) *string { return &p.Name })
+	str("title", func(p *graph.Pack) *string { return &p.Title })
+	for _, end := range []string{"min", "max"} {
+		end := end
+		seat := func(pl *graph.Players) *int {
+			if end == "min" {
+				return &pl.Min
+			}
+			return &pl.Max
+		}
+		f.text("players "+end, "players/"+end, "pack/players/"+end, false, func(p *graph.Pack) (string, bool) {
+			if p.Players == nil {
+				return "", true
+			}
+			return strconv.Itoa(*seat(p.Players)), true
+		}, func(p *graph.Pack, v string) (graph.Edit, error) {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil && v != "" {
+				return nil, fmt.Errorf("players %s: %q is not a number", end, v)
+			}
+			return graph.EditPack(p, "players", func(q *graph.Pack) {
+				if q.Players == nil {
+					q.Players = &graph.Players{}
+				}
+				*seat(q.Players) = n
+			}), nil
+		})
 	}
-	in.body.Refresh()
-	in.scroll.ScrollToTop()
+	for _, c := range []struct {
+		field string
+		read  func(p *graph.Pack) *graph.Code
+	}{
+		{"progression", func(p *graph.Pack) *graph.Code { return &p.Progression }},
+		{"timeout", func(p *graph.Pack) *graph.Code { return &p.Timeout }},
+	} {
+		f.code(c.field, c.field, "pack/"+c.field, 1, func(p *graph.Pack) (string, bool) { return c.read(p).Src, true },
+			func(p *graph.Pack, v string) (graph.Edit, error) {
+				return graph.EditPack(p, c.field, func(q *graph.Pack) { c.read(q).Src = v }), nil
+			})
+	}
+	f.heading("Holds")
+	f.place("summary", f.note("", func(p *graph.Pack) (string, bool) { return packSummary(p), true }))
+	return f
 }
 
-func packFields(p *graph.Pack, diags []graph.Diagnostic) []field {
-	f := []field{
-		{section: "Pack", key: "pack", value: p.Name},
-		{section: "Pack", key: "title", value: p.Title},
-	}
-	if p.Players != nil {
-		f = append(f, field{section: "Pack", key: "players", value: fmt.Sprintf("%d–%d", p.Players.Min, p.Players.Max)})
-	}
+// packSummary counts what p holds.
+func packSummary(p *graph.Pack) string {
 	nt, inferred := 0, 0
 	count := map[graph.StateType]int{}
 	for _, s := range p.States {
@@ -146,9 +286,9 @@ func packFields(p *graph.Pack, diags []graph.Diagnostic) []field {
 		}
 		count[s.Type]++
 	}
-	transitions := fmt.Sprint(nt)
+	transitions := fmt.Sprintf("%d transitions", nt)
 	if inferred > 0 {
-		transitions = fmt.Sprintf("%d (%d inferred from State classes)", nt, inferred)
+		transitions = fmt.Sprintf("%d transitions (%d inferred from State classes)", nt, inferred)
 	}
 	var types []string
 	for _, t := range graph.StateTypes {
@@ -156,163 +296,15 @@ func packFields(p *graph.Pack, diags []graph.Diagnostic) []field {
 			types = append(types, fmt.Sprintf("%d %s", count[t], t))
 		}
 	}
-	f = append(f,
-		field{section: "Pack", key: "states", value: fmt.Sprintf("%d (%s)", len(p.States), strings.Join(types, ", "))},
-		field{section: "Pack", key: "transitions", value: transitions},
-		field{section: "Pack", key: "actions", value: fmt.Sprint(len(p.Actions))},
-		field{section: "Pack", key: "object types", value: fmt.Sprint(len(p.ObjectTypes))},
-	)
-	if p.Source != "" {
-		f = append(f, field{section: "Pack", key: "source", value: p.Source})
+	lines := []string{
+		fmt.Sprintf("%d states (%s), %s", len(p.States), strings.Join(types, ", "), transitions),
+		fmt.Sprintf("%d actions, %d object types, %d scripts", len(p.Actions), len(p.ObjectTypes), len(p.Scripts)),
 	}
-	if len(p.Requires) > 0 {
-		f = append(f, field{section: "Pack", key: "requires", value: strings.Join(p.Requires, "\n")})
+	if p.Source != "" {
+		lines = append(lines, "source: "+p.Source)
 	}
 	for _, c := range p.Constants {
-		f = append(f, field{section: "Constants", key: c.Name, value: c.Value.String(), code: true})
-	}
-	ne, nw := 0, 0
-	for _, d := range diags {
-		switch d.Severity {
-		case graph.Error:
-			ne++
-		case graph.Warning:
-			nw++
-		}
-	}
-	f = append(f, field{section: "Diagnostics", key: "found", value: fmt.Sprintf("%d errors, %d warnings", ne, nw)})
-	return f
-}
-
-func stateFields(p *graph.Pack, s *graph.State, diags []graph.Diagnostic) []field {
-	var f []field
-	add := func(section, key, value string, code bool) {
-		f = append(f, field{section: section, key: key, value: value, code: code})
-	}
-	bga := func(key, value string, code bool) {
-		if value != "" {
-			add("BGA", key, value, code)
-		}
-	}
-	id := s.ID.String()
-	if s.ID.Const != "" {
-		if n, ok := p.Resolve(s.ID); ok {
-			id = fmt.Sprintf("%s (= %d)", s.ID.Const, n)
-		} else {
-			id = s.ID.Const + " (defined outside this file)"
-		}
-	}
-	add("BGA", "id", id, false)
-	add("BGA", "name", s.Name, false)
-	typ := string(s.Type)
-	if s.TypeConst != "" {
-		typ += " (written " + s.TypeConst + ")"
-	}
-	add("BGA", "type", typ, false)
-	bga("description", s.Description, false)
-	bga("descriptionmyturn", s.DescriptionMyTurn, false)
-	bga("action", s.Action.Src, true)
-	bga("args", s.Args.Src, true)
-	bga("possibleactions", strings.Join(s.PossibleActions, ", "), false)
-	if len(s.Transitions) > 0 {
-		var lines []string
-		for _, t := range s.Transitions {
-			name := t.Name
-			if name == "" {
-				name = `""`
-			}
-			target := t.To.String()
-			if st := p.State(t.To); st != nil {
-				target += " (" + st.Name + ")"
-			} else {
-				target += " (no such state)"
-			}
-			if t.Inferred {
-				target += ", inferred"
-			}
-			lines = append(lines, name+" → "+target)
-		}
-		add("BGA", "transitions", strings.Join(lines, "\n"), false)
-	}
-	if s.UpdateGameProgression {
-		add("BGA", "updateGameProgression", "true", false)
-	}
-	if s.InitialPrivate != nil {
-		add("BGA", "initialprivate", s.InitialPrivate.String(), false)
-	}
-
-	if len(s.Params) > 0 {
-		var lines []string
-		for _, pr := range s.Params {
-			l := pr.Name + ": " + pr.Type
-			if pr.Default != nil {
-				l += " = " + pr.Default.String()
-			}
-			lines = append(lines, l)
-		}
-		add("Seed", "params", strings.Join(lines, "\n"), true)
-	}
-	if !s.Ending.IsZero() {
-		add("Seed", "ending", s.Ending.Src, true)
-	}
-	if !s.EndAction.IsZero() {
-		add("Seed", "endaction", s.EndAction.Src, true)
-	}
-	if s.Clauses != nil {
-		add("Seed", "clauses", clauseSummary(s.Clauses), false)
-	}
-	for _, x := range s.Extra {
-		add("Extra", x.Key, x.Value.String(), true)
-	}
-	for _, d := range diags {
-		if !d.State.IsZero() && p.Key(d.State) == p.Key(s.ID) {
-			add("Diagnostics", d.Severity.String(), d.Message, false)
-		}
-	}
-	return f
-}
-
-// clauseSummary lists a state's clauses by kind and name.
-func clauseSummary(c *graph.Clauses) string {
-	var lines []string
-	names := func(kind string, ns []string) {
-		if len(ns) > 0 {
-			lines = append(lines, kind+": "+strings.Join(ns, ", "))
-		}
-	}
-	var ns []string
-	for _, v := range c.Variables {
-		ns = append(ns, v.Name+" "+v.Type)
-	}
-	names("variables", ns)
-	names("tags", c.Tags)
-	ns = nil
-	for _, p := range c.Properties {
-		ns = append(ns, p.Name)
-	}
-	names("properties", ns)
-	ns = nil
-	for _, m := range c.Methods {
-		ns = append(ns, m.Name)
-	}
-	names("methods", ns)
-	ns = nil
-	for _, w := range c.While {
-		ns = append(ns, w.Name)
-	}
-	names("while", ns)
-	ns = nil
-	for _, w := range c.Whenever {
-		ns = append(ns, w.Name)
-	}
-	names("whenever", ns)
-	ns = nil
-	for _, w := range c.When {
-		ns = append(ns, w.Name)
-	}
-	names("when", ns)
-	if len(lines) == 0 {
-		return "(none)"
+		lines = append(lines, "constant "+c.Name+" = "+c.Value.String())
 	}
 	return strings.Join(lines, "\n")
 }

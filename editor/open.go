@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2/dialog"
 
-	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/packfile"
 )
@@ -198,19 +197,11 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 // refreshAll shows the pack again everywhere: canvas, diagnostics (the BGA
 // importer's warnings first, then the checks'), inspector.
 func (e *Editor) refreshAll() {
-	var pos map[string]graph.Point
-	if e.pack != nil {
-		e.diags = append(append(append([]graph.Diagnostic{}, e.imported...), graph.Check(e.pack)...), engine.Check(e.pack)...)
-		if e.pack.Editor != nil {
-			pos = e.pack.Editor.Positions
-		}
-	} else {
-		e.diags = nil
-	}
-	e.View.SetGraph(e.pack, pos, e.diags)
 	if e.pack != nil {
 		e.Diagnostics.SetSource(e.pack.Source)
 	}
-	e.Diagnostics.SetDiagnostics(e.diags)
+	e.checkSoon() // the diagnostics come back from another goroutine (livecheck.go)
+	e.refreshCanvas()
 	e.Inspector.ShowState(e.pack, e.View.Selected(), e.diags)
+	e.refreshForms()
 }

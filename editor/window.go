@@ -63,6 +63,8 @@ type Editor struct {
 
 	autosaveDelay time.Duration
 	autosaveTimer *time.Timer
+
+	forms *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
 }
 
 // New builds an editor window (not shown yet) in app; store opens and creates
@@ -89,6 +91,7 @@ func New(app fyne.App, store Store) *Editor {
 	e.Dock.Add(Centre, Panel{ID: PanelGraph, Title: "States", Content: e.View})
 	e.Dock.Add(Side, Panel{ID: PanelInspector, Title: "Inspector", Content: e.Inspector})
 	e.Dock.Add(SideBottom, Panel{ID: PanelDiagnostics, Title: "Diagnostics", Content: e.Diagnostics})
+	e.attachForms()
 	top := container.NewBorder(nil, nil, e.toolbar(), nil, container.NewHScroll(NewLegend()))
 	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())

@@ -136,11 +136,16 @@ func useQueue(e *Editor) {
 	e.do = q.do
 }
 
-// settle waits until the background layouts of e are done and applies them.
+// settle waits until the background layouts and checks of e are done and
+// applies them.
 func settle(e *Editor) {
-	e.layouts.Wait()
-	if q, ok := queues.Load(e); ok {
-		q.(*uiQueue).run()
+	for range 5 { // what a result applies may ask for more
+		e.layouts.Wait()
+		e.flushChecks()
+		e.forms.live.running.Wait()
+		if q, ok := queues.Load(e); ok {
+			q.(*uiQueue).run()
+		}
 	}
 }
 
@@ -171,19 +176,22 @@ func TestTapShowsStateInInspector(t *testing.T) {
 	if got, want := e.Inspector.Title(), "State 21 · giveCards"; got != want {
 		t.Errorf("inspector title = %q, want %q", got, want)
 	}
-	for _, c := range []struct{ section, key, want string }{
-		{"BGA", "id", "21"},
-		{"BGA", "name", "giveCards"},
-		{"BGA", "type", "multipleactiveplayer"},
-		{"BGA", "description", "Some players must choose 3 cards to give to ${direction}"},
-		{"BGA", "descriptionmyturn", "${you} must choose 3 cards to give to ${direction}"},
-		{"BGA", "args", "argGiveCards"},
-		{"BGA", "possibleactions", "giveCards"},
-		{"BGA", "transitions", "giveCards → 22 (takeCards)\nskip → 22 (takeCards)"},
+	for _, c := range []struct{ path, want string }{
+		{"id", "21"},
+		{"name", "giveCards"},
+		{"type", "multipleactiveplayer"},
+		{"description", "Some players must choose 3 cards to give to ${direction}"},
+		{"descriptionmyturn", "${you} must choose 3 cards to give to ${direction}"},
+		{"args", "argGiveCards"},
+		{"possibleactions", "giveCards"},
+		{"transitions/0", "giveCards"},
+		{"transitions/0/to", "22 · takeCards"},
+		{"transitions/1", "skip"},
+		{"transitions/1/to", "22 · takeCards"},
 	} {
-		got, ok := e.Inspector.Value(c.section, c.key)
+		got, ok := e.Inspector.Field(c.path)
 		if !ok || got != c.want {
-			t.Errorf("inspector %s/%s = %q (%v), want %q", c.section, c.key, got, ok, c.want)
+			t.Errorf("inspector %s = %q (%v), want %q", c.path, got, ok, c.want)
 		}
 	}
 }
@@ -193,18 +201,21 @@ func TestInspectorShowsSeedAndExtraFields(t *testing.T) {
 	if err != nil {
 		t.Skip("graph/testdata/sketch.yaml:", err)
 	}
-	in := NewInspector()
-	test.NewTempApp(t)
-	in.ShowState(p, "ST_TURN", nil)
-	if got, _ := in.Value("BGA", "id"); got != "ST_TURN (= 2)" {
-		t.Errorf("id = %q", got)
+	e, _ := newTestEditor(t)
+	e.SetPack(p, nil)
+	settle(e)
+	in := e.Inspector
+	e.SelectState("ST_TURN")
+	for path, want := range map[string]string{"id": "ST_TURN", "id/resolved": "ST_TURN = 2", "phase": "PHASE_MAIN"} {
+		if got, _ := in.Field(path); got != want {
+			t.Errorf("ST_TURN: %s = %q, want %q", path, got, want)
+		}
 	}
-	if got, _ := in.Value("Extra", "phase"); got != "PHASE_MAIN" {
-		t.Errorf("extra phase = %q", got)
-	}
-	in.ShowState(p, "3", nil)
-	if got, _ := in.Value("Seed", "params"); got != "source: object" {
-		t.Errorf("seed params = %q", got)
+	e.SelectState("3")
+	for path, want := range map[string]string{"params/0": "source", "params/0/type": "object"} {
+		if got, _ := in.Field(path); got != want {
+			t.Errorf("state 3: %s = %q, want %q", path, got, want)
+		}
 	}
 }
 

@@ -1,0 +1,427 @@
+package editor
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// Forms: every field of a form is a widget bound to one value of the pack
+// by a getter (the value now) and a setter (the edit that gives it a new
+// value). Typing in a field makes an edit per keystroke, merged into one
+// undo step by a key naming the field (Editor.Merge); leaving the field
+// seals the step. Fields that name things others refer to (a state's id, a
+// transition's, an action's or an object type's name) change when the
+// designer presses Enter or leaves them.
+//
+// After any edit the forms load their values again from the pack, in
+// place: a form is built once per element shown and rebuilt only where a
+// list grew or shrank, and the field the designer is typing in is not
+// loaded again, so nothing moves under the cursor.
+
+// getter reads a field's value from the pack; ok is false when its element
+// is gone.
+type getter func(p *graph.Pack) (v string, ok bool)
+
+// setter makes the edit that gives a field the value v.
+type setter func(p *graph.Pack, v string) (graph.Edit, error)
+
+// binding is a widget bound to the pack.
+type binding interface {
+	load(p *graph.Pack)
+}
+
+// form is a set of bound widgets, laid out as labelled rows.
+type form struct {
+	e     *Editor
+	binds []binding
+	box   *fyne.Container // the rows
+	grid  *fyne.Container // the labelled rows of the current section
+	// places maps the path of each field ("description",
+	// "clauses/while/0/condition") to its widget, so that a diagnostic can
+	// open it; codes the same for code editors. A form's sub-forms (list
+	// rows) share them.
+	places map[string]fyne.CanvasObject
+	codes  map[string]*CodeEditor
+	prefix string // the path of the sub-form's element in the form ("transitions/pass/")
+}
+
+func newForm(e *Editor) *form {
+	return &form{e: e, box: container.NewVBox(), places: map[string]fyne.CanvasObject{}, codes: map[string]*CodeEditor{}}
+}
+
+// sub returns a form whose places go into f's under prefix.
+func (f *form) sub(prefix string) *form {
+	return &form{e: f.e, box: container.NewVBox(), places: f.places, codes: f.codes, prefix: f.prefix + prefix}
+}
+
+// load loads every field from p.
+func (f *form) load(p *graph.Pack) {
+	for _, b := range f.binds {
+		b.load(p)
+	}
+}
+
+// heading starts a section.
+func (f *form) heading(text string) {
+	f.box.Add(widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Italic: true}))
+	f.grid = nil
+}
+
+// row adds a labelled row to the current section and returns its label.
+func (f *form) row(label string, obj fyne.CanvasObject) *widget.Label {
+	if f.grid == nil {
+		f.grid = container.New(layout.NewFormLayout())
+		f.box.Add(f.grid)
+	}
+	l := widget.NewLabelWithStyle(label, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+	f.grid.Add(l)
+	f.grid.Add(obj)
+	return l
+}
+
+// wide adds obj across the whole width, after the current section's rows.
+func (f *form) wide(obj fyne.CanvasObject) {
+	f.box.Add(obj)
+	f.grid = nil
+}
+
+func (f *form) place(path string, obj fyne.CanvasObject) { f.places[f.prefix+path] = obj }
+
+// formEntry is a text field that reports losing the focus.
+type formEntry struct {
+	widget.Entry
+	onLeave func()
+}
+
+func newFormEntry(multi bool) *formEntry {
+	en := &formEntry{}
+	en.MultiLine = multi
+	if multi {
+		en.Wrapping = fyne.TextWrapWord
+	}
+	en.ExtendBaseWidget(en)
+	return en
+}
+
+// FocusLost calls onLeave.
+func (en *formEntry) FocusLost() {
+	en.Entry.FocusLost()
+	if en.onLeave != nil {
+		en.onLeave()
+	}
+}
+
+// textBind binds an entry: live (an edit per keystroke, merged under key)
+// or on commit (Enter or leaving the field).
+type textBind struct {
+	f       *form
+	entry   *formEntry
+	get     getter
+	set     setter
+	key     string
+	live    bool
+	typing  bool // the entry is making an edit: do not load it again now
+	loading bool // the entry is being loaded: its OnChanged is not the designer's
+}
+
+// text adds a field edited as the designer types; key names it for merging
+// ("state 21/description").
+func (f *form) text(label, path, key string, multi bool, get getter, set setter) *formEntry {
+	return f.entry(label, path, key, multi, true, get, set)
+}
+
+// commit adds a field whose edit is made on Enter or when the designer leaves
+// it; a value the edit refuses is shown in the status line and the field
+// goes back to the pack's value.
+func (f *form) commit(label, path string, get getter, set setter) *formEntry {
+	return f.entry(label, path, "", false, false, get, set)
+}
+
+func (f *form) entry(label, path, key string, multi, live bool, get getter, set setter) *formEntry {
+	b := &textBind{f: f, entry: newFormEntry(multi), get: get, set: set, key: key, live: live}
+	en := b.entry
+	if live {
+		en.OnChanged = func(s string) { b.changed(s) }
+		en.onLeave = f.e.Seal
+	} else {
+		en.OnSubmitted = func(s string) { b.commitText(s) }
+		en.onLeave = func() { b.commitText(en.Text) }
+	}
+	f.binds = append(f.binds, b)
+	f.place(path, en)
+	if label != "" {
+		f.row(label, en)
+	}
+	b.load(f.e.Pack())
+	return en
+}
+
+func (b *textBind) changed(s string) {
+	if b.loading {
+		return
+	}
+	ed, err := b.set(b.f.e.Pack(), s)
+	if err != nil {
+		b.f.e.fail(err)
+		return
+	}
+	b.typing = true
+	b.f.e.Merge(b.key, ed)
+	b.typing = false
+}
+
+func (b *textBind) commitText(s string) {
+	p := b.f.e.Pack()
+	if v, ok := b.get(p); !ok || v == s {
+		return
+	}
+	ed, err := b.set(p, s)
+	if err != nil {
+		b.f.e.fail(err)
+		b.load(p)
+		return
+	}
+	b.f.e.Do(ed)
+}
+
+func (b *textBind) load(p *graph.Pack) {
+	if b.typing || p == nil {
+		return
+	}
+	v, ok := b.get(p)
+	if !ok || b.entry.Text == v {
+		return
+	}
+	b.loading = true
+	b.entry.SetText(v)
+	b.loading = false
+}
+
+// codeBind binds a code editor, edited as the designer types.
+type codeBind struct {
+	f       *form
+	code    *CodeEditor
+	get     getter
+	typing  bool
+	loading bool
+}
+
+// code adds a Starlark field (at least rows lines tall).
+func (f *form) code(label, path, key string, rows int, get getter, set setter) *CodeEditor {
+	c := NewCodeEditor("starlark", false, rows)
+	bindCode(f, c, path, key, get, set)
+	if label != "" {
+		f.row(label, c)
+	}
+	return c
+}
+
+// bindCode binds c to the value get reads and set edits, merging the edits
+// of its typing under key.
+func bindCode(f *form, c *CodeEditor, path, key string, get getter, set setter) {
+	b := &codeBind{f: f, code: c, get: get}
+	c.OnChanged = func(s string) {
+		if b.loading {
+			return
+		}
+		ed, err := set(f.e.Pack(), s)
+		if err != nil {
+			f.e.fail(err)
+			return
+		}
+		b.typing = true
+		f.e.Merge(key, ed)
+		b.typing = false
+	}
+	c.OnLeave = f.e.Seal
+	c.OnUndo, c.OnRedo = f.e.Undo, f.e.Redo
+	f.binds = append(f.binds, b)
+	f.place(path, c)
+	f.codes[f.prefix+path] = c
+	b.load(f.e.Pack())
+}
+
+func (b *codeBind) load(p *graph.Pack) {
+	if b.typing || p == nil {
+		return
+	}
+	if v, ok := b.get(p); ok && b.code.Text() != v {
+		b.loading = true
+		b.code.SetText(v)
+		b.loading = false
+	}
+}
+
+// choiceBind binds a drop-down list; choosing makes one edit.
+type choiceBind struct {
+	sel     *widget.Select
+	get     getter
+	options func(p *graph.Pack) []string
+	loading bool
+}
+
+// choice adds a drop-down of options (computed from the pack each time it
+// loads; the current value is always one of them).
+func (f *form) choice(label, path string, options func(p *graph.Pack) []string, get getter, set setter) *widget.Select {
+	b := &choiceBind{get: get, options: options}
+	b.sel = widget.NewSelect(nil, func(s string) {
+		if b.loading {
+			return
+		}
+		p := f.e.Pack()
+		if v, ok := get(p); !ok || v == s {
+			return
+		}
+		ed, err := set(p, s)
+		if err != nil {
+			f.e.fail(err)
+			b.load(p)
+			return
+		}
+		f.e.Do(ed)
+	})
+	f.binds = append(f.binds, b)
+	f.place(path, b.sel)
+	if label != "" {
+		f.row(label, b.sel)
+	}
+	b.load(f.e.Pack())
+	return b.sel
+}
+
+func (b *choiceBind) load(p *graph.Pack) {
+	if p == nil {
+		return
+	}
+	v, ok := b.get(p)
+	if !ok {
+		return
+	}
+	opts := b.options(p)
+	found := false
+	for _, o := range opts {
+		found = found || o == v
+	}
+	if !found {
+		opts = append([]string{v}, opts...)
+	}
+	b.loading = true
+	b.sel.SetOptions(opts)
+	if b.sel.Selected != v {
+		b.sel.SetSelected(v)
+	}
+	b.loading = false
+}
+
+// checkBind binds a check box; ticking makes one edit.
+type checkBind struct {
+	box     *widget.Check
+	get     func(p *graph.Pack) (bool, bool)
+	loading bool
+}
+
+// check adds a check box.
+func (f *form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *widget.Check {
+	b := &checkBind{get: get}
+	b.box = widget.NewCheck("", func(v bool) {
+		if b.loading {
+			return
+		}
+		ed, err := set(f.e.Pack(), v)
+		if err != nil {
+			f.e.fail(err)
+			return
+		}
+		f.e.Do(ed)
+	})
+	f.binds = append(f.binds, b)
+	f.place(path, b.box)
+	f.row(label, b.box)
+	b.load(f.e.Pack())
+	return b.box
+}
+
+func (b *checkBind) load(p *graph.Pack) {
+	if p == nil {
+		return
+	}
+	if v, ok := b.get(p); ok && b.box.Checked != v {
+		b.loading = true
+		b.box.SetChecked(v)
+		b.loading = false
+	}
+}
+
+// listBind is a list of sub-forms, one per element of a list of the pack
+// (transitions, parameters, clause cards): rebuilt when the list's length
+// changes, loaded in place otherwise.
+type listBind struct {
+	f     *form
+	box   *fyne.Container
+	count func(p *graph.Pack) int
+	build func(sub *form, i int)
+	subs  []*form
+}
+
+// list adds a list of sub-forms; build fills sub-form i.
+func (f *form) list(count func(p *graph.Pack) int, build func(sub *form, i int)) *fyne.Container {
+	b := &listBind{f: f, box: container.NewVBox(), count: count, build: build, subs: nil}
+	f.binds = append(f.binds, b)
+	f.wide(b.box)
+	b.load(f.e.Pack())
+	return b.box
+}
+
+func (b *listBind) load(p *graph.Pack) {
+	if p == nil {
+		return
+	}
+	n := b.count(p)
+	if n == len(b.subs) {
+		for _, s := range b.subs {
+			s.load(p)
+		}
+		return
+	}
+	b.subs = b.subs[:0]
+	b.box.RemoveAll()
+	for i := 0; i < n; i++ {
+		s := b.f.sub("")
+		b.build(s, i)
+		b.subs = append(b.subs, s)
+		b.box.Add(s.box)
+	}
+	b.box.Refresh()
+}
+
+// labelBind is a label whose text comes from the pack.
+type labelBind struct {
+	label, key *widget.Label
+	get        getter
+}
+
+// note adds a wrapped label computed from the pack.
+func (f *form) note(label string, get getter) *widget.Label {
+	b := &labelBind{label: widget.NewLabel(""), get: get}
+	b.label.Wrapping = fyne.TextWrapWord
+	b.label.Importance = widget.LowImportance
+	f.binds = append(f.binds, b)
+	b.key = f.row(label, b.label)
+	b.load(f.e.Pack())
+	return b.label
+}
+
+func (b *labelBind) load(p *graph.Pack) {
+	if p == nil {
+		return
+	}
+	if v, ok := b.get(p); ok && b.label.Text != v {
+		b.label.SetText(v)
+	}
+	b.label.Hidden = b.label.Text == "" // an empty note takes no room
+	b.key.Hidden = b.label.Hidden
+}

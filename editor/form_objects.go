@@ -1,0 +1,392 @@
+package editor
+
+import (
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// The ids of the panels this file makes, in the Centre of the [Dock].
+const (
+	PanelObjectTypes = "object_types" // the object types and their clause cards
+	PanelActions     = "actions"      // the pack's player actions
+	PanelScripts     = "scripts"      // the pack's shared Starlark scripts
+)
+
+// ElementPanel edits one of the pack's named lists (object types, actions,
+// scripts): the list on the left with buttons to add, duplicate, delete and
+// move the selected element, and the selected element's form on the right.
+// Every change is an edit of the history.
+type ElementPanel struct {
+	widget.BaseWidget
+
+	e        *Editor
+	kind     graph.RefKind
+	noun     string
+	names    func(p *graph.Pack) []string
+	fresh    func(name string) any // a new element named name
+	ops      elementOps
+	makeForm func(name string) (*form, fyne.CanvasObject)
+
+	list     *widget.List
+	shown    []string
+	selected string
+	form     *form
+	scroll   *container.Scroll
+	detail   *fyne.Container
+	fill     bool // the form fills the panel (a script's code) instead of scrolling
+}
+
+// elementOps are the edits of one named list of the pack.
+type elementOps struct {
+	add  func(p *graph.Pack, v any, index int) (graph.Edit, error)
+	del  func(p *graph.Pack, name string) (graph.Edit, error)
+	move func(p *graph.Pack, name string, to int) (graph.Edit, error)
+	copy func(p *graph.Pack, name, as string) any // a copy of name named as
+	name func(p *graph.Pack, name string) (graph.Edit, error)
+}
+
+func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
+	ep := &ElementPanel{e: e, kind: kind, noun: noun, detail: container.NewStack()}
+	ep.list = widget.NewList(func() int { return len(ep.shown) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(ep.shown) {
+				o.(*widget.Label).SetText(ep.shown[i])
+			}
+		})
+	ep.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(ep.shown) && ep.shown[i] != ep.selected {
+			ep.Select(ep.shown[i])
+		}
+	}
+	ep.ExtendBaseWidget(ep)
+	return ep
+}
+
+// CreateRenderer implements fyne.Widget.
+func (ep *ElementPanel) CreateRenderer() fyne.WidgetRenderer {
+	tool := func(icon fyne.Resource, f func()) *widget.Button {
+		b := widget.NewButtonWithIcon("", icon, f)
+		b.Importance = widget.LowImportance
+		return b
+	}
+	bar := container.NewHBox(
+		tool(theme.ContentAddIcon(), ep.Add),
+		tool(theme.ContentCopyIcon(), ep.Duplicate),
+		tool(theme.DeleteIcon(), ep.Delete),
+		tool(theme.MoveUpIcon(), func() { ep.MoveBy(-1) }),
+		tool(theme.MoveDownIcon(), func() { ep.MoveBy(1) }),
+	)
+	left := container.NewBorder(bar, nil, nil, nil, ep.list)
+	split := container.NewHSplit(left, ep.detail)
+	split.Offset = 0.25
+	return widget.NewSimpleRenderer(split)
+}
+
+// Selected returns the name of the element shown ("" when none).
+func (ep *ElementPanel) Selected() string { return ep.selected }
+
+// Field returns the text of the field at path of the element shown (see
+// [Inspector.Field]).
+func (ep *ElementPanel) Field(path string) (string, bool) {
+	if ep.form == nil {
+		return "", false
+	}
+	return fieldText(ep.form.places[path])
+}
+
+// Names returns the names listed.
+func (ep *ElementPanel) Names() []string { return ep.shown }
+
+// Select shows the element name.
+func (ep *ElementPanel) Select(name string) {
+	ep.selected = name
+	ep.form = nil
+	ep.refresh(nil)
+	if i := slices.Index(ep.shown, name); i >= 0 {
+		ep.list.Select(i)
+	}
+	ep.e.forms.sel = Target{Kind: ep.kind, Name: name}
+	ep.e.refreshYAML()
+}
+
+// refresh shows the pack's list again and loads the form in place (refs:
+// what changed; nil: anything).
+func (ep *ElementPanel) refresh(_ []graph.Ref) {
+	p := ep.e.Pack()
+	ep.shown = nil
+	if p != nil {
+		ep.shown = ep.names(p)
+	}
+	ep.list.Refresh()
+	if !slices.Contains(ep.shown, ep.selected) {
+		ep.selected, ep.form = "", nil
+		if len(ep.shown) > 0 {
+			ep.selected = ep.shown[0]
+		}
+	}
+	if ep.selected == "" {
+		ep.form = nil
+		ep.detail.Objects = []fyne.CanvasObject{widget.NewLabel("No " + ep.noun + ". Add one with +.")}
+		ep.detail.Refresh()
+		return
+	}
+	if ep.form != nil {
+		ep.form.load(p)
+		return
+	}
+	f, obj := ep.makeForm(ep.selected)
+	ep.form = f
+	if ep.fill {
+		ep.scroll = nil
+		ep.detail.Objects = []fyne.CanvasObject{obj}
+	} else {
+		ep.scroll = container.NewVScroll(obj)
+		ep.detail.Objects = []fyne.CanvasObject{ep.scroll}
+	}
+	ep.detail.Refresh()
+}
+
+// renamed follows the element shown to its new name.
+func (ep *ElementPanel) renamed(to string) {
+	ep.selected = to
+	ep.e.forms.sel = Target{Kind: ep.kind, Name: to}
+}
+
+// Add adds a new element after the others and shows it.
+func (ep *ElementPanel) Add() {
+	p := ep.e.Pack()
+	if p == nil {
+		return
+	}
+	name := uniqueName(ep.noun, func(n string) bool { return slices.Contains(ep.names(p), n) })
+	ed, err := ep.ops.add(p, ep.fresh(name), -1)
+	ep.e.apply(ed, err)
+	if err == nil {
+		ep.Select(name)
+	}
+}
+
+// Duplicate adds a copy of the element shown after it.
+func (ep *ElementPanel) Duplicate() {
+	p := ep.e.Pack()
+	if p == nil || ep.selected == "" {
+		return
+	}
+	name := uniqueName(ep.selected+"_copy", func(n string) bool { return slices.Contains(ep.names(p), n) })
+	ed, err := ep.ops.add(p, ep.ops.copy(p, ep.selected, name), slices.Index(ep.names(p), ep.selected)+1)
+	ep.e.apply(ed, err)
+	if err == nil {
+		ep.Select(name)
+	}
+}
+
+// Delete deletes the element shown.
+func (ep *ElementPanel) Delete() {
+	if p := ep.e.Pack(); p != nil && ep.selected != "" {
+		ep.e.apply(ep.ops.del(p, ep.selected))
+	}
+}
+
+// MoveBy moves the element shown by by places (-1 up, 1 down).
+func (ep *ElementPanel) MoveBy(by int) {
+	p := ep.e.Pack()
+	if p == nil || ep.selected == "" {
+		return
+	}
+	to := slices.Index(ep.names(p), ep.selected) + by
+	if to < 0 || to >= len(ep.names(p)) {
+		return
+	}
+	ep.e.apply(ep.ops.move(p, ep.selected, to))
+	if i := slices.Index(ep.shown, ep.selected); i >= 0 {
+		ep.list.Select(i)
+	}
+}
+
+// Reveal opens the field at path of element name (see [Inspector.Reveal]).
+func (ep *ElementPanel) Reveal(name, path string, line, col int) bool {
+	if name != ep.selected || ep.form == nil {
+		ep.Select(name)
+	}
+	if ep.form == nil {
+		return false
+	}
+	return revealIn(ep.scroll, ep.form, path, line, col)
+}
+
+// nameField adds the commit field of an element's name; a new name is
+// followed by the panel.
+func (ep *ElementPanel) nameField(f *form, name string) {
+	f.commit("name", "name", func(p *graph.Pack) (string, bool) {
+		return name, slices.Contains(ep.names(p), name)
+	}, func(p *graph.Pack, v string) (graph.Edit, error) {
+		ed, err := ep.ops.name(p, v)
+		if err == nil {
+			ep.renamed(v)
+		}
+		return ed, err
+	})
+}
+
+// newObjectTypesPanel lists the object types; the form of one is its clause
+// cards grouped by kind.
+func newObjectTypesPanel(e *Editor) *ElementPanel {
+	ep := newElementPanel(e, graph.ObjectTypeRef, "object type")
+	ep.names = func(p *graph.Pack) []string {
+		return namesOf(p.ObjectTypes, func(t *graph.ObjectType) string { return t.Name })
+	}
+	ep.fresh = func(name string) any { return &graph.ObjectType{Name: name} }
+	ep.ops = elementOps{
+		add: func(p *graph.Pack, v any, i int) (graph.Edit, error) {
+			return graph.AddObjectType(p, v.(*graph.ObjectType), i)
+		},
+		del:  graph.DeleteObjectType,
+		move: graph.MoveObjectType,
+		copy: func(p *graph.Pack, name, as string) any {
+			c := p.Clone().ObjectTypes.Lookup(name)
+			c.Name = as
+			return c
+		},
+	}
+	ep.makeForm = func(name string) (*form, fyne.CanvasObject) {
+		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
+			return graph.EditObjectType(p, name, "name", func(t *graph.ObjectType) { t.Name = v })
+		}
+		f := newForm(e)
+		f.heading("Object type")
+		ep.nameField(f, name)
+		clauseCards(f, clauseHost{
+			key: "object type " + name + "/",
+			get: func(p *graph.Pack) (*graph.Clauses, bool) {
+				if t := p.ObjectTypes.Lookup(name); t != nil {
+					return &t.Clauses, true
+				}
+				return nil, false
+			},
+			edit: func(p *graph.Pack, field string, change func(c *graph.Clauses)) (graph.Edit, error) {
+				return graph.EditObjectType(p, name, field, func(t *graph.ObjectType) { change(&t.Clauses) })
+			},
+		})
+		return f, f.box
+	}
+	return ep
+}
+
+// newActionsPanel lists the actions; the form of one has its player
+// specifier, its arguments with their types and domains, its precondition
+// and its body.
+func newActionsPanel(e *Editor) *ElementPanel {
+	ep := newElementPanel(e, graph.ActionRef, "action")
+	ep.names = func(p *graph.Pack) []string {
+		return namesOf(p.Actions, func(a *graph.Action) string { return a.Name })
+	}
+	ep.fresh = func(name string) any { return &graph.Action{Name: name, Body: graph.Code{Src: "pass"}} }
+	ep.ops = elementOps{
+		add:  func(p *graph.Pack, v any, i int) (graph.Edit, error) { return graph.AddAction(p, v.(*graph.Action), i) },
+		del:  graph.DeleteAction,
+		move: graph.MoveAction,
+		copy: func(p *graph.Pack, name, as string) any {
+			c := p.Clone().Actions.Lookup(name)
+			c.Name = as
+			return c
+		},
+	}
+	ep.makeForm = func(name string) (*form, fyne.CanvasObject) {
+		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
+			return graph.EditAction(p, name, "name", func(a *graph.Action) { a.Name = v })
+		}
+		key := "action " + name + "/"
+		f := newForm(e)
+		f.heading("Action")
+		ep.nameField(f, name)
+		code := func(label, field string, rows int, read func(a *graph.Action) *graph.Code) {
+			f.code(label, field, key+field, rows, func(p *graph.Pack) (string, bool) {
+				if a := p.Actions.Lookup(name); a != nil {
+					return read(a).Src, true
+				}
+				return "", false
+			}, func(p *graph.Pack, v string) (graph.Edit, error) {
+				return graph.EditAction(p, name, field, func(a *graph.Action) { read(a).Src = v })
+			})
+		}
+		code("who", "who", 1, func(a *graph.Action) *graph.Code { return &a.Who })
+		f.note("", func(*graph.Pack) (string, bool) {
+			return "who: a condition of player; empty: the active player (or the multiactive ones)", true
+		})
+		paramRows(f, "arguments (each with its domain: the legal values)", key, "params", true, func(p *graph.Pack) *graph.Params {
+			if a := p.Actions.Lookup(name); a != nil {
+				return &a.Params
+			}
+			return nil
+		}, func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
+			return graph.EditAction(p, name, field, func(a *graph.Action) { change(&a.Params) })
+		})
+		f.heading("Rules")
+		code("precondition", "precondition", 1, func(a *graph.Action) *graph.Code { return &a.Precondition })
+		code("body", "body", 6, func(a *graph.Action) *graph.Code { return &a.Body })
+		return f, f.box
+	}
+	return ep
+}
+
+// newScriptsPanel lists the scripts; the form of one is its name and a code
+// editor filling the panel.
+func newScriptsPanel(e *Editor) *ElementPanel {
+	ep := newElementPanel(e, graph.ScriptRef, "script")
+	ep.fill = true
+	ep.names = func(p *graph.Pack) []string {
+		return namesOf(p.Scripts, func(s *graph.Script) string { return s.Name })
+	}
+	ep.fresh = func(name string) any {
+		return &graph.Script{Name: name, Code: graph.Code{Src: "def " + name + "():\n    pass\n"}}
+	}
+	ep.ops = elementOps{
+		add:  func(p *graph.Pack, v any, i int) (graph.Edit, error) { return graph.AddScript(p, v.(*graph.Script), i) },
+		del:  graph.DeleteScript,
+		move: graph.MoveScript,
+		copy: func(p *graph.Pack, name, as string) any {
+			for _, s := range p.Scripts {
+				if s.Name == name {
+					return &graph.Script{Name: as, Code: graph.Code{Src: s.Code.Src}}
+				}
+			}
+			return &graph.Script{Name: as}
+		},
+	}
+	ep.makeForm = func(name string) (*form, fyne.CanvasObject) {
+		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
+			return graph.EditScript(p, name, "name", func(s *graph.Script) { s.Name = v })
+		}
+		f := newForm(e)
+		ep.nameField(f, name)
+		c := NewCodeEditor("starlark", true, 10)
+		bindCode(f, c, "", "script "+name, func(p *graph.Pack) (string, bool) {
+			for _, s := range p.Scripts {
+				if s.Name == name {
+					return s.Code.Src, true
+				}
+			}
+			return "", false
+		}, func(p *graph.Pack, v string) (graph.Edit, error) {
+			return graph.EditScript(p, name, "", func(s *graph.Script) { s.Code.Src = v })
+		})
+		return f, container.NewBorder(f.box, nil, nil, nil, c)
+	}
+	return ep
+}
+
+// namesOf lists the names of a list's elements.
+func namesOf[T any](l []T, name func(T) string) []string {
+	out := make([]string, len(l))
+	for i, v := range l {
+		out[i] = name(v)
+	}
+	return out
+}

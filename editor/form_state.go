@@ -1,0 +1,476 @@
+package editor
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// findState returns the state whose id is written id, or nil.
+func findState(p *graph.Pack, id string) *graph.State {
+	if p == nil {
+		return nil
+	}
+	for _, s := range p.States {
+		if s.ID.String() == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// parseStateID reads an id as a designer types it: a number, or the name of
+// a constant.
+func parseStateID(s string) graph.StateID {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		return graph.NumID(n)
+	}
+	return graph.ConstID(s)
+}
+
+// stateChoice is how a state is offered in a drop-down: "22 · takeCards".
+func stateChoice(s *graph.State) string { return s.ID.String() + " · " + s.Name }
+
+// stateChoices lists every state of p as stateChoice gives it.
+func stateChoices(p *graph.Pack) []string {
+	out := make([]string, len(p.States))
+	for i, s := range p.States {
+		out[i] = stateChoice(s)
+	}
+	return out
+}
+
+// targetChoice is how a transition's target shows: the state as
+// stateChoice gives it, or the id and "(no such state)".
+func targetChoice(p *graph.Pack, id graph.StateID) string {
+	if s := p.State(id); s != nil {
+		return stateChoice(s)
+	}
+	return id.String() + " (no such state)"
+}
+
+// choiceID reads the id back from a stateChoice or targetChoice.
+func choiceID(s string) graph.StateID {
+	id, _, _ := strings.Cut(s, " ")
+	return parseStateID(id)
+}
+
+// noneChoice is the drop-down entry for an absent initialprivate.
+const noneChoice = "(none)"
+
+// stateForm builds the form of every field of state id: BGA's, the seed
+// model's, and the non-standard keys of an imported file.
+func stateForm(e *Editor, id string) *form {
+	f := newForm(e)
+	key := "state " + id + "/"
+	get := func(read func(s *graph.State) string) getter {
+		return func(p *graph.Pack) (string, bool) {
+			if s := findState(p, id); s != nil {
+				return read(s), true
+			}
+			return "", false
+		}
+	}
+	set := func(field string, write func(s *graph.State, v string)) setter {
+		return func(p *graph.Pack, v string) (graph.Edit, error) {
+			return graph.EditState(p, id, field, func(s *graph.State) { write(s, v) })
+		}
+	}
+	code := func(label, field string, read func(s *graph.State) *graph.Code) {
+		f.code(label, field, key+field, 1, get(func(s *graph.State) string { return read(s).Src }),
+			set(field, func(s *graph.State, v string) { read(s).Src = v }))
+	}
+
+	f.heading("BGA")
+	f.commit("id", "id", get(func(s *graph.State) string { return s.ID.String() }), func(p *graph.Pack, v string) (graph.Edit, error) {
+		to := parseStateID(v)
+		ed, err := graph.ChangeStateID(p, id, to)
+		if err == nil {
+			e.forms.reselect = to.String() // the form follows the state to its new id
+		}
+		return ed, err
+	})
+	resolved := f.note("", func(p *graph.Pack) (string, bool) {
+		s := findState(p, id)
+		if s == nil || s.ID.Const == "" {
+			return "", s != nil
+		}
+		if n, ok := p.Resolve(s.ID); ok {
+			return fmt.Sprintf("%s = %d", s.ID.Const, n), true
+		}
+		return s.ID.Const + " is defined outside this file", true
+	})
+	f.place("id/resolved", resolved)
+	f.text("name", "name", key+"name", false, get(func(s *graph.State) string { return s.Name }),
+		func(p *graph.Pack, v string) (graph.Edit, error) { return graph.RenameState(p, id, v) })
+	f.choice("type", "type", func(*graph.Pack) []string {
+		out := make([]string, len(graph.StateTypes))
+		for i, t := range graph.StateTypes {
+			out[i] = string(t)
+		}
+		return out
+	}, get(func(s *graph.State) string { return string(s.Type) }), set("type", func(s *graph.State, v string) {
+		s.Type, s.TypeConst = graph.StateType(v), "" // the constant the author wrote named the old type
+	}))
+	for _, d := range []struct {
+		field string
+		read  func(s *graph.State) *string
+	}{
+		{"description", func(s *graph.State) *string { return &s.Description }},
+		{"descriptionmyturn", func(s *graph.State) *string { return &s.DescriptionMyTurn }},
+	} {
+		f.text(d.field, d.field, key+d.field, false, get(func(s *graph.State) string { return *d.read(s) }),
+			set(d.field, func(s *graph.State, v string) { *d.read(s) = v }))
+		f.note("", get(func(s *graph.State) string { return placeholderHint(*d.read(s), s, d.field == "descriptionmyturn") }))
+	}
+	code("action", "action", func(s *graph.State) *graph.Code { return &s.Action })
+	code("args", "args", func(s *graph.State) *graph.Code { return &s.Args })
+	f.text("possibleactions", "possibleactions", key+"possibleactions", false,
+		get(func(s *graph.State) string { return strings.Join(s.PossibleActions, ", ") }),
+		set("possibleactions", func(s *graph.State, v string) { s.PossibleActions = splitNames(v) }))
+	f.note("", func(p *graph.Pack) (string, bool) {
+		if len(p.Actions) == 0 {
+			return "", true
+		}
+		names := make([]string, len(p.Actions))
+		for i, a := range p.Actions {
+			names[i] = a.Name
+		}
+		return "actions of the pack: " + strings.Join(names, ", "), true
+	})
+	transitionRows(f, id)
+	f.check("updateGameProgression", "updateGameProgression",
+		func(p *graph.Pack) (bool, bool) {
+			s := findState(p, id)
+			return s != nil && s.UpdateGameProgression, s != nil
+		},
+		func(p *graph.Pack, v bool) (graph.Edit, error) {
+			return graph.EditState(p, id, "updateGameProgression", func(s *graph.State) { s.UpdateGameProgression = v })
+		})
+	f.choice("initialprivate", "initialprivate", func(p *graph.Pack) []string {
+		return append([]string{noneChoice}, stateChoices(p)...)
+	}, func(p *graph.Pack) (string, bool) {
+		s := findState(p, id)
+		if s == nil || s.InitialPrivate == nil {
+			return noneChoice, s != nil
+		}
+		return targetChoice(p, *s.InitialPrivate), true
+	}, set("initialprivate", func(s *graph.State, v string) {
+		if v == noneChoice {
+			s.InitialPrivate = nil
+			return
+		}
+		to := choiceID(v)
+		s.InitialPrivate = &to
+	}))
+
+	f.heading("Seed")
+	paramRows(f, "params (given by call(state, **params))", key, "params", false,
+		func(p *graph.Pack) *graph.Params {
+			if s := findState(p, id); s != nil {
+				return &s.Params
+			}
+			return nil
+		},
+		func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
+			return graph.EditState(p, id, field, func(s *graph.State) { change(&s.Params) })
+		})
+	code("ending", "ending", func(s *graph.State) *graph.Code { return &s.Ending })
+	code("endaction", "endaction", func(s *graph.State) *graph.Code { return &s.EndAction })
+	f.heading("Clauses (active while the state is on the stack)")
+	clauseCards(f, clauseHost{
+		key:  key + "clauses/",
+		path: "clauses/",
+		get: func(p *graph.Pack) (*graph.Clauses, bool) {
+			s := findState(p, id)
+			if s == nil {
+				return nil, false
+			}
+			if s.Clauses == nil {
+				return &graph.Clauses{}, true
+			}
+			return s.Clauses, true
+		},
+		edit: func(p *graph.Pack, field string, change func(c *graph.Clauses)) (graph.Edit, error) {
+			return graph.EditState(p, id, "clauses/"+field, func(s *graph.State) {
+				if s.Clauses == nil {
+					s.Clauses = &graph.Clauses{}
+				}
+				change(s.Clauses)
+				if clausesEmpty(s.Clauses) {
+					s.Clauses = nil
+				}
+			})
+		},
+	})
+	if s := findState(e.Pack(), id); s != nil && len(s.Extra) > 0 {
+		f.heading("Extra (keys of the imported file; edit them in the YAML view)")
+		for _, x := range s.Extra {
+			k := x.Key
+			f.note(k, get(func(s *graph.State) string {
+				for _, x := range s.Extra {
+					if x.Key == k {
+						return x.Value.String()
+					}
+				}
+				return ""
+			}))
+			f.place(k, f.grid.Objects[len(f.grid.Objects)-1])
+		}
+	}
+	return f
+}
+
+// clausesEmpty reports whether c holds no clause.
+func clausesEmpty(c *graph.Clauses) bool {
+	return len(c.Variables) == 0 && len(c.Tags) == 0 && len(c.Properties) == 0 && len(c.Methods) == 0 &&
+		len(c.While) == 0 && len(c.Whenever) == 0 && len(c.When) == 0
+}
+
+// splitNames reads a comma-separated list of names.
+func splitNames(v string) graph.Names {
+	var out graph.Names
+	for _, n := range strings.Split(v, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+var (
+	placeholderRe = regexp.MustCompile(`\$\{(\w+)\}`)
+	argKeyRe      = regexp.MustCompile(`['"](\w+)['"]\s*:`)
+)
+
+// placeholderHint says which ${...} placeholders a description uses and
+// where each comes from: BGA fills ${actplayer} (the active player's name)
+// and, in descriptionmyturn, ${you}; every other one must be a key of the
+// dictionary the state's args give.
+func placeholderHint(text string, s *graph.State, myTurn bool) string {
+	args := map[string]bool{}
+	var argNames []string
+	for _, m := range argKeyRe.FindAllStringSubmatch(s.Args.Src, -1) {
+		if !args[m[1]] {
+			args[m[1]] = true
+			argNames = append(argNames, m[1])
+		}
+	}
+	var used []string
+	for _, m := range placeholderRe.FindAllStringSubmatch(text, -1) {
+		name := m[1]
+		switch {
+		case name == "actplayer":
+			used = append(used, "${actplayer}: the active player")
+		case name == "you" && myTurn:
+			used = append(used, "${you}: the player reading it")
+		case args[name]:
+			used = append(used, "${"+name+"}: from args")
+		case !s.Args.IsZero() && !isIdent(s.Args.Src):
+			used = append(used, "${"+name+"}: not a key of args")
+		default:
+			used = append(used, "${"+name+"}: from args")
+		}
+	}
+	avail := []string{"${actplayer}"}
+	if myTurn {
+		avail = append(avail, "${you}")
+	}
+	for _, a := range argNames {
+		avail = append(avail, "${"+a+"}")
+	}
+	hint := "placeholders: " + strings.Join(avail, " ")
+	if len(used) > 0 {
+		hint = strings.Join(used, "; ") + "\n" + hint
+	}
+	return hint
+}
+
+// isIdent reports whether s is a bare name (BGA: args names a PHP method,
+// whose keys the studio cannot see).
+func isIdent(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// transitionRows adds state id's transitions: a row per transition (its
+// name, its target, a delete button) and a button adding one.
+func transitionRows(f *form, id string) {
+	f.heading("transitions")
+	f.list(func(p *graph.Pack) int {
+		if s := findState(p, id); s != nil {
+			return len(s.Transitions)
+		}
+		return 0
+	}, func(sub *form, i int) {
+		nameOf := func(p *graph.Pack) (string, bool) {
+			if s := findState(p, id); s != nil && i < len(s.Transitions) {
+				return s.Transitions[i].Name, true
+			}
+			return "", false
+		}
+		name := sub.commit("", "transitions/"+strconv.Itoa(i), nameOf, func(p *graph.Pack, v string) (graph.Edit, error) {
+			old, _ := nameOf(p)
+			return graph.RenameTransition(p, id, old, v)
+		})
+		name.SetPlaceHolder(`"" (the only transition)`)
+		target := sub.choice("", "transitions/"+strconv.Itoa(i)+"/to", stateChoices, func(p *graph.Pack) (string, bool) {
+			if s := findState(p, id); s != nil && i < len(s.Transitions) {
+				return targetChoice(p, s.Transitions[i].To), true
+			}
+			return "", false
+		}, func(p *graph.Pack, v string) (graph.Edit, error) {
+			old, _ := nameOf(p)
+			return graph.RetargetTransition(p, id, old, choiceID(v))
+		})
+		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			p := f.e.Pack()
+			old, ok := nameOf(p)
+			if !ok {
+				return
+			}
+			f.e.apply(graph.DeleteTransition(p, id, old))
+		})
+		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
+		sub.wide(row)
+		// A transition the importer inferred from a State class's code.
+		inferred := sub.note("", func(p *graph.Pack) (string, bool) {
+			if s := findState(p, id); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
+				return "inferred from the State class's code (written back as code)", true
+			}
+			return "", true
+		})
+		sub.place("transitions/"+strconv.Itoa(i)+"/inferred", inferred)
+	})
+	f.wide(widget.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
+		p := f.e.Pack()
+		s := findState(p, id)
+		if s == nil {
+			return
+		}
+		name := uniqueName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
+		f.e.apply(graph.AddTransition(p, id, graph.Transition{Name: name, To: s.ID}))
+	}))
+}
+
+// uniqueName is base, or base2, base3...: the first that taken refuses.
+func uniqueName(base string, taken func(string) bool) string {
+	n := base
+	for k := 2; taken(n); k++ {
+		n = base + strconv.Itoa(k)
+	}
+	return n
+}
+
+// variableTypes are the types a variable or parameter may have (docs/model.md).
+var variableTypes = []string{"int", "float", "bool", "string", "player", "object", "list"}
+
+// paramRows adds a list of parameters (a state's, an action's or a method's):
+// a row each with its name, type and, for actions, its domain (withDomain) or
+// else its default, and a delete button; and a button adding one. params
+// reads the list; edit makes the edit that changes it.
+func paramRows(f *form, title, key, path string, withDomain bool, params func(p *graph.Pack) *graph.Params,
+	edit func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error)) {
+	f.heading(title)
+	at := func(p *graph.Pack, i int) *graph.Param {
+		if ps := params(p); ps != nil && i < len(*ps) {
+			return (*ps)[i]
+		}
+		return nil
+	}
+	f.list(func(p *graph.Pack) int {
+		if ps := params(p); ps != nil {
+			return len(*ps)
+		}
+		return 0
+	}, func(sub *form, i int) {
+		place := path + "/" + strconv.Itoa(i)
+		get := func(read func(pr *graph.Param) string) getter {
+			return func(p *graph.Pack) (string, bool) {
+				if pr := at(p, i); pr != nil {
+					return read(pr), true
+				}
+				return "", false
+			}
+		}
+		set := func(field string, write func(pr *graph.Param, v string) error) setter {
+			return func(p *graph.Pack, v string) (graph.Edit, error) {
+				var werr error
+				ed, err := edit(p, path+"/"+strconv.Itoa(i)+"/"+field, func(ps *graph.Params) {
+					if i < len(*ps) {
+						werr = write((*ps)[i], v)
+					}
+				})
+				if werr != nil {
+					return nil, werr
+				}
+				return ed, err
+			}
+		}
+		name := sub.text("", place, key+place+"/name", false, get(func(pr *graph.Param) string { return pr.Name }),
+			set("name", func(pr *graph.Param, v string) error { pr.Name = v; return nil }))
+		name.SetPlaceHolder("name")
+		typ := sub.choice("", place+"/type", func(*graph.Pack) []string { return variableTypes },
+			get(func(pr *graph.Param) string { return pr.Type }),
+			set("type", func(pr *graph.Param, v string) error { pr.Type = v; return nil }))
+		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			f.e.apply(edit(f.e.Pack(), path, func(ps *graph.Params) {
+				if i < len(*ps) {
+					*ps = slices.Delete(*ps, i, i+1)
+					if len(*ps) == 0 {
+						*ps = nil
+					}
+				}
+			}))
+		})
+		sub.wide(container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, typ)))
+		if withDomain {
+			sub.code("domain", place+"/domain", key+place+"/domain", 1, get(func(pr *graph.Param) string { return pr.Domain.Src }),
+				set("domain", func(pr *graph.Param, v string) error { pr.Domain.Src = v; return nil }))
+			return
+		}
+		sub.text("default", place+"/default", key+place+"/default", false, get(func(pr *graph.Param) string { return valueText(pr.Default) }),
+			set("default", func(pr *graph.Param, v string) error {
+				val, err := parseValue(v)
+				pr.Default = val
+				return err
+			}))
+	})
+	f.wide(widget.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
+		p := f.e.Pack()
+		ps := params(p)
+		if ps == nil {
+			return
+		}
+		name := uniqueName("param", func(n string) bool {
+			return slices.ContainsFunc(*ps, func(pr *graph.Param) bool { return pr.Name == n })
+		})
+		f.e.apply(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
+	}))
+}
+
+// apply does an edit made by a button, or shows why it could not be made.
+func (e *Editor) apply(ed graph.Edit, err error) {
+	if err != nil {
+		e.fail(err)
+		return
+	}
+	e.Do(ed)
+}

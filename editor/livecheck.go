@@ -1,0 +1,343 @@
+package editor
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+)
+
+// CheckDelay is how long the editor waits after the last edit before it
+// checks the pack again: typing checks once per pause, not per keystroke.
+const CheckDelay = 200 * time.Millisecond
+
+// Finding is a diagnostic and the place of the pack it is about, so that a
+// click on it can open that place.
+type Finding struct {
+	graph.Diagnostic
+	Target Target
+}
+
+// Target is a place in a pack: an element (a state, object type, action or
+// script, or the pack's own keys) and where inside it.
+type Target struct {
+	Kind graph.RefKind // StateRef, ObjectTypeRef, ActionRef, ScriptRef or PackRef; "" when unknown
+	Name string        // the state's id as written, or the element's name; "" for PackRef
+	// Field is the slash path of YAML keys and list indexes inside the
+	// element: "description", "transitions/pass", "clauses/while/0/condition"
+	// (for PackRef, the pack key: "progression"; for a script, "").
+	Field string
+	// Line and Column are the place inside the text of Field (1-based) when
+	// Field is code or text and the diagnostic has a position; else 0.
+	Line, Column int
+}
+
+// checkResult is what one check of the pack found.
+type checkResult struct {
+	findings []Finding
+	// text is the canonical YAML of the pack checked ([graph.Marshal]): the
+	// text the diagnostics' lines and columns point into, which the YAML view
+	// shows (nil when the pack could not be written and read back).
+	text []byte
+}
+
+// diagnose runs every check of `studio validate` (graph.Check, then
+// engine.Check) on p and locates each diagnostic in the pack. It reads p
+// only, and is meant for a frozen copy (graph.Pack.Clone) on a goroutine of
+// its own.
+//
+// The checks run on p written as canonical YAML and read back, so that every
+// position is a line and column of that text (the text the YAML view shows)
+// whatever the pack was read from and however it was edited since; a pack
+// that cannot make that round trip is checked as it is.
+func diagnose(p *graph.Pack) checkResult {
+	if fromClasses(p) {
+		// The states' positions are in their State classes' PHP files, which
+		// the diagnostics name: check the pack as it is.
+		diags := append(graph.Check(p), engine.Check(p)...)
+		out := checkResult{findings: make([]Finding, len(diags))}
+		loc := newLocator(p, nil)
+		for i, d := range diags {
+			out.findings[i] = loc.find(d)
+		}
+		return out
+	}
+	q := p
+	text, err := graph.Marshal(p)
+	if err == nil {
+		if r, perr := graph.Parse(text, p.Source); perr == nil {
+			q = r
+		} else {
+			text = nil
+		}
+	} else {
+		text = nil
+	}
+	diags := append(graph.Check(q), engine.Check(q)...)
+	out := checkResult{findings: make([]Finding, len(diags)), text: text}
+	loc := newLocator(q, text)
+	for i, d := range diags {
+		out.findings[i] = loc.find(d)
+	}
+	return out
+}
+
+// fromClasses reports whether some state of p was read from a file of its
+// own (a BGA State class), not from the pack's source.
+func fromClasses(p *graph.Pack) bool {
+	for _, s := range p.States {
+		if s.File != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// locator finds the element and field of a diagnostic from its position in
+// the canonical YAML of the pack.
+type locator struct {
+	p     *graph.Pack
+	root  *yaml.Node // the top mapping; nil when there is no text
+	lines [][]byte
+}
+
+func newLocator(p *graph.Pack, text []byte) *locator {
+	l := &locator{p: p}
+	var doc yaml.Node
+	if text != nil && yaml.Unmarshal(text, &doc) == nil && len(doc.Content) > 0 {
+		l.root = doc.Content[0]
+		l.lines = bytes.Split(text, []byte("\n"))
+	}
+	return l
+}
+
+// find returns d with its target, and with its State set when it is about a
+// state (engine.Check does not set it).
+func (l *locator) find(d graph.Diagnostic) Finding {
+	f := Finding{Diagnostic: d}
+	if l.root == nil || !d.Pos.IsValid() {
+		if !d.State.IsZero() {
+			if s := l.p.State(d.State); s != nil {
+				f.Target = Target{Kind: graph.StateRef, Name: s.ID.String()}
+			}
+		}
+		return f
+	}
+	path, leaf := nodePath(l.root, d.Pos)
+	if len(path) == 0 {
+		return f
+	}
+	rest := strings.Join(path[min(2, len(path)):], "/")
+	switch path[0] {
+	case "states":
+		if len(path) < 2 {
+			return f
+		}
+		k, _ := strconv.Atoi(path[1])
+		if k < 0 || k >= len(l.p.States) {
+			return f
+		}
+		s := l.p.States[k]
+		f.Target = Target{Kind: graph.StateRef, Name: s.ID.String(), Field: rest}
+		if f.State.IsZero() {
+			f.State = s.ID
+		}
+	case "object_types", "actions", "scripts":
+		if len(path) < 2 {
+			return f
+		}
+		kind := map[string]graph.RefKind{"object_types": graph.ObjectTypeRef, "actions": graph.ActionRef, "scripts": graph.ScriptRef}[path[0]]
+		f.Target = Target{Kind: kind, Name: path[1], Field: rest}
+	default:
+		f.Target = Target{Kind: graph.PackRef, Field: strings.Join(path, "/")}
+	}
+	if leaf != nil && leaf.Kind == yaml.ScalarNode {
+		f.Target.Line, f.Target.Column = l.inside(leaf, d.Pos)
+	}
+	return f
+}
+
+// inside returns pos as a line and column of the text of the scalar n
+// (1-based), or 0, 0 when pos is not in it.
+func (l *locator) inside(n *yaml.Node, pos graph.Pos) (line, col int) {
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		// The text starts on the line after the "|", indented.
+		first := n.Line + 1
+		if pos.Line < first || first > len(l.lines) {
+			return 0, 0
+		}
+		indent := len(l.lines[first-1]) - len(bytes.TrimLeft(l.lines[first-1], " "))
+		return pos.Line - first + 1, max(pos.Column-indent, 1)
+	}
+	col = pos.Column - n.Column + 1
+	if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
+		col-- // the quote
+	}
+	return max(pos.Line-n.Line+1, 1), max(col, 1)
+}
+
+// nodePath walks from n down to the deepest node at or before pos: the keys
+// and list indexes on the way, and the node reached.
+func nodePath(n *yaml.Node, pos graph.Pos) ([]string, *yaml.Node) {
+	var path []string
+	before := func(x *yaml.Node) bool {
+		return x.Line < pos.Line || x.Line == pos.Line && x.Column <= pos.Column
+	}
+	for {
+		switch n.Kind {
+		case yaml.MappingNode:
+			i := -1
+			for k := 0; k+1 < len(n.Content); k += 2 {
+				if before(n.Content[k]) {
+					i = k
+				}
+			}
+			if i < 0 {
+				return path, n
+			}
+			path = append(path, n.Content[i].Value)
+			n = n.Content[i+1]
+		case yaml.SequenceNode:
+			i := -1
+			for k, it := range n.Content {
+				if before(it) || k == 0 && it.Line == pos.Line {
+					i = k
+				}
+			}
+			if i < 0 {
+				return path, n
+			}
+			path = append(path, strconv.Itoa(i))
+			n = n.Content[i]
+		default:
+			return path, n
+		}
+	}
+}
+
+// liveCheck runs the checks of the pack on screen off the UI goroutine, a
+// short while after the last edit, and hands the results back through the
+// editor's do (fyne.Do).
+type liveCheck struct {
+	delay   time.Duration
+	timer   *time.Timer
+	gen     int  // counts requests: a result for an older one is dropped
+	pending bool // a request waits for its timer
+	of      *graph.Pack
+	running sync.WaitGroup
+	run     func(*graph.Pack) checkResult // diagnose; tests slow it down
+}
+
+// checkSoon asks for the pack to be checked again once the designer pauses
+// (at once for a pack just shown). The findings on screen stay until the
+// new ones arrive.
+func (e *Editor) checkSoon() {
+	l := &e.forms.live
+	l.gen++
+	if l.timer != nil {
+		l.timer.Stop()
+	}
+	if e.pack == nil {
+		l.pending, l.of = false, nil
+		e.applyCheck(l.gen, checkResult{})
+		return
+	}
+	delay := l.delay
+	if l.of != e.pack {
+		l.of, delay = e.pack, 0
+		e.diags = nil // another pack's findings mean nothing here
+	}
+	gen := l.gen
+	l.pending = true
+	l.timer = time.AfterFunc(delay, func() { e.do(func() { e.startCheck(gen) }) })
+}
+
+// startCheck starts check gen on a copy of the pack, unless a newer one was
+// asked for since.
+func (e *Editor) startCheck(gen int) {
+	l := &e.forms.live
+	if gen != l.gen || !l.pending || e.pack == nil {
+		return
+	}
+	l.pending = false
+	frozen := e.pack.Clone()
+	run := l.run
+	l.running.Add(1)
+	go func() {
+		defer l.running.Done()
+		r := run(frozen)
+		e.do(func() { e.applyCheck(gen, r) })
+	}()
+}
+
+// flushChecks starts at once a check waiting for its timer (tests).
+func (e *Editor) flushChecks() {
+	l := &e.forms.live
+	if l.pending && l.timer != nil && l.timer.Stop() {
+		e.startCheck(l.gen)
+	}
+}
+
+// applyCheck shows what check gen found: the diagnostics list, the marks on
+// the canvas, in the forms and code, and the YAML view's text positions.
+func (e *Editor) applyCheck(gen int, r checkResult) {
+	if gen != e.forms.live.gen {
+		return // the pack changed since: a newer check is coming
+	}
+	// The BGA importer's warnings about the pack head the list until another
+	// pack is shown.
+	fs := make([]Finding, 0, len(e.imported)+len(r.findings))
+	loc := newLocator(e.pack, nil)
+	for _, d := range e.imported {
+		fs = append(fs, loc.find(d))
+	}
+	r.findings = append(fs, r.findings...)
+	e.forms.findings = r.findings
+	e.forms.checked = r.text
+	e.diags = make([]graph.Diagnostic, len(r.findings))
+	for i, f := range r.findings {
+		e.diags[i] = f.Diagnostic
+	}
+	e.Diagnostics.SetFindings(r.findings)
+	e.View.MarkDiagnostics(e.pack, e.diags)
+	e.showFindings()
+	e.updateTitle()
+}
+
+// MarkDiagnostics marks the boxes of the states diags are about (the worst
+// severity of each), keeping everything else as drawn.
+func (g *GraphView) MarkDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
+	if p == nil {
+		return
+	}
+	worst := map[string]graph.Severity{}
+	for _, d := range diags {
+		if d.State.IsZero() {
+			continue
+		}
+		k := p.Key(d.State)
+		if s, ok := worst[k]; !ok || d.Severity < s {
+			worst[k] = d.Severity
+		}
+	}
+	changed := false
+	for i := range g.nodes {
+		n := &g.nodes[i]
+		// An id as written, read as a constant, has the key of the state it
+		// names: a defined constant's number, or the number itself.
+		sev, ok := worst[p.Key(graph.ConstID(n.id))]
+		if n.diag != ok || ok && n.diagSev != sev {
+			n.diag, n.diagSev, changed = ok, sev, true
+		}
+	}
+	if changed {
+		g.gen++ // the renderer makes the marks again
+		g.Refresh()
+	}
+}
