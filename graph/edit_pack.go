@@ -209,3 +209,13 @@ func (e *wholeEdit) Label() string        { return e.label }
 func (e *wholeEdit) Apply(p *Pack) error  { *p = *e.after.Clone(); return nil }
 func (e *wholeEdit) Revert(p *Pack) error { *p = *e.before.Clone(); return nil }
 func (e *wholeEdit) Touched() []Ref       { return []Ref{{Kind: AllRef}} }
+
+// merge: the pack before e and after next, so that typing in the text of
+// the whole pack keeps two copies of it, not two per keystroke.
+func (e *wholeEdit) merge(next Edit) (Edit, bool) {
+	n, ok := next.(*wholeEdit)
+	if !ok {
+		return nil, false
+	}
+	return &wholeEdit{before: e.before, after: n.after, label: e.label}, true
+}

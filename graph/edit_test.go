@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -386,6 +387,34 @@ func TestReplacePack(t *testing.T) {
 	q.States[0].Name = "changed later"
 	if p.States[0].Name == "changed later" {
 		t.Error("the replaced pack shares memory with the one given")
+	}
+}
+
+// TestReplacePackMerges: two replacements merged are one replacement from
+// the pack before the first to the pack after the second, not a batch.
+func TestReplacePackMerges(t *testing.T) {
+	p := sketch(t)
+	orig := p.Clone()
+	h := graph.NewHistory(p)
+	for _, title := range []string{"E", "El"} {
+		q := p.Clone()
+		q.Title = title
+		if _, err := h.Merge("yaml", graph.ReplacePack(p, q, "edit the pack's YAML")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ed, err := h.Undo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%T", ed); got != "*graph.wholeEdit" {
+		t.Errorf("merged replacements are a %s", got)
+	}
+	if !reflect.DeepEqual(p, orig) {
+		t.Errorf("one undo: title %q, want the pack before both (%q)", p.Title, orig.Title)
+	}
+	if _, err := h.Redo(); err != nil || p.Title != "El" {
+		t.Errorf("redo: title %q (%v), want El", p.Title, err)
 	}
 }
 
