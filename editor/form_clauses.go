@@ -211,6 +211,7 @@ func clauseCards(f *form, h clauseHost) {
 			f.e.apply(h.edit(f.e.Pack(), k.name(), k.add))
 		})
 		add.Importance = widget.LowImportance
+		f.place(h.path+k.name()+"/add", add)
 		head := widget.NewLabelWithStyle(k.title(), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 		head.Wrapping = fyne.TextWrapWord
 		f.wide(container.NewBorder(nil, nil, nil, add, head))
@@ -248,16 +249,17 @@ func cardHeader(f *form, h clauseHost, k clauseKind, i int) {
 			return h.edit(p, k.name()+"/"+strconv.Itoa(i)+"/name", func(c *graph.Clauses) { renameClause(c, k, i, v) })
 		})
 	name.SetPlaceHolder("name")
-	button := func(icon fyne.Resource, field string, change func(c *graph.Clauses)) *widget.Button {
-		b := widget.NewButtonWithIcon("", icon, func() { f.e.apply(h.edit(f.e.Pack(), field, change)) })
+	button := func(icon fyne.Resource, what string, change func(c *graph.Clauses)) *widget.Button {
+		b := widget.NewButtonWithIcon("", icon, func() { f.e.apply(h.edit(f.e.Pack(), k.name(), change)) })
 		b.Importance = widget.LowImportance
+		f.place(place+"/"+what, b)
 		return b
 	}
 	buttons := container.NewHBox(
-		button(theme.MoveUpIcon(), k.name(), func(c *graph.Clauses) { k.swap(c, i, i-1) }),
-		button(theme.MoveDownIcon(), k.name(), func(c *graph.Clauses) { k.swap(c, i, i+1) }),
-		button(theme.ContentCopyIcon(), k.name(), func(c *graph.Clauses) { k.duplicate(c, i) }),
-		button(theme.DeleteIcon(), k.name(), func(c *graph.Clauses) { k.remove(c, i) }),
+		button(theme.MoveUpIcon(), "up", func(c *graph.Clauses) { k.swap(c, i, i-1) }),
+		button(theme.MoveDownIcon(), "down", func(c *graph.Clauses) { k.swap(c, i, i+1) }),
+		button(theme.ContentCopyIcon(), "duplicate", func(c *graph.Clauses) { k.duplicate(c, i) }),
+		button(theme.DeleteIcon(), "delete", func(c *graph.Clauses) { k.remove(c, i) }),
 	)
 	f.wide(container.NewBorder(nil, nil, widget.NewLabelWithStyle(singular(k.name()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), buttons, name))
 }
@@ -353,7 +355,7 @@ func propertyFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph
 }
 
 func methodFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Method, bool), field func(string) string) {
-	paramRows(f, "params", h.key, h.path+field("params"), false, func(p *graph.Pack) *graph.Params {
+	paramRows(f, "params", h.key, h.path+field("params"), methodParam, func(p *graph.Pack) *graph.Params {
 		if m, ok := at(p); ok {
 			return &m.Params
 		}

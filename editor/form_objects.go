@@ -129,6 +129,7 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 		ep.selected, ep.form = "", nil
 		if len(ep.shown) > 0 {
 			ep.selected = ep.shown[0]
+			defer ep.list.Select(0)
 		}
 	}
 	if ep.selected == "" {
@@ -320,7 +321,7 @@ func newActionsPanel(e *Editor) *ElementPanel {
 		f.note("", func(*graph.Pack) (string, bool) {
 			return "who: a condition of player; empty: the active player (or the multiactive ones)", true
 		})
-		paramRows(f, "arguments (each with its domain: the legal values)", key, "params", true, func(p *graph.Pack) *graph.Params {
+		paramRows(f, "arguments (each with its domain: the legal values)", key, "params", actionParam, func(p *graph.Pack) *graph.Params {
 			if a := p.Actions.Lookup(name); a != nil {
 				return &a.Params
 			}

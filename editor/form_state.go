@@ -174,7 +174,7 @@ func stateForm(e *Editor, id string) *form {
 	}))
 
 	f.heading("Seed")
-	paramRows(f, "params (given by call(state, **params))", key, "params", false,
+	paramRows(f, "params (given by call(state, **params))", key, "params", stateParam,
 		func(p *graph.Pack) *graph.Params {
 			if s := findState(p, id); s != nil {
 				return &s.Params
@@ -348,6 +348,7 @@ func transitionRows(f *form, id string) {
 			}
 			f.e.apply(graph.DeleteTransition(p, id, old))
 		})
+		sub.place("transitions/"+strconv.Itoa(i)+"/delete", del)
 		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
 		sub.wide(row)
 		// A transition the importer inferred from a State class's code.
@@ -359,7 +360,7 @@ func transitionRows(f *form, id string) {
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/inferred", inferred)
 	})
-	f.wide(widget.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
+	add := widget.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()
 		s := findState(p, id)
 		if s == nil {
@@ -367,7 +368,9 @@ func transitionRows(f *form, id string) {
 		}
 		name := uniqueName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
 		f.e.apply(graph.AddTransition(p, id, graph.Transition{Name: name, To: s.ID}))
-	}))
+	})
+	f.place("transitions/add", add)
+	f.wide(add)
 }
 
 // uniqueName is base, or base2, base3...: the first that taken refuses.
@@ -382,11 +385,20 @@ func uniqueName(base string, taken func(string) bool) string {
 // variableTypes are the types a variable or parameter may have (docs/model.md).
 var variableTypes = []string{"int", "float", "bool", "string", "player", "object", "list"}
 
+// What a parameter has besides its name and type.
+type paramKind int
+
+const (
+	stateParam  paramKind = iota // a default
+	actionParam                  // a domain: the legal values
+	methodParam                  // nothing more
+)
+
 // paramRows adds a list of parameters (a state's, an action's or a method's):
-// a row each with its name, type and, for actions, its domain (withDomain) or
-// else its default, and a delete button; and a button adding one. params
-// reads the list; edit makes the edit that changes it.
-func paramRows(f *form, title, key, path string, withDomain bool, params func(p *graph.Pack) *graph.Params,
+// a row each with its name, type, a delete button, and what kind says; and a
+// button adding one. params reads the list; edit makes the edit that changes
+// it.
+func paramRows(f *form, title, key, path string, kind paramKind, params func(p *graph.Pack) *graph.Params,
 	edit func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error)) {
 	f.heading(title)
 	at := func(p *graph.Pack, i int) *graph.Param {
@@ -440,8 +452,12 @@ func paramRows(f *form, title, key, path string, withDomain bool, params func(p 
 				}
 			}))
 		})
+		sub.place(place+"/delete", del)
 		sub.wide(container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, typ)))
-		if withDomain {
+		switch kind {
+		case methodParam:
+			return
+		case actionParam:
 			sub.code("domain", place+"/domain", key+place+"/domain", 1, get(func(pr *graph.Param) string { return pr.Domain.Src }),
 				set("domain", func(pr *graph.Param, v string) error { pr.Domain.Src = v; return nil }))
 			return
@@ -453,7 +469,7 @@ func paramRows(f *form, title, key, path string, withDomain bool, params func(p 
 				return err
 			}))
 	})
-	f.wide(widget.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
+	add := widget.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()
 		ps := params(p)
 		if ps == nil {
@@ -463,7 +479,9 @@ func paramRows(f *form, title, key, path string, withDomain bool, params func(p 
 			return slices.ContainsFunc(*ps, func(pr *graph.Param) bool { return pr.Name == n })
 		})
 		f.e.apply(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
-	}))
+	})
+	f.place(path+"/add", add)
+	f.wide(add)
 }
 
 // apply does an edit made by a button, or shows why it could not be made.

@@ -123,12 +123,13 @@ func (v *YAMLView) load() {
 		if sel := v.e.forms.sel; sel.Kind != "" && sel.Kind != graph.PackRef {
 			if from, to, ok := elementLines(whole, p, sel); ok {
 				lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-				text = strings.Join(lines[from-1:to], "\n") + "\n"
+				text = strings.Join(lines[from-1:to], "\n")
 				target, start = sel, from
 				what = fmt.Sprintf("%s: lines %d–%d of the pack", targetTitle(p, sel), from, to)
 			}
 		}
 	}
+	text = strings.TrimSuffix(text, "\n") // no empty last line to number
 	v.target, v.start, v.bad = target, start, nil
 	v.what.SetText(what)
 	v.status.SetText("")
@@ -189,7 +190,7 @@ func (v *YAMLView) edited(text string) {
 			mark.Line, mark.Column, mark.Message = pe.Pos.Line, pe.Pos.Column, pe.Msg
 		}
 		v.bad = &mark
-		v.status.SetText(fmt.Sprintf("line %d: %s (not applied until it reads)", mark.Line+v.start-1, mark.Message))
+		v.status.SetText(fmt.Sprintf("line %d does not read as YAML: the text is not applied until it does", mark.Line+v.start-1))
 		v.showMarks()
 		return
 	}
@@ -209,6 +210,7 @@ func (v *YAMLView) edited(text string) {
 // the text says what the pack holds already.
 func (v *YAMLView) editOf(p *graph.Pack, text string) (graph.Edit, error) {
 	t := v.target
+	text += "\n"
 	if t.Kind == graph.AllRef || t.Kind == "" {
 		q, err := graph.Parse([]byte(text), "")
 		if err != nil {

@@ -1,0 +1,388 @@
+package editor
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
+)
+
+// seedsEditor is a test editor showing the bundled seeds pack (states,
+// actions, object types and a script), its checks done.
+func seedsEditor(t *testing.T) *Editor {
+	t.Helper()
+	e, _ := newTestEditor(t)
+	data, ok := assets.Pack("seeds")
+	if !ok {
+		t.Fatal("no bundled pack seeds")
+	}
+	p, err := graph.ReadMultiDoc(data, "seeds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetPack(p, nil)
+	settle(e)
+	return e
+}
+
+// widgetAt returns the widget of the field at path of f, failing the test
+// when there is none of type T.
+func widgetAt[T any](t *testing.T, f *form, path string) T {
+	t.Helper()
+	w, ok := f.places[path].(T)
+	if !ok {
+		var zero T
+		t.Fatalf("field %s is %T, want %T", path, f.places[path], zero)
+	}
+	return w
+}
+
+// typeAtEnd types s at the end of an entry, as the designer would.
+func typeAtEnd(en *formEntry, s string) {
+	en.CursorRow, en.CursorColumn = 0, len([]rune(en.Text))
+	test.Type(en, s)
+}
+
+// submit presses Enter in an entry.
+func submit(en *formEntry) { en.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+
+// undoAll undoes every step and checks the pack is back where it started.
+func undoAll(t *testing.T, e *Editor, want *graph.Pack) {
+	t.Helper()
+	for {
+		if _, ok := e.hist.CanUndo(); !ok {
+			break
+		}
+		e.Undo()
+	}
+	got, _ := graph.Marshal(e.Pack())
+	w, _ := graph.Marshal(want)
+	if string(got) != string(w) {
+		t.Errorf("undoing every step does not give the pack back")
+	}
+}
+
+// TestStateFormEditsEveryField changes every field of a state through its
+// widget and checks the pack; one undo step per field, and undoing them all
+// gives the pack back.
+func TestStateFormEditsEveryField(t *testing.T) {
+	e := seedsEditor(t)
+	orig := e.Pack().Clone()
+	e.SelectState("10")
+	f := e.Inspector.form
+	st := func() *graph.State { return findState(e.Pack(), "10") }
+	steps := 0
+	step := func(what string, n int) {
+		t.Helper()
+		steps += n
+		if n := int(e.hist.Top()); n != steps {
+			t.Errorf("after %s: %d undo steps, want %d", what, n, steps)
+		}
+	}
+
+	typeAtEnd(widgetAt[*formEntry](t, f, "name"), "Now")
+	if st().Name != "chooseTargetNow" {
+		t.Errorf("name %q", st().Name)
+	}
+	step("name", 1)
+	e.Seal()
+	widgetAt[*widget.Select](t, f, "type").SetSelected("game")
+	if st().Type != graph.Game {
+		t.Errorf("type %q", st().Type)
+	}
+	step("type", 1)
+	typeAtEnd(widgetAt[*formEntry](t, f, "description"), " now")
+	typeAtEnd(widgetAt[*formEntry](t, f, "descriptionmyturn"), "!")
+	if !strings.HasSuffix(st().Description, "${source} now") || !strings.HasSuffix(st().DescriptionMyTurn, "${source}!") {
+		t.Errorf("descriptions %q, %q", st().Description, st().DescriptionMyTurn)
+	}
+	step("descriptions", 2) // typing in two fields: two steps (a new key starts one)
+	test.Type(widgetAt[*CodeEditor](t, f, "action"), "x = 1")
+	test.Type(widgetAt[*CodeEditor](t, f, "args"), "{}")
+	if st().Action.Src != "x = 1" || !strings.HasPrefix(st().Args.Src, "{}") {
+		t.Errorf("action %q, args %q", st().Action.Src, st().Args.Src)
+	}
+	step("code", 2)
+	pa := widgetAt[*formEntry](t, f, "possibleactions")
+	pa.SetText("target, pass")
+	if got := strings.Join(st().PossibleActions, "|"); got != "target|pass" {
+		t.Errorf("possibleactions %q", got)
+	}
+	step("possibleactions", 1)
+
+	tapButton(t, f.box, "Add transition")
+	if len(st().Transitions) != 1 || st().Transitions[0].Name != "next" {
+		t.Fatalf("transitions after adding one: %+v", st().Transitions)
+	}
+	step("add transition", 1)
+	name := widgetAt[*formEntry](t, f, "transitions/0")
+	name.SetText("done")
+	submit(name)
+	widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected("2 · playerTurn")
+	if tr := st().Transitions[0]; tr.Name != "done" || tr.To != graph.NumID(2) {
+		t.Errorf("transition %+v, want done to 2", tr)
+	}
+	step("transition", 2)
+	tapButton(t, f.box, "Add transition")
+	test.Tap(widgetAt[*widget.Button](t, f, "transitions/1/delete"))
+	if len(st().Transitions) != 1 {
+		t.Errorf("after adding and deleting a second transition: %+v", st().Transitions)
+	}
+	step("add and delete a transition", 2)
+	test.Tap(widgetAt[*widget.Check](t, f, "updateGameProgression"))
+	widgetAt[*widget.Select](t, f, "initialprivate").SetSelected("11 · discardCard")
+	if !st().UpdateGameProgression || st().InitialPrivate == nil || *st().InitialPrivate != graph.NumID(11) {
+		t.Errorf("updateGameProgression %v, initialprivate %v", st().UpdateGameProgression, st().InitialPrivate)
+	}
+	step("check and initialprivate", 2)
+
+	widgetAt[*formEntry](t, f, "params/1/default").SetText("3")
+	widgetAt[*widget.Select](t, f, "params/0/type").SetSelected("player")
+	if ps := st().Params; ps[1].Default == nil || ps[1].Default.Int != 3 || ps[0].Type != "player" {
+		t.Errorf("params %+v %+v", ps[0], ps[1])
+	}
+	step("params", 2)
+	test.Type(widgetAt[*CodeEditor](t, f, "ending"), "True")
+	test.Type(widgetAt[*CodeEditor](t, f, "endaction"), "pass")
+	if st().Ending.Src != "True" || st().EndAction.Src != "pass" {
+		t.Errorf("ending %q, endaction %q", st().Ending.Src, st().EndAction.Src)
+	}
+	step("ending and endaction", 2)
+
+	id := widgetAt[*formEntry](t, f, "id")
+	id.SetText("12")
+	submit(id)
+	if findState(e.Pack(), "12") == nil || e.View.Selected() != "12" || e.Inspector.Shown() != "12" {
+		t.Errorf("after changing the id to 12: selected %q, inspector %q", e.View.Selected(), e.Inspector.Shown())
+	}
+	undoAll(t, e, orig)
+}
+
+// tapButton taps the button labelled text inside o.
+func tapButton(t *testing.T, o fyne.CanvasObject, text string) {
+	t.Helper()
+	var found *widget.Button
+	walk(o, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
+			found = b
+		}
+	})
+	if found == nil {
+		t.Fatalf("no button %q", text)
+	}
+	test.Tap(found)
+}
+
+// walk calls f for o and every object inside it (containers, and the
+// objects of the widgets' renderers).
+func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch w := o.(type) {
+	case *fyne.Container:
+		for _, c := range w.Objects {
+			walk(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(w).Objects() {
+			walk(c, f)
+		}
+	}
+}
+
+// TestTypingKeepsTheField: typing in a field loads the forms after every
+// keystroke without rebuilding the field or moving its cursor, and the
+// typing is one undo step.
+func TestTypingKeepsTheField(t *testing.T) {
+	e := seedsEditor(t)
+	e.SelectState("2")
+	f := e.Inspector.form
+	en := widgetAt[*formEntry](t, f, "description")
+	orig := en.Text
+	typeAtEnd(en, " now")
+	if e.Inspector.form != f || f.places["description"] != en {
+		t.Fatal("the form was rebuilt while typing")
+	}
+	if en.Text != orig+" now" || en.CursorColumn != len([]rune(orig+" now")) {
+		t.Errorf("entry %q, cursor at %d", en.Text, en.CursorColumn)
+	}
+	if got := findState(e.Pack(), "2").Description; got != orig+" now" {
+		t.Errorf("description %q", got)
+	}
+	if e.hist.Top() != 1 {
+		t.Errorf("%d undo steps for one field's typing, want 1", e.hist.Top())
+	}
+	e.Undo()
+	if en.Text != orig {
+		t.Errorf("undo: the field shows %q, want %q", en.Text, orig)
+	}
+}
+
+// clauseNames lists the names of an object type's clauses of one kind.
+func clauseNames(c *graph.Clauses, kind string) string {
+	for _, k := range clauseKinds {
+		if k.name() == kind {
+			var out []string
+			for i := 0; i < k.count(c); i++ {
+				out = append(out, k.label(c, i))
+			}
+			return strings.Join(out, ",")
+		}
+	}
+	return "?"
+}
+
+// TestObjectTypeCards adds, edits, duplicates, moves and deletes the clause
+// cards of an object type, of every kind, checking the pack after each; undo
+// takes each back.
+func TestObjectTypeCards(t *testing.T) {
+	e := seedsEditor(t)
+	orig := e.Pack().Clone()
+	ot := e.ObjectTypes()
+	e.Dock.Show(PanelObjectTypes)
+	ot.Select("healer")
+	typ := func() *graph.Clauses { return &e.Pack().ObjectTypes.Lookup("healer").Clauses }
+	f := ot.form
+	for _, k := range clauseKinds {
+		before := k.count(typ())
+		test.Tap(widgetAt[*widget.Button](t, f, k.name()+"/add"))
+		if k.count(typ()) != before+1 {
+			t.Fatalf("adding a %s: %d, want %d", k.name(), k.count(typ()), before+1)
+		}
+	}
+	if got := clauseNames(typ(), "while"); got != "while" {
+		t.Errorf("while clauses %q", got)
+	}
+	// The new while card: condition, selector, target and wrapper.
+	test.Type(widgetAt[*CodeEditor](t, f, "while/0/condition"), "self.damage > 0 and ")
+	widgetAt[*formEntry](t, f, "while/0/target").SetText("power, toughness")
+	test.Type(widgetAt[*CodeEditor](t, f, "while/0/wrapper"), "value + 1 if True else ")
+	w := typ().While[0]
+	if !strings.HasPrefix(w.Condition.Src, "self.damage > 0 and ") || strings.Join(w.Target, "|") != "power|toughness" || !strings.HasPrefix(w.Wrapper.Src, "value + 1") {
+		t.Errorf("while card: %+v", w)
+	}
+	// A variable's type and initial value.
+	n := len(typ().Variables) - 1
+	widgetAt[*widget.Select](t, f, "variables/"+strconv.Itoa(n)+"/type").SetSelected("list")
+	widgetAt[*formEntry](t, f, "variables/"+strconv.Itoa(n)+"/value").SetText("[1, 2]")
+	if v := typ().Variables[n]; v.Type != "list" || v.Value == nil || len(v.Value.List) != 2 {
+		t.Errorf("variable %+v", v)
+	}
+	// Duplicate the first property, move the copy up, delete the original.
+	props := clauseNames(typ(), "properties")
+	first := strings.Split(props, ",")[0]
+	test.Tap(widgetAt[*widget.Button](t, f, "properties/0/duplicate"))
+	if got := clauseNames(typ(), "properties"); got != first+","+first+"_copy"+strings.TrimPrefix(props, first) {
+		t.Errorf("after duplicating %s: %s", first, got)
+	}
+	test.Tap(widgetAt[*widget.Button](t, f, "properties/1/up"))
+	if got := strings.Split(clauseNames(typ(), "properties"), ","); got[0] != first+"_copy" || got[1] != first {
+		t.Errorf("after moving the copy up: %v", got)
+	}
+	test.Tap(widgetAt[*widget.Button](t, f, "properties/1/delete")) // the original
+	if got := clauseNames(typ(), "properties"); strings.Contains(","+got+",", ","+first+",") {
+		t.Errorf("after deleting %s: %s", first, got)
+	}
+	undoAll(t, e, orig)
+}
+
+// TestStateClauseCards: a state's clauses are cards like an object type's;
+// the state has no clauses key again once its last clause is deleted.
+func TestStateClauseCards(t *testing.T) {
+	e := seedsEditor(t)
+	e.SelectState("2")
+	f := e.Inspector.form
+	st := func() *graph.State { return findState(e.Pack(), "2") }
+	test.Tap(widgetAt[*widget.Button](t, f, "clauses/whenever/add"))
+	test.Type(widgetAt[*CodeEditor](t, f, "clauses/whenever/0/condition"), "len(hand(player)) == 0 or ")
+	test.Type(widgetAt[*CodeEditor](t, f, "clauses/whenever/0/body"), "draw(player)\n")
+	name := widgetAt[*formEntry](t, f, "clauses/whenever/0")
+	name.SetText("refill")
+	c := st().Clauses
+	if c == nil || len(c.Whenever) != 1 || c.Whenever[0].Name != "refill" ||
+		!strings.HasPrefix(c.Whenever[0].Condition.Src, "len(hand(player)) == 0 or ") || !strings.HasPrefix(c.Whenever[0].Body.Src, "draw(player)\n") {
+		t.Fatalf("clauses %+v", c)
+	}
+	test.Tap(widgetAt[*widget.Button](t, f, "clauses/whenever/0/delete"))
+	if st().Clauses != nil {
+		t.Errorf("clauses after deleting the last one: %+v", st().Clauses)
+	}
+	e.Undo()
+	if st().Clauses == nil || st().Clauses.Whenever[0].Name != "refill" {
+		t.Errorf("undo of the deletion: %+v", st().Clauses)
+	}
+}
+
+// TestActionForm: add an action, give it a player specifier, an argument
+// with a type and a domain, a precondition and a body, rename it, move it,
+// delete it; undo takes every step back.
+func TestActionForm(t *testing.T) {
+	e := seedsEditor(t)
+	orig := e.Pack().Clone()
+	ap := e.Actions()
+	e.Dock.Show(PanelActions)
+	ap.Add()
+	if ap.Selected() != "action" || e.Pack().Actions.Lookup("action") == nil {
+		t.Fatalf("after Add: selected %q, actions %v", ap.Selected(), ap.Names())
+	}
+	f := ap.form
+	test.Type(widgetAt[*CodeEditor](t, f, "who"), "player == active_player()")
+	test.Tap(widgetAt[*widget.Button](t, f, "params/add"))
+	widgetAt[*widget.Select](t, f, "params/0/type").SetSelected("object")
+	test.Type(widgetAt[*CodeEditor](t, f, "params/0/domain"), "hand(player)")
+	test.Type(widgetAt[*CodeEditor](t, f, "precondition"), "len(hand(player)) > 0")
+	body := widgetAt[*CodeEditor](t, f, "body")
+	body.SetCursor(1, 5)
+	test.Type(body, "\nparam.zone = 'graveyard'")
+	a := e.Pack().Actions.Lookup("action")
+	if a.Who.Src != "player == active_player()" || len(a.Params) != 1 || a.Params[0].Type != "object" ||
+		a.Params[0].Domain.Src != "hand(player)" || a.Precondition.Src != "len(hand(player)) > 0" ||
+		a.Body.Src != "pass\nparam.zone = 'graveyard'" {
+		t.Errorf("action %+v, param %+v", a, a.Params)
+	}
+	name := widgetAt[*formEntry](t, f, "name")
+	name.SetText("discardOne")
+	submit(name)
+	if ap.Selected() != "discardOne" || e.Pack().Actions.Lookup("discardOne") == nil {
+		t.Errorf("after renaming: selected %q, actions %v", ap.Selected(), ap.Names())
+	}
+	ap.MoveBy(-1)
+	if names := ap.Names(); names[len(names)-2] != "discardOne" {
+		t.Errorf("after moving up: %v", names)
+	}
+	ap.Delete()
+	if e.Pack().Actions.Lookup("discardOne") != nil {
+		t.Error("the action is still there after Delete")
+	}
+	undoAll(t, e, orig)
+}
+
+// TestScriptsPanel: the script's code is edited in a scrolling code editor;
+// duplicating copies it.
+func TestScriptsPanel(t *testing.T) {
+	e := seedsEditor(t)
+	sp := e.Scripts()
+	e.Dock.Show(PanelScripts)
+	name := sp.Selected()
+	if name == "" {
+		t.Fatal("no script shown")
+	}
+	c := widgetAt[*CodeEditor](t, sp.form, "")
+	if !c.scroll {
+		t.Error("the script's editor does not scroll")
+	}
+	test.Type(c, "# the rules\n")
+	src := e.Pack().Scripts[0].Code.Src
+	if !strings.HasPrefix(src, "# the rules\n") || src != c.Text() {
+		t.Errorf("script %q, editor %q", src[:20], c.Text()[:20])
+	}
+	sp.Duplicate()
+	if sp.Selected() != name+"_copy" || e.Pack().Scripts[1].Code.Src != src {
+		t.Errorf("after duplicating: selected %q", sp.Selected())
+	}
+}
