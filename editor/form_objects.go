@@ -152,6 +152,7 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 		ep.detail.Objects = []fyne.CanvasObject{ep.scroll}
 	}
 	ep.detail.Refresh()
+	ep.e.showFindings() // the new form's code fields get their marks
 }
 
 // renamed follows the element shown to its new name.

@@ -102,6 +102,7 @@ func (in *Inspector) build(p *graph.Pack, id string) {
 	in.body.Objects = []fyne.CanvasObject{in.form.box}
 	in.body.Refresh()
 	in.scroll.ScrollToTop()
+	in.e.showFindings() // the new form's code fields get their marks
 }
 
 // showDiagnostics lists the diagnostics about what is shown: those about the
