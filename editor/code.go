@@ -543,18 +543,18 @@ func (l *paddedLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(l.ed.cell.Width*12+2*l.pad, l.ed.cell.Height*float32(rows)+2*l.pad)
 }
 
-// styleKey names a cell style: colours and boldness.
+// styleKey names a cell style by its colours. (No bold: a monospaced bold
+// face is not in every theme.)
 type styleKey struct {
 	fg, bg color.NRGBA
-	bold   bool
 }
 
-func (c *CodeEditor) style(fg, bg color.NRGBA, bold bool) *widget.CustomTextGridStyle {
-	k := styleKey{fg, bg, bold}
+func (c *CodeEditor) style(fg, bg color.NRGBA) *widget.CustomTextGridStyle {
+	k := styleKey{fg, bg}
 	if s, ok := c.styles[k]; ok {
 		return s
 	}
-	s := &widget.CustomTextGridStyle{FGColor: fg, TextStyle: fyne.TextStyle{Bold: bold, Monospace: true}}
+	s := &widget.CustomTextGridStyle{FGColor: fg, TextStyle: fyne.TextStyle{Monospace: true}}
 	if bg.A > 0 {
 		s.BGColor = bg
 	}
@@ -587,12 +587,12 @@ func (c *CodeEditor) paint() {
 	rows := make([]widget.TextGridRow, len(c.lines))
 	for r, line := range c.lines {
 		cells := make([]widget.TextGridCell, 0, g+len(line)+1)
-		gut := c.style(pal.gutter, color.NRGBA{}, false)
+		gut := c.style(pal.gutter, color.NRGBA{})
 		for _, ch := range fmt.Sprintf("%*d ", g-1, c.firstLine+r) {
 			cells = append(cells, widget.TextGridCell{Rune: ch, Style: gut})
 		}
 		if sev, ok := markAt[r]; ok {
-			cells[0] = widget.TextGridCell{Rune: '●', Style: c.style(severityColour(sev), color.NRGBA{}, true)}
+			cells[0] = widget.TextGridCell{Rune: '●', Style: c.style(severityColour(sev), color.NRGBA{})}
 		}
 		for i := 0; i <= len(line); i++ {
 			ch := ' '
@@ -604,10 +604,8 @@ func (c *CodeEditor) paint() {
 				break // no cell after the text but for the cursor or a selected line end
 			}
 			bg := color.NRGBA{}
-			bold := false
 			if sev, ok := spans[textPos{r, i}]; ok {
 				bg = tint(severityColour(sev))
-				bold = true
 			}
 			if sel && inSpan(from, to, textPos{r, i}) {
 				bg = pal.selection
@@ -615,7 +613,7 @@ func (c *CodeEditor) paint() {
 			if c.focused && c.cur == (textPos{r, i}) {
 				fg, bg = pal.back, pal.cursor
 			}
-			cells = append(cells, widget.TextGridCell{Rune: ch, Style: c.style(fg, bg, bold)})
+			cells = append(cells, widget.TextGridCell{Rune: ch, Style: c.style(fg, bg)})
 		}
 		rows[r] = widget.TextGridRow{Cells: cells}
 	}

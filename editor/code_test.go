@@ -1,0 +1,152 @@
+package editor
+
+import (
+	"image/color"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/alecthomas/chroma/v2"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// cellColour is the text colour of the cell at row, col of the text (after
+// the gutter).
+func cellColour(c *CodeEditor, row, col int) color.Color {
+	return c.Grid().Rows[row].Cells[c.gutter()+col].Style.TextColor()
+}
+
+// TestCodeEditorHighlightsWithChroma: keywords, strings and names get the
+// colours of chroma's style for their tokens, different from each other;
+// the gutter numbers the lines.
+func TestCodeEditorHighlightsWithChroma(t *testing.T) {
+	test.NewTempApp(t)
+	c := NewCodeEditor("starlark", false, 1)
+	c.SetText("def f(x):\n    return 'a' + x")
+	pal := codePalette()
+	kw, str, name := cellColour(c, 0, 0), cellColour(c, 1, 11), cellColour(c, 0, 4)
+	if kw == pal.text || kw == str || kw == name || str == pal.text {
+		t.Errorf("def %v, 'a' %v, f %v: keywords and strings must have colours of their own", kw, str, name)
+	}
+	if want := pal.tokens.Get(chroma.Keyword).Colour; kw != (color.NRGBA{R: want.Red(), G: want.Green(), B: want.Blue(), A: 0xff}) {
+		t.Errorf("def is %v, chroma's keyword colour is %v", kw, want)
+	}
+	for row, want := range []string{"1 ", "2 "} {
+		cells := c.Grid().Rows[row].Cells
+		if got := string([]rune{cells[1].Rune, cells[2].Rune}); got != want {
+			t.Errorf("gutter of line %d is %q", row+1, got)
+		}
+	}
+	c.SetFirstLine(120)
+	if got := c.Grid().RowText(0)[:5]; got != " 120 " {
+		t.Errorf("gutter from line 120: %q", got)
+	}
+}
+
+// TestCodeEditorEditing: typing, Enter with auto-indentation after ':',
+// backspace joining lines, a selection replaced by typing, cut and paste.
+func TestCodeEditorEditing(t *testing.T) {
+	a := test.NewTempApp(t)
+	c := NewCodeEditor("starlark", false, 1)
+	var changes []string
+	c.OnChanged = func(s string) { changes = append(changes, s) }
+	w := test.NewTempWindow(t, c)
+	w.Canvas().Focus(c)
+	test.Type(c, "if x:")
+	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	test.Type(c, "y()")
+	if got := c.Text(); got != "if x:\n    y()" {
+		t.Fatalf("text %q", got)
+	}
+	if line, col := c.CursorPos(); line != 2 || col != 8 {
+		t.Errorf("cursor %d:%d", line, col)
+	}
+	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome}) // to the first letter
+	for range 5 {
+		c.TypedKey(backspace)
+	}
+	if got := c.Text(); got != "if x:y()" {
+		t.Errorf("after backspace over the indentation and the line break: %q", got)
+	}
+	// Select "x" with shift and the arrow, type over it.
+	c.SetCursor(1, 4)
+	c.KeyDown(&fyne.KeyEvent{Name: "LeftShift"})
+	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	c.KeyUp(&fyne.KeyEvent{Name: "LeftShift"})
+	if c.SelectedText() != "x" {
+		t.Fatalf("selected %q", c.SelectedText())
+	}
+	test.Type(c, "ok")
+	if got := c.Text(); got != "if ok:y()" {
+		t.Errorf("typing over the selection: %q", got)
+	}
+	c.TypedShortcut(&fyne.ShortcutSelectAll{})
+	c.TypedShortcut(&fyne.ShortcutCut{Clipboard: a.Clipboard()})
+	if c.Text() != "" || a.Clipboard().Content() != "if ok:y()" {
+		t.Errorf("after cutting everything: text %q, clipboard %q", c.Text(), a.Clipboard().Content())
+	}
+	c.TypedShortcut(&fyne.ShortcutPaste{Clipboard: a.Clipboard()})
+	c.TypedShortcut(&fyne.ShortcutPaste{Clipboard: a.Clipboard()})
+	if got := c.Text(); got != "if ok:y()if ok:y()" {
+		t.Errorf("after pasting twice: %q", got)
+	}
+	if changes[len(changes)-1] != c.Text() {
+		t.Error("OnChanged did not report the last change")
+	}
+	undo := 0
+	c.OnUndo = func() { undo++ }
+	c.TypedShortcut(&fyne.ShortcutUndo{})
+	if undo != 1 || c.Text() != "if ok:y()if ok:y()" {
+		t.Errorf("ctrl+Z: %d calls of OnUndo, text %q (the editor keeps no undo of its own)", undo, c.Text())
+	}
+}
+
+// TestCodeEditorMarksAndTaps: a mark tints its word and puts a dot in the
+// gutter and its message under the text; a tap puts the cursor under the
+// pointer.
+func TestCodeEditorMarksAndTaps(t *testing.T) {
+	test.NewTempApp(t)
+	c := NewCodeEditor("starlark", false, 1)
+	w := test.NewTempWindow(t, c)
+	w.Resize(fyne.NewSize(400, 200))
+	c.SetText("x = 1\ny = nosuch + 2")
+	c.SetMarks([]CodeMark{{Line: 2, Column: 5, Severity: graph.Error, Message: "undefined: nosuch"}})
+	row := c.Grid().Rows[1].Cells
+	if row[0].Rune != '●' {
+		t.Errorf("gutter of the marked line starts with %q", row[0].Rune)
+	}
+	g := c.gutter()
+	for i, ch := range []rune("y = nosuch + 2") {
+		bg := row[g+i].Style.BackgroundColor()
+		marked := bg != nil && bg != (color.NRGBA{})
+		if want := i >= 4 && i < 10; marked != want {
+			t.Errorf("cell %d (%q) marked %v, want %v", i, ch, marked, want)
+		}
+	}
+	if c.notes.Hidden || c.notes.Text != "2:5 error: undefined: nosuch" {
+		t.Errorf("notes %q (hidden %v)", c.notes.Text, c.notes.Hidden)
+	}
+	c.measure()
+	pad := theme.InnerPadding() / 2
+	at := fyne.NewPos(pad+(float32(g+4)+0.25)*c.cell.Width, pad+c.cell.Height*1.5) // on the "n" of nosuch
+	test.TapAt(c, at)
+	if line, col := c.CursorPos(); line != 2 || col != 5 {
+		t.Errorf("tap at %v: cursor %d:%d, want 2:5", at, line, col)
+	}
+}
+
+// TestCodeEditorRendering compares a Starlark field with a compile error
+// with testdata/code_editor.png.
+func TestCodeEditorRendering(t *testing.T) {
+	test.NewTempApp(t)
+	c := NewCodeEditor("starlark", false, 1)
+	c.SetText("def stNextPlayer():\n    # the next seat plays\n    p = next_player(active_player())\n    activate(p)\n    next_state(\"nextTurn\")")
+	c.SetMarks([]CodeMark{{Line: 3, Column: 9, Severity: graph.Error, Message: "undefined: next_player"}})
+	w := test.NewTempWindow(t, widget.NewCard("", "", c))
+	w.Resize(fyne.NewSize(460, 200))
+	test.AssertRendersToImage(t, "code_editor.png", w.Canvas())
+}
