@@ -1,7 +1,9 @@
 // Package editor is Rule Studio's user interface, built with Fyne: the window
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
-// ([GraphView]), a custom widget with its own renderer; the [Inspector] of the
-// selected state; and the [DiagnosticsView] of what the validator found.
+// ([GraphView]), a custom widget with its own renderer; the [Inspector], the
+// form of the selected state; the object types, actions and scripts panels
+// ([ElementPanel]); the Starlark and YAML [CodeEditor]; the [YAMLView]; and
+// the [DiagnosticsView] of what the checks found.
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project
 // files, adapted from package project by cmd/studio); [Editor.Open] shows a
@@ -49,8 +51,44 @@
 // Views hold copies of what they draw and refer to states by id as written
 // (graph.StateID.String()), never by pointers into the pack, which the Editor
 // owns. Everything here runs on the Fyne goroutine; other goroutines (the
-// background layout) work on a clone of the pack and come back through
-// fyne.Do.
+// background layout, the checks) work on a clone of the pack and come back
+// through fyne.Do.
+//
+// # Forms
+//
+// Every field of a form is a widget bound to one value of the pack by a getter
+// and a setter that makes the edit (form_bind.go). Typing makes an edit per
+// keystroke, merged into one step by a key naming the field; leaving the field
+// seals the step. Ids and names others refer to change on Enter or when the
+// designer leaves the field. After an edit the forms load their values again
+// in place, by the edit's Touched refs (the canvas only when it draws what
+// changed): a form is built once per element shown, a list of rows is rebuilt
+// only when its length changes, and the field being typed in is not loaded
+// again, so nothing moves under the cursor.
+//
+//   - inspector.go and form_state.go: a state's form (BGA's fields, the seed's,
+//     the non-standard keys of an imported file), or the pack's own keys.
+//   - form_clauses.go: clauses as cards grouped by kind (while, whenever, when,
+//     properties, methods, tags, variables), for object types and states.
+//   - form_objects.go: the object types, actions and scripts panels (Centre
+//     tabs beside the canvas): a list and the form of the selected element.
+//   - code.go and highlight.go: the code editor, a TextGrid with chroma's
+//     highlighting, line numbers and diagnostics marked at line and column.
+//   - yamlview.go: the YAML view (Centre tab), the selected element's lines of
+//     the pack's canonical YAML, numbered as there, or the whole pack; a text
+//     that reads is applied as an edit (ReplacePack, or an element's edit).
+//
+// # Live diagnostics
+//
+// After every edit the pack is checked again (livecheck.go), a short while
+// after the last keystroke ([CheckDelay]): the editor hands a clone of the pack
+// to a goroutine, which writes it as canonical YAML, reads it back (so every
+// position is a line and column of the text the YAML view shows), runs
+// graph.Check and engine.Check, and locates each diagnostic in the pack (the
+// element, the field and the line and column inside its code: a [Finding]).
+// The result comes back through fyne.Do and is dropped if the pack changed
+// since. Findings mark their states on the canvas and their lines in the code
+// fields; clicking one opens its place ([Editor.OpenFinding]).
 //
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,
