@@ -255,7 +255,11 @@ func (e *Editor) checkSoon() {
 	}
 	gen := l.gen
 	l.pending = true
-	l.timer = time.AfterFunc(delay, func() { e.do(func() { e.startCheck(gen) }) })
+	l.timer = time.AfterFunc(delay, func() {
+		if e.stopped.Err() == nil { // the window is still open
+			e.do(func() { e.startCheck(gen) })
+		}
+	})
 }
 
 // startCheck starts check gen on a copy of the pack, unless a newer one was

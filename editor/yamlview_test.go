@@ -94,7 +94,9 @@ func TestYAMLViewOfTheWholePack(t *testing.T) {
 	i := strings.Index(y.Text(), "actions:")
 	before := strings.Count(y.Text()[:i], "\n") // the line before "actions:"
 	c.SetCursor(before, 100)
-	test.Type(c, "\n  - id: 50\n    name: extra\n    type: game")
+	clip := fyne.CurrentApp().Clipboard()
+	clip.SetContent("\n  - id: 50\n    name: extra\n    type: game")
+	c.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
 	if findState(e.Pack(), "50") == nil {
 		t.Fatalf("no state 50 after typing it; status %q", y.Status())
 	}
