@@ -365,11 +365,20 @@ type listBind struct {
 	count func(p *graph.Pack) int
 	build func(sub *form, i int)
 	subs  []*form
+	// shape, when set, names what the rows are: a change rebuilds them even
+	// when their number stays.
+	shape     func(p *graph.Pack) string
+	lastShape string
 }
 
 // list adds a list of sub-forms; build fills sub-form i.
 func (f *form) list(count func(p *graph.Pack) int, build func(sub *form, i int)) *fyne.Container {
-	b := &listBind{f: f, box: container.NewVBox(), count: count, build: build, subs: nil}
+	return f.shapedList(count, nil, build)
+}
+
+// shapedList is list, rebuilt also when shape's answer changes.
+func (f *form) shapedList(count func(p *graph.Pack) int, shape func(p *graph.Pack) string, build func(sub *form, i int)) *fyne.Container {
+	b := &listBind{f: f, box: container.NewVBox(), count: count, build: build, shape: shape}
 	f.binds = append(f.binds, b)
 	f.wide(b.box)
 	b.load(f.e.Pack())
@@ -381,12 +390,17 @@ func (b *listBind) load(p *graph.Pack) {
 		return
 	}
 	n := b.count(p)
-	if n == len(b.subs) {
+	shape := ""
+	if b.shape != nil {
+		shape = b.shape(p)
+	}
+	if n == len(b.subs) && shape == b.lastShape {
 		for _, s := range b.subs {
 			s.load(p)
 		}
 		return
 	}
+	b.lastShape = shape
 	b.subs = b.subs[:0]
 	b.box.RemoveAll()
 	for i := 0; i < n; i++ {

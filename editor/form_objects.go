@@ -2,6 +2,7 @@ package editor
 
 import (
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -304,38 +305,44 @@ func newActionsPanel(e *Editor) *ElementPanel {
 		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
 			return graph.EditAction(p, name, "name", func(a *graph.Action) { a.Name = v })
 		}
-		key := "action " + name + "/"
 		f := newForm(e)
 		f.heading("Action")
 		ep.nameField(f, name)
-		code := func(label, field string, rows int, read func(a *graph.Action) *graph.Code) {
-			f.code(label, field, key+field, rows, func(p *graph.Pack) (string, bool) {
-				if a := p.Actions.Lookup(name); a != nil {
-					return read(a).Src, true
-				}
-				return "", false
-			}, func(p *graph.Pack, v string) (graph.Edit, error) {
-				return graph.EditAction(p, name, field, func(a *graph.Action) { read(a).Src = v })
-			})
-		}
-		code("who", "who", 1, func(a *graph.Action) *graph.Code { return &a.Who })
-		f.note("", func(*graph.Pack) (string, bool) {
-			return "who: a condition of player; empty: the active player (or the multiactive ones)", true
-		})
-		paramRows(f, "arguments (each with its domain: the legal values)", key, "params", actionParam, func(p *graph.Pack) *graph.Params {
-			if a := p.Actions.Lookup(name); a != nil {
-				return &a.Params
-			}
-			return nil
-		}, func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
-			return graph.EditAction(p, name, field, func(a *graph.Action) { change(&a.Params) })
-		})
-		f.heading("Rules")
-		code("precondition", "precondition", 1, func(a *graph.Action) *graph.Code { return &a.Precondition })
-		code("body", "body", 6, func(a *graph.Action) *graph.Code { return &a.Body })
+		actionFields(f, name, "")
 		return f, f.box
 	}
 	return ep
+}
+
+// actionFields adds the fields of action name to f, their places under
+// prefix: its player specifier, its arguments with their types and domains,
+// its precondition and its body.
+func actionFields(f *form, name, prefix string) {
+	key := "action " + name + "/"
+	code := func(label, field string, rows int, read func(a *graph.Action) *graph.Code) {
+		f.code(label, prefix+field, key+field, rows, func(p *graph.Pack) (string, bool) {
+			if a := p.Actions.Lookup(name); a != nil {
+				return read(a).Src, true
+			}
+			return "", false
+		}, func(p *graph.Pack, v string) (graph.Edit, error) {
+			return graph.EditAction(p, name, field, func(a *graph.Action) { read(a).Src = v })
+		})
+	}
+	code("who", "who", 1, func(a *graph.Action) *graph.Code { return &a.Who })
+	f.note("", func(*graph.Pack) (string, bool) {
+		return "who: a condition of player; empty: the active player (or the multiactive ones)", true
+	})
+	paramRows(f, "arguments (each with its domain: the legal values)", key, prefix+"params", actionParam, func(p *graph.Pack) *graph.Params {
+		if a := p.Actions.Lookup(name); a != nil {
+			return &a.Params
+		}
+		return nil
+	}, func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
+		return graph.EditAction(p, name, strings.TrimPrefix(field, prefix), func(a *graph.Action) { change(&a.Params) })
+	})
+	code("precondition", "precondition", 1, func(a *graph.Action) *graph.Code { return &a.Precondition })
+	code("body", "body", 4, func(a *graph.Action) *graph.Code { return &a.Body })
 }
 
 // newScriptsPanel lists the scripts; the form of one is its name and a code

@@ -2,6 +2,8 @@ package editor
 
 import (
 	"fmt"
+
+	"fyne.io/fyne/v2"
 	"regexp"
 	"slices"
 	"strconv"
@@ -147,6 +149,7 @@ func stateForm(e *Editor, id string) *form {
 		}
 		return "actions of the pack: " + strings.Join(names, ", "), true
 	})
+	allowedActions(f, id)
 	transitionRows(f, id)
 	f.check("updateGameProgression", "updateGameProgression",
 		func(p *graph.Pack) (bool, bool) {
@@ -308,6 +311,50 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// allowedActions adds a card per action state id's possibleactions names:
+// the action's form when the pack defines it (the same action as in the
+// actions panel), else a button defining it.
+func allowedActions(f *form, id string) {
+	names := func(p *graph.Pack) graph.Names {
+		if s := findState(p, id); s != nil {
+			return s.PossibleActions
+		}
+		return nil
+	}
+	f.shapedList(func(p *graph.Pack) int {
+		if len(p.Actions) == 0 && len(p.Scripts) == 0 {
+			return 0 // a BGA import: its actions are PHP, out of sight
+		}
+		return len(names(p))
+	}, func(p *graph.Pack) string {
+		var b strings.Builder
+		for _, n := range names(p) {
+			fmt.Fprintf(&b, "%s %v,", n, p.Actions.Lookup(n) != nil)
+		}
+		return b.String()
+	}, func(sub *form, i int) {
+		p := f.e.Pack()
+		ns := names(p)
+		if i >= len(ns) {
+			return
+		}
+		name := ns[i]
+		card := sub.sub("")
+		card.wide(widget.NewLabelWithStyle("action "+name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		if p.Actions.Lookup(name) == nil {
+			def := widget.NewButtonWithIcon("Define "+name, theme.ContentAddIcon(), func() {
+				f.e.apply(graph.AddAction(f.e.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
+			})
+			card.place("possibleactions/"+name+"/define", def)
+			card.wide(def)
+		} else {
+			actionFields(card, name, "possibleactions/"+name+"/")
+		}
+		sub.wide(cardFrame(card.box))
+		sub.binds = append(sub.binds, card)
+	})
 }
 
 // transitionRows adds state id's transitions: a row per transition (its

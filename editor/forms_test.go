@@ -386,3 +386,28 @@ func TestScriptsPanel(t *testing.T) {
 		t.Errorf("after duplicating: selected %q", sp.Selected())
 	}
 }
+
+// TestStateFormShowsItsActions: a state's form has the form of each action
+// its possibleactions names (the same action as the actions panel edits),
+// and a button defining one the pack lacks.
+func TestStateFormShowsItsActions(t *testing.T) {
+	e := seedsEditor(t)
+	e.SelectState("2")
+	f := e.Inspector.form
+	test.Type(widgetAt[*CodeEditor](t, f, "possibleactions/draw/precondition"), "True and ")
+	if got := e.Pack().Actions.Lookup("draw").Precondition.Src; !strings.HasPrefix(got, "True and len(") {
+		t.Errorf("draw's precondition %q", got)
+	}
+	if got, _ := e.Actions().Field("precondition"); e.Actions().Selected() == "draw" && got != e.Pack().Actions.Lookup("draw").Precondition.Src {
+		t.Errorf("the actions panel shows %q", got)
+	}
+	typeAtEnd(widgetAt[*formEntry](t, f, "possibleactions"), ", shuffle")
+	test.Tap(widgetAt[*widget.Button](t, f, "possibleactions/shuffle/define"))
+	if a := e.Pack().Actions.Lookup("shuffle"); a == nil {
+		t.Fatal("no action shuffle after Define")
+	}
+	test.Type(widgetAt[*CodeEditor](t, f, "possibleactions/shuffle/body"), "shuffle_deck()\n")
+	if got := e.Pack().Actions.Lookup("shuffle").Body.Src; got != "shuffle_deck()\npass" {
+		t.Errorf("shuffle's body %q", got)
+	}
+}
