@@ -41,6 +41,25 @@ type ElementPanel struct {
 	scroll   *container.Scroll
 	detail   *fyne.Container
 	fill     bool // the form fills the panel (a script's code) instead of scrolling
+	stale    bool // the pack changed while the panel was hidden
+}
+
+// Show shows the panel, with the pack as it is now.
+func (ep *ElementPanel) Show() {
+	ep.BaseWidget.Show()
+	if ep.stale {
+		ep.refresh(nil)
+	}
+}
+
+// refreshIfShown loads the panel again when it shows, else at its next Show:
+// a hidden panel costs nothing while the designer types elsewhere.
+func (ep *ElementPanel) refreshIfShown() {
+	if ep.Visible() {
+		ep.refresh(nil)
+	} else {
+		ep.stale = true
+	}
 }
 
 // elementOps are the edits of one named list of the pack.
@@ -120,6 +139,7 @@ func (ep *ElementPanel) Select(name string) {
 // refresh shows the pack's list again and loads the form in place (refs:
 // what changed; nil: anything).
 func (ep *ElementPanel) refresh(_ []graph.Ref) {
+	ep.stale = false
 	p := ep.e.Pack()
 	ep.shown = nil
 	if p != nil {

@@ -105,7 +105,7 @@ func (e *Editor) refreshForms() {
 		return
 	}
 	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
-		ep.refresh(nil)
+		ep.refreshIfShown()
 	}
 	e.forms.yaml.refresh()
 	e.showFindings()
