@@ -67,7 +67,7 @@ func (k *kind[T]) taken(c *graph.Clauses) func(string) bool {
 
 func (k *kind[T]) add(c *graph.Clauses) {
 	l := k.list(c)
-	*l = append(*l, k.fresh(uniqueName(singular(k.key), k.taken(c))))
+	*l = append(*l, k.fresh(freshName(singular(k.key), k.taken(c))))
 }
 
 func (k *kind[T]) remove(c *graph.Clauses, i int) {
@@ -87,7 +87,7 @@ func (k *kind[T]) swap(c *graph.Clauses, i, j int) {
 
 func (k *kind[T]) duplicate(c *graph.Clauses, i int) {
 	if l := k.list(c); i < len(*l) {
-		v := k.copyOf((*l)[i], uniqueName(k.nameOf((*l)[i])+"_copy", k.taken(c)))
+		v := k.copyOf((*l)[i], freshName(k.nameOf((*l)[i])+"_copy", k.taken(c)))
 		*l = slices.Insert(*l, i+1, v)
 	}
 }
@@ -208,7 +208,7 @@ func clauseCards(f *form, h clauseHost) {
 	for _, k := range clauseKinds {
 		k := k
 		add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
-			f.e.apply(h.edit(f.e.Pack(), k.name(), k.add))
+			f.e.formEdit(h.edit(f.e.Pack(), k.name(), k.add))
 		})
 		add.Importance = widget.LowImportance
 		f.place(h.path+k.name()+"/add", add)
@@ -250,7 +250,7 @@ func cardHeader(f *form, h clauseHost, k clauseKind, i int) {
 		})
 	name.SetPlaceHolder("name")
 	button := func(icon fyne.Resource, what string, change func(c *graph.Clauses)) *widget.Button {
-		b := widget.NewButtonWithIcon("", icon, func() { f.e.apply(h.edit(f.e.Pack(), k.name(), change)) })
+		b := widget.NewButtonWithIcon("", icon, func() { f.e.formEdit(h.edit(f.e.Pack(), k.name(), change)) })
 		b.Importance = widget.LowImportance
 		f.place(place+"/"+what, b)
 		return b

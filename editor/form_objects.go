@@ -188,9 +188,9 @@ func (ep *ElementPanel) Add() {
 	if p == nil {
 		return
 	}
-	name := uniqueName(ep.noun, func(n string) bool { return slices.Contains(ep.names(p), n) })
+	name := freshName(ep.noun, func(n string) bool { return slices.Contains(ep.names(p), n) })
 	ed, err := ep.ops.add(p, ep.fresh(name), -1)
-	ep.e.apply(ed, err)
+	ep.e.formEdit(ed, err)
 	if err == nil {
 		ep.Select(name)
 	}
@@ -202,9 +202,9 @@ func (ep *ElementPanel) Duplicate() {
 	if p == nil || ep.selected == "" {
 		return
 	}
-	name := uniqueName(ep.selected+"_copy", func(n string) bool { return slices.Contains(ep.names(p), n) })
+	name := freshName(ep.selected+"_copy", func(n string) bool { return slices.Contains(ep.names(p), n) })
 	ed, err := ep.ops.add(p, ep.ops.copy(p, ep.selected, name), slices.Index(ep.names(p), ep.selected)+1)
-	ep.e.apply(ed, err)
+	ep.e.formEdit(ed, err)
 	if err == nil {
 		ep.Select(name)
 	}
@@ -213,7 +213,7 @@ func (ep *ElementPanel) Duplicate() {
 // Delete deletes the element shown.
 func (ep *ElementPanel) Delete() {
 	if p := ep.e.Pack(); p != nil && ep.selected != "" {
-		ep.e.apply(ep.ops.del(p, ep.selected))
+		ep.e.formEdit(ep.ops.del(p, ep.selected))
 	}
 }
 
@@ -227,7 +227,7 @@ func (ep *ElementPanel) MoveBy(by int) {
 	if to < 0 || to >= len(ep.names(p)) {
 		return
 	}
-	ep.e.apply(ep.ops.move(p, ep.selected, to))
+	ep.e.formEdit(ep.ops.move(p, ep.selected, to))
 	if i := slices.Index(ep.shown, ep.selected); i >= 0 {
 		ep.list.Select(i)
 	}

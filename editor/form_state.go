@@ -345,7 +345,7 @@ func allowedActions(f *form, id string) {
 		card.wide(widget.NewLabelWithStyle("action "+name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		if p.Actions.Lookup(name) == nil {
 			def := widget.NewButtonWithIcon("Define "+name, theme.ContentAddIcon(), func() {
-				f.e.apply(graph.AddAction(f.e.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
+				f.e.formEdit(graph.AddAction(f.e.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
 			})
 			card.place("possibleactions/"+name+"/define", def)
 			card.wide(def)
@@ -393,7 +393,7 @@ func transitionRows(f *form, id string) {
 			if !ok {
 				return
 			}
-			f.e.apply(graph.DeleteTransition(p, id, old))
+			f.e.formEdit(graph.DeleteTransition(p, id, old))
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/delete", del)
 		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
@@ -413,15 +413,15 @@ func transitionRows(f *form, id string) {
 		if s == nil {
 			return
 		}
-		name := uniqueName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
-		f.e.apply(graph.AddTransition(p, id, graph.Transition{Name: name, To: s.ID}))
+		name := freshName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
+		f.e.formEdit(graph.AddTransition(p, id, graph.Transition{Name: name, To: s.ID}))
 	})
 	f.place("transitions/add", add)
 	f.wide(add)
 }
 
-// uniqueName is base, or base2, base3...: the first that taken refuses.
-func uniqueName(base string, taken func(string) bool) string {
+// freshName is base, or base2, base3...: the first that taken refuses.
+func freshName(base string, taken func(string) bool) string {
 	n := base
 	for k := 2; taken(n); k++ {
 		n = base + strconv.Itoa(k)
@@ -490,7 +490,7 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 			get(func(pr *graph.Param) string { return pr.Type }),
 			set("type", func(pr *graph.Param, v string) error { pr.Type = v; return nil }))
 		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-			f.e.apply(edit(f.e.Pack(), path, func(ps *graph.Params) {
+			f.e.formEdit(edit(f.e.Pack(), path, func(ps *graph.Params) {
 				if i < len(*ps) {
 					*ps = slices.Delete(*ps, i, i+1)
 					if len(*ps) == 0 {
@@ -522,17 +522,17 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 		if ps == nil {
 			return
 		}
-		name := uniqueName("param", func(n string) bool {
+		name := freshName("param", func(n string) bool {
 			return slices.ContainsFunc(*ps, func(pr *graph.Param) bool { return pr.Name == n })
 		})
-		f.e.apply(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
+		f.e.formEdit(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
 	})
 	f.place(path+"/add", add)
 	f.wide(add)
 }
 
-// apply does an edit made by a button, or shows why it could not be made.
-func (e *Editor) apply(ed graph.Edit, err error) {
+// formEdit does an edit made by a button, or shows why it could not be made.
+func (e *Editor) formEdit(ed graph.Edit, err error) {
 	if err != nil {
 		e.fail(err)
 		return
