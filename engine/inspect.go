@@ -320,3 +320,11 @@ func (m *Match) StepEvents(step int) []Event {
 	}
 	return m.events[m.marks[step-1]:m.marks[step]]
 }
+
+// ObjectType returns the type of the live object id.
+func (m *Match) ObjectType(id int) (string, bool) {
+	if ob := m.obj(id); ob != nil {
+		return ob.typ.name, true
+	}
+	return "", false
+}

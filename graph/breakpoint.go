@@ -11,8 +11,8 @@ type BreakKind string
 // The kinds of breakpoint. Each stops the match at the step where what it
 // watches happens (see package preview for how each is checked).
 const (
-	BreakEnter     BreakKind = "enter"     // a state is entered (State: its id as written; "" any)
-	BreakLeave     BreakKind = "leave"     // a state is left (State)
+	BreakEnter     BreakKind = "enter"     // a state is entered, by a transition or a call (State: its id as written or its name; "" any)
+	BreakLeave     BreakKind = "leave"     // a state is left, by a transition or a return (State)
 	BreakClause    BreakKind = "clause"    // a whenever/when clause fires (Clause: its path, or a path it is under)
 	BreakVariable  BreakKind = "variable"  // a variable changes (Target)
 	BreakProperty  BreakKind = "property"  // a property's value, wrappers applied, changes (Target: "TYPE.NAME" or "#ID.NAME")

@@ -82,7 +82,7 @@ func PackHash(p *Pack) (string, error) {
 // Marshal writes the record in its canonical file form: one key a line in
 // the order of the struct, each seat and each move as compact JSON on a line
 // of its own (a long match stays readable and diffs move by move).
-func (r *Record) Marshal() ([]byte, error) {
+func (r Record) Marshal() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	put := func(key string, v any, last bool) error {

@@ -1,0 +1,121 @@
+// Package preview runs debug sessions over the engine: a match of a frozen
+// copy of a rule pack that a designer steps through forward and back,
+// branches, stops at breakpoints, replays from a record and re-runs on rules
+// just edited; and the bots and the simulation pool behind `studio play` and
+// `studio simulate`. It has no user interface: the editor's panels and the
+// command line show what it returns.
+//
+// # Sessions
+//
+// [New] compiles a frozen copy of a pack ([graph.Pack.Clone]: later edits do
+// not reach it) and starts a match with a [Config]: the seats (a name, and
+// a bot or "" for a person), the seed, the clocks. The match runs with the
+// engine's copy-on-write history, so every step it has taken stays there to
+// be shown again; a session is a cursor over that history:
+//
+//   - [Session.Step] moves one engine step forward: through the history when
+//     the cursor is behind its newest step, else by a new step, a bot taking
+//     the decision the match waits for. Where only a person can act it stops
+//     ([NeedsPerson], with the seats) without moving.
+//   - [Session.Continue] steps until a breakpoint holds, a person must act,
+//     the match ends or fails; [Session.RunTo] until a given step.
+//   - [Session.Back] and [Session.JumpTo] move the cursor back (or to any
+//     step taken): the engine's At forks the history at that step, sharing
+//     it, so a step back costs the same early or late in a long match (see
+//     BenchmarkStepBack).
+//   - [Session.Take] / [Session.TakeText] take a person's move at the newest
+//     step; [Session.Wait] lets virtual time pass on the clocks.
+//   - [Session.Branch] takes another move at an earlier step where the match
+//     waited: a new [Line] from there, the old one kept. [Session.Lines] and
+//     [Session.Switch] show either.
+//
+// Every call that moves returns a [Stop]: the step reached and why it
+// stopped there. At the cursor, [Session.Match] is the match as it was
+// (a fork: reading it or even changing it changes nothing in the session)
+// and [Session.StepEvents] the events of that step; the engine reads what a
+// debugger shows from that match:
+//
+//   - the state stack (engine.Match.Frames: each frame's state by id and
+//     name, its parameters, who has ended and who decides, private states);
+//   - the execution stack (ExecStack: each pending body, its clause's path
+//     and object);
+//   - the objects (Objects: variables, tags, properties) and, for any
+//     property, variable, method or tag, its wrapper chain (Chain: the base
+//     value, each active wrapper with its owner, clause and the value after
+//     it, the final value);
+//   - what each seat sees (View), its legal moves (Legal), and why each of
+//     the other actions is not available (WhyNot: which of who, deciding,
+//     domain or precondition said no);
+//   - a watch or console (Eval; Exec on the fork).
+//
+// Events name states by their id as written, clauses by their path in the
+// pack ("object_types/creature/whenever/lord") and objects by id, as
+// breakpoints and the editor's canvas do (see engine.Event).
+//
+// An error of the pack's code stops the match at the step where it happened
+// ([Failed], [Session.Err]: an *engine.RunError with the Starlark error, the
+// path of the code, the file's line and column and the call stack); the
+// steps before it can be shown, and [Session.FailedEvents] are what the
+// failing step did before it failed.
+//
+// # Breakpoints
+//
+// [Session.SetBreakpoints] takes graph.Breakpoint values (plain data, so the
+// project stores them) after checking each. They are checked at every step
+// the cursor reaches going forward, on the step's events and its state and
+// the state before it:
+//
+//   - enter / leave a state (by id as written or by name; a call enters, a
+//     return leaves), call / return: the step's state events;
+//   - clause: a clause fired whose path is the breakpoint's, or under it
+//     ("object_types/healer" for all the Healer's clauses);
+//   - variable: a variable_changed event of the target ("game.turns",
+//     "player.life", "wood_elf.zone", "#3.zone", or a name of any owner);
+//   - property: the target's value, wrappers applied, differs from the step
+//     before on an object that exists at both;
+//   - condition: the expression is true at this step and was not at the step
+//     before (an error counts as not true);
+//   - depth: the state stack became deeper than N frames;
+//   - clock: a player's clock fell under N milliseconds.
+//
+// A condition on any other kind narrows it: it stops only when it also
+// holds. Each [Hit] says what it saw.
+//
+// # Records, replays and live re-runs
+//
+// [Session.Record] is the current line as a graph.Record: the pack's name
+// and content hash, seed, seats and bots, clocks, and every move in its text
+// form (graph.Move, JSON), bots' included. [Replay] plays a record's moves
+// again, in order, asking no bot: the same pack, seed, seats and moves give
+// the same event log, byte for byte; a move the rules refuse is a
+// *[MoveError] naming it and why. [Session.Rerun] plays the current line
+// again on new rules (the designer has just edited them) and reports the
+// first step whose events differ, the move they now refuse, or that the
+// rules no longer load and why ([Rerun]).
+//
+// # Bots and simulations
+//
+// A [Bot] chooses one of a seat's legal moves from a [Decision]: the seat,
+// the moves, a seeded random source of its own (never the match's), the
+// seat's view and, for a search bot, a fork of the match. [RandomBot] is
+// registered as "random"; [RegisterBot] adds others by name. When several
+// seats can act (a multipleactiveplayer state) the lowest seat with a bot
+// acts first; a session asks people only when no bot can act. The bots of a
+// match share one source seeded with the match's seed, so `studio play
+// --seed S --bots random` plays the match `studio simulate --seed S` plays
+// first.
+//
+// [Simulate] plays many matches on a pool of workers that take the next
+// match from an atomic counter; results come in the order of their seeds and
+// do not depend on the number of jobs. With Record it keeps each match's
+// record, for `studio replay`.
+//
+// # Goroutines
+//
+// A Session is used by one goroutine at a time; the editor runs it off the
+// UI goroutine and shows copies of what it returns. Simulate runs its own
+// goroutines and calls Simulation.Progress from them.
+//
+// The package imports graph and engine; it must never import Fyne, SQLite,
+// the project or the editor.
+package preview

@@ -1,0 +1,178 @@
+package preview
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+)
+
+// Simulation says which matches [Simulate] plays.
+type Simulation struct {
+	Matches  int      // how many
+	Seed     uint64   // match i uses seed Seed+i, for the match and for its bots
+	Seats    int      // players per match
+	Bots     []string // the bot of each seat by name, or one name for every seat (default "random")
+	MaxPlies int      // actions after which a match stops, reported as an error (0: no limit)
+	Jobs     int      // matches played at once (default GOMAXPROCS)
+	Record   bool     // keep each match's record (Result.Record)
+	Source   string   // the records' Source: where the pack was read from
+	// Progress, when set, is called once per match played, from the
+	// goroutines that play them (it must be safe for that).
+	Progress func()
+}
+
+// Result is one simulated match.
+type Result struct {
+	Seed    uint64
+	Plies   int           // actions taken
+	Winners []int         // 0-based seats with the best score (all seats on a draw)
+	Err     error         // the error that stopped it (an *engine.RunError as a rule), or "not over"
+	Record  *graph.Record // with Simulation.Record
+}
+
+// Simulate plays sim.Matches matches of p with bots and returns their
+// results in the order of their seeds, whatever the number of jobs: the
+// results of a seed depend on nothing else. Matches run without history
+// (engine.Options.NoHistory). An unknown bot is an error before any match.
+//
+// Each worker takes the next match from a shared counter, so handing out a
+// match costs an atomic add, not a channel hand-off that wakes a sleeping
+// thread (which cost ~30 µs a match: 22.7k -> 62.5k tic-tac-toe matches/s
+// on one job when it went).
+func Simulate(p *engine.Program, sim Simulation) ([]Result, error) {
+	names, err := botNames(sim.Bots, sim.Seats)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := seatBots(names); err != nil {
+		return nil, err
+	}
+	hash := ""
+	if sim.Record {
+		if hash, err = graph.PackHash(p.Pack); err != nil {
+			return nil, err
+		}
+	}
+	results := make([]Result, sim.Matches)
+	jobs := sim.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, min(jobs, sim.Matches)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= sim.Matches {
+					return
+				}
+				results[i] = playOne(p, sim, names, hash, sim.Seed+uint64(i))
+				if sim.Progress != nil {
+					sim.Progress()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return results, nil
+}
+
+// botNames gives every seat a bot name: one per seat, or one for all.
+func botNames(given []string, seats int) ([]string, error) {
+	switch {
+	case len(given) == 0:
+		given = []string{"random"}
+		fallthrough
+	case len(given) == 1:
+		names := make([]string, seats)
+		for i := range names {
+			names[i] = given[0]
+		}
+		return names, nil
+	case len(given) != seats:
+		return nil, fmt.Errorf("%d bots for %d seats (give one per seat, or one for all)", len(given), seats)
+	}
+	for i, n := range given {
+		if n == "" {
+			return nil, fmt.Errorf("seat %d has no bot: a simulation has no people", i+1)
+		}
+	}
+	return given, nil
+}
+
+// playOne plays the match of one seed.
+func playOne(p *engine.Program, sim Simulation, names []string, hash string, seed uint64) Result {
+	r := Result{Seed: seed}
+	bots, _ := seatBots(names) // names checked by Simulate
+	pb := &poolBot{bots: bots, rand: rand.New(newSplitmix(seed)), record: sim.Record}
+	if sim.Record {
+		r.Record = &graph.Record{Format: graph.RecordFormat, Pack: p.Pack.Name, PackHash: hash, Source: sim.Source, Seed: seed, Seats: make([]graph.Seat, len(names)), Moves: []graph.Move{}}
+		for i, n := range names {
+			r.Record.Seats[i].Bot = n
+		}
+		defer func() { r.Record.Moves = append(r.Record.Moves, pb.moves...) }()
+	}
+	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: true})
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	r.Plies, err = m.Play(pb, sim.MaxPlies)
+	switch {
+	case pb.err != nil:
+		r.Err = pb.err
+	case err != nil:
+		r.Err = err
+	case !m.Over():
+		r.Err = fmt.Errorf("not over after %d actions", r.Plies)
+	default:
+		r.Winners = m.Winners()
+	}
+	return r
+}
+
+// poolBot lets a match's seat bots play through engine.Match.Play: of the
+// moves the engine offers (every seat's), the lowest seat's go to its bot.
+type poolBot struct {
+	bots   []Bot
+	rand   *rand.Rand
+	d      Decision
+	record bool
+	moves  []graph.Move
+	err    error
+}
+
+func (pb *poolBot) Choose(m *engine.Match, moves []engine.Move) engine.Move {
+	seat, mine := botTurn(pb.bots, moves)
+	if seat < 0 { // a seat without a bot: cannot happen in a simulation
+		seat, mine = moves[0].Seat, moves[:1]
+	}
+	pb.d = Decision{Seat: seat, Moves: mine, Rand: pb.rand, m: m}
+	i := 0
+	if b := pb.bots[seat]; b != nil {
+		i = b.Choose(&pb.d)
+	}
+	if i < 0 || i >= len(mine) {
+		if pb.err == nil {
+			pb.err = fmt.Errorf("bot of seat %d chose move %d of %d", seat+1, i, len(mine))
+		}
+		i = 0
+	}
+	mv := mine[i]
+	if pb.record {
+		gm, err := m.EncodeMove(mv)
+		if err != nil && pb.err == nil {
+			pb.err = err
+		}
+		pb.moves = append(pb.moves, gm)
+	}
+	return mv
+}
