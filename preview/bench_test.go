@@ -81,3 +81,17 @@ func BenchmarkHistoryHearts10k(b *testing.B) {
 	}
 	b.ReportMetric(mb, "MB/10k-steps")
 }
+
+// BenchmarkSimulateTicTacToe: matches of tic-tac-toe played by random bots
+// on one job, per second (the pool's own cost over the engine's).
+func BenchmarkSimulateTicTacToe(b *testing.B) {
+	p := program(b, "tictactoe")
+	n := 0
+	for b.Loop() {
+		if _, err := Simulate(p, Simulation{Matches: 1000, Seed: uint64(n), Seats: 2, Jobs: 1}); err != nil {
+			b.Fatal(err)
+		}
+		n += 1000
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "matches/s")
+}

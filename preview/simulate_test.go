@@ -10,7 +10,7 @@ import (
 	"github.com/rulestudio/studio/engine"
 )
 
-func program(t *testing.T, name string) *engine.Program {
+func program(t testing.TB, name string) *engine.Program {
 	t.Helper()
 	p, err := engine.Compile(bundled(t, name))
 	if err != nil {

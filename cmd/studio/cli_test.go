@@ -14,13 +14,16 @@ import (
 	"testing"
 
 	"github.com/rulestudio/studio/internal/corpus"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
 )
 
 // run executes the studio command line in-process and returns its standard output
-// and error.
+// and error. Every flag starts from its default, as in a new process.
 func run(t *testing.T, args ...string) (string, error) {
 	t.Helper()
+	resetFlags(rootCmd)
 	var out bytes.Buffer
 	rootCmd.SetOut(&out)
 	rootCmd.SetErr(&out)
@@ -180,6 +183,18 @@ func azulFacts(t *testing.T, src string) facts {
 		t.Fatalf("azul's facts look wrong (the corpus changed?): %+v", f)
 	}
 	return f
+}
+
+// resetFlags sets every flag of c and its subcommands back to its default:
+// the commands' flag variables outlive one in-process run.
+func resetFlags(c *cobra.Command) {
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		_ = f.Value.Set(f.DefValue)
+		f.Changed = false
+	})
+	for _, sub := range c.Commands() {
+		resetFlags(sub)
+	}
 }
 
 // stripName drops the pack's name line, which follows the file name it was
