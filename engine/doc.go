@@ -21,7 +21,16 @@
 //   - [Match.View] is what one player sees (description, args with their own
 //     _private part, scores, boards, legal actions); [Match.Events] is the
 //     structured log ([Event]); [WriteEvents] serializes it.
-//   - [Match.At] and [Match.Fork] branch from any step of the history;
+//   - [Match.EncodeMove] and [Match.DecodeMove] turn a [Move] into its text
+//     form (graph.Move, JSON: what records, files and the command line hold)
+//     and back.
+//   - What a debugger shows at a step: [Match.Frames] (the state stack),
+//     [Match.ExecStack], [Match.Objects] and [Match.Chain] (a property's
+//     wrapper chain, value by value), [Match.WhyNot] (which rule refuses
+//     each action), [Match.StepEvents]. Package preview builds debug
+//     sessions on them.
+//   - [Match.At] and [Match.Fork] branch from any step of the history (they
+//     share it: a fork costs the same at any step);
 //     [Match.Perft] counts the legal-action tree; [Match.Play] lets a [Bot]
 //     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
 //     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
