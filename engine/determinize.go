@@ -1,5 +1,7 @@
 package engine
 
+import "sort"
+
 // HiddenLocations are the deck locations whose cards a player does not see
 // (BGA's Deck conventions): "hand" (every hand but the player's own, the one
 // whose location_arg is their seat number), "deck" (the draw pile, face
@@ -11,12 +13,15 @@ var HiddenLocations = []string{"hand", "deck", "given"}
 
 // Determinize returns a fork of the match that seat cannot tell from this
 // one: the cards seat does not see (see [HiddenLocations]) are dealt again
-// among the places they are in, each place keeping its number of cards,
-// and the match's random source is reseeded, so what chance brings later is
-// unknown too. Every card face (type, type_arg) stays in the same deck;
-// the seat's own hand, the public cards, boards, objects, variables and
-// scores are unchanged. The shuffle draws from seed only (SplitMix64),
-// never from the match's source, and the match is unchanged.
+// among the places they are in (location and location_arg: another hand,
+// a place in the draw pile), each place keeping its number of cards, and
+// the match's random source is reseeded, so what chance brings later is
+// unknown too. A card keeps its id and face (an id, fixed when the deck was
+// created, would tell its face); the seat's own hand, the public cards,
+// boards, objects, variables and scores are unchanged. The deal is a function of seed and of what seat
+// sees only: two matches seat cannot tell apart give the same deal for the
+// same seed. It draws from seed (SplitMix64), never from the match's
+// source, and the match is unchanged.
 //
 // This is how a searching bot plays from what its seat may see: it searches
 // on determinized forks, never on the match itself. Pack code that keeps
@@ -43,10 +48,23 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 			continue
 		}
 		w := f.deckW(i)
-		for k := len(hidden) - 1; k > 0; k-- { // Fisher-Yates over the faces
-			a, b := &w.cards[hidden[k]], &w.cards[hidden[next()%uint64(k+1)]]
-			a.typ, b.typ = b.typ, a.typ
-			a.typeArg, b.typeArg = b.typeArg, a.typeArg
+		places := make([]dcard, len(hidden)) // (loc, arg) of each hidden card
+		for k, j := range hidden {
+			places[k] = w.cards[j]
+		}
+		// Sorted first, so that the deal depends on what seat knows (which
+		// cards are hidden and the places they fill), never on which card
+		// really is where.
+		sort.SliceStable(places, func(a, b int) bool {
+			pa, pb := places[a], places[b]
+			return pa.loc < pb.loc || pa.loc == pb.loc && pa.arg < pb.arg
+		})
+		for k := len(places) - 1; k > 0; k-- { // Fisher-Yates
+			j := next() % uint64(k+1)
+			places[k], places[j] = places[j], places[k]
+		}
+		for k, j := range hidden {
+			w.cards[j].loc, w.cards[j].arg = places[k].loc, places[k].arg
 		}
 	}
 	f.st.rng = next()
