@@ -18,7 +18,9 @@ var HiddenLocations = []string{"hand", "deck", "given"}
 // the match's random source is reseeded, so what chance brings later is
 // unknown too. A card keeps its id and face (an id, fixed when the deck was
 // created, would tell its face); the seat's own hand, the public cards,
-// boards, objects, variables and scores are unchanged. The deal is a function of seed and of what seat
+// boards, objects, variables and scores are unchanged. The fork records
+// no events or snapshots from here on (as with Options.NoHistory): it is
+// for playing ahead, thousands of times a decision. The deal is a function of seed and of what seat
 // sees only: two matches seat cannot tell apart give the same deal for the
 // same seed. It draws from seed (SplitMix64), never from the match's
 // source, and the match is unchanged.
@@ -29,6 +31,7 @@ var HiddenLocations = []string{"hand", "deck", "given"}
 // hidden by it.
 func (m *Match) Determinize(seat int, seed uint64) *Match {
 	f := m.Fork()
+	f.rec, f.opts.NoHistory = false, true // a search plays thousands of these
 	sm := seed*0x2545F4914F6CDD1D + 1
 	next := func() uint64 {
 		sm += 0x9E3779B97F4A7C15
