@@ -202,3 +202,41 @@ func TestParseSearchBot(t *testing.T) {
 		}
 	}
 }
+
+// benchDecision times one decision of bot at the start of a match of pack
+// (its first seat with moves), reporting playouts per second too.
+func benchDecision(b *testing.B, pack string, seats int, bot Bot, playouts int) {
+	m, err := searchPack(b, pack).NewMatch(seats, engine.Options{Seed: 1, NoHistory: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves, err := m.LegalAll()
+	if err != nil {
+		b.Fatal(err)
+	}
+	mine := firstSeat(moves)
+	r := rand.New(newSplitmix(1))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bot.Choose(&Decision{Seat: mine[0].Seat, Moves: mine, Rand: r, m: m})
+	}
+	b.ReportMetric(float64(b.N*playouts)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkMCTSConnectFour: one MCTS decision (the default 1000 playouts)
+// on the empty Connect Four board.
+func BenchmarkMCTSConnectFour(b *testing.B) {
+	benchDecision(b, "connectfour", 2, &MCTS{}, defaultPlayouts)
+}
+
+// BenchmarkFlatMCConnectFour: one flat Monte Carlo decision (the default
+// 1000 playouts) on the empty Connect Four board.
+func BenchmarkFlatMCConnectFour(b *testing.B) {
+	benchDecision(b, "connectfour", 2, &FlatMC{}, defaultPlayouts)
+}
+
+// BenchmarkMCTSHearts: one MCTS decision (200 playouts cut at 60 actions)
+// in Hearts' first passing of cards (286 choices, hidden hands).
+func BenchmarkMCTSHearts(b *testing.B) {
+	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 200, MaxPlies: 60}}, 200)
+}
