@@ -34,6 +34,9 @@
 //     [Match.Perft] counts the legal-action tree; [Match.Play] lets a [Bot]
 //     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
 //     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
+//   - [Match.Determinize] forks a match that one seat cannot tell from it
+//     (the cards it does not see, [HiddenLocations], dealt again): what a
+//     searching bot plays ahead on.
 //
 // # Code in a pack
 //
