@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/engine"
@@ -239,4 +240,33 @@ func BenchmarkFlatMCConnectFour(b *testing.B) {
 // in Hearts' first passing of cards (286 choices, hidden hands).
 func BenchmarkMCTSHearts(b *testing.B) {
 	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 200, MaxPlies: 60}}, 200)
+}
+
+// TestSearchTimeBudget: a search bot with only a time budget (no playout
+// count) stops and chooses a legal move.
+func TestSearchTimeBudget(t *testing.T) {
+	m, err := searchPack(t, "connectfour").NewMatch(2, engine.Options{Seed: 1, NoHistory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := m.Legal(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"mcts:20ms", "flatmc:20ms"} {
+		bot, _, err := parseSearchBot(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan int)
+		go func() { done <- bot.Choose(&Decision{Seat: 0, Moves: moves, Rand: rand.New(newSplitmix(1)), m: m}) }()
+		select {
+		case i := <-done:
+			if i < 0 || i >= len(moves) {
+				t.Errorf("%s chose move %d of %d", spec, i, len(moves))
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s still thinking after 10 s on a 20 ms budget", spec)
+		}
+	}
 }
