@@ -270,3 +270,33 @@ func TestSearchTimeBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateSearchBots: Simulate plays "random,mcts" by the registry's
+// names, and a seed's results do not depend on the number of jobs (no
+// state shared between matches' bots). Tic-tac-toe, where 1000-playout
+// decisions are quick; MCTS in seat 2 must not lose to random.
+func TestSimulateSearchBots(t *testing.T) {
+	p := searchPack(t, "tictactoe")
+	sim := Simulation{Matches: 4, Seed: 7, Seats: 2, Bots: []string{"random", "mcts"}, Record: true}
+	var runs [2][]Result
+	for jobs := 1; jobs <= 2; jobs++ {
+		sim.Jobs = jobs
+		rs, err := Simulate(p, sim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[jobs-1] = rs
+	}
+	for i, r := range runs[0] {
+		r2 := runs[1][i]
+		if r.Err != nil {
+			t.Fatalf("seed %d: %v", r.Seed, r.Err)
+		}
+		if fmt.Sprint(r.Record.Moves) != fmt.Sprint(r2.Record.Moves) {
+			t.Errorf("seed %d: one job played %v, two jobs %v", r.Seed, r.Record.Moves, r2.Record.Moves)
+		}
+		if slices.Equal(r.Winners, []int{0}) {
+			t.Errorf("seed %d: random beat MCTS: %v", r.Seed, r.Record.Moves)
+		}
+	}
+}
