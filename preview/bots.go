@@ -72,12 +72,16 @@ func RegisterBot(name string, make func() Bot) {
 	registry[name] = make
 }
 
-// NewBot returns a new bot of the registered name.
+// NewBot returns a new bot of the registered name, or of a search bot's
+// spec with parameters ("mcts:200", see parseSearchBot).
 func NewBot(name string) (Bot, error) {
 	botsMu.RLock()
 	make := registry[name]
 	botsMu.RUnlock()
 	if make == nil {
+		if b, ok, err := parseSearchBot(name); ok {
+			return b, err
+		}
 		return nil, fmt.Errorf("unknown bot %q (have: %v)", name, BotNames())
 	}
 	return make(), nil

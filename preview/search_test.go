@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -197,10 +198,13 @@ func TestParseSearchBot(t *testing.T) {
 			t.Errorf("%s: got %s, want %s", spec, got, want)
 		}
 	}
-	for _, name := range []string{"mcts", "flatmc"} {
+	for _, name := range []string{"mcts", "flatmc", "mcts:200", "flatmc:1s"} {
 		if _, err := NewBot(name); err != nil {
-			t.Errorf("%s is not registered: %v", name, err)
+			t.Errorf("NewBot(%q): %v", name, err)
 		}
+	}
+	if _, err := NewBot("mcts:lots"); err == nil || !strings.Contains(err.Error(), `"lots" is neither`) {
+		t.Errorf("NewBot(mcts:lots): %v", err)
 	}
 }
 
@@ -271,13 +275,13 @@ func TestSearchTimeBudget(t *testing.T) {
 	}
 }
 
-// TestSimulateSearchBots: Simulate plays "random,mcts" by the registry's
-// names, and a seed's results do not depend on the number of jobs (no
-// state shared between matches' bots). Tic-tac-toe, where 1000-playout
-// decisions are quick; MCTS in seat 2 must not lose to random.
+// TestSimulateSearchBots: Simulate plays "random,mcts:300" by name, and a
+// seed's results do not depend on the number of jobs (no state shared
+// between matches' bots). Tic-tac-toe, where a decision is quick; MCTS in
+// seat 2 must not lose to random.
 func TestSimulateSearchBots(t *testing.T) {
 	p := searchPack(t, "tictactoe")
-	sim := Simulation{Matches: 4, Seed: 7, Seats: 2, Bots: []string{"random", "mcts"}, Record: true}
+	sim := Simulation{Matches: 4, Seed: 7, Seats: 2, Bots: []string{"random", "mcts:300"}, Record: true}
 	var runs [2][]Result
 	for jobs := 1; jobs <= 2; jobs++ {
 		sim.Jobs = jobs
