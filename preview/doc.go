@@ -126,7 +126,8 @@
 // 1000), optionally a wall-clock time, and a cap on a playout's length. A
 // spec may set them after the name: "mcts:200" (200 playouts), "mcts:50ms"
 // (a time budget), "mcts:200:c=0.5" (another exploration constant),
-// "flatmc:500"; [NewBot] reads these specs.
+// "flatmc:500:plies=60" (playouts cut after 60 actions: Hearts to 100
+// points is about 600); [NewBot] reads these specs.
 //
 // Rewards come from the engine's end of a match: the seats with the best
 // score ([engine.Match.Winners]) share 1, the others get 0; a two-player draw

@@ -147,7 +147,8 @@ func addDraw(out []float64) {
 
 // parseSearchBot reads a search bot's spec: "mcts" or "flatmc" with
 // optional parameters after colons: a number of playouts ("mcts:200"), a
-// time budget ("mcts:50ms", any time.ParseDuration form) and for mcts an
+// time budget ("mcts:50ms", any time.ParseDuration form), a cap on a
+// playout's length ("mcts:200:plies=60", Budget.MaxPlies) and for mcts an
 // exploration constant ("mcts:200:c=0.7"). It returns false for a name that
 // is not a search bot's.
 func parseSearchBot(spec string) (Bot, bool, error) {
@@ -162,6 +163,12 @@ func parseSearchBot(spec string) (Bot, bool, error) {
 				return nil, true, fmt.Errorf("bot %q: exploration constant %q is not a number >= 0", spec, p[2:])
 			}
 			c, hasC = v, true
+		case strings.HasPrefix(p, "plies="):
+			n, err := strconv.Atoi(p[6:])
+			if err != nil || n <= 0 {
+				return nil, true, fmt.Errorf("bot %q: a playout's length %q is not a number > 0", spec, p[6:])
+			}
+			b.MaxPlies = n
 		default:
 			if n, err := strconv.Atoi(p); err == nil && n > 0 {
 				b.Playouts = n

@@ -172,19 +172,21 @@ func hiddenChoice(t *testing.T, m *engine.Match, seat int, bot Bot, code string)
 // TestParseSearchBot reads search bot specs and refuses bad ones.
 func TestParseSearchBot(t *testing.T) {
 	for spec, want := range map[string]string{
-		"mcts":             "&{Budget:{Playouts:0 Time:0s MaxPlies:0} C:1.4142135623730951}",
-		"mcts:200":         "&{Budget:{Playouts:200 Time:0s MaxPlies:0} C:1.4142135623730951}",
-		"mcts:50ms:c=0.5":  "&{Budget:{Playouts:0 Time:50ms MaxPlies:0} C:0.5}",
-		"flatmc:300":       "&{Budget:{Playouts:300 Time:0s MaxPlies:0}}",
-		"flatmc:1s:100":    "&{Budget:{Playouts:100 Time:1s MaxPlies:0}}",
-		"random":           "not a search bot",
-		"mcts:0":           `error: bot "mcts:0": "0" is neither a number of playouts nor a duration`,
-		"mcts:c=x":         `error: bot "mcts:c=x": exploration constant "x" is not a number >= 0`,
-		"flatmc:c=1":       `error: bot "flatmc:c=1": flatmc has no exploration constant`,
-		"mcts:lots":        `error: bot "mcts:lots": "lots" is neither a number of playouts nor a duration`,
-		"mctsx:100":        "not a search bot",
-		"mcts:100:-5ms":    `error: bot "mcts:100:-5ms": "-5ms" is neither a number of playouts nor a duration`,
-		"mcts:100:c=1.25x": `error: bot "mcts:100:c=1.25x": exploration constant "1.25x" is not a number >= 0`,
+		"mcts":              "&{Budget:{Playouts:0 Time:0s MaxPlies:0} C:1.4142135623730951}",
+		"mcts:200":          "&{Budget:{Playouts:200 Time:0s MaxPlies:0} C:1.4142135623730951}",
+		"mcts:50ms:c=0.5":   "&{Budget:{Playouts:0 Time:50ms MaxPlies:0} C:0.5}",
+		"flatmc:300":        "&{Budget:{Playouts:300 Time:0s MaxPlies:0}}",
+		"flatmc:1s:100":     "&{Budget:{Playouts:100 Time:1s MaxPlies:0}}",
+		"flatmc:9:plies=60": "&{Budget:{Playouts:9 Time:0s MaxPlies:60}}",
+		"mcts:plies=0":      `error: bot "mcts:plies=0": a playout's length "0" is not a number > 0`,
+		"random":            "not a search bot",
+		"mcts:0":            `error: bot "mcts:0": "0" is neither a number of playouts nor a duration`,
+		"mcts:c=x":          `error: bot "mcts:c=x": exploration constant "x" is not a number >= 0`,
+		"flatmc:c=1":        `error: bot "flatmc:c=1": flatmc has no exploration constant`,
+		"mcts:lots":         `error: bot "mcts:lots": "lots" is neither a number of playouts nor a duration`,
+		"mctsx:100":         "not a search bot",
+		"mcts:100:-5ms":     `error: bot "mcts:100:-5ms": "-5ms" is neither a number of playouts nor a duration`,
+		"mcts:100:c=1.25x":  `error: bot "mcts:100:c=1.25x": exploration constant "1.25x" is not a number >= 0`,
 	} {
 		b, ok, err := parseSearchBot(spec)
 		got := fmt.Sprintf("%+v", b)
