@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"fmt"
+
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
 )
@@ -53,9 +55,23 @@ func (e *Editor) quickLayout(all bool) ([]string, map[string]graph.Point) {
 // the states ids move to their new places as part of st, on the Fyne
 // goroutine (fyne.Do).
 func (e *Editor) refineLayout(st graph.Step, ids []string) {
-	h := e.hist
 	cp := e.pack.Clone()
 	cp.Editor = nil
+	e.refine(st, cp, func(auto map[string]graph.Point) map[string]graph.Point {
+		moved := map[string]graph.Point{}
+		for _, id := range ids {
+			if pt, ok := auto[id]; ok {
+				moved[id] = pt
+			}
+		}
+		return moved
+	})
+}
+
+// refine lays out cp with layout.Auto on another goroutine, then amends step
+// st with the moves place makes of the result, when st is still the latest.
+func (e *Editor) refine(st graph.Step, cp *graph.Pack, place func(map[string]graph.Point) map[string]graph.Point) {
+	h := e.hist
 	e.refining++
 	seq := e.refining
 	e.layingOut = true
@@ -76,13 +92,7 @@ func (e *Editor) refineLayout(st graph.Step, ids []string) {
 				e.setStatus("automatic layout failed: " + err.Error())
 				return
 			}
-			moved := map[string]graph.Point{}
-			for _, id := range ids {
-				if pt, ok := auto[id]; ok {
-					moved[id] = pt
-				}
-			}
-			ok, err := h.Amend(st, graph.MoveStates(e.pack, moved, ""))
+			ok, err := h.Amend(st, graph.MoveStates(e.pack, place(auto), ""))
 			if err != nil {
 				e.setStatus("automatic layout failed: " + err.Error())
 			}
@@ -112,4 +122,164 @@ func (e *Editor) Relayout() {
 	e.View.ZoomToFit()
 	e.changed()
 	e.refineLayout(st, ids)
+}
+
+// RelayoutSelection lays out the selected states again among themselves
+// (the transitions between them), keeping the middle of the group where it
+// was and every other state where it is: one undo step, which the
+// background layout refines.
+func (e *Editor) RelayoutSelection() {
+	ids := e.View.Selection()
+	if e.pack == nil || len(ids) < 2 {
+		e.setStatus("select two states or more to lay them out")
+		return
+	}
+	sub := subPack(e.pack, ids)
+	centre := centreOf(e.pack.Editor.Positions, ids)
+	place := func(pos map[string]graph.Point) map[string]graph.Point {
+		return recentre(pos, ids, centre)
+	}
+	ed := graph.MoveStates(e.pack, place(layout.Quick(sub, layout.Options{})), fmt.Sprintf("lay out %d states", len(ids)))
+	st, err := e.hist.Do(ed)
+	if err != nil {
+		e.showError(err)
+		return
+	}
+	e.touched(ed)
+	e.refine(st, sub, place)
+}
+
+// subPack returns a copy of the states ids of p with only the transitions
+// among them.
+func subPack(p *graph.Pack, ids []string) *graph.Pack {
+	in := map[string]bool{}
+	for _, id := range ids {
+		if s := stateOf(p, id); s != nil {
+			in[p.Key(s.ID)] = true
+		}
+	}
+	sub := &graph.Pack{Format: p.Format, Name: p.Name, Constants: p.Constants}
+	for _, id := range ids {
+		s := stateOf(p, id)
+		if s == nil {
+			continue
+		}
+		c := &graph.State{ID: s.ID, Name: s.Name, Type: s.Type}
+		for _, t := range s.Transitions {
+			if in[p.Key(t.To)] {
+				c.Transitions = append(c.Transitions, t)
+			}
+		}
+		sub.States = append(sub.States, c)
+	}
+	return sub.Clone()
+}
+
+// centreOf is the middle of the box holding the points of ids.
+func centreOf(pos map[string]graph.Point, ids []string) graph.Point {
+	var lo, hi graph.Point
+	first := true
+	for _, id := range ids {
+		pt, ok := pos[id]
+		if !ok {
+			continue
+		}
+		if first {
+			lo, hi, first = pt, pt, false
+			continue
+		}
+		lo = graph.Point{X: min(lo.X, pt.X), Y: min(lo.Y, pt.Y)}
+		hi = graph.Point{X: max(hi.X, pt.X), Y: max(hi.Y, pt.Y)}
+	}
+	return graph.Point{X: (lo.X + hi.X) / 2, Y: (lo.Y + hi.Y) / 2}
+}
+
+// recentre moves the points of ids in pos so that their middle is at c.
+func recentre(pos map[string]graph.Point, ids []string, c graph.Point) map[string]graph.Point {
+	now := centreOf(pos, ids)
+	out := map[string]graph.Point{}
+	for _, id := range ids {
+		if pt, ok := pos[id]; ok {
+			out[id] = graph.Point{X: pt.X - now.X + c.X, Y: pt.Y - now.Y + c.Y}
+		}
+	}
+	return out
+}
+
+// placeStrays gives the states an edit added without a position (the YAML
+// view, a restored pack) one beside a state they are linked to, in a free
+// spot, as part of the latest step: the positions the designer set stay.
+// It reports whether it placed any.
+func (e *Editor) placeStrays() bool {
+	p := e.pack
+	if p == nil || p.Editor == nil || len(p.Editor.Positions) == 0 {
+		return false
+	}
+	var strays []*graph.State
+	for _, s := range p.States {
+		if _, ok := p.Editor.Positions[s.ID.String()]; !ok {
+			strays = append(strays, s)
+		}
+	}
+	if len(strays) == 0 {
+		return false
+	}
+	var boxes []node
+	for _, s := range p.States {
+		if pt, ok := p.Editor.Positions[s.ID.String()]; ok {
+			w, h := layout.BoxSize(s)
+			boxes = append(boxes, node{pos: vec{pt.X, pt.Y}, size: vec{w, h}})
+		}
+	}
+	to := map[string]graph.Point{}
+	for _, s := range strays {
+		w, h := layout.BoxSize(s)
+		near := neighbourBox(p, s, boxes, to)
+		c := freeSpotAmong(boxes, near.pos, near.size, vec{w, h})
+		to[s.ID.String()] = pointOf(c)
+		boxes = append(boxes, node{pos: c, size: vec{w, h}})
+	}
+	if _, err := e.hist.Amend(e.hist.Top(), graph.MoveStates(p, to, "place new states")); err != nil {
+		e.setStatus("placing new states: " + err.Error())
+		return false
+	}
+	return true
+}
+
+// neighbourBox is the box of a placed state s is linked with (a transition
+// either way), else the lowest box.
+func neighbourBox(p *graph.Pack, s *graph.State, boxes []node, placed map[string]graph.Point) node {
+	at := func(id graph.StateID) (node, bool) {
+		t := p.State(id)
+		if t == nil {
+			return node{}, false
+		}
+		pt, ok := p.Editor.Positions[t.ID.String()]
+		if !ok {
+			pt, ok = placed[t.ID.String()]
+		}
+		w, h := layout.BoxSize(t)
+		return node{pos: vec{pt.X, pt.Y}, size: vec{w, h}}, ok
+	}
+	for _, o := range p.States {
+		for _, t := range o.Transitions {
+			if p.Key(t.To) == p.Key(s.ID) {
+				if n, ok := at(o.ID); ok {
+					return n
+				}
+			}
+		}
+	}
+	for _, t := range s.Transitions {
+		if n, ok := at(t.To); ok {
+			return n
+		}
+	}
+	low := boxes[0]
+	for _, b := range boxes {
+		if b.pos.Y > low.pos.Y {
+			low = b
+		}
+	}
+	return low
 }

@@ -59,7 +59,7 @@ func BenchmarkRefreshBusiestGraph(b *testing.B) {
 	v, r := busiestView(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v.geomGen++ // as a drag does: route and place labels again
+		v.geo.valid = false // as a drag does: route and place labels again
 		r.place()
 	}
 	b.ReportMetric(float64(len(v.nodes)), "states")

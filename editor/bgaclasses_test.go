@@ -29,7 +29,7 @@ func TestImportClassGameFolder(t *testing.T) {
 	}
 	inferred := 0
 	for _, edge := range e.View.edges {
-		if edge.dashed {
+		if edge.inferred {
 			inferred++
 		}
 	}

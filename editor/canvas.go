@@ -2,9 +2,9 @@ package editor
 
 import (
 	"math"
+	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
@@ -31,74 +31,141 @@ type node struct {
 	diagSev graph.Severity // worst diagnostic about the state, when diag
 }
 
-// edge is one arrow: a transition (or an initialprivate link) between nodes.
+// edgeKind says what an arrow stands for; each is drawn its own way.
+type edgeKind int
+
+const (
+	transitionEdge edgeKind = iota // a BGA transition: a solid arrow with its name
+	privateEdge                    // initialprivate: dashed, to the private state
+	callEdge                       // call('state'): pushes the state; dash-dotted, "call"
+	returnEdge                     // the called state's frame returning (pop): dotted, "return"
+)
+
+// edge is one arrow between nodes.
 type edge struct {
-	from, to int // node indexes
-	label    string
-	dashed   bool // an initialprivate link, or a transition inferred from code
-	inferred bool // a transition inferred from a State class's code: also its own colour
+	from, to  int // node indexes
+	kind      edgeKind
+	name      string // the transition's name (transitionEdge only)
+	inferred  bool   // a transition inferred from a State class's code: dashed, its own colour
+	label     string // the text drawn on the arrow
+	labelSize vec    // the label's size at zoom 1 (zero: no label)
+}
+
+// TransitionRef names one transition: its state's id as written and its name.
+type TransitionRef struct {
+	From string
+	Name string
 }
 
 // GraphView is the state graph canvas: a box per state coloured by its BGA
-// type, an arrow per transition labelled with its name. Drag the background
-// (or scroll) to pan, ctrl+scroll to zoom, tap a box to select it, drag a box to
-// move it.
+// type, an arrow per transition labelled with its name, and the calls between
+// states (call('name') pushes a state; its frame returns) drawn apart from
+// transitions. See the package documentation for what the mouse and keys do.
 //
 // The view keeps its own copy of what it draws and refers to states by id
-// (graph.StateID.String()); it never holds pointers into a pack. Its methods
-// must be called on the Fyne goroutine (use fyne.Do from others).
+// (graph.StateID.String()); it never holds pointers into a pack. It changes
+// nothing itself: it reports what the designer did through its On*
+// callbacks, and the editor makes the edits. Its methods must be called on
+// the Fyne goroutine (use fyne.Do from others).
 type GraphView struct {
 	widget.BaseWidget
 
-	// OnSelected is called when the user selects a state (id) or clears the
-	// selection (""), by tapping.
+	// OnSelected is called when the user makes state id the primary selection
+	// (the one the inspector shows) or clears the selection (""), by tapping,
+	// shift-tapping, the rubber band or the keyboard.
 	OnSelected func(id string)
-	// OnMoved is called when the user has dragged a state from one centre to
-	// another.
-	OnMoved func(id string, from, to graph.Point)
+	// OnTransitionSelected is called when the user taps a transition's arrow.
+	OnTransitionSelected func(t TransitionRef)
+	// OnMoved is called when the user has dragged states: their new centres.
+	OnMoved func(to map[string]graph.Point)
+	// OnConnect is called when the user drags from the edge of state from to
+	// state to (the same state for a loop): a new transition is wanted. at is
+	// where the mouse was let go, in widget coordinates.
+	OnConnect func(from, to string, at fyne.Position)
+	// OnCreate is called when the user double-clicks the background: a new
+	// state is wanted with its centre at the world point at.
+	OnCreate func(at graph.Point)
+	// OnActivate is called when the user double-clicks a state (rename it)
+	// or a transition's arrow (rename it): exactly one of the two is set.
+	OnActivate func(state string, t *TransitionRef)
+	// OnDelete is called when the user presses Delete or Backspace with the
+	// canvas focused.
+	OnDelete func()
+	// OnMenu is called on a secondary tap (right click) with what is under
+	// the pointer (nothing, a state or a transition; the selection is then
+	// that) and where, for a context menu.
+	OnMenu func(at *fyne.PointEvent)
 
-	nodes    []node
-	index    map[string]int
-	edges    []edge
-	gen      int // counts SetGraph calls, so the renderer knows to rebuild
-	geomGen  int // counts changes of positions, so the renderer routes arrows again
-	selected string
+	nodes []node
+	index map[string]int
+	edges []edge
+	gen   int // counts SetGraph calls, so the renderer knows to rebuild
+	geo   geometry
+
+	sel      map[string]bool // the selected states
+	selected string          // the primary selection ("" when none)
+	selEdge  int             // the selected transition's edge index, or -1
 
 	zoom    float32
 	offset  fyne.Position // where world (0, 0) is drawn, in widget coordinates
 	autoFit fitMode       // how to fit again on resize, until the user pans or zooms
 
-	press    *fyne.Position // where the mouse went down, while it is down
-	dragNode int            // node being dragged, or -1
-	dragFrom vec            // where it was when the drag began
-	panning  bool
+	gesture  gesture // what the mouse is doing, while a button is down
+	lastTap  time.Time
+	lastTapP fyne.Position
+	focused  bool
+	hover    fyne.Position // where the pointer is (for the cursor)
+
+	palette *palette // the colours when fixed (pictures), else the theme's
 
 	keyMods func() fyne.KeyModifier // tests: the modifiers held
+	now     func() time.Time        // tests: the clock of double clicks
 }
 
 // NewGraphView returns an empty graph canvas.
 func NewGraphView() *GraphView {
-	g := &GraphView{zoom: 1, dragNode: -1, index: map[string]int{}}
+	g := &GraphView{zoom: 1, index: map[string]int{}, sel: map[string]bool{}, selEdge: -1, now: time.Now}
+	g.gesture.node = -1
 	g.ExtendBaseWidget(g)
 	return g
 }
 
-// SetGraph replaces what the view draws with the states and transitions of p,
-// at the given centres (keyed by state id as written); a state without a
-// position is placed below the others. diags marks states with problems. The
-// selection is kept when its state still exists. The view copies what it needs
-// and keeps no reference to p.
+// SetGraph replaces what the view draws with the states, transitions and
+// calls of p, at the given centres (keyed by state id as written); a state
+// without a position is placed below the others. diags marks states with
+// problems. The selection is kept where its states still exist. The view
+// copies what it needs and keeps no reference to p.
 func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, diags []graph.Diagnostic) {
+	var keepEdge *TransitionRef
+	if t, ok := g.SelectedTransition(); ok {
+		keepEdge = &t
+	}
 	g.nodes = g.nodes[:0]
 	g.edges = g.edges[:0]
 	g.index = map[string]int{}
-	if p == nil {
-		g.selected = ""
-		g.gen++
-		g.geomGen++
-		g.Refresh()
-		return
+	g.selEdge = -1
+	if p != nil {
+		g.addNodes(p, positions, diags)
+		g.addEdges(p, positions)
 	}
+	for id := range g.sel {
+		if i, ok := g.index[id]; !ok || placeholder(g.nodes[i].typ) {
+			delete(g.sel, id)
+		}
+	}
+	if !g.sel[g.selected] {
+		g.selected = g.firstSelected()
+	}
+	if keepEdge != nil {
+		g.selEdge = g.transitionEdge(*keepEdge)
+	}
+	g.gen++
+	g.geo.valid = false
+	g.Refresh()
+}
+
+// addNodes copies the states of p.
+func (g *GraphView) addNodes(p *graph.Pack, positions map[string]graph.Point, diags []graph.Diagnostic) {
 	worst := map[string]graph.Severity{}
 	for _, d := range diags {
 		if d.State.IsZero() {
@@ -140,6 +207,11 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		g.index[id] = len(g.nodes)
 		g.nodes = append(g.nodes, n)
 	}
+}
+
+// addEdges copies the transitions, initialprivate links and calls of p; a
+// transition to no state gets a box of its own (type Missing).
+func (g *GraphView) addEdges(p *graph.Pack, positions map[string]graph.Point) {
 	target := func(from int, to graph.StateID, label string) int {
 		if t := p.State(to); t != nil {
 			if i, ok := g.index[t.ID.String()]; ok {
@@ -152,7 +224,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		}
 		n := node{id: id, name: id, typ: Missing}
 		w, h := layout.BoxSize(&graph.State{ID: graph.ConstID("no such state"), Name: id})
-		if v, ok := p.Resolve(to); ok && v == 99 || !ok && to.Const == "ST_END_GAME" {
+		if v, ok := p.Resolve(to); ok && v == graph.EndID || !ok && to.Const == "ST_END_GAME" {
 			n.name, n.typ = "gameEnd", FrameworkEnd
 			w, h = layout.BoxSize(&graph.State{ID: to, Name: n.name, Type: graph.Manager})
 		}
@@ -172,44 +244,87 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 			continue
 		}
 		for _, t := range s.Transitions {
-			g.edges = append(g.edges, edge{from: from, to: target(from, t.To, t.Name), label: t.Name, dashed: t.Inferred, inferred: t.Inferred})
+			g.addEdge(edge{from: from, to: target(from, t.To, t.Name), kind: transitionEdge, name: t.Name, label: t.Name, inferred: t.Inferred})
 		}
 		if s.InitialPrivate != nil {
-			g.edges = append(g.edges, edge{from: from, to: target(from, *s.InitialPrivate, "initialprivate"), label: "initialprivate", dashed: true})
+			g.addEdge(edge{from: from, to: target(from, *s.InitialPrivate, "initialprivate"), kind: privateEdge, label: "initialprivate"})
 		}
 	}
-	if _, ok := g.index[g.selected]; !ok {
-		g.selected = ""
+	for _, c := range graph.Calls(p) {
+		from, okF := g.index[c.From.String()]
+		to, okT := g.index[c.To.String()]
+		if okF && okT {
+			g.addEdge(edge{from: from, to: to, kind: callEdge, label: "call"})
+			g.addEdge(edge{from: to, to: from, kind: returnEdge, label: "return"})
+		}
 	}
-	g.gen++
-	g.geomGen++
-	g.Refresh()
+}
+
+// addEdge appends e, measuring its label.
+func (g *GraphView) addEdge(e edge) {
+	if e.label != "" {
+		s := fyne.MeasureText(e.label, labelSize, labelStyle(e))
+		e.labelSize = vec{float64(s.Width) + 6, float64(s.Height)}
+	}
+	g.edges = append(g.edges, e)
+}
+
+// labelStyle is the text style of an arrow's label: calls, returns and
+// inferred transitions in italics.
+func labelStyle(e edge) fyne.TextStyle {
+	return fyne.TextStyle{Italic: e.kind == callEdge || e.kind == returnEdge || e.inferred}
 }
 
 // freeSpot finds a centre near box src for a new box of size sz that overlaps
 // no box drawn so far, far enough beside src for the arrow's label between
 // them (below or above first, where a label takes no width).
 func (g *GraphView) freeSpot(src node, sz vec, label string) vec {
-	free := func(c vec) bool {
-		r := rect{c, sz.X/2 + 15, sz.Y/2 + 15}
-		for _, n := range g.nodes {
+	return freeSpotAmong(g.nodes, src.pos, src.size.add(vec{7 * float64(len(label)), 0}), sz)
+}
+
+// freeSpotAmong finds a centre near the box at c of size csz for a new box of
+// size sz that overlaps none of nodes (looking in rings around c: below and
+// above first).
+func freeSpotAmong(nodes []node, c, csz, sz vec) vec {
+	free := func(p vec) bool {
+		r := rect{p, sz.X/2 + 15, sz.Y/2 + 15}
+		for _, n := range nodes {
 			if r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
 				return false
 			}
 		}
 		return true
 	}
-	labelW := 7 * float64(len(label)) // labelSize text, roughly
-	dx, dy := src.size.X/2+sz.X/2+40+labelW, src.size.Y/2+sz.Y/2+40
+	dx, dy := csz.X/2+sz.X/2+40, csz.Y/2+sz.Y/2+40
 	for ring := 1.0; ring <= 6; ring++ {
 		for _, d := range []vec{{0, 1}, {0, -1}, {1, 0.5}, {1, 0}, {1, -0.5}, {-1, 0.5}, {-1, 0}, {-1, -0.5}, {1, 1}, {-1, 1}} {
-			c := src.pos.add(vec{d.X * dx * ring, d.Y * dy * ring})
-			if free(c) {
-				return c
+			p := c.add(vec{d.X * dx * ring, d.Y * dy * ring})
+			if free(p) {
+				return p
 			}
 		}
 	}
-	return src.pos.add(vec{dx, dy})
+	return c.add(vec{dx, dy})
+}
+
+// FreeSpot returns a centre near world point near (a box's centre, or where
+// the designer clicked) where a new state box overlaps no box drawn: near
+// itself when it is free.
+func (g *GraphView) FreeSpot(near graph.Point) graph.Point {
+	c := vec{near.X, near.Y}
+	sz := vec{120, 50}
+	r := rect{c, sz.X/2 + 15, sz.Y/2 + 15}
+	clear := true
+	for _, n := range g.nodes {
+		if r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
+			clear = false
+			break
+		}
+	}
+	if !clear {
+		c = freeSpotAmong(g.nodes, c, vec{}, sz)
+	}
+	return graph.Point{X: c.X, Y: c.Y}
 }
 
 // Positions returns the centre of every state box, keyed by state id as
@@ -234,22 +349,6 @@ func (g *GraphView) States() []string {
 		}
 	}
 	return out
-}
-
-// Selected returns the id of the selected state, or "".
-func (g *GraphView) Selected() string { return g.selected }
-
-// Select selects the state id ("" clears the selection) without calling
-// OnSelected. An unknown id clears the selection.
-func (g *GraphView) Select(id string) {
-	if _, ok := g.index[id]; !ok {
-		id = ""
-	}
-	if id == g.selected {
-		return
-	}
-	g.selected = id
-	g.Refresh()
 }
 
 // Zoom returns the scale: widget units per world unit.
@@ -293,6 +392,9 @@ func (g *GraphView) centre() fyne.Position {
 	return fyne.NewPos(s.Width/2, s.Height/2)
 }
 
+// Centre returns the world point in the middle of the view.
+func (g *GraphView) Centre() graph.Point { return g.ToWorld(g.centre()) }
+
 // bounds returns the world box holding every state box and self-loop.
 func (g *GraphView) bounds() (lo, hi vec, ok bool) {
 	for i, n := range g.nodes {
@@ -314,110 +416,12 @@ func (g *GraphView) bounds() (lo, hi vec, ok bool) {
 	return lo, hi, len(g.nodes) > 0
 }
 
-// fitMode says how the view fits the graph when it is resized.
-type fitMode int
-
-const (
-	noFit       fitMode = iota
-	fitAll              // ZoomToFit
-	fitReadable         // ZoomToFitReadable
-)
-
-// ZoomToFit scales and pans so that the whole graph fits the view, never
-// zooming in beyond 1. It fits again whenever the view is resized, until the
-// user pans or zooms.
-func (g *GraphView) ZoomToFit() {
-	g.autoFit = fitAll
-	g.fit()
-}
-
-func (g *GraphView) fit() {
-	s := g.Size()
-	if s.Width < 2*fitMargin+10 || s.Height < 2*fitMargin+10 {
-		return
-	}
-	lo, hi, ok := g.bounds()
-	if !ok {
-		g.zoom, g.offset = 1, fyne.NewPos(s.Width/2, s.Height/2)
-		g.Refresh()
-		return
-	}
-	w, h := hi.X-lo.X, hi.Y-lo.Y
-	z := math.Min(float64(s.Width-2*fitMargin)/math.Max(w, 1), float64(s.Height-2*fitMargin)/math.Max(h, 1))
-	z = math.Max(MinZoom, math.Min(1, z))
-	g.zoom = float32(z)
-	mid := lerp(lo, hi, 0.5)
-	g.offset = fyne.NewPos(s.Width/2-float32(mid.X*z), s.Height/2-float32(mid.Y*z))
-	g.Refresh()
-}
-
-// ReadableZoom is the smallest zoom at which the names in the boxes can be
-// read; [GraphView.ZoomToFitReadable] does not go below it.
-const ReadableZoom = 0.6
-
-// ZoomToFitReadable fits the graph like ZoomToFit when that leaves the names
-// readable; for a bigger graph it shows the top of the graph (where state 1
-// usually is) at ReadableZoom, centred on the first state, so that the
-// designer starts from something legible and pans from there.
-func (g *GraphView) ZoomToFitReadable() {
-	g.autoFit = fitReadable
-	g.fit()
-	if g.Size().Width < 2*fitMargin+10 || g.zoom >= ReadableZoom || len(g.nodes) == 0 {
-		return
-	}
-	lo, hi, _ := g.bounds()
-	z := float32(ReadableZoom)
-	s := g.Size()
-	first := g.nodes[0].pos
-	x := float32(first.X)
-	// Do not scroll past the graph's sides.
-	half := s.Width / 2 / z
-	x = max(x, float32(lo.X)+half-fitMargin/z)
-	x = min(x, float32(hi.X)-half+fitMargin/z)
-	g.zoom = z
-	// A little more room above: arcs of back edges bulge over the top boxes.
-	g.offset = fyne.NewPos(s.Width/2-x*z, 2*fitMargin-float32(lo.Y)*z)
-	g.Refresh()
-}
-
-// Refit fits the graph again the way ZoomToFit or ZoomToFitReadable last did,
-// unless the user has panned or zoomed since.
-func (g *GraphView) Refit() {
-	switch g.autoFit {
-	case fitAll:
-		g.ZoomToFit()
-	case fitReadable:
-		g.ZoomToFitReadable()
-	}
-}
-
-// CentreOn pans (keeping the zoom) so that the state id is in the middle of
-// the view.
-func (g *GraphView) CentreOn(id string) {
-	i, ok := g.index[id]
-	if !ok {
-		return
-	}
-	g.autoFit = noFit
-	c := g.centre()
-	p := g.nodes[i].pos
-	g.offset = fyne.NewPos(c.X-float32(p.X)*g.zoom, c.Y-float32(p.Y)*g.zoom)
-	g.Refresh()
-}
-
-// Pan moves the drawing by d widget units.
-func (g *GraphView) Pan(d fyne.Delta) {
-	g.autoFit = noFit
-	g.offset = g.offset.Add(d)
-	g.Refresh()
-}
-
 // MoveState moves the centre of state id to p (world units) without calling
 // OnMoved.
 func (g *GraphView) MoveState(id string, p graph.Point) {
 	if i, ok := g.index[id]; ok {
 		g.nodes[i].pos = vec{p.X, p.Y}
-		g.geomGen++
+		g.geo.valid = false
 		g.Refresh()
 	}
 }
@@ -447,97 +451,6 @@ func (g *GraphView) nodeAt(p fyne.Position) int {
 func (g *GraphView) Resize(s fyne.Size) {
 	g.BaseWidget.Resize(s)
 	g.Refit()
-}
-
-// Tapped selects the state under the pointer, or clears the selection.
-func (g *GraphView) Tapped(ev *fyne.PointEvent) {
-	id := g.StateAt(ev.Position)
-	if i, ok := g.index[id]; ok && placeholder(g.nodes[i].typ) {
-		id = ""
-	}
-	if id != g.selected {
-		g.selected = id
-		g.Refresh()
-	}
-	if g.OnSelected != nil {
-		g.OnSelected(id)
-	}
-}
-
-// MouseDown records where a drag starts.
-func (g *GraphView) MouseDown(ev *desktop.MouseEvent) {
-	p := ev.Position
-	g.press = &p
-}
-
-// MouseUp forgets the press.
-func (g *GraphView) MouseUp(*desktop.MouseEvent) { g.press = nil }
-
-// Dragged moves the state the drag started on, or pans when it started on the
-// background.
-func (g *GraphView) Dragged(ev *fyne.DragEvent) {
-	if g.dragNode < 0 && !g.panning {
-		start := ev.Position.Subtract(ev.Dragged)
-		if g.press != nil {
-			start = *g.press
-		}
-		if i := g.nodeAt(start); i >= 0 && !placeholder(g.nodes[i].typ) {
-			g.dragNode = i
-			g.dragFrom = g.nodes[i].pos
-			if g.selected != g.nodes[i].id {
-				g.selected = g.nodes[i].id
-				if g.OnSelected != nil {
-					g.OnSelected(g.selected)
-				}
-			}
-		} else {
-			g.panning = true
-		}
-	}
-	if g.panning {
-		g.Pan(ev.Dragged)
-		return
-	}
-	n := &g.nodes[g.dragNode]
-	n.pos = n.pos.add(vec{float64(ev.Dragged.DX / g.zoom), float64(ev.Dragged.DY / g.zoom)})
-	g.geomGen++
-	g.Refresh()
-}
-
-// DragEnd finishes a move (reporting it through OnMoved) or a pan.
-func (g *GraphView) DragEnd() {
-	if g.dragNode >= 0 && g.dragNode < len(g.nodes) {
-		n := g.nodes[g.dragNode]
-		if g.OnMoved != nil && n.pos != g.dragFrom {
-			g.OnMoved(n.id, graph.Point{X: g.dragFrom.X, Y: g.dragFrom.Y}, graph.Point{X: n.pos.X, Y: n.pos.Y})
-		}
-	}
-	g.dragNode, g.panning, g.press = -1, false, nil
-}
-
-// Scrolled pans; with ctrl (or cmd) held it zooms around the pointer.
-func (g *GraphView) Scrolled(ev *fyne.ScrollEvent) {
-	if g.modifiers()&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0 {
-		f := float32(math.Pow(1.01, float64(ev.Scrolled.DY)))
-		g.SetZoom(g.zoom*f, ev.Position)
-		return
-	}
-	g.Pan(ev.Scrolled)
-}
-
-// modifiers returns the keyboard modifiers held (desktop drivers only).
-func (g *GraphView) modifiers() fyne.KeyModifier {
-	if g.keyMods != nil {
-		return g.keyMods()
-	}
-	app := fyne.CurrentApp()
-	if app == nil {
-		return 0
-	}
-	if d, ok := app.Driver().(desktop.Driver); ok {
-		return d.CurrentKeyModifiers()
-	}
-	return 0
 }
 
 // CreateRenderer implements fyne.Widget.

@@ -77,10 +77,8 @@ func TestStateAt(t *testing.T) {
 
 func TestDragMovesState(t *testing.T) {
 	v, _ := newTestView(t)
-	var movedID string
-	var movedTo graph.Point
-	var movedFrom graph.Point
-	v.OnMoved = func(id string, from, to graph.Point) { movedID, movedFrom, movedTo = id, from, to }
+	var moves []map[string]graph.Point
+	v.OnMoved = func(to map[string]graph.Point) { moves = append(moves, to) }
 	z := v.Zoom()
 	start := v.ToWidget(graph.Point{X: 0, Y: 0}) // state 1
 	off := v.Offset()
@@ -90,15 +88,13 @@ func TestDragMovesState(t *testing.T) {
 	v.DragEnd()
 	v.MouseUp(&desktop.MouseEvent{})
 
-	if movedID != "1" {
-		t.Fatalf("OnMoved id = %q, want 1", movedID)
+	if len(moves) != 1 || len(moves[0]) != 1 {
+		t.Fatalf("OnMoved calls = %v, want one, of state 1", moves)
 	}
+	movedTo, ok := moves[0]["1"]
 	want := graph.Point{X: float64(40 / z), Y: float64(30 / z)}
-	if math.Abs(movedTo.X-want.X) > 0.01 || math.Abs(movedTo.Y-want.Y) > 0.01 {
-		t.Errorf("moved to %v, want %v", movedTo, want)
-	}
-	if movedFrom != (graph.Point{}) {
-		t.Errorf("OnMoved from = %v, want the old centre (0, 0)", movedFrom)
+	if !ok || math.Abs(movedTo.X-want.X) > 0.01 || math.Abs(movedTo.Y-want.Y) > 0.01 {
+		t.Errorf("moved to %v, want state 1 at %v", moves[0], want)
 	}
 	if got := v.Positions()["1"]; got != movedTo {
 		t.Errorf("Positions()[1] = %v, want %v", got, movedTo)

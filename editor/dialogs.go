@@ -3,82 +3,144 @@ package editor
 import (
 	"errors"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph/packfile"
 )
 
-// showError shows err in the status line and in a dialog.
+// modal is a dialog the editor shows and closes from the keyboard: Enter
+// does what its main button does, Escape what its cancel button does.
+type modal struct {
+	d      dialog.Dialog
+	enter  func()
+	escape func()
+}
+
+// showModal shows d, modal, and lets Enter and Escape close it.
+func (e *Editor) showModal(d dialog.Dialog, enter, escape func()) {
+	m := &modal{d: d, enter: enter, escape: escape}
+	e.modals = append(e.modals, m)
+	d.SetOnClosed(func() {
+		for i, o := range e.modals {
+			if o == m {
+				e.modals = append(e.modals[:i], e.modals[i+1:]...)
+				break
+			}
+		}
+	})
+	d.Show()
+}
+
+// topModal returns the dialog shown last and still open, or nil.
+func (e *Editor) topModal() *modal {
+	if n := len(e.modals); n > 0 {
+		return e.modals[n-1]
+	}
+	return nil
+}
+
+// showError shows err in the status line and in a modal dialog that Enter
+// or Escape closes.
 func (e *Editor) showError(err error) {
 	e.setStatus(err.Error())
-	dialog.ShowError(err, e.win)
+	d := dialog.NewError(err, e.win)
+	e.showModal(d, d.Hide, d.Hide)
 }
 
-// fileOpen asks for a file to open (with one of exts, when given) and
-// calls done with its path.
-func (e *Editor) fileOpen(exts []string, done func(path string)) {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		done(path)
-	}, e.win)
-	if len(exts) > 0 {
-		d.SetFilter(storage.NewExtensionFileFilter(exts))
+// confirm asks a yes/no question in a modal dialog: Enter says yes, Escape
+// no.
+func (e *Editor) confirm(title, message string, done func(bool)) {
+	d := dialog.NewConfirm(title, message, done, e.win)
+	e.showModal(d, d.Confirm, d.Dismiss)
+}
+
+// windowKey hears the keys no widget takes: those of the dialog shown.
+func (e *Editor) windowKey(ev *fyne.KeyEvent) {
+	m := e.topModal()
+	if m == nil {
+		return
 	}
-	if wd, err := os.Getwd(); err == nil {
-		if l, err := storage.ListerForURI(storage.NewFileURI(wd)); err == nil {
-			d.SetLocation(l)
+	switch ev.Name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		m.enter()
+	case fyne.KeyEscape:
+		m.escape()
+	}
+}
+
+// busy reports whether a dialog, a prompt or a pop-up menu is showing: menu
+// shortcuts then do nothing, so that no second dialog opens behind the first.
+func (e *Editor) busy() bool {
+	return e.win.Canvas().Overlays().Top() != nil
+}
+
+// guard returns f made to do nothing while the editor is busy.
+func (e *Editor) guard(f func()) func() {
+	return func() {
+		if !e.busy() {
+			f()
 		}
 	}
-	d.Resize(fyne.NewSize(900, 620))
-	d.Show()
 }
 
-// fileSave asks where to save a file, suggesting name, and calls done with
-// the path.
-func (e *Editor) fileSave(name string, done func(path string)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
+// confirmDiscard runs then at once when the pack has no unsaved changes,
+// else after the designer agreed to lose them.
+func (e *Editor) confirmDiscard(then func()) {
+	if !e.Dirty() || e.pack == nil {
+		then()
+		return
+	}
+	e.confirm("Unsaved changes", "The pack has unsaved changes. Discard them?", func(ok bool) {
+		if ok {
+			e.discardAutosave()
+			then()
 		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
-		done(path)
-	}, e.win)
-	d.SetFileName(name)
-	d.Resize(fyne.NewSize(900, 620))
-	d.Show()
+	})
 }
 
-// openDialog is File > Open: any form the studio reads.
-func (e *Editor) openDialog() {
-	e.fileOpen(packfile.OpenExtensions, func(path string) {
+// discardAutosave forgets the autosaved copy of the open project.
+func (e *Editor) discardAutosave() {
+	if as, ok := e.proj.(Autosaver); ok && !e.proj.ReadOnly() {
+		as.DiscardAutosave()
+	}
+}
+
+// openPath opens path (any form the studio reads), after asking about
+// unsaved changes, and shows errors.
+func (e *Editor) openPath(path string) {
+	e.confirmDiscard(func() {
 		if err := e.OpenOrOfferReadOnly(path); err != nil {
 			e.showError(err)
 		}
 	})
 }
 
+// openDialog is File > Open: any form the studio reads.
+func (e *Editor) openDialog() {
+	d := e.askPath("Open a project or a rule pack", false, packfile.OpenExtensions, "", e.openPath)
+	d.isPack = isPackFolder
+}
+
+// isPackFolder reports whether dir holds a pack written as a folder
+// (`studio export --dir`): it has a pack.yaml.
+func isPackFolder(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "pack.yaml"))
+	return err == nil && !fi.IsDir()
+}
+
 // importDialog is File > Import BGA states.inc.php.
 func (e *Editor) importDialog() {
-	e.fileOpen([]string{".php"}, func(path string) {
-		if err := e.ImportBGA(path); err != nil {
-			e.showError(err)
-		}
+	e.askPath("Import a BGA states.inc.php", false, []string{".php"}, "", func(path string) {
+		e.confirmDiscard(func() {
+			if err := e.ImportBGA(path); err != nil {
+				e.showError(err)
+			}
+		})
 	})
 }
 
@@ -103,19 +165,45 @@ func (e *Editor) baseName() string {
 }
 
 // saveAsDialog is File > Save As: a new project file.
-func (e *Editor) saveAsDialog() {
+func (e *Editor) saveAsDialog() { e.saveAsThen(nil) }
+
+// saveAsThen asks for a new project file, saves the pack in it and runs
+// then (may be nil) once saved.
+func (e *Editor) saveAsThen(then func()) {
 	if e.pack == nil {
 		return
 	}
-	e.fileSave(e.baseName()+".rulestudio", func(path string) {
-		// The dialog created an empty file; the project store makes its own.
-		if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
-			os.Remove(path)
+	e.askPath("Save the pack as a project", true, []string{".rulestudio"}, e.baseName()+".rulestudio", func(path string) {
+		var err error
+		switch {
+		case e.proj != nil && sameFile(path, e.proj.Path()) && !e.proj.ReadOnly():
+			err = e.Save()
+		default:
+			if _, statErr := os.Stat(path); statErr == nil {
+				err = os.Remove(path) // the dialog asked before replacing it
+			}
+			if err == nil {
+				err = e.SaveAs(path)
+			}
 		}
-		if err := e.SaveAs(path); err != nil {
+		if err != nil {
 			e.showError(err)
+			return
+		}
+		if then != nil {
+			then()
 		}
 	})
+}
+
+// sameFile reports whether two paths name the same file.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA != nil || errB != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(fa, fb)
 }
 
 // exportDialog is File > Export: the pack in format, to a file.
@@ -124,11 +212,58 @@ func (e *Editor) exportDialog(format packfile.Form) {
 		return
 	}
 	name := map[packfile.Form]string{FormatYAML: e.baseName() + ".yaml", FormatBGA: "states.inc.php", FormatDOT: e.baseName() + ".dot"}[format]
-	e.fileSave(name, func(path string) {
+	ext := map[packfile.Form]string{FormatYAML: ".yaml", FormatBGA: ".php", FormatDOT: ".dot"}[format]
+	e.askPath("Export the pack", true, []string{ext}, name, func(path string) {
 		if err := e.Export(format, path); err != nil {
 			e.showError(err)
 			return
 		}
 		e.setStatus("exported " + path)
 	})
+}
+
+// exportImageDialog is File > Export > Picture: the graph as PNG or SVG.
+func (e *Editor) exportImageDialog(ext string) {
+	if e.pack == nil {
+		return
+	}
+	e.askPath("Export the state graph as "+strings.ToUpper(strings.TrimPrefix(ext, ".")), true, []string{ext}, e.baseName()+ext, func(path string) {
+		if err := e.ExportImage(path); err != nil {
+			e.showError(err)
+			return
+		}
+		e.setStatus("exported " + path)
+	})
+}
+
+// closeRequested closes the window, asking first when there are unsaved
+// changes: save them, close without them, or stay.
+func (e *Editor) closeRequested() {
+	if !e.Dirty() || e.pack == nil {
+		e.quit()
+		return
+	}
+	var d *dialog.CustomDialog
+	save := widget.NewButton("Save", func() {
+		d.Hide()
+		err := e.Save()
+		switch {
+		case errors.Is(err, ErrNoProject):
+			e.saveAsThen(e.quit)
+		case err != nil:
+			e.showError(err)
+		default:
+			e.quit()
+		}
+	})
+	save.Importance = widget.HighImportance
+	discard := widget.NewButton("Close without saving", func() {
+		d.Hide()
+		e.discardAutosave()
+		e.quit()
+	})
+	cancel := widget.NewButton("Cancel", func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons("Unsaved changes", widget.NewLabel("The pack has unsaved changes. Save them before closing?"), e.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
+	e.showModal(d, save.OnTapped, d.Hide)
 }

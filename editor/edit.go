@@ -6,10 +6,10 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// moved records a drag of state id on the canvas (which has drawn it at to
+// moved records a drag of states on the canvas (which has drawn them at to
 // already) as an edit.
-func (e *Editor) moved(id string, _, to graph.Point) {
-	e.Do(graph.MoveStates(e.pack, map[string]graph.Point{id: to}, ""))
+func (e *Editor) moved(to map[string]graph.Point) {
+	e.Do(graph.MoveStates(e.pack, to, ""))
 }
 
 // Do applies ed to the pack on screen as a new undo step and shows what it

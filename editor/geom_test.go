@@ -79,7 +79,7 @@ func TestLabelsDoNotOverlap(t *testing.T) {
 }
 
 func TestDashes(t *testing.T) {
-	d := dashes([]vec{{0, 0}, {100, 0}}, 10)
+	d := dashes([]vec{{0, 0}, {100, 0}}, 10, 10)
 	if len(d) != 10 {
 		t.Fatalf("%d dash ends, want 10 (5 dashes)", len(d))
 	}

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"math"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -44,8 +43,8 @@ func TestInferredTransitionIsDashed(t *testing.T) {
 	if dashed < 0 || solid < 0 {
 		t.Fatalf("arrows of state %s not found", s.ID)
 	}
-	if !v.edges[dashed].dashed || v.edges[solid].dashed {
-		t.Errorf("inferred arrow dashed = %v, declared arrow dashed = %v; want true, false", v.edges[dashed].dashed, v.edges[solid].dashed)
+	if !v.edges[dashed].inferred || v.edges[solid].inferred {
+		t.Errorf("inferred arrow dashed = %v, declared arrow dashed = %v; want true, false", v.edges[dashed].inferred, v.edges[solid].inferred)
 	}
 	visible := func(i int) int {
 		n := 0
@@ -61,13 +60,13 @@ func TestInferredTransitionIsDashed(t *testing.T) {
 	}
 	// Its own colour too, line and label (the label in italics), so that a
 	// short arrow, hidden by its label but for a dash or two, still shows.
-	if c := r.edges[dashed].segs[0].StrokeColor; c != inferredColor {
-		t.Errorf("inferred arrow drawn in %v, want %v", c, inferredColor)
+	if c := r.edges[dashed].segs[0].StrokeColor; c != lightPalette.inferred {
+		t.Errorf("inferred arrow drawn in %v, want %v", c, lightPalette.inferred)
 	}
-	if c := r.edges[solid].segs[0].StrokeColor; c != edgeColor {
-		t.Errorf("declared arrow drawn in %v, want %v", c, edgeColor)
+	if c := r.edges[solid].segs[0].StrokeColor; c != lightPalette.edge {
+		t.Errorf("declared arrow drawn in %v, want %v", c, lightPalette.edge)
 	}
-	if l := r.edges[dashed].label; l.Color != inferredColor || !l.TextStyle.Italic || r.edges[solid].label.TextStyle.Italic {
+	if l := r.edges[dashed].label; l.Color != lightPalette.inferred || !l.TextStyle.Italic || r.edges[solid].label.TextStyle.Italic {
 		t.Errorf("labels: inferred %v italic %v, declared italic %v", l.Color, l.TextStyle.Italic, r.edges[solid].label.TextStyle.Italic)
 	}
 }
@@ -77,12 +76,12 @@ func TestInferredTransitionIsDashed(t *testing.T) {
 func TestDashesOnAShortArrow(t *testing.T) {
 	for _, z := range []float64{MinZoom, 0.5, 1, MaxZoom} {
 		short := []vec{{0, 0}, {0, 40 / z}} // 40 pixels on screen
-		line := dashes(short, math.Max(5/z, pathLength(short)/120))
+		line := dashPattern(short, 5, 5, z)
 		if n := len(line) / 2; n < 3 {
 			t.Errorf("zoom %v: %d dashes on a 40-pixel arrow", z, n)
 		}
 		long := []vec{{0, 0}, {5000, 0}, {5000, 5000}}
-		if n := len(dashes(long, math.Max(5/z, pathLength(long)/120))) / 2; n > 61 {
+		if n := len(dashPattern(long, 5, 5, z)) / 2; n > maxDashes+1 {
 			t.Errorf("zoom %v: %d dashes on a long arrow", z, n)
 		}
 	}

@@ -72,6 +72,7 @@ func (e *Editor) openProject(path string, open func(string) (Project, error)) er
 		p = &graph.Pack{Format: graph.FormatVersion, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
 	}
 	e.show(p, proj, "")
+	e.remember(path)
 	if !proj.ReadOnly() {
 		e.offerRecovery(proj)
 	}
@@ -145,6 +146,7 @@ func (e *Editor) ImportBGA(path string) error {
 	e.hist.ForgetSaved()
 	e.changed()
 	e.showImportWarnings(warnings)
+	e.remember(path)
 	return nil
 }
 
@@ -159,6 +161,7 @@ func (e *Editor) openFile(path string, form packfile.Form) error {
 		return err
 	}
 	e.show(p, nil, path)
+	e.remember(path)
 	return nil
 }
 
@@ -198,6 +201,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 // importer's warnings first, then the checks'), inspector.
 func (e *Editor) refreshAll() {
 	if e.pack != nil {
+		e.placeStrays()
 		e.Diagnostics.SetSource(e.pack.Source)
 	}
 	e.checkSoon() // the diagnostics come back from another goroutine (livecheck.go)

@@ -77,6 +77,7 @@ func (e *Editor) SaveAs(path string) error {
 	e.origin = ""
 	e.hist.MarkSaved()
 	e.updateTitle()
+	e.remember(path)
 	return nil
 }
 

@@ -87,22 +87,6 @@ func parseHex(s string) color.NRGBA {
 	return color.NRGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 0xff}
 }
 
-// Colours of the canvas that do not depend on a state.
-var (
-	paperColor   = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xff}
-	inkColor     = color.NRGBA{R: 0x22, G: 0x22, B: 0x22, A: 0xff}
-	edgeColor    = color.NRGBA{R: 0x55, G: 0x5b, B: 0x66, A: 0xff}
-	edgeHotColor = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
-	// inferredColor draws transitions inferred from what a State class
-	// returns (dashed too), apart from the declared ones at any zoom.
-	inferredColor  = color.NRGBA{R: 0x7c, G: 0x4d, B: 0xc4, A: 0xff}
-	labelColor     = color.NRGBA{R: 0x30, G: 0x34, B: 0x3b, A: 0xff}
-	labelBackColor = color.NRGBA{R: 0xfb, G: 0xfb, B: 0xf8, A: 0xe6}
-	selectColor    = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
-	errorColor     = color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff}
-	warningColor   = color.NRGBA{R: 0xf5, G: 0x9e, B: 0x0b, A: 0xff}
-)
-
 // NewLegend returns a row explaining the colour of each state type.
 func NewLegend() fyne.CanvasObject {
 	items := []fyne.CanvasObject{}
@@ -119,7 +103,9 @@ func NewLegend() fyne.CanvasObject {
 		lbl := widget.NewLabel(name)
 		items = append(items, container.NewHBox(container.NewCenter(sw), lbl))
 	}
-	items = append(items, container.NewHBox(container.NewCenter(dashSwatch(inferredColor)), widget.NewLabel("inferred transition")))
+	items = append(items,
+		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.inferred)), widget.NewLabel("inferred transition")),
+		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.call)), widget.NewLabel("call / return")))
 	return container.New(layout.NewCustomPaddedHBoxLayout(0), items...)
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
@@ -64,7 +63,12 @@ type Editor struct {
 	autosaveDelay time.Duration
 	autosaveTimer *time.Timer
 
-	forms *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
+	forms      *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
+	modals     []*modal    // dialogs shown that Enter and Escape close, the last on top
+	prompt     *prompt     // the name entry over the canvas, while one shows
+	finder     *finder     // the Find dialog, while it shows
+	pathDialog *pathDialog // the file dialog, while it shows
+	mainMenu   *fyne.MainMenu
 }
 
 // New builds an editor window (not shown yet) in app; store opens and creates
@@ -85,7 +89,13 @@ func New(app fyne.App, store Store) *Editor {
 	}
 	e.stopped, e.stop = context.WithCancel(context.Background())
 	e.View.OnSelected = e.showState
+	e.View.OnTransitionSelected = func(t TransitionRef) { e.showState(t.From) }
 	e.View.OnMoved = e.moved
+	e.View.OnCreate = e.createAt
+	e.View.OnConnect = e.connect
+	e.View.OnActivate = e.activate
+	e.View.OnDelete = e.DeleteSelection
+	e.View.OnMenu = e.contextMenu
 	e.Diagnostics.OnSelected = e.diagnosticPicked
 
 	e.Dock.Add(Centre, Panel{ID: PanelGraph, Title: "States", Content: e.View})
@@ -96,8 +106,11 @@ func New(app fyne.App, store Store) *Editor {
 	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())
 	e.addShortcuts()
+	e.win.Canvas().SetOnTypedKey(e.windowKey)
+	e.win.SetOnDropped(e.dropped)
 	e.win.Resize(fyne.NewSize(1400, 880))
 	e.win.SetCloseIntercept(e.closeRequested)
+	e.followTheme()
 	e.SetPack(nil, nil)
 	return e
 }
@@ -121,8 +134,8 @@ func (e *Editor) ProjectPath() string {
 	return e.proj.Path()
 }
 
-// SelectState selects the state id (as written), shows it in the inspector
-// and centres the view on it.
+// SelectState selects the state id (as written) alone, shows it in the
+// inspector and centres the view on it.
 func (e *Editor) SelectState(id string) {
 	e.View.Select(id)
 	if e.View.Selected() != "" {
@@ -193,24 +206,6 @@ func (e *Editor) updateTitle() {
 
 // setStatus shows s in the status line.
 func (e *Editor) setStatus(s string) { e.status.SetText(s) }
-
-// closeRequested closes the window, asking first when there are unsaved
-// changes.
-func (e *Editor) closeRequested() {
-	if !e.Dirty() || e.pack == nil {
-		e.quit()
-		return
-	}
-	dialog.ShowConfirm("Unsaved changes", "The pack has unsaved changes. Close without saving?", func(ok bool) {
-		if !ok {
-			return
-		}
-		if as, isAS := e.proj.(Autosaver); isAS {
-			as.DiscardAutosave()
-		}
-		e.quit()
-	}, e.win)
-}
 
 // quit stops background work, closes the project and the window.
 func (e *Editor) quit() {

@@ -270,9 +270,8 @@ func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 		t.Fatalf("Save without a project: %v, want ErrNoProject", err)
 	}
 	moved := graph.Point{X: 1234, Y: -56}
-	from := e.View.Positions()["31"]
 	e.View.MoveState("31", moved)
-	e.View.OnMoved("31", from, moved)
+	e.View.OnMoved(map[string]graph.Point{"31": moved})
 	if !e.Dirty() {
 		t.Error("moving a state does not mark the pack changed")
 	}
@@ -368,9 +367,8 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 		t.Fatal(err)
 	}
 	moved := graph.Point{X: -300, Y: 42}
-	from := e.View.Positions()["22"]
 	e.View.MoveState("22", moved)
-	e.View.OnMoved("22", from, moved)
+	e.View.OnMoved(map[string]graph.Point{"22": moved})
 
 	var p *graph.Pack
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
@@ -418,9 +416,9 @@ func TestUndoRedoMovesAndLayout(t *testing.T) {
 	a := graph.Point{X: 500, Y: 500}
 	b := graph.Point{X: 600, Y: 650}
 	e.View.MoveState("31", a)
-	e.View.OnMoved("31", start["31"], a)
+	e.View.OnMoved(map[string]graph.Point{"31": a})
 	e.View.MoveState("31", b)
-	e.View.OnMoved("31", a, b)
+	e.View.OnMoved(map[string]graph.Point{"31": b})
 	e.Undo()
 	if got := e.View.Positions()["31"]; got != a {
 		t.Errorf("after one undo 31 is at %v, want %v", got, a)
@@ -474,7 +472,7 @@ func TestBackgroundLayoutYieldsToMoves(t *testing.T) {
 	quick := e.View.Positions()
 	moved := graph.Point{X: 999, Y: 999}
 	e.View.MoveState("30", moved)
-	e.View.OnMoved("30", quick["30"], moved)
+	e.View.OnMoved(map[string]graph.Point{"30": moved})
 	settle(e)
 	for id, pt := range quick {
 		if id == "30" {
@@ -494,10 +492,9 @@ func TestUndoToTheSavedPackClearsTheUnsavedMark(t *testing.T) {
 	if err := e.SaveAs("/mem/u.rulestudio"); err != nil {
 		t.Fatal(err)
 	}
-	from := e.View.Positions()["22"]
 	to := graph.Point{X: 7, Y: 7}
 	e.View.MoveState("22", to)
-	e.View.OnMoved("22", from, to)
+	e.View.OnMoved(map[string]graph.Point{"22": to})
 	if !e.Dirty() || !strings.HasPrefix(e.Window().Title(), "*") {
 		t.Fatalf("after a move: dirty %v, title %q", e.Dirty(), e.Window().Title())
 	}

@@ -1,0 +1,139 @@
+package editor
+
+import (
+	"math"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/rulestudio/studio/graph"
+)
+
+// geometry is where the view's arrows run and their labels go, in world
+// units: computed from the boxes when they change (geom.go), used by the
+// renderer to draw and by the view to find what the pointer is on.
+type geometry struct {
+	valid  bool
+	boxes  []rect
+	routes []route
+	labels []vec // label centres
+}
+
+// geometry returns the view's arrows and labels, routing them again when
+// boxes moved or the graph changed since the last time.
+func (g *GraphView) geometry() *geometry {
+	if g.geo.valid && len(g.geo.boxes) == len(g.nodes) && len(g.geo.routes) == len(g.edges) {
+		return &g.geo
+	}
+	geo := &g.geo
+	geo.valid = true
+	geo.boxes = make([]rect, len(g.nodes))
+	for i, n := range g.nodes {
+		geo.boxes[i] = rect{n.pos, n.size.X / 2, n.size.Y / 2}
+	}
+	specs := make([]edgeSpec, len(g.edges))
+	sizes := make([]vec, len(g.edges))
+	loops := make([]bool, len(g.edges))
+	for i, e := range g.edges {
+		specs[i] = edgeSpec{From: e.from, To: e.to}
+		sizes[i] = e.labelSize
+		loops[i] = e.from == e.to
+	}
+	geo.routes = routeEdges(geo.boxes, specs)
+	geo.labels = placeLabels(geo.boxes, geo.routes, sizes, loops)
+	return geo
+}
+
+// edgeAt returns the index of the arrow drawn at widget position p (on its
+// line, within a few pixels, or on its label), or -1. Labels win over lines,
+// and among lines the nearest.
+func (g *GraphView) edgeAt(p fyne.Position) int {
+	geo := g.geometry()
+	w := g.ToWorld(p)
+	pt := vec{w.X, w.Y}
+	for i, e := range g.edges {
+		if e.labelSize.X > 0 && (rect{geo.labels[i], e.labelSize.X / 2, e.labelSize.Y / 2}).contains(pt) {
+			return i
+		}
+	}
+	best, bestD := -1, 6/float64(g.zoom)
+	for i := range g.edges {
+		if d := distToPolyline(pt, geo.routes[i].pts); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// distToPolyline is the distance from p to the nearest point of pts.
+func distToPolyline(p vec, pts []vec) float64 {
+	best := math.Inf(1)
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		ab := b.sub(a)
+		t := 0.0
+		if l := ab.X*ab.X + ab.Y*ab.Y; l > 0 {
+			t = math.Max(0, math.Min(1, ((p.X-a.X)*ab.X+(p.Y-a.Y)*ab.Y)/l))
+		}
+		best = math.Min(best, p.sub(a.add(ab.mul(t))).len())
+	}
+	return best
+}
+
+// onBorder reports whether widget position p is on the border band of box
+// i, where a drag draws a new transition instead of moving the box: within
+// a few pixels of its edge, inside or just outside.
+func (g *GraphView) onBorder(i int, p fyne.Position) bool {
+	n := g.nodes[i]
+	w := g.ToWorld(p)
+	pt := vec{w.X, w.Y}
+	band := connectBand / float64(g.zoom)
+	inner := math.Min(band, math.Min(n.size.X, n.size.Y)/4)
+	outer := rect{n.pos, n.size.X/2 + band/2, n.size.Y/2 + band/2}
+	core := rect{n.pos, n.size.X/2 - inner, n.size.Y/2 - inner}
+	return outer.contains(pt) && !core.contains(pt)
+}
+
+// connectBand is the width of a box's border band in pixels.
+const connectBand = 8
+
+// borderNodeAt returns the box whose border band holds widget position p,
+// or -1.
+func (g *GraphView) borderNodeAt(p fyne.Position) int {
+	for i := len(g.nodes) - 1; i >= 0; i-- {
+		if !placeholder(g.nodes[i].typ) && g.onBorder(i, p) {
+			return i
+		}
+	}
+	return -1
+}
+
+// statesIn returns the states (not missing targets) whose boxes touch the
+// world rectangle between a and b.
+func (g *GraphView) statesIn(a, b graph.Point) []string {
+	r := rect{C: vec{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, HW: math.Abs(a.X-b.X) / 2, HH: math.Abs(a.Y-b.Y) / 2}
+	var out []string
+	for _, n := range g.nodes {
+		if !placeholder(n.typ) && r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
+			out = append(out, n.id)
+		}
+	}
+	return out
+}
+
+// transitionAt returns where transition t's label is drawn (the middle of
+// its arrow when it has no label), in widget coordinates; the middle of the
+// view when t is not drawn.
+func (g *GraphView) transitionAt(t TransitionRef) fyne.Position {
+	i := g.transitionEdge(t)
+	if i < 0 {
+		return g.centre()
+	}
+	geo := g.geometry()
+	at := geo.labels[i]
+	if g.edges[i].labelSize.X == 0 {
+		at, _ = geo.routes[i].at(0.5)
+	}
+	return g.ToWidget(pointOf(at))
+}
+
+func pointOf(v vec) graph.Point { return graph.Point{X: v.X, Y: v.Y} }

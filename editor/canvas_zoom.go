@@ -1,0 +1,138 @@
+package editor
+
+import (
+	"math"
+
+	"fyne.io/fyne/v2"
+)
+
+// fitMode says how the view fits the graph when it is resized.
+type fitMode int
+
+const (
+	noFit       fitMode = iota
+	fitAll              // ZoomToFitAll
+	fitReadable         // ZoomToFit
+)
+
+// ReadableZoom is the smallest zoom at which every state's name can be read
+// (names are drawn at least 8.5 pixels high from there): [GraphView.ZoomToFit]
+// does not go below it. Below it the canvas draws less detail: a state's type
+// badge and id go first, then long names are cut short.
+const ReadableZoom = 0.7
+
+// ZoomToFitAll scales and pans so that the whole graph fits the view, never
+// zooming in beyond 1, however small that makes it: an overview. It fits
+// again whenever the view is resized, until the user pans or zooms.
+func (g *GraphView) ZoomToFitAll() {
+	g.autoFit = fitAll
+	g.fit()
+}
+
+func (g *GraphView) fit() {
+	s := g.Size()
+	if s.Width < 2*fitMargin+10 || s.Height < 2*fitMargin+10 {
+		return
+	}
+	lo, hi, ok := g.bounds()
+	if !ok {
+		g.zoom, g.offset = 1, fyne.NewPos(s.Width/2, s.Height/2)
+		g.Refresh()
+		return
+	}
+	w, h := hi.X-lo.X, hi.Y-lo.Y
+	z := math.Min(float64(s.Width-2*fitMargin)/math.Max(w, 1), float64(s.Height-2*fitMargin)/math.Max(h, 1))
+	z = math.Max(MinZoom, math.Min(1, z))
+	g.zoom = float32(z)
+	mid := lerp(lo, hi, 0.5)
+	g.offset = fyne.NewPos(s.Width/2-float32(mid.X*z), s.Height/2-float32(mid.Y*z))
+	g.Refresh()
+}
+
+// ZoomToFit fits the graph like ZoomToFitAll when that leaves the names
+// readable; a bigger graph is shown at ReadableZoom, the designer scrolling
+// (or panning) to the rest, around the selected state when there is one, else
+// from the top of the graph (where state 1 usually is) centred on the first
+// state. It fits again whenever the view is resized, until the user pans or
+// zooms.
+func (g *GraphView) ZoomToFit() {
+	g.autoFit = fitReadable
+	g.fit()
+	if g.Size().Width < 2*fitMargin+10 || g.zoom >= ReadableZoom || len(g.nodes) == 0 {
+		return
+	}
+	lo, hi, _ := g.bounds()
+	z := float32(ReadableZoom)
+	s := g.Size()
+	focus := g.nodes[0].pos
+	if i, ok := g.index[g.selected]; ok {
+		focus = g.nodes[i].pos
+	}
+	// Do not scroll past the graph's sides.
+	clamp := func(c, lo, hi, half float32) float32 {
+		c = max(c, lo+half-fitMargin/z)
+		return min(c, hi-half+fitMargin/z)
+	}
+	x := clamp(float32(focus.X), float32(lo.X), float32(hi.X), s.Width/2/z)
+	g.zoom = z
+	if _, ok := g.index[g.selected]; ok {
+		y := clamp(float32(focus.Y), float32(lo.Y), float32(hi.Y), s.Height/2/z)
+		g.offset = fyne.NewPos(s.Width/2-x*z, s.Height/2-y*z)
+	} else {
+		// A little more room above: arcs of back edges bulge over the top boxes.
+		g.offset = fyne.NewPos(s.Width/2-x*z, 2*fitMargin-float32(lo.Y)*z)
+	}
+	g.Refresh()
+}
+
+// ZoomToFitReadable is ZoomToFit: the view opening a pack uses it.
+func (g *GraphView) ZoomToFitReadable() { g.ZoomToFit() }
+
+// Refit fits the graph again the way ZoomToFit or ZoomToFitAll last did,
+// unless the user has panned or zoomed since.
+func (g *GraphView) Refit() {
+	switch g.autoFit {
+	case fitAll:
+		g.ZoomToFitAll()
+	case fitReadable:
+		g.ZoomToFit()
+	}
+}
+
+// CentreOn pans (keeping the zoom) so that the state id is in the middle of
+// the view.
+func (g *GraphView) CentreOn(id string) {
+	i, ok := g.index[id]
+	if !ok {
+		return
+	}
+	g.autoFit = noFit
+	c := g.centre()
+	p := g.nodes[i].pos
+	g.offset = fyne.NewPos(c.X-float32(p.X)*g.zoom, c.Y-float32(p.Y)*g.zoom)
+	g.Refresh()
+}
+
+// Reveal pans, only when needed, so that the state id is wholly in the view;
+// when it is too far off it is centred.
+func (g *GraphView) Reveal(id string) {
+	i, ok := g.index[id]
+	if !ok {
+		return
+	}
+	n := g.nodes[i]
+	s := g.Size()
+	lo := g.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5))))
+	hi := g.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
+	if lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height {
+		return
+	}
+	g.CentreOn(id)
+}
+
+// Pan moves the drawing by d widget units.
+func (g *GraphView) Pan(d fyne.Delta) {
+	g.autoFit = noFit
+	g.offset = g.offset.Add(d)
+	g.Refresh()
+}
