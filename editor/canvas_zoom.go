@@ -11,20 +11,22 @@ type fitMode int
 
 const (
 	noFit       fitMode = iota
-	fitAll              // ZoomToFitAll
-	fitReadable         // ZoomToFit
+	fitAll              // ZoomToFit
+	fitReadable         // ZoomToFitReadable
 )
 
 // ReadableZoom is the smallest zoom at which every state's name can be read
-// (names are drawn at least 8.5 pixels high from there): [GraphView.ZoomToFit]
-// does not go below it. Below it the canvas draws less detail: a state's type
-// badge and id go first, then long names are cut short.
-const ReadableZoom = 0.7
+// whole: [GraphView.ZoomToFitReadable] does not go below it. Names are never drawn
+// smaller than 8.5 pixels (namePx): from a zoom of about 0.7 down, a box
+// shows its name alone, in the middle (the fill colour still says the type),
+// and below ReadableZoom a long name may be cut short.
+const ReadableZoom = 0.6
 
-// ZoomToFitAll scales and pans so that the whole graph fits the view, never
-// zooming in beyond 1, however small that makes it: an overview. It fits
+// ZoomToFit scales and pans so that the whole graph fits the view, never
+// zooming in beyond 1. However small that makes the boxes, their names stay
+// readable: the canvas then draws less detail (see ReadableZoom). It fits
 // again whenever the view is resized, until the user pans or zooms.
-func (g *GraphView) ZoomToFitAll() {
+func (g *GraphView) ZoomToFit() {
 	g.autoFit = fitAll
 	g.fit()
 }
@@ -49,13 +51,13 @@ func (g *GraphView) fit() {
 	g.Refresh()
 }
 
-// ZoomToFit fits the graph like ZoomToFitAll when that leaves the names
-// readable; a bigger graph is shown at ReadableZoom, the designer scrolling
-// (or panning) to the rest, around the selected state when there is one, else
-// from the top of the graph (where state 1 usually is) centred on the first
-// state. It fits again whenever the view is resized, until the user pans or
-// zooms.
-func (g *GraphView) ZoomToFit() {
+// ZoomToFitReadable fits the graph like ZoomToFit when that leaves every
+// name whole and the arrows' names readable; a bigger graph is shown at
+// ReadableZoom, the designer scrolling (or panning) to the rest, around the
+// selected state when there is one, else from the top of the graph (where
+// state 1 usually is) centred on the first state. The studio opens packs so.
+// It fits again whenever the view is resized, until the user pans or zooms.
+func (g *GraphView) ZoomToFitReadable() {
 	g.autoFit = fitReadable
 	g.fit()
 	if g.Size().Width < 2*fitMargin+10 || g.zoom >= ReadableZoom || len(g.nodes) == 0 {
@@ -85,17 +87,14 @@ func (g *GraphView) ZoomToFit() {
 	g.Refresh()
 }
 
-// ZoomToFitReadable is ZoomToFit: the view opening a pack uses it.
-func (g *GraphView) ZoomToFitReadable() { g.ZoomToFit() }
-
-// Refit fits the graph again the way ZoomToFit or ZoomToFitAll last did,
-// unless the user has panned or zoomed since.
+// Refit fits the graph again the way ZoomToFit or ZoomToFitReadable last
+// did, unless the user has panned or zoomed since.
 func (g *GraphView) Refit() {
 	switch g.autoFit {
 	case fitAll:
-		g.ZoomToFitAll()
-	case fitReadable:
 		g.ZoomToFit()
+	case fitReadable:
+		g.ZoomToFitReadable()
 	}
 }
 

@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -144,6 +145,9 @@ func (e *Editor) Duplicate() {
 func (e *Editor) PasteText(text string) ([]string, error) {
 	if e.pack == nil {
 		return nil, errNoPack
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil, errors.New("the clipboard is empty")
 	}
 	src, err := graph.Parse([]byte(text), "clipboard")
 	if err != nil {

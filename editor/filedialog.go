@@ -104,7 +104,9 @@ func (e *Editor) startFolder() string {
 		}
 	}
 	if e.proj != nil {
-		return filepath.Dir(e.proj.Path())
+		if abs, err := filepath.Abs(e.proj.Path()); err == nil {
+			return filepath.Dir(abs)
+		}
 	}
 	if wd, err := os.Getwd(); err == nil {
 		return wd

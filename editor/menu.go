@@ -45,7 +45,7 @@ var (
 	zoomInShortcut     = ctrl(fyne.KeyEqual)
 	zoomOutShortcut    = ctrl(fyne.KeyMinus)
 	fitShortcut        = ctrl(fyne.Key0)
-	overviewShortcut   = ctrlShift(fyne.Key0)
+	readableShortcut   = ctrlShift(fyne.Key0)
 	actualSizeShortcut = ctrl(fyne.Key1)
 )
 
@@ -145,8 +145,8 @@ func (e *Editor) menu() *fyne.MainMenu {
 	view := fyne.NewMenu("View",
 		e.item("Zoom In", zoomInShortcut, e.View.ZoomIn),
 		e.item("Zoom Out", zoomOutShortcut, e.View.ZoomOut),
-		e.item("Zoom to Fit (readable)", fitShortcut, e.View.ZoomToFit),
-		e.item("Whole Graph", overviewShortcut, e.View.ZoomToFitAll),
+		e.item("Zoom to Fit", fitShortcut, e.View.ZoomToFit),
+		e.item("Fit at a Readable Size", readableShortcut, e.View.ZoomToFitReadable),
 		e.item("Actual Size", actualSizeShortcut, e.View.ResetZoom),
 		fyne.NewMenuItemSeparator(),
 		e.item("Automatic Layout", layoutShortcut, e.Relayout),

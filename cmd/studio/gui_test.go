@@ -90,7 +90,7 @@ func TestWindowDrawsImportedGraph(t *testing.T) {
 	cmd := exec.Command(bin, args...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
-	cmd.Env = append(os.Environ(), "DISPLAY="+display,
+	cmd.Env = append(os.Environ(), "DISPLAY="+display, "FYNE_THEME=light", // the canvas's paper is light
 		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

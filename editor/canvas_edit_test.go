@@ -1,0 +1,512 @@
+package editor
+
+import (
+	"image"
+	"image/draw"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
+)
+
+// The canvas's editing operations, done as the designer does them (taps,
+// drags, keys, the name prompt) on a real editor in Fyne's test driver. Each
+// test checks the pack (the model) and what the canvas draws: image goldens
+// of the canvas under testdata/ (regenerate a golden by deleting it and
+// copying the picture the failing test writes to testdata/failed/).
+
+// editSrc is the small pack the editing tests change.
+const editSrc = `format: 1
+pack: edits
+title: Edits
+states:
+  - {id: 1, name: gameSetup, type: manager, transitions: {"": 2}}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: ${actplayer} must play or pass
+    descriptionmyturn: ${you} must play or pass
+    possibleactions: [play, pass]
+    transitions: {play: 3, pass: 3}
+  - {id: 3, name: nextPlayer, type: game, updateGameProgression: true, transitions: {next: 2, end: 99}}
+  - {id: 99, name: gameEnd, type: manager}
+editor:
+  positions: {"1": [0, 0], "2": [0, 130], "3": [280, 130], "99": [280, 280]}
+`
+
+// editPack parses editSrc.
+func editPack(t *testing.T) *graph.Pack {
+	t.Helper()
+	p, err := graph.Parse([]byte(editSrc), "edits.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// newEditEditor shows editPack in an editor whose canvas is about 690x490
+// pixels, at zoom 1 with state 1's box near the top left corner.
+func newEditEditor(t *testing.T) *Editor {
+	t.Helper()
+	e, _ := newTestEditor(t)
+	e.Window().Resize(fyne.NewSize(1000, 560))
+	e.SetPack(editPack(t), nil)
+	settle(e)
+	e.View.SetZoom(1, fyne.Position{})
+	e.View.offset = fyne.NewPos(100, 60)
+	e.View.Refresh()
+	e.View.now = fakeClock()
+	return e
+}
+
+// fakeClock is a clock that moves 100 ms each time it is read.
+func fakeClock() func() time.Time {
+	t := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	return func() time.Time {
+		t = t.Add(100 * time.Millisecond)
+		return t
+	}
+}
+
+// yamlOf is the pack's canonical YAML.
+func yamlOf(t *testing.T, p *graph.Pack) string {
+	t.Helper()
+	data, err := graph.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// at is where world point (x, y) is drawn on the canvas.
+func at(e *Editor, x, y float64) fyne.Position { return e.View.ToWidget(graph.Point{X: x, Y: y}) }
+
+// rightEdge is a point on the border band of state id's box, on its right
+// side, a little inside.
+func rightEdge(e *Editor, id string) fyne.Position {
+	s := stateOf(e.Pack(), id)
+	w, _ := layout.BoxSize(s)
+	c := e.View.Positions()[id]
+	return at(e, c.X+w/2, c.Y).Subtract(fyne.NewDelta(3, 0))
+}
+
+// drag drags the canvas from a to b in three moves, with mods held.
+func drag(v *GraphView, a, b fyne.Position, mods fyne.KeyModifier) {
+	v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: a}, Button: desktop.MouseButtonPrimary, Modifier: mods})
+	prev := a
+	for i := 1; i <= 3; i++ {
+		p := fyne.NewPos(a.X+(b.X-a.X)*float32(i)/3, a.Y+(b.Y-a.Y)*float32(i)/3)
+		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: p}, Dragged: fyne.NewDelta(p.X-prev.X, p.Y-prev.Y)})
+		prev = p
+	}
+	v.DragEnd()
+	v.MouseUp(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b}})
+}
+
+// answer types text in the prompt shown (replacing what it holds) and
+// presses Enter.
+func answer(t *testing.T, e *Editor, text string) {
+	t.Helper()
+	if e.prompt == nil || e.prompt.done {
+		t.Fatal("no name prompt is showing")
+	}
+	test.Type(e.prompt.entry, text)
+	e.prompt.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+}
+
+// assertCanvasImage compares the canvas as drawn in the window with the
+// golden testdata/name.
+func assertCanvasImage(t *testing.T, e *Editor, name string) {
+	t.Helper()
+	full := e.Window().Canvas().Capture()
+	pos := e.app.Driver().AbsolutePositionForObject(e.View)
+	size := e.View.Size()
+	r := image.Rect(int(pos.X), int(pos.Y), int(pos.X+size.Width), int(pos.Y+size.Height))
+	img := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	draw.Draw(img, img.Bounds(), full, r.Min, draw.Src)
+	test.AssertImageMatches(t, name, img)
+}
+
+// TestCreateStateByDoubleClick: a double click on the background makes a
+// state there and asks its name; undo takes it away, redo brings it back.
+func TestCreateStateByDoubleClick(t *testing.T) {
+	e := newEditEditor(t)
+	before := yamlOf(t, e.Pack())
+	spot := at(e, 0, 300)
+	test.TapAt(e.View, spot)
+	test.TapAt(e.View, spot)
+	answer(t, e, "drawCard")
+
+	s := e.Pack().StateByName("drawCard")
+	if s == nil {
+		t.Fatalf("no state drawCard after a double click and typing its name; states: %v", e.View.States())
+	}
+	if s.ID != graph.NumID(4) || s.Type != graph.ActivePlayer {
+		t.Errorf("new state: id %v type %s, want 4 activeplayer (the number after the highest)", s.ID, s.Type)
+	}
+	if got := e.Pack().Editor.Positions["4"]; got != (graph.Point{X: 0, Y: 300}) {
+		t.Errorf("new state at %v, want where the double click was (0, 300)", got)
+	}
+	if e.View.Selected() != "4" || !strings.Contains(e.Inspector.Title(), "drawCard") {
+		t.Errorf("new state not selected and shown: selected %q, inspector %q", e.View.Selected(), e.Inspector.Title())
+	}
+	assertCanvasImage(t, e, "edit_create.png")
+
+	e.Undo() // the name
+	if stateOf(e.Pack(), "4").Name != "newState" {
+		t.Errorf("first undo: name %q, want newState back", stateOf(e.Pack(), "4").Name)
+	}
+	e.Undo() // the state
+	if got := yamlOf(t, e.Pack()); got != before {
+		t.Errorf("undoing the creation does not give the pack back:\n%s", got)
+	}
+	e.Redo()
+	e.Redo()
+	if s := stateOf(e.Pack(), "4"); s == nil || s.Name != "drawCard" {
+		t.Errorf("redo: state 4 is %+v, want drawCard", s)
+	}
+}
+
+// TestNewStateGoesToAFreeSpot: Edit > New State puts the state where no
+// box is, in the middle of the view, and Escape in the prompt keeps the
+// offered name.
+func TestNewStateGoesToAFreeSpot(t *testing.T) {
+	e := newEditEditor(t)
+	e.View.CentreOn("3") // the middle of the view is taken by state 3
+	e.NewState()
+	e.prompt.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	s := stateOf(e.Pack(), "4")
+	if s == nil || s.Name != "newState" {
+		t.Fatalf("New State: state 4 is %+v, want newState", s)
+	}
+	pt := e.Pack().Editor.Positions["4"]
+	w, h := layout.BoxSize(s)
+	for _, o := range e.Pack().States[:4] {
+		ow, oh := layout.BoxSize(o)
+		q := e.Pack().Editor.Positions[o.ID.String()]
+		if abs(pt.X-q.X) < (w+ow)/2 && abs(pt.Y-q.Y) < (h+oh)/2 {
+			t.Errorf("the new state at %v covers state %s at %v", pt, o.ID, q)
+		}
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// TestConnectByDraggingFromTheEdge: a drag from a box's edge to another box
+// makes a transition named in the prompt; back to the same box, a loop.
+func TestConnectByDraggingFromTheEdge(t *testing.T) {
+	e := newEditEditor(t)
+	before := yamlOf(t, e.Pack())
+	drag(e.View, rightEdge(e, "1"), at(e, 280, 130), 0)
+	if e.prompt == nil || e.prompt.entry.Text != "nextPlayer" {
+		t.Fatalf("the prompt offers %q, want the target's name nextPlayer", e.prompt.entry.Text)
+	}
+	answer(t, e, "skip")
+	tr, ok := stateOf(e.Pack(), "1").Transitions.Lookup("skip")
+	if !ok || tr.To != graph.NumID(3) {
+		t.Fatalf("state 1's transitions after the drag: %v", stateOf(e.Pack(), "1").Transitions)
+	}
+	if got, ok := e.View.SelectedTransition(); !ok || got != (TransitionRef{From: "1", Name: "skip"}) {
+		t.Errorf("the new transition is not selected: %v %v", got, ok)
+	}
+	if p := e.Pack().Editor.Positions["1"]; p != (graph.Point{}) {
+		t.Errorf("the drag from the edge moved state 1 to %v", p)
+	}
+
+	// A loop, and a name the state has already is refused in the prompt.
+	drag(e.View, rightEdge(e, "3"), at(e, 280, 130), 0)
+	answer(t, e, "next")
+	if e.prompt.done || !e.prompt.errors.Visible() {
+		t.Errorf("a duplicate name closed the prompt (errors shown: %v)", e.prompt.errors.Visible())
+	}
+	test.Type(e.prompt.entry, "again")
+	e.prompt.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if tr, ok := stateOf(e.Pack(), "3").Transitions.Lookup("nextagain"); !ok || tr.To != graph.NumID(3) {
+		t.Errorf("loop: state 3's transitions %v, want nextagain to 3", stateOf(e.Pack(), "3").Transitions)
+	}
+	assertCanvasImage(t, e, "edit_connect.png")
+
+	e.Undo()
+	e.Undo()
+	if got := yamlOf(t, e.Pack()); got != before {
+		t.Errorf("two undos do not give the pack back:\n%s", got)
+	}
+}
+
+// TestDragToTheBackgroundMakesNoTransition: letting go of a new arrow
+// where no state is drops it.
+func TestDragToTheBackgroundMakesNoTransition(t *testing.T) {
+	e := newEditEditor(t)
+	before := yamlOf(t, e.Pack())
+	drag(e.View, rightEdge(e, "1"), at(e, 150, 60), 0)
+	if e.prompt != nil && !e.prompt.done {
+		t.Error("a prompt shows for an arrow dropped on the background")
+	}
+	if got := yamlOf(t, e.Pack()); got != before {
+		t.Errorf("the pack changed:\n%s", got)
+	}
+}
+
+// TestRenameStateAndTransition: F2 renames the selected state; a double
+// click on an arrow's name renames the transition.
+func TestRenameStateAndTransition(t *testing.T) {
+	e := newEditEditor(t)
+	test.TapAt(e.View, at(e, 0, 130))
+	e.View.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF2})
+	answer(t, e, "playOrPass")
+	if s := stateOf(e.Pack(), "2"); s.Name != "playOrPass" {
+		t.Errorf("F2 and typing: state 2 is named %q", s.Name)
+	}
+	// A name with a space is refused and the prompt stays.
+	e.View.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF2})
+	answer(t, e, "play or pass")
+	if e.prompt.done || stateOf(e.Pack(), "2").Name != "playOrPass" {
+		t.Errorf("a name with spaces was taken: %q", stateOf(e.Pack(), "2").Name)
+	}
+	e.prompt.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+
+	label := e.View.transitionAt(TransitionRef{From: "3", Name: "end"})
+	test.TapAt(e.View, label)
+	test.TapAt(e.View, label)
+	answer(t, e, "finish")
+	s := stateOf(e.Pack(), "3")
+	if _, ok := s.Transitions.Lookup("finish"); !ok || s.Transitions[1].Name != "finish" || s.Transitions[1].To != graph.NumID(99) {
+		t.Errorf("renamed transition: %v, want finish (second, to 99)", s.Transitions)
+	}
+	assertCanvasImage(t, e, "edit_rename.png")
+}
+
+// TestChangeStateType: the selected states take the type picked; one undo
+// step.
+func TestChangeStateType(t *testing.T) {
+	e := newEditEditor(t)
+	e.View.SetSelection([]string{"2", "3"}, "2")
+	e.setSelectionType(graph.MultipleActivePlayer)
+	for _, id := range []string{"2", "3"} {
+		if s := stateOf(e.Pack(), id); s.Type != graph.MultipleActivePlayer {
+			t.Errorf("state %s is %s", id, s.Type)
+		}
+	}
+	r := test.WidgetRenderer(e.View).(*graphRenderer)
+	if got := r.nodes[e.View.index["3"]].box.FillColor; got != TypeFill(graph.MultipleActivePlayer) {
+		t.Errorf("state 3's box is filled %v, want the multipleactiveplayer colour", got)
+	}
+	e.Undo()
+	if stateOf(e.Pack(), "2").Type != graph.ActivePlayer || stateOf(e.Pack(), "3").Type != graph.Game {
+		t.Error("one undo does not give both types back")
+	}
+}
+
+// TestDeleteStatesAndTransitions: Delete removes the selected states with
+// the transitions leading to them, or the selected transition; undo brings
+// everything back, positions included.
+func TestDeleteStatesAndTransitions(t *testing.T) {
+	e := newEditEditor(t)
+	before := yamlOf(t, e.Pack())
+	test.TapAt(e.View, at(e, 280, 130))
+	e.View.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDelete})
+	if stateOf(e.Pack(), "3") != nil {
+		t.Fatal("state 3 is still there")
+	}
+	if s := stateOf(e.Pack(), "2"); len(s.Transitions) != 0 {
+		t.Errorf("state 2 keeps transitions to the deleted state: %v", s.Transitions)
+	}
+	if _, ok := e.Pack().Editor.Positions["3"]; ok {
+		t.Error("the deleted state keeps its position")
+	}
+	if len(e.View.edges) != 1 {
+		t.Errorf("the canvas draws %d arrows, want 1 (1 -> 2)", len(e.View.edges))
+	}
+	assertCanvasImage(t, e, "edit_delete.png")
+	e.Undo()
+	if got := yamlOf(t, e.Pack()); got != before {
+		t.Errorf("undo after deleting a state:\n%s", got)
+	}
+
+	label := e.View.transitionAt(TransitionRef{From: "2", Name: "pass"})
+	test.TapAt(e.View, label)
+	if ref, ok := e.View.SelectedTransition(); !ok || ref.Name != "pass" {
+		t.Fatalf("tapping the label of pass selects %v %v", ref, ok)
+	}
+	e.View.TypedKey(&fyne.KeyEvent{Name: fyne.KeyBackspace})
+	if _, ok := stateOf(e.Pack(), "2").Transitions.Lookup("pass"); ok || len(stateOf(e.Pack(), "2").Transitions) != 1 {
+		t.Errorf("after deleting pass: %v", stateOf(e.Pack(), "2").Transitions)
+	}
+}
+
+// TestShiftClickAndMoveTogether: shift-click adds to the selection; dragging
+// one of the selected states moves them all, as one undo step.
+func TestShiftClickAndMoveTogether(t *testing.T) {
+	e := newEditEditor(t)
+	test.TapAt(e.View, at(e, 0, 130))
+	e.View.keyMods = func() fyne.KeyModifier { return fyne.KeyModifierShift }
+	test.TapAt(e.View, at(e, 280, 280))
+	e.View.keyMods = func() fyne.KeyModifier { return 0 }
+	if got := strings.Join(e.View.Selection(), " "); got != "2 99" {
+		t.Fatalf("selection after tap and shift-tap: %q, want 2 99", got)
+	}
+	drag(e.View, at(e, 0, 130), at(e, 30, 170), 0)
+	want := map[string]graph.Point{"1": {X: 0, Y: 0}, "2": {X: 30, Y: 170}, "3": {X: 280, Y: 130}, "99": {X: 310, Y: 320}}
+	for id, pt := range want {
+		if got := e.Pack().Editor.Positions[id]; got != pt {
+			t.Errorf("state %s at %v, want %v", id, got, pt)
+		}
+	}
+	assertCanvasImage(t, e, "edit_move.png")
+	e.Undo()
+	if got := e.Pack().Editor.Positions["99"]; got != (graph.Point{X: 280, Y: 280}) {
+		t.Errorf("one undo puts 99 at %v, want back at (280, 280)", got)
+	}
+	if got := e.Pack().Editor.Positions["2"]; got != (graph.Point{X: 0, Y: 130}) {
+		t.Errorf("one undo puts 2 at %v, want back at (0, 130)", got)
+	}
+}
+
+// TestRubberBand: shift+drag on the background selects the states the band
+// touches; a plain drag there pans.
+func TestRubberBand(t *testing.T) {
+	e := newEditEditor(t)
+	var picked []string
+	e.View.OnSelected = func(id string) { picked = append(picked, id) }
+	drag(e.View, at(e, -100, 80), at(e, 420, 180), fyne.KeyModifierShift)
+	if got := strings.Join(e.View.Selection(), " "); got != "2 3" {
+		t.Errorf("the band selects %q, want 2 3", got)
+	}
+	if len(picked) != 1 {
+		t.Errorf("OnSelected calls %v, want one when the band ends", picked)
+	}
+	off := e.View.Offset()
+	drag(e.View, at(e, 150, 60), at(e, 170, 60), 0)
+	if e.View.Offset() == off || strings.Join(e.View.Selection(), " ") != "2 3" {
+		t.Errorf("a plain drag on the background: offset %v -> %v, selection %v", off, e.View.Offset(), e.View.Selection())
+	}
+}
+
+// TestCopyPasteBetweenProjects: states copied in one editor paste into
+// another through the clipboard as YAML, with free ids and names and their
+// transitions following; Duplicate pastes beside the original.
+func TestCopyPasteBetweenProjects(t *testing.T) {
+	a := newEditEditor(t)
+	a.View.SetSelection([]string{"2", "3"}, "2")
+	a.Copy()
+	text := a.app.Clipboard().Content()
+	if !strings.Contains(text, "name: playerTurn") || !strings.Contains(text, "positions:") {
+		t.Fatalf("the clipboard holds:\n%s", text)
+	}
+
+	b := New(a.app, &memStore{files: map[string][]byte{}}) // a second window: one system clipboard
+	useQueue(b) // closed below
+	other := graph.Pack{Format: 1, Name: "other", States: []*graph.State{
+		{ID: graph.NumID(2), Name: "setup", Type: graph.Game},
+		{ID: graph.NumID(99), Name: "gameEnd", Type: graph.Manager},
+	}, Editor: &graph.Editor{Positions: map[string]graph.Point{"2": {X: 0, Y: 0}, "99": {X: 0, Y: 200}}}}
+	b.SetPack(&other, nil)
+	settle(b)
+	b.Paste()
+	got := b.Pack()
+	pt, nx := got.StateByName("playerTurn"), got.StateByName("nextPlayer")
+	if pt == nil || nx == nil {
+		t.Fatalf("pasted states missing: %v", b.View.States())
+	}
+	if pt.ID != graph.NumID(3) || nx.ID != graph.NumID(4) {
+		t.Errorf("pasted ids %v and %v, want 3 (2 is taken) and 4", pt.ID, nx.ID)
+	}
+	if tr, _ := pt.Transitions.Lookup("play"); tr.To != nx.ID {
+		t.Errorf("playerTurn's play leads to %v, want the pasted nextPlayer %v", tr.To, nx.ID)
+	}
+	if tr, ok := nx.Transitions.Lookup("end"); !ok || tr.To != graph.NumID(99) {
+		t.Errorf("nextPlayer's end: %v %v, want 99 of this pack", tr, ok)
+	}
+	if tr, _ := nx.Transitions.Lookup("next"); tr.To != pt.ID {
+		t.Errorf("nextPlayer's next leads to %v, want %v", tr.To, pt.ID)
+	}
+	if strings.Join(b.View.Selection(), " ") != "3 4" {
+		t.Errorf("the pasted states are not selected: %v", b.View.Selection())
+	}
+	b.Undo()
+	if len(b.Pack().States) != 2 {
+		t.Errorf("one undo leaves %d states, want the 2 before the paste", len(b.Pack().States))
+	}
+
+	// Duplicate in the first editor: new ids and names, placed beside.
+	b.Window().Close() // the test driver finds objects in its last window only
+	a.Duplicate()
+	d := a.Pack().StateByName("playerTurn2")
+	if d == nil || d.ID != graph.NumID(4) {
+		t.Fatalf("duplicate of playerTurn: %+v", d)
+	}
+	if got := a.Pack().Editor.Positions["4"]; got != (graph.Point{X: 40, Y: 170}) {
+		t.Errorf("duplicate at %v, want the original moved by (40, 40)", got)
+	}
+	if tr, _ := d.Transitions.Lookup("play"); tr.To != a.Pack().StateByName("nextPlayer2").ID {
+		t.Errorf("the duplicate's play leads to %v, want the duplicated nextPlayer", tr.To)
+	}
+	assertCanvasImage(t, a, "edit_duplicate.png")
+}
+
+// TestUndoRedoEveryOperation: a session of every kind of edit undoes back to
+// the pack as opened and redoes to the end, step by step.
+func TestUndoRedoEveryOperation(t *testing.T) {
+	e := newEditEditor(t)
+	var snaps []string
+	snap := func() { snaps = append(snaps, yamlOf(t, e.Pack())) }
+	snap()
+	id, err := e.CreateState(graph.Point{X: 0, Y: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap()
+	steps := []func() error{
+		func() error { return e.RenameState(id, "bonus") },
+		func() error { return e.AddTransition(id, "back", "2") },
+		func() error { return e.RenameTransition(TransitionRef{From: id, Name: "back"}, "again") },
+		func() error { return e.SetStateType([]string{id}, graph.Game) },
+		func() error {
+			e.moved(map[string]graph.Point{id: {X: 50, Y: 320}, "1": {X: -10, Y: 0}})
+			return nil
+		},
+		func() error { _, err := e.PasteText(mustCopy(t, e, "2")); return err },
+		func() error { return e.DeleteStates([]string{"3"}) },
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		snap()
+	}
+	for i := len(snaps) - 2; i >= 0; i-- {
+		e.Undo()
+		if got := yamlOf(t, e.Pack()); got != snaps[i] {
+			t.Fatalf("undo to step %d gives\n%s\nwant\n%s", i, got, snaps[i])
+		}
+	}
+	if e.Dirty() {
+		t.Error("undone back to the opened pack, it is still marked unsaved")
+	}
+	for i := 1; i < len(snaps); i++ {
+		e.Redo()
+		if got := yamlOf(t, e.Pack()); got != snaps[i] {
+			t.Fatalf("redo to step %d gives\n%s\nwant\n%s", i, got, snaps[i])
+		}
+	}
+}
+
+func mustCopy(t *testing.T, e *Editor, ids ...string) string {
+	t.Helper()
+	text, err := e.CopyText(ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
+}
