@@ -406,7 +406,7 @@ func TestCopyPasteBetweenProjects(t *testing.T) {
 	}
 
 	b := New(a.app, &memStore{files: map[string][]byte{}}) // a second window: one system clipboard
-	useQueue(b) // closed below
+	useQueue(b)                                            // closed below
 	other := graph.Pack{Format: 1, Name: "other", States: []*graph.State{
 		{ID: graph.NumID(2), Name: "setup", Type: graph.Game},
 		{ID: graph.NumID(99), Name: "gameEnd", Type: graph.Manager},
