@@ -61,7 +61,7 @@ func (e *Editor) ExportImage(path string) error {
 }
 
 // pictureView returns a graph view of the pack on screen for a picture: the
-// light palette, nothing selected, at zoom z with the graph's top left
+// light palette, nothing selected, no diagnostic marks, at zoom z with the graph's top left
 // corner at the margin; and the picture's size in pixels.
 func (e *Editor) pictureView(z float64) (*GraphView, fyne.Size) {
 	v := NewGraphView()
@@ -70,7 +70,7 @@ func (e *Editor) pictureView(z float64) (*GraphView, fyne.Size) {
 	if e.pack.Editor != nil {
 		pos = e.pack.Editor.Positions
 	}
-	v.SetGraph(e.pack, pos, e.diags)
+	v.SetGraph(e.pack, pos, nil) // a picture for documents: no diagnostic marks
 	lo, hi, ok := v.bounds()
 	if !ok {
 		lo, hi = vec{}, vec{200, 100}

@@ -1,0 +1,250 @@
+package editor
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/bga"
+	"github.com/rulestudio/studio/graph/layout"
+	"github.com/rulestudio/studio/internal/corpus"
+)
+
+// readabilityFiles are the corpus files the readability test draws: the one
+// with the most transitions among big graphs (66 states) and the one with
+// the most states (100).
+var readabilityFiles = []string{
+	"thoun__kingoftokyo__states.inc.php",
+	"FransBongers__bga-bayonets-and-tomahawks__states.inc.php",
+}
+
+// corpusView shows a corpus file laid out by layout.Auto in a 1000x700 canvas.
+func corpusView(t testing.TB, name string) (*GraphView, *graphRenderer, *graph.Pack) {
+	p, err := bga.ImportFile(corpus.File(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := layout.Auto(context.Background(), p, layout.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test.NewTempApp(t)
+	v := NewGraphView()
+	v.SetGraph(p, pos, nil)
+	w := test.NewTempWindow(t, v)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(1000, 700))
+	return v, test.WidgetRenderer(v).(*graphRenderer), p
+}
+
+// onScreen reports whether node i's box is wholly in the view.
+func onScreen(v *GraphView, i int) bool {
+	n := v.nodes[i]
+	lo := v.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5))))
+	hi := v.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
+	s := v.Size()
+	return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
+}
+
+// TestNamesReadableAtFit: at Zoom to Fit on the biggest corpus graphs every
+// box shows its name at least namePx pixels high (cut short with an ellipsis
+// in a narrow box, never a grey bar: a badge shows only with its text), and
+// most names whole; at Fit at a Readable Size every name in sight is whole.
+func TestNamesReadableAtFit(t *testing.T) {
+	for _, name := range readabilityFiles {
+		t.Run(strings.SplitN(name, "__", 3)[1], func(t *testing.T) {
+			v, r, p := corpusView(t, name)
+			v.ZoomToFit()
+			whole := 0
+			for i, n := range v.nodes {
+				if !onScreen(v, i) {
+					t.Errorf("state %s is not in sight after Zoom to Fit", n.id)
+					continue
+				}
+				o := r.nodes[i]
+				if !o.name.Visible() || o.name.TextSize < namePx-0.01 || o.name.Text == "" {
+					t.Errorf("state %s: name %q drawn %.1f px (visible %v), want at least %v", n.id, o.name.Text, o.name.TextSize, o.name.Visible(), namePx)
+				}
+				if o.name.Text == n.name {
+					whole++
+				} else if !strings.HasSuffix(o.name.Text, "…") || !strings.HasPrefix(n.name, strings.TrimSuffix(o.name.Text, "…")) {
+					t.Errorf("state %s: name drawn %q, want %q or its start and an ellipsis", n.id, o.name.Text, n.name)
+				}
+				if o.badgeBack.Visible() != o.badge.Visible() {
+					t.Errorf("state %s: the badge's pill shows (%v) without its text (%v)", n.id, o.badgeBack.Visible(), o.badge.Visible())
+				}
+			}
+			t.Logf("%d states at zoom %.2f: %d names whole", len(p.States), v.Zoom(), whole)
+			if whole < len(v.nodes)*8/10 {
+				t.Errorf("%d of %d names whole at Zoom to Fit, want at least 80%%", whole, len(v.nodes))
+			}
+
+			v.ZoomToFitReadable()
+			if v.Zoom() < ReadableZoom-0.001 {
+				t.Errorf("Fit at a Readable Size: zoom %.2f, below %v", v.Zoom(), ReadableZoom)
+			}
+			seen := 0
+			for i, n := range v.nodes {
+				if onScreen(v, i) {
+					seen++
+					if o := r.nodes[i]; o.name.Text != n.name || !o.name.Visible() {
+						t.Errorf("readable size: state %s's name drawn %q (visible %v)", n.id, o.name.Text, o.name.Visible())
+					}
+				}
+			}
+			if seen == 0 {
+				t.Error("Fit at a Readable Size shows no whole state")
+			}
+		})
+	}
+}
+
+// TestCallsAndReturnsDrawnApart: a call('state') draws a call arrow (the
+// call colour, long dashes, "call") and a return arrow back (dotted, hollow
+// head, "return"), both unlike transitions.
+func TestCallsAndReturnsDrawnApart(t *testing.T) {
+	test.NewTempApp(t)
+	data, _ := assets.Pack("seeds")
+	p, err := graph.Parse(data, "seeds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewGraphView()
+	v.SetGraph(p, gridPositions(p), nil)
+	w := test.NewTempWindow(t, v)
+	w.Resize(fyne.NewSize(900, 700))
+	v.ZoomToFit()
+	r := test.WidgetRenderer(v).(*graphRenderer)
+	kinds := map[edgeKind][]int{}
+	for i, e := range v.edges {
+		kinds[e.kind] = append(kinds[e.kind], i)
+	}
+	if len(kinds[callEdge]) != 1 || len(kinds[returnEdge]) != 1 {
+		t.Fatalf("call arrows %v, return arrows %v; want one each (playerTurn calls chooseTarget)", kinds[callEdge], kinds[returnEdge])
+	}
+	c, ret, tr := v.edges[kinds[callEdge][0]], v.edges[kinds[returnEdge][0]], kinds[transitionEdge][0]
+	if v.nodes[c.from].name != "playerTurn" || v.nodes[c.to].name != "chooseTarget" || c.label != "call" {
+		t.Errorf("call arrow %s -> %s %q", v.nodes[c.from].name, v.nodes[c.to].name, c.label)
+	}
+	if ret.from != c.to || ret.to != c.from || ret.label != "return" {
+		t.Errorf("return arrow %s -> %s %q", v.nodes[ret.from].name, v.nodes[ret.to].name, ret.label)
+	}
+	segs := func(i int) (n int, col any) {
+		for _, s := range r.edges[i].segs {
+			if s.Visible() {
+				n++
+				col = s.StrokeColor
+			}
+		}
+		return n, col
+	}
+	nc, colC := segs(kinds[callEdge][0])
+	nr, colR := segs(kinds[returnEdge][0])
+	nt, colT := segs(tr)
+	if colC != lightPalette.call || colR != lightPalette.call || colT != lightPalette.edge {
+		t.Errorf("colours: call %v, return %v, transition %v", colC, colR, colT)
+	}
+	if nc < 3 || nr <= nc || nt > curveSteps {
+		t.Errorf("pieces drawn: call %d (dashed), return %d (dotted, more), transition %d (solid)", nc, nr, nt)
+	}
+	if h := r.edges[kinds[returnEdge][0]].head; h.FillColor != lightPalette.paper || h.StrokeColor != lightPalette.call {
+		t.Errorf("the return's head is filled %v, stroked %v: want hollow", h.FillColor, h.StrokeColor)
+	}
+	if !r.edges[kinds[callEdge][0]].label.TextStyle.Italic {
+		t.Error("the call's label is not in italics")
+	}
+}
+
+// TestCanvasFollowsTheTheme: the canvas draws on the dark paper in the dark
+// theme, the light in the light, and View > Theme forces one.
+func TestCanvasFollowsTheTheme(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(editPack(t), nil)
+	r := test.WidgetRenderer(e.View).(*graphRenderer)
+	if r.back.FillColor != lightPalette.paper {
+		t.Errorf("default paper %v, want the light one", r.back.FillColor)
+	}
+	e.SetTheme(ThemeDark)
+	if r.back.FillColor != darkPalette.paper || e.Theme() != ThemeDark {
+		t.Errorf("dark theme: paper %v, choice %q", r.back.FillColor, e.Theme())
+	}
+	label := r.edges[0].label
+	if label.Visible() && label.Color != darkPalette.label {
+		t.Errorf("dark theme: arrow label colour %v", label.Color)
+	}
+	e.SetTheme(ThemeSystem)
+	if r.back.FillColor != lightPalette.paper || e.Theme() != ThemeSystem {
+		t.Errorf("back to the system's: paper %v, choice %q", r.back.FillColor, e.Theme())
+	}
+}
+
+// TestFindState: FindStates ranks the id, then whole names, then names
+// starting with, then containing the query; ctrl+F's dialog jumps to the
+// first on Enter.
+func TestFindState(t *testing.T) {
+	p := examplePack(t)
+	for _, c := range []struct{ q, want string }{
+		{"31", "31"},
+		{"trick", "30"},
+		{"player", "31 32"}, // starting with, then containing
+		{"PLAYERTURN", "31"},
+		{"end", "40 99"},
+		{"", ""},
+		{"zzz", ""},
+	} {
+		if got := strings.Join(FindStates(p, c.q), " "); got != c.want {
+			t.Errorf("FindStates(%q) = %q, want %q", c.q, got, c.want)
+		}
+	}
+	e, _ := newTestEditor(t)
+	e.SetPack(p, nil)
+	settle(e)
+	e.View.Pan(fyne.NewDelta(-2000, -2000))
+	e.Find()
+	if e.finder == nil || !e.busy() {
+		t.Fatal("ctrl+F shows no dialog")
+	}
+	test.Type(e.finder.entry, "givecards")
+	if len(e.finder.hits) != 1 {
+		t.Fatalf("hits for givecards: %v", e.finder.hits)
+	}
+	e.finder.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if e.View.Selected() != "21" || e.busy() {
+		t.Errorf("Enter: selected %q, dialog still up %v", e.View.Selected(), e.busy())
+	}
+	c := e.View.ToWidget(e.View.Positions()["21"])
+	if s := e.View.Size(); !near(c.X, s.Width/2) || !near(c.Y, s.Height/2) {
+		t.Errorf("state 21 at %v, not centred in %v", c, s)
+	}
+}
+
+// TestExportPictures: PNG and SVG of the graph, as the canvas draws it.
+func TestExportPictures(t *testing.T) {
+	e := newEditEditor(t)
+	dir := t.TempDir()
+	png, svgPath := filepath.Join(dir, "g.png"), filepath.Join(dir, "g.svg")
+	for _, path := range []string{png, svgPath} {
+		if err := e.ExportImage(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	img := e.GraphImage()
+	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 300 || b.Dx() > 800 {
+		t.Errorf("PNG of %v, want the graph (about 450x350) and a margin", b)
+	}
+	test.AssertImageMatches(t, "export.png", img)
+	var svg strings.Builder
+	if err := e.WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	assertGolden(t, "export.svg", svg.String())
+	if err := e.ExportImage(filepath.Join(dir, "g.gif")); err == nil {
+		t.Error("a .gif export was not refused")
+	}
+}
