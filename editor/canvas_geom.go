@@ -13,34 +13,73 @@ import (
 // renderer to draw and by the view to find what the pointer is on.
 type geometry struct {
 	valid  bool
+	moved  map[int]bool // boxes moved since (a drag under way): only their arrows are routed again
 	boxes  []rect
 	routes []route
 	labels []vec // label centres
+	sizes  []vec // label sizes
+	loops  []bool
 }
 
 // geometry returns the view's arrows and labels, routing them again when
 // boxes moved or the graph changed since the last time.
 func (g *GraphView) geometry() *geometry {
-	if g.geo.valid && len(g.geo.boxes) == len(g.nodes) && len(g.geo.routes) == len(g.edges) {
-		return &g.geo
-	}
 	geo := &g.geo
-	geo.valid = true
+	if geo.valid && len(geo.boxes) == len(g.nodes) && len(geo.routes) == len(g.edges) {
+		if len(geo.moved) > 0 {
+			g.rerouteMoved()
+		}
+		return geo
+	}
+	geo.valid, geo.moved = true, nil
 	geo.boxes = make([]rect, len(g.nodes))
 	for i, n := range g.nodes {
 		geo.boxes[i] = rect{n.pos, n.size.X / 2, n.size.Y / 2}
 	}
 	specs := make([]edgeSpec, len(g.edges))
-	sizes := make([]vec, len(g.edges))
-	loops := make([]bool, len(g.edges))
+	geo.sizes = make([]vec, len(g.edges))
+	geo.loops = make([]bool, len(g.edges))
 	for i, e := range g.edges {
 		specs[i] = edgeSpec{From: e.from, To: e.to}
-		sizes[i] = e.labelSize
-		loops[i] = e.from == e.to
+		geo.sizes[i] = e.labelSize
+		geo.loops[i] = e.from == e.to
 	}
 	geo.routes = routeEdges(geo.boxes, specs)
-	geo.labels = placeLabels(geo.boxes, geo.routes, sizes, loops)
+	geo.labels = placeLabels(geo.boxes, geo.routes, geo.sizes, geo.loops)
 	return geo
+}
+
+// movedNode records that box i moved during a drag: the next geometry
+// routes its arrows again, and places their labels among the others, which
+// stay (a drag frame on a dense graph stays fast; DragEnd routes everything
+// again).
+func (g *GraphView) movedNode(i int) {
+	if g.geo.moved == nil {
+		g.geo.moved = map[int]bool{}
+	}
+	g.geo.moved[i] = true
+}
+
+// rerouteMoved routes the arrows of the boxes moved and places their labels.
+func (g *GraphView) rerouteMoved() {
+	geo := &g.geo
+	for i := range geo.moved {
+		n := g.nodes[i]
+		geo.boxes[i] = rect{n.pos, n.size.X / 2, n.size.Y / 2}
+	}
+	var which []int
+	var specs []edgeSpec
+	for i, e := range g.edges {
+		if geo.moved[e.from] || geo.moved[e.to] {
+			which = append(which, i)
+			specs = append(specs, edgeSpec{From: e.from, To: e.to})
+		}
+	}
+	geo.moved = nil
+	for k, r := range routeEdges(geo.boxes, specs) {
+		geo.routes[which[k]] = r
+	}
+	geo.labels = placeLabelsOf(geo.boxes, geo.routes, geo.sizes, geo.loops, which, geo.labels)
 }
 
 // edgeAt returns the index of the arrow drawn at widget position p (on its

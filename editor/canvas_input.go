@@ -146,10 +146,10 @@ func (g *GraphView) Dragged(ev *fyne.DragEvent) {
 	case moveGesture:
 		d := vec{float64(ev.Dragged.DX / g.zoom), float64(ev.Dragged.DY / g.zoom)}
 		for id := range g.gesture.from {
-			n := &g.nodes[g.index[id]]
-			n.pos = n.pos.add(d)
+			i := g.index[id]
+			g.nodes[i].pos = g.nodes[i].pos.add(d)
+			g.movedNode(i)
 		}
-		g.geo.valid = false
 		g.Refresh()
 	case connectGesture:
 		g.gesture.at = ev.Position
@@ -208,6 +208,8 @@ func (g *GraphView) DragEnd() {
 	g.gesture = gesture{node: -1}
 	switch gs.kind {
 	case moveGesture:
+		g.geo.valid = false // route every arrow again, now that the boxes rest
+		g.Refresh()
 		to := map[string]graph.Point{}
 		for id, was := range gs.from {
 			if n := g.nodes[g.index[id]]; n.pos != was {

@@ -247,21 +247,39 @@ func crossesAny(r route, bg *grid, e edgeSpec) bool {
 // label) on its route, avoiding boxes and the labels placed before it. Labels
 // of self-loops go to the right of the loop.
 func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec {
-	out := make([]vec, len(routes))
-	// Place longer routes last: short arrows have fewer good spots.
-	order := make([]int, len(routes))
-	for i := range order {
-		order[i] = i
+	all := make([]int, len(routes))
+	for i := range all {
+		all[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return routeLen(routes[order[a]]) < routeLen(routes[order[b]])
-	})
+	return placeLabelsOf(boxes, routes, sizes, loops, all, make([]vec, len(routes)))
+}
+
+// placeLabelsOf places the labels of the routes which (as placeLabels does)
+// around the other labels, which stay at their centres in at; it returns at
+// with the new centres.
+func placeLabelsOf(boxes []rect, routes []route, sizes []vec, loops []bool, which []int, at []vec) []vec {
+	// Place longer routes last: short arrows have fewer good spots.
+	order := append([]int(nil), which...)
+	lengths := make(map[int]float64, len(order))
+	for _, i := range order {
+		lengths[i] = routeLen(routes[i])
+	}
+	sort.SliceStable(order, func(a, b int) bool { return lengths[order[a]] < lengths[order[b]] })
 	// cost is how badly a label at r hides things: boxes count most (a label
 	// on a box hides its name), then labels placed before. A grid of the
 	// boxes and labels keeps this fast on graphs with hundreds of arrows.
 	var boxGrid, labelGrid grid
 	for _, b := range boxes {
 		boxGrid.add(b.grow(2))
+	}
+	moving := make(map[int]bool, len(which))
+	for _, i := range which {
+		moving[i] = true
+	}
+	for i, sz := range sizes {
+		if !moving[i] && sz.X > 0 && len(routes[i].pts) > 0 {
+			labelGrid.add(rect{at[i], sz.X / 2, sz.Y / 2}.grow(1))
+		}
 	}
 	cost := func(r rect) float64 {
 		c := 0.0
@@ -295,9 +313,9 @@ func placeLabels(boxes []rect, routes []route, sizes []vec, loops []bool) []vec 
 			}
 		}
 		labelGrid.add(best.grow(1))
-		out[i] = best.C
+		at[i] = best.C
 	}
-	return out
+	return at
 }
 
 func routeLen(r route) float64 {
@@ -359,7 +377,7 @@ func cellRange(r rect) (x0, y0, x1, y1 int) {
 // add puts r in the grid.
 func (g *grid) add(r rect) {
 	if g.cells == nil {
-		g.cells = map[[2]int][]int{}
+		g.cells = make(map[[2]int][]int, 256)
 	}
 	idx := len(g.items)
 	g.items = append(g.items, r)
