@@ -287,7 +287,7 @@ func (g *GraphView) freeSpot(src node, sz vec, label string) vec {
 // above first).
 func freeSpotAmong(nodes []node, c, csz, sz vec) vec {
 	free := func(p vec) bool {
-		r := rect{p, sz.X/2 + 15, sz.Y/2 + 15}
+		r := rect{p, sz.X/2 + 30, sz.Y/2 + 30}
 		for _, n := range nodes {
 			if r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
 				return false
@@ -313,7 +313,7 @@ func freeSpotAmong(nodes []node, c, csz, sz vec) vec {
 func (g *GraphView) FreeSpot(near graph.Point) graph.Point {
 	c := vec{near.X, near.Y}
 	sz := vec{120, 50}
-	r := rect{c, sz.X/2 + 15, sz.Y/2 + 15}
+	r := rect{c, sz.X/2 + 40, sz.Y/2 + 40} // room for an arrow and its name between boxes
 	clear := true
 	for _, n := range g.nodes {
 		if r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {

@@ -1,0 +1,393 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/graph/layout"
+	"github.com/rulestudio/studio/project"
+)
+
+// TestWindowEditsAndKeepsAGraph drives the real studio under Xvfb with
+// xdotool as a designer would: on the example project it creates a state
+// (ctrl+shift+N, typing its name), connects it to another state by dragging
+// from its box's edge (typing the transition's name), saves (ctrl+S), quits
+// (ctrl+Q), starts the studio again and finds the state (ctrl+F), checking
+// the project file and the screen at each step. A screenshot is taken at
+// each step; set STUDIO_SHOTS=dir to keep them (the README's come from
+// there). With RULESTUDIO_STRICT=1 (scripts/test) a missing tool fails the
+// test instead of skipping it.
+func TestWindowEditsAndKeepsAGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the studio under Xvfb; skipped in -short mode")
+	}
+	needGUITools(t, "Xvfb", "import", "xdotool")
+	dir := t.TempDir()
+	bin := buildStudio(t, dir)
+	proj := filepath.Join(dir, "hearts.rulestudio")
+	pack := exampleProjectAt(t, proj)
+	display, stopX := startXvfb(t, dir)
+	defer stopX()
+	shots := os.Getenv("STUDIO_SHOTS")
+	if shots == "" {
+		shots = filepath.Join(dir, "shots")
+	}
+	os.MkdirAll(shots, 0o755)
+
+	s := startStudio(t, bin, display, dir, proj, shots)
+	s.waitForBoxes(len(pack.States))
+	s.shot("opened")
+
+	// Create a state: it is selected and its name asked at once.
+	s.key("ctrl+shift+n")
+	time.Sleep(700 * time.Millisecond)
+	s.typeText("drawBonus")
+	s.key("Return")
+	box := s.waitForSelection()
+	s.shot("created")
+
+	// Connect it: drag from its right edge to the nearest other box.
+	target := s.nearestBox(box, pack)
+	from := image.Pt(box.Max.X-4, (box.Min.Y+box.Max.Y)/2)
+	to := image.Pt((target.x0+target.x1)/2, (target.y0+target.y1)/2)
+	s.drag(from, to)
+	time.Sleep(700 * time.Millisecond)
+	s.shot("connecting")
+	s.typeText("bonusDone")
+	s.key("Return")
+	time.Sleep(500 * time.Millisecond)
+	s.shot("connected")
+
+	// The code of one of its clauses: the step lands with the code editor.
+	if editClauseStep != nil {
+		editClauseStep(t, s)
+		s.shot("clause-code")
+	} else {
+		t.Log("clause code step: not run yet (it comes with the Starlark code editor, issue 7)")
+	}
+
+	s.key("ctrl+s")
+	saved := s.waitForProject(proj, func(p *graph.Pack) bool { return p.StateByName("drawBonus") != nil })
+	st := saved.StateByName("drawBonus")
+	tr, ok := st.Transitions.Lookup("bonusDone")
+	if !ok {
+		t.Fatalf("saved state drawBonus has transitions %v, want bonusDone", st.Transitions)
+	}
+	if to := saved.State(tr.To); to == nil || to.Type != target.typ {
+		t.Errorf("bonusDone leads to %v, want the %s box the drag ended on", tr.To, target.typ)
+	}
+	if _, ok := saved.Editor.Positions[st.ID.String()]; !ok {
+		t.Error("the new state was saved without its position")
+	}
+	s.shot("saved")
+	s.key("ctrl+q")
+	s.waitForExit()
+
+	// Start again: the state is there, and ctrl+F finds and selects it.
+	s = startStudio(t, bin, display, dir, proj, shots)
+	s.waitForBoxes(len(pack.States) + 1)
+	s.shot("reopened")
+	s.key("ctrl+f")
+	time.Sleep(600 * time.Millisecond)
+	s.typeText("drawBonus")
+	s.key("Return")
+	s.waitForSelection()
+	s.shot("found")
+	s.key("ctrl+q")
+	s.waitForExit()
+}
+
+// editClauseStep, when set, edits the code of a clause of the state the test
+// made (selected), in the window: the hook for the code editor's step.
+var editClauseStep func(t *testing.T, s *studioSession)
+
+// needGUITools skips the test when a tool is missing, or fails it when
+// RULESTUDIO_STRICT=1 (scripts/test: CI must run it).
+func needGUITools(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("RULESTUDIO_STRICT") == "1" {
+				t.Fatalf("%s is not installed (scripts/deps installs it): %v", tool, err)
+			}
+			t.Skipf("%s is not installed (Debian: xvfb, imagemagick, xdotool): %v", tool, err)
+		}
+	}
+}
+
+// buildStudio builds the binary into dir.
+func buildStudio(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "studio")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// exampleProjectAt makes a project of the bundled example pack at path, laid
+// out, and returns the pack.
+func exampleProjectAt(t *testing.T, path string) *graph.Pack {
+	t.Helper()
+	p, err := graph.Parse(assets.ExamplePack, assets.ExamplePackName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := layout.Auto(context.Background(), p, layout.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Editor = &graph.Editor{Positions: pos}
+	proj, err := project.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proj.Close()
+	if _, err := proj.Save(p, "example"); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// studioSession is one run of the studio under Xvfb.
+type studioSession struct {
+	t       *testing.T
+	display string
+	shots   string
+	cmd     *exec.Cmd
+	logs    *bytes.Buffer
+	exited  chan error
+	screen  string // the last screenshot
+	n       *int   // screenshots taken, across sessions
+}
+
+var shotCount int
+
+// startStudio starts the studio on proj in the light theme.
+func startStudio(t *testing.T, bin, display, dir, proj, shots string) *studioSession {
+	t.Helper()
+	s := &studioSession{t: t, display: display, shots: shots, logs: &bytes.Buffer{}, exited: make(chan error, 1), n: &shotCount}
+	s.cmd = exec.Command(bin, proj)
+	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
+	s.cmd.Env = append(os.Environ(), "DISPLAY="+display, "FYNE_THEME=light",
+		"XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { s.exited <- s.cmd.Wait() }()
+	t.Cleanup(func() {
+		if s.cmd.ProcessState == nil {
+			s.cmd.Process.Kill()
+			<-s.exited
+		}
+	})
+	return s
+}
+
+// xdo runs xdotool with args on the session's display.
+func (s *studioSession) xdo(args ...string) {
+	s.t.Helper()
+	c := exec.Command("xdotool", args...)
+	c.Env = append(os.Environ(), "DISPLAY="+s.display)
+	if out, err := c.CombinedOutput(); err != nil {
+		s.t.Fatalf("xdotool %s: %v %s", strings.Join(args, " "), err, out)
+	}
+}
+
+func (s *studioSession) key(k string) {
+	s.t.Helper()
+	s.xdo("key", k)
+	time.Sleep(150 * time.Millisecond)
+}
+
+func (s *studioSession) typeText(text string) {
+	s.t.Helper()
+	s.xdo("type", "--delay", "40", text)
+}
+
+// drag presses the left button at a, moves to b in steps and lets go.
+func (s *studioSession) drag(a, b image.Point) {
+	s.t.Helper()
+	s.xdo("mousemove", "--sync", fmt.Sprint(a.X), fmt.Sprint(a.Y))
+	s.xdo("mousedown", "1")
+	for i := 1; i <= 6; i++ {
+		x := a.X + (b.X-a.X)*i/6
+		y := a.Y + (b.Y-a.Y)*i/6
+		time.Sleep(60 * time.Millisecond)
+		s.xdo("mousemove", fmt.Sprint(x), fmt.Sprint(y))
+	}
+	time.Sleep(100 * time.Millisecond)
+	s.xdo("mouseup", "1")
+}
+
+// capture takes a screenshot into s.screen.
+func (s *studioSession) capture() image.Image {
+	s.t.Helper()
+	s.screen = filepath.Join(s.shots, "screen.png")
+	if out, err := exec.Command("import", "-display", s.display, "-window", "root", s.screen).CombinedOutput(); err != nil {
+		s.t.Fatalf("import: %v %s", err, out)
+	}
+	f, err := os.Open(s.screen)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return img
+}
+
+// shot keeps a screenshot of the step named name.
+func (s *studioSession) shot(name string) {
+	s.t.Helper()
+	s.capture()
+	*s.n++
+	keep := filepath.Join(s.shots, fmt.Sprintf("edit-%02d-%s.png", *s.n, name))
+	data, _ := os.ReadFile(s.screen)
+	os.WriteFile(keep, data, 0o644)
+	s.t.Logf("screenshot %s", keep)
+}
+
+// check fails the test with the studio's output when the studio exited.
+func (s *studioSession) check() {
+	s.t.Helper()
+	select {
+	case err := <-s.exited:
+		s.exited <- err
+		s.t.Fatalf("the studio exited (%v):\n%s", err, s.logs.String())
+	default:
+	}
+}
+
+// waitForBoxes waits until n state boxes are on screen, twice the same.
+func (s *studioSession) waitForBoxes(n int) {
+	s.t.Helper()
+	var prev, last shotStats
+	pack := &graph.Pack{States: []*graph.State{{Type: graph.ActivePlayer}, {Type: graph.MultipleActivePlayer}, {Type: graph.Game}, {Type: graph.Manager}}}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+		s.check()
+		s.capture()
+		var err error
+		if last, err = analyse(s.screen, pack); err != nil {
+			s.t.Fatal(err)
+		}
+		if last.boxes >= n && sameBoxes(last.boxRects, prev.boxRects) {
+			return
+		}
+		prev = last
+	}
+	s.t.Fatalf("%d state boxes on screen after 30 s, want %d:\n%s", last.boxes, n, s.logs.String())
+}
+
+// selectionColour is the border of selected states in the light theme.
+var selectionColour = color.NRGBA{R: 0xd9, G: 0x5f, B: 0x02, A: 0xff}
+
+// waitForSelection waits until a selected box shows and returns the box the
+// selection colour surrounds.
+func (s *studioSession) waitForSelection() image.Rectangle {
+	s.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		s.check()
+		img := s.capture()
+		if r, n := colourBox(img, selectionColour); n > 200 {
+			return r
+		}
+	}
+	s.t.Fatalf("no selected state on screen after 10 s:\n%s", s.logs.String())
+	return image.Rectangle{}
+}
+
+// colourBox returns the bounding box of the pixels of colour c and their
+// number.
+func colourBox(img image.Image, c color.NRGBA) (image.Rectangle, int) {
+	b := img.Bounds()
+	r := image.Rectangle{Min: b.Max, Max: b.Min}
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if nearColor(color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA), c, 6) {
+				n++
+				r.Min.X, r.Min.Y = min(r.Min.X, x), min(r.Min.Y, y)
+				r.Max.X, r.Max.Y = max(r.Max.X, x), max(r.Max.Y, y)
+			}
+		}
+	}
+	return r, n
+}
+
+// nearestBox returns the state box on screen nearest to box r, other than
+// the one r is.
+func (s *studioSession) nearestBox(r image.Rectangle, pack *graph.Pack) boxRect {
+	s.t.Helper()
+	st, err := analyse(s.screen, pack)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	c := image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+	best, bestD := boxRect{}, -1
+	for _, b := range st.boxRects {
+		bc := image.Pt((b.x0+b.x1)/2, (b.y0+b.y1)/2)
+		if bc.In(r) {
+			continue // the new box itself
+		}
+		d := (bc.X-c.X)*(bc.X-c.X) + (bc.Y-c.Y)*(bc.Y-c.Y)
+		if bestD < 0 || d < bestD {
+			best, bestD = b, d
+		}
+	}
+	if bestD < 0 {
+		s.t.Fatalf("no other state box on screen (%d boxes)", len(st.boxRects))
+	}
+	return best
+}
+
+// waitForProject waits until the project file's pack satisfies ok (the
+// studio saved) and returns it.
+func (s *studioSession) waitForProject(path string, ok func(*graph.Pack) bool) *graph.Pack {
+	s.t.Helper()
+	var last error
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		s.check()
+		p, err := project.Open(path, project.Options{ReadOnly: true})
+		if err != nil {
+			last = err
+			continue
+		}
+		pack, err := p.Pack()
+		p.Close()
+		if err == nil && pack != nil && ok(pack) {
+			return pack
+		}
+		last = err
+	}
+	s.t.Fatalf("the project was not saved as expected after 10 s (%v):\n%s", last, s.logs.String())
+	return nil
+}
+
+// waitForExit waits for the studio to end by itself.
+func (s *studioSession) waitForExit() {
+	s.t.Helper()
+	select {
+	case err := <-s.exited:
+		if err != nil {
+			s.t.Errorf("the studio ended with %v:\n%s", err, s.logs.String())
+		}
+	case <-time.After(10 * time.Second):
+		s.capture()
+		s.t.Fatalf("the studio did not quit within 10 s (a dialog? see %s):\n%s", s.screen, s.logs.String())
+	}
+}
