@@ -279,7 +279,7 @@ func labelStyle(e edge) fyne.TextStyle {
 // no box drawn so far, far enough beside src for the arrow's label between
 // them (below or above first, where a label takes no width).
 func (g *GraphView) freeSpot(src node, sz vec, label string) vec {
-	return freeSpotAmong(g.nodes, src.pos, src.size.add(vec{7 * float64(len(label)), 0}), sz)
+	return freeSpotAmong(g.nodes, src.pos, src.size.add(vec{2 * 7 * float64(len(label)), 0}), sz) // the label, about 7 units a letter, between them
 }
 
 // freeSpotAmong finds a centre near the box at c of size csz for a new box of

@@ -435,12 +435,7 @@ func (r *graphRenderer) placeEdge(i int, geo *geometry, v view) {
 	col, width, on, off, hollow := r.edgeStyle(e, hot, v.z)
 	line := r.placeHead(o.head, pts, col, hollow, v)
 	if on > 0 {
-		// At most maxDashes dashes: a long arrow gets longer dashes (each
-		// is a canvas object).
-		if n := routeLen(route{line}) * v.z / (on + off); n > maxDashes {
-			on, off = on*n/maxDashes, off*n/maxDashes
-		}
-		line = dashes(line, on/v.z, off/v.z)
+		line = dashPattern(line, on, off, v.z)
 	}
 	r.placeLines(&o.segs, line, on > 0, col, width, v)
 

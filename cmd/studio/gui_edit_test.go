@@ -17,6 +17,7 @@ import (
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
+	"github.com/rulestudio/studio/internal/testenv"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -27,13 +28,17 @@ import (
 // (ctrl+Q), starts the studio again and finds the state (ctrl+F), checking
 // the project file and the screen at each step. A screenshot is taken at
 // each step; set STUDIO_SHOTS=dir to keep them (the README's come from
-// there). With RULESTUDIO_STRICT=1 (scripts/test) a missing tool fails the
-// test instead of skipping it.
+// there). Missing tools skip the test, or fail it under RULESTUDIO_STRICT=1
+// (scripts/test; internal/testenv).
 func TestWindowEditsAndKeepsAGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the studio under Xvfb; skipped in -short mode")
 	}
-	needGUITools(t, "Xvfb", "import", "xdotool")
+	for _, tool := range []struct{ cmd, pkg string }{{"Xvfb", "xvfb"}, {"import", "imagemagick"}, {"xdotool", "xdotool"}} {
+		if _, err := exec.LookPath(tool.cmd); err != nil {
+			testenv.Unavailable(t, "%s is not installed (Debian: %s)", tool.cmd, tool.pkg)
+		}
+	}
 	dir := t.TempDir()
 	bin := buildStudio(t, dir)
 	proj := filepath.Join(dir, "hearts.rulestudio")
@@ -112,20 +117,6 @@ func TestWindowEditsAndKeepsAGraph(t *testing.T) {
 // editClauseStep, when set, edits the code of a clause of the state the test
 // made (selected), in the window: the hook for the code editor's step.
 var editClauseStep func(t *testing.T, s *studioSession)
-
-// needGUITools skips the test when a tool is missing, or fails it when
-// RULESTUDIO_STRICT=1 (scripts/test: CI must run it).
-func needGUITools(t *testing.T, tools ...string) {
-	t.Helper()
-	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("RULESTUDIO_STRICT") == "1" {
-				t.Fatalf("%s is not installed (scripts/deps installs it): %v", tool, err)
-			}
-			t.Skipf("%s is not installed (Debian: xvfb, imagemagick, xdotool): %v", tool, err)
-		}
-	}
-}
 
 // buildStudio builds the binary into dir.
 func buildStudio(t *testing.T, dir string) string {
