@@ -169,6 +169,28 @@ func TestFileDialogTakesTypedPaths(t *testing.T) {
 	}
 }
 
+// TestFolderDialog: a folder dialog chooses the folder typed, or the one
+// shown when nothing is typed, and lists no files.
+func TestFolderDialog(t *testing.T) {
+	e, _ := newTestEditor(t)
+	here := t.TempDir()
+	os.Mkdir(filepath.Join(here, "game"), 0o755)
+	os.WriteFile(filepath.Join(here, "x.yaml"), []byte("x"), 0o644)
+	e.app.Preferences().SetString(prefLastFolder, here)
+	var got []string
+	d := e.askFolder("Folder", func(dir string) { got = append(got, dir) })
+	if len(d.files) != 1 || !d.files[0].IsDir() {
+		t.Errorf("the folder dialog lists %d entries, want the one folder", len(d.files))
+	}
+	d.entry.SetText("game")
+	d.submit()
+	d = e.askFolder("Folder", func(dir string) { got = append(got, dir) })
+	d.submit()
+	if want := []string{filepath.Join(here, "game"), filepath.Join(here, "game")}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("chosen %v, want %v (typed, then the folder last used, shown)", got, want)
+	}
+}
+
 // TestSaveAsTypedAbsolutePath: File > Save As with an absolute path typed
 // makes the project there.
 func TestSaveAsTypedAbsolutePath(t *testing.T) {

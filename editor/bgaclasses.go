@@ -3,11 +3,6 @@ package editor
 import (
 	"errors"
 	"fmt"
-	"os"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/packfile"
@@ -63,22 +58,8 @@ func (e *Editor) exportClassesDialog() {
 	})
 }
 
-// folderOpen shows a folder dialog starting in the working directory.
+// folderOpen asks for a folder (askFolder: typed paths, the folder last
+// used first).
 func (e *Editor) folderOpen(done func(dir string)) {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if u != nil {
-			done(u.Path())
-		}
-	}, e.win)
-	if wd, err := os.Getwd(); err == nil {
-		if l, err := storage.ListerForURI(storage.NewFileURI(wd)); err == nil {
-			d.SetLocation(l)
-		}
-	}
-	d.Resize(fyne.NewSize(900, 620))
-	d.Show()
+	e.askFolder("Choose a folder", done)
 }

@@ -126,11 +126,14 @@ func (e *Editor) openDialog() {
 	d.isPack = isPackFolder
 }
 
-// isPackFolder reports whether dir holds a pack written as a folder
-// (`studio export --dir`): it has a pack.yaml.
+// isPackFolder reports whether File > Open opens the folder dir rather than
+// showing what is in it: a pack written as a folder (`studio export --dir`:
+// it has a pack.yaml), or a BGA game's folder or States/ folder.
 func isPackFolder(dir string) bool {
-	fi, err := os.Stat(filepath.Join(dir, "pack.yaml"))
-	return err == nil && !fi.IsDir()
+	if fi, err := os.Stat(filepath.Join(dir, "pack.yaml")); err == nil && !fi.IsDir() {
+		return true
+	}
+	return packfile.Detect(dir) == packfile.BGA
 }
 
 // importDialog is File > Import BGA states.inc.php.

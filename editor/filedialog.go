@@ -23,6 +23,7 @@ import (
 type pathDialog struct {
 	e       *Editor
 	save    bool
+	folders bool // a folder is chosen, not a file
 	exts    []string // shown files end with one of these; the first is added to a saved name without one
 	dir     string
 	files   []os.DirEntry
@@ -95,6 +96,16 @@ func (e *Editor) askPath(title string, save bool, exts []string, name string, do
 	return d
 }
 
+// askFolder shows a dialog choosing a folder: typed (as in askPath) or the
+// folder shown when nothing is typed. done gets its absolute path.
+func (e *Editor) askFolder(title string, done func(dir string)) *pathDialog {
+	d := e.askPath(title, false, nil, "", done)
+	d.folders = true
+	d.entry.SetPlaceHolder("Empty: the folder shown; or a folder's name or path")
+	d.open(d.dir)
+	return d
+}
+
 // startFolder is where file dialogs start: the folder last used, else the
 // current project's, else the working folder.
 func (e *Editor) startFolder() string {
@@ -127,7 +138,7 @@ func (d *pathDialog) open(dir string) {
 		if strings.HasPrefix(f.Name(), ".") {
 			continue
 		}
-		if f.IsDir() || d.wanted(f.Name()) {
+		if f.IsDir() || (!d.folders && d.wanted(f.Name())) {
 			d.files = append(d.files, f)
 		}
 	}
@@ -184,6 +195,10 @@ func (d *pathDialog) resolve(text string) string {
 
 // submit is Enter or the Open/Save button.
 func (d *pathDialog) submit() {
+	if d.folders {
+		d.submitFolder()
+		return
+	}
 	if strings.TrimSpace(d.entry.Text) == "" {
 		d.fail(errors.New("type a file name or a path"))
 		return
@@ -215,6 +230,21 @@ func (d *pathDialog) submit() {
 		return
 	}
 	d.finish(path)
+}
+
+// submitFolder chooses the folder typed, or the one shown.
+func (d *pathDialog) submitFolder() {
+	path := d.dir
+	if strings.TrimSpace(d.entry.Text) != "" {
+		path = d.resolve(d.entry.Text)
+	}
+	if fi, err := os.Stat(path); err != nil || !fi.IsDir() {
+		d.fail(fmt.Errorf("no folder %s", path))
+		return
+	}
+	d.close()
+	d.e.app.Preferences().SetString(prefLastFolder, path)
+	d.done(path)
 }
 
 // confirmReplace asks before a save replaces path.
