@@ -23,7 +23,7 @@ import (
 type pathDialog struct {
 	e       *Editor
 	save    bool
-	folders bool // a folder is chosen, not a file
+	folders bool     // a folder is chosen, not a file
 	exts    []string // shown files end with one of these; the first is added to a saved name without one
 	dir     string
 	files   []os.DirEntry
