@@ -23,15 +23,36 @@
 // clears it. Forms that edit as the designer types use History.Merge with a
 // key per field, so a field's typing is one step.
 //
+// The state graph's own edits (create, rename, retype, connect, delete,
+// paste) are in stateops.go and clipboard.go: each is one undo step, several
+// states at once through graph.Sequence. Copy and paste go through the system
+// clipboard as a YAML rule pack (the copied states, their positions, the
+// constants their ids use), so they work between two windows or two studios
+// and with a text editor: a pasted state keeps its id and name when free,
+// else gets the next number (name2), and transitions among the pasted states
+// follow.
+//
 // # The window's files
 //
-//   - window.go: the Editor, its panels, title and status line, closing.
-//   - open.go: opening projects and files, recovery of autosaves, showing a pack.
+//   - window.go: the Editor, its panels, title and status line.
+//   - open.go: opening projects and files, recovery of autosaves, showing a
+//     pack; newpack.go: File > New and files dropped on the window;
+//     recent.go: File > Open Recent (the app's preferences).
 //   - arrange.go: the automatic layout: the quick layered layout at once, the
-//     Graphviz one in the background (graph/layout).
+//     Graphviz one in the background (graph/layout), for all states or the
+//     selection; states an edit adds without a position go beside a
+//     neighbour, and positions the designer set stay.
 //   - edit.go: edits, undo and redo, and what they refresh.
-//   - save.go: saving, autosave, export (graph/packfile).
-//   - menu.go and dialogs.go: menus, toolbar, shortcuts; file and error dialogs.
+//   - stateops.go, clipboard.go, prompt.go, find.go: the graph's edits, copy
+//     and paste, the name entry shown over the canvas, Find (ctrl+F).
+//   - save.go: saving, autosave, export (graph/packfile); export_image.go:
+//     the graph as PNG (Fyne's software painter) and SVG (github.com/ajstarks/svgo).
+//   - menu.go and dialogs.go: menus, toolbar, shortcuts, the context menu;
+//     modal dialogs that Enter and Escape close, and that menu shortcuts do
+//     not stack; closing with unsaved changes. filedialog.go: file and folder
+//     dialogs that take a typed path and start in the folder last used.
+//   - palette.go and theme.go: the canvas's colours for the light and dark
+//     variants, following the system's unless View > Theme forces one.
 //   - dock.go: where panels go. The window has four places ([Place]): Centre
 //     (the canvas; other editors join it as tabs), Side (the inspector), SideBottom
 //     (the diagnostics) and Bottom (under the canvas: consoles, debugger panels).
@@ -42,11 +63,26 @@
 // Every state is a box coloured by its BGA type ([TypeFill], with a badge
 // naming the type and a legend above the canvas), every transition an arrow
 // with its name; arrows between the same two states fan out, self-loops sit on
-// the box's right, labels avoid boxes and each other. Drag the background or
-// scroll to pan; ctrl+scroll, the toolbar or ctrl+=/ctrl+-/ctrl+0 to zoom; tap
-// a box to select it; drag a box to move it (positions are saved with the
-// pack, in its editor section). Box sizes come from graph/layout, which the
-// automatic layout uses too.
+// the box's right, labels avoid boxes and each other. A call (call('state')
+// in a state's code, or in an action it allows: graph.Calls) is a teal
+// dash-dotted arrow labelled "call", and its return a dotted one back with a
+// hollow head. Box sizes come from graph/layout, which the automatic layout
+// uses too.
+//
+// The canvas files: canvas.go (the view's copy of the pack, zoom and pan
+// state), canvas_zoom.go (fitting), canvas_select.go (the selection: states
+// with a primary one, or a transition), canvas_input.go (mouse and keys; its
+// top comment lists what each does), canvas_geom.go (routes and labels, kept
+// between frames, and hit tests), geom.go (pure geometry), render.go (the
+// renderer). The canvas changes nothing itself: it reports gestures through
+// its On* callbacks and the Editor makes the edits.
+//
+// Names stay readable at any zoom: a name is never drawn below 8.5 pixels;
+// when a box is too small for its badge and id they go, and a name too long
+// for its box is cut short with an ellipsis. Zoom to Fit (ctrl+0) shows the
+// whole graph so; Fit at a Readable Size (ctrl+shift+0, and the view of a
+// pack just opened) does not go below [ReadableZoom], the rest of a big graph
+// a scroll away (thin bars at the edges show where the view is).
 //
 // Views hold copies of what they draw and refer to states by id as written
 // (graph.StateID.String()), never by pointers into the pack, which the Editor
