@@ -318,6 +318,20 @@ func TestDropOpensFiles(t *testing.T) {
 	}
 }
 
+// TestContextMenu: a right click on a state selects it and shows its menu;
+// a menu shortcut then opens nothing behind it.
+func TestContextMenu(t *testing.T) {
+	e := newEditEditor(t)
+	test.TapSecondaryAt(e.View, at(e, 280, 130))
+	if e.View.Selected() != "3" || !e.busy() {
+		t.Fatalf("right click on state 3: selected %q, menu shown %v", e.View.Selected(), e.busy())
+	}
+	menuItem(e, "Find State…").Action()
+	if e.finder != nil {
+		t.Error("ctrl+F opened the find dialog behind the context menu")
+	}
+}
+
 // TestLayOutSelection: the selected states are laid out among themselves
 // around where they were; the others stay; one undo step.
 func TestLayOutSelection(t *testing.T) {

@@ -58,7 +58,7 @@ func (e *Editor) askName(title, text string, at fyne.Position, accept func(strin
 	p.pop = widget.NewPopUp(container.NewGridWrap(fyne.NewSize(260, box.MinSize().Height), box), c)
 	p.entry.OnSubmitted = func(string) { p.submit() }
 	p.entry.onEscape = func() { p.close() }
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(e.View).Add(at)
+	pos := e.app.Driver().AbsolutePositionForObject(e.View).Add(at)
 	pos = pos.Add(fyne.NewDelta(0, 8))
 	if max := c.Size().Width - 270; pos.X > max {
 		pos.X = max
