@@ -75,8 +75,10 @@ func (e *Editor) refreshEdited(refs []graph.Ref) {
 	e.refreshForms()
 }
 
-// refreshCanvas draws the pack again (SetGraph keeps the selection).
+// refreshCanvas draws the pack again (SetGraph keeps the selection), states
+// an edit added without a position placed first (placeStrays).
 func (e *Editor) refreshCanvas() {
+	e.placeStrays()
 	var pos map[string]graph.Point
 	if e.pack != nil && e.pack.Editor != nil {
 		pos = e.pack.Editor.Positions

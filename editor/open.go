@@ -201,7 +201,6 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 // importer's warnings first, then the checks'), inspector.
 func (e *Editor) refreshAll() {
 	if e.pack != nil {
-		e.placeStrays()
 		e.Diagnostics.SetSource(e.pack.Source)
 	}
 	e.checkSoon() // the diagnostics come back from another goroutine (livecheck.go)
