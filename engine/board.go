@@ -442,7 +442,7 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 			b = m.boardW(bv.idx)
 			b.put(y*b.w+x, c)
 			if m.rec {
-				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Detail: fmt.Sprint(c)})
+				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Field: bv.name, Detail: fmt.Sprint(c)})
 			}
 			return starlark.None, nil
 		default: // play
@@ -452,7 +452,7 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 			b = m.boardW(bv.idx)
 			n := b.play(x, y, c)
 			if m.rec {
-				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Detail: fmt.Sprintf("%d, %d flipped", c, n)})
+				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Field: bv.name, Detail: fmt.Sprintf("%d, %d flipped", c, n)})
 			}
 			return starlark.MakeInt(n), nil
 		}

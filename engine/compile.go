@@ -45,6 +45,7 @@ type cstate struct {
 	idx       int
 	s         *graph.State
 	id        int
+	sid       string // the id as written (s.ID.String()), for events
 	name      string
 	typ       graph.StateType
 	action    *hook // start procedure
@@ -105,6 +106,7 @@ var ctxNames = [numCtx]string{"player", "active_player", "state", "self", "value
 type hook struct {
 	fn    starlark.Callable
 	what  string // "state 3 (nextPlayer) action", for errors and events
+	path  string // where the code is in the pack, as a slash path (see Event.Clause)
 	pos   graph.Pos
 	ctx   []int // context names, in the function's parameter order
 	extra int   // number of extra parameters after the context
@@ -149,9 +151,10 @@ type compiler struct {
 	errs         Errors
 	scriptFailed bool // a script did not compile: names it defines are unknown, not wrong
 
-	place   place                      // where the code compile is given runs (set by its caller)
-	units   []unit                     // every piece of code that compiled, for the static checks
-	scripts map[string]*syntax.DefStmt // the scripts' top-level functions
+	place       place                      // where the code compile is given runs (set by its caller)
+	clauseState string                     // the state whose clauses compile is compiling ("" for an object type's)
+	units       []unit                     // every piece of code that compiled, for the static checks
+	scripts     map[string]*syntax.DefStmt // the scripts' top-level functions
 }
 
 // Compile compiles every piece of code of pack. Errors (a value of type [Errors]
@@ -220,17 +223,18 @@ func compilePack(pack *graph.Pack) *compiler {
 		c.place = place{states: allowedIn[a.Name], params: a.Params}
 		ca := &caction{a: a, name: a.Name, params: a.Params}
 		what := "action " + a.Name
-		ca.who = c.compile(a.Who, what+" who", true, nil)
+		path := "actions/" + a.Name
+		ca.who = c.compileAt(path+"/who", a.Who, what+" who", true, nil)
 		var names []string
 		for _, prm := range a.Params {
-			ca.domains = append(ca.domains, c.compile(prm.Domain, what+" param "+prm.Name+" domain", true, names))
+			ca.domains = append(ca.domains, c.compileAt(path+"/params/"+prm.Name+"/domain", prm.Domain, what+" param "+prm.Name+" domain", true, names))
 			if prm.Domain.IsZero() {
 				perr(prm.Pos, "%s: parameter %s needs a domain (the legal values)", what, prm.Name)
 			}
 			names = append(names, prm.Name)
 		}
-		ca.precondition = c.compile(a.Precondition, what+" precondition", true, names)
-		ca.body = c.compile(a.Body, what+" body", false, names)
+		ca.precondition = c.compileAt(path+"/precondition", a.Precondition, what+" precondition", true, names)
+		ca.body = c.compileAt(path+"/body", a.Body, what+" body", false, names)
 		p.actions[a.Name] = ca
 	}
 	for i, s := range pack.States {
@@ -238,7 +242,7 @@ func compilePack(pack *graph.Pack) *compiler {
 		if !ok {
 			perr(s.Pos, "state %s: unknown constant", s.ID)
 		}
-		cs := &cstate{idx: i, s: s, id: id, name: s.Name, typ: s.Type, params: s.Params}
+		cs := &cstate{idx: i, s: s, id: id, sid: s.ID.String(), name: s.Name, typ: s.Type, params: s.Params}
 		if !s.Type.Known() {
 			graphErr(s.Pos, "state %s: unknown type %q", s.Name, s.Type)
 		}
@@ -254,10 +258,11 @@ func compilePack(pack *graph.Pack) *compiler {
 		s := cs.s
 		what := fmt.Sprintf("state %d (%s)", cs.id, cs.name)
 		c.place = place{states: []*graph.State{s}}
-		cs.action = c.compile(s.Action, what+" action", false, nil)
-		cs.endaction = c.compile(s.EndAction, what+" endaction", false, nil)
-		cs.args = c.compile(s.Args, what+" args", true, nil)
-		cs.ending = c.compile(s.Ending, what+" ending", true, nil)
+		path := "states/" + cs.sid
+		cs.action = c.compileAt(path+"/action", s.Action, what+" action", false, nil)
+		cs.endaction = c.compileAt(path+"/endaction", s.EndAction, what+" endaction", false, nil)
+		cs.args = c.compileAt(path+"/args", s.Args, what+" args", true, nil)
+		cs.ending = c.compileAt(path+"/ending", s.Ending, what+" ending", true, nil)
 		cs.hasDesc = s.Description != "" || s.DescriptionMyTurn != ""
 		for _, n := range s.PossibleActions {
 			a := p.actions[n]
@@ -292,7 +297,9 @@ func compilePack(pack *graph.Pack) *compiler {
 		}
 		if s.Clauses != nil {
 			c.place = place{states: []*graph.State{s}, sstate: s, self: true}
-			cs.clauses = c.clauses(s.Clauses, what)
+			c.clauseState = cs.name
+			cs.clauses = c.clauses(s.Clauses, what, path+"/clauses")
+			c.clauseState = ""
 			p.clauses = p.clauses || cs.clauses.active()
 		}
 	}
@@ -300,11 +307,11 @@ func compilePack(pack *graph.Pack) *compiler {
 		perr(graph.Pos{}, "the pack has no state 1 (gameSetup)")
 	}
 	c.place = place{}
-	p.progression = c.compile(pack.Progression, "progression", true, nil)
-	p.timeout = c.compile(pack.Timeout, "timeout", false, nil)
+	p.progression = c.compileAt("progression", pack.Progression, "progression", true, nil)
+	p.timeout = c.compileAt("timeout", pack.Timeout, "timeout", false, nil)
 	for _, t := range p.types {
 		c.place = place{otype: t.t, self: true}
-		t.c = c.clauses(&t.t.Clauses, "object type "+t.name)
+		t.c = c.clauses(&t.t.Clauses, "object type "+t.name, "object_types/"+t.name)
 		p.clauses = p.clauses || t.c.active()
 	}
 	return c
@@ -441,6 +448,17 @@ func mapPos(p syntax.Position, firstLine, shift int) graph.Pos {
 }
 
 var wordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// compileAt compiles code as compile does and records path, the place of the
+// code in the pack ("actions/mark/body", "object_types/elf/whenever/lord"),
+// which events and run errors name.
+func (c *compiler) compileAt(path string, code graph.Code, what string, expr bool, extra []string) *hook {
+	h := c.compile(code, what, expr, extra)
+	if h != nil {
+		h.path = path
+	}
+	return h
+}
 
 // compile turns code into a hook. expr says the place holds an expression (a
 // pure place); a pure place may also hold statements ending in return. extra are

@@ -33,6 +33,29 @@ const (
 // Event is one structured record of what a step did. Player is a 1-based seat
 // number (0: none). Events of one match, serialized with [WriteEvents], are
 // byte-identical for the same pack, seed, seats and actions.
+//
+// State, Name and Detail are for people (the event log's text, [Event.String]);
+// StateID, Clause, Object, Target and Field are stable identities for tools
+// (the canvas, breakpoints, filters), the same from one match to the next:
+//
+//   - StateID: the id as written in the pack ("2", "ST_PLAYER_TURN") of State,
+//     the state the event is about (by default the top of the state stack).
+//   - Clause: where the code the event comes from is in the pack, as a slash
+//     path of YAML keys and names: a clause ("object_types/creature/whenever/lord",
+//     "states/3/clauses/while/guard"; an unnamed clause by its 1-based place),
+//     a state's procedure ("states/3/action", "states/3/endaction"), an action
+//     ("actions/playCard"). Set on clause_fired, stack_pushed, stack_popped,
+//     procedure_run, action_taken, wrapper_applied and wrapper_removed.
+//   - Object: the id of the object the event is about: the owner of the
+//     clause that fired or was pushed, popped or applied (0 for a state's
+//     clause), the object whose variable or tag changed, the object created
+//     or destroyed.
+//   - Target: wrapper events: the id of the object whose Field is wrapped.
+//   - Field: variable_changed: the variable's name without its owner
+//     ("life", "score", "turns"; a board's name for its cells); the owner is
+//     Object, Player, or neither for a game variable or a board. object_changed
+//     of a tag: the tag. Wrapper events: the wrapped property, variable,
+//     method or tag.
 type Event struct {
 	Step   int    `json:"step"`
 	Kind   string `json:"kind"`
@@ -40,6 +63,12 @@ type Event struct {
 	Player int    `json:"player,omitempty"`
 	Name   string `json:"name,omitempty"`
 	Detail string `json:"detail,omitempty"`
+
+	StateID string `json:"state_id,omitempty"`
+	Clause  string `json:"clause,omitempty"`
+	Object  int    `json:"object,omitempty"`
+	Target  int    `json:"target,omitempty"`
+	Field   string `json:"field,omitempty"`
 }
 
 // String formats e on one line: "12 action_taken p1 playDisc (2, 3)".

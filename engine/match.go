@@ -171,7 +171,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	}
 	m.st = st
 	st.frames = []*frame{m.newFrame(p.setup, nil)}
-	m.emit(Event{Kind: EvStateEntered, State: p.setup.name})
+	m.emit(Event{Kind: EvStateEntered, State: p.setup.name, StateID: p.setup.sid})
 	m.history0 = m.snapshot()
 	m.marks = []int{len(m.events)}
 	m.prev = m.history0
@@ -299,7 +299,7 @@ func (m *Match) emit(e Event) {
 	e.Step = m.st.step
 	if e.State == "" {
 		if t := m.top(); t != nil {
-			e.State = t.st.name
+			e.State, e.StateID = t.st.name, t.st.sid
 		}
 	}
 	m.events = append(m.events, e)
@@ -473,7 +473,7 @@ func (m *Match) runBody(h *hook, ctx bodyCtx, self starlark.Value, extra ...star
 func (m *Match) pushFrame(c *callReq) {
 	fs := m.framesW()
 	m.st.frames = append(fs, m.newFrame(c.st, c.params))
-	m.emit(Event{Kind: EvStateCalled, State: c.st.name, Detail: paramsString(c.st, c.params)})
+	m.emit(Event{Kind: EvStateCalled, State: c.st.name, StateID: c.st.sid, Detail: paramsString(c.st, c.params)})
 }
 
 func paramsString(s *cstate, vals []starlark.Value) string {
@@ -570,6 +570,14 @@ func (m *Match) watch(what string, pos graph.Pos) {
 	m.looping = append(m.looping, looped{what: what, pos: pos, n: 1})
 }
 
+// hookPath is where h's code is in the pack ("" for none).
+func hookPath(h *hook) string {
+	if h == nil {
+		return ""
+	}
+	return h.path
+}
+
 func hookPos(h *hook) graph.Pos {
 	if h == nil {
 		return graph.Pos{}
@@ -658,7 +666,7 @@ func (m *Match) step() (bool, error) {
 		ex := m.execW()
 		it := ex[n-1]
 		m.st.exec = ex[:n-1]
-		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what})
+		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
 		m.watch(it.what, hookPos(it.h))
 		var self starlark.Value
 		if it.self != 0 {
@@ -701,7 +709,7 @@ func (m *Match) step() (bool, error) {
 		}
 		if f.st.action != nil {
 			m.watch(f.st.action.what, f.st.action.pos)
-			m.emit(Event{Kind: EvProcedure, Name: "action"})
+			m.emit(Event{Kind: EvProcedure, Name: "action", Clause: f.st.action.path})
 			if err := m.runBody(f.st.action, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
 				return false, err
 			}
@@ -724,7 +732,7 @@ func (m *Match) step() (bool, error) {
 		m.beginStep()
 		if f.st.endaction != nil {
 			m.watch(f.st.endaction.what, f.st.endaction.pos)
-			m.emit(Event{Kind: EvProcedure, Name: "endaction"})
+			m.emit(Event{Kind: EvProcedure, Name: "endaction", Clause: f.st.endaction.path})
 			if err := m.runBody(f.st.endaction, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
 				return false, err
 			}
@@ -746,7 +754,7 @@ func (m *Match) step() (bool, error) {
 		case top > 0:
 			fs := m.framesW()
 			m.st.frames = fs[:top]
-			m.emit(Event{Kind: EvStateReturned, State: f.st.name})
+			m.emit(Event{Kind: EvStateReturned, State: f.st.name, StateID: f.st.sid})
 		case len(f.st.trans) == 1:
 			m.transition(top, f.st.trans[0].to, f.st.trans[0].name)
 		default:
@@ -764,14 +772,14 @@ func (m *Match) transition(i int, to *cstate, name string) {
 	if m.watching() {
 		m.watch(fmt.Sprintf("transition %q of state %d (%s)", name, from.id, from.name), from.s.Pos)
 	}
-	m.emit(Event{Kind: EvStateLeft, State: from.name, Name: name})
+	m.emit(Event{Kind: EvStateLeft, State: from.name, StateID: from.sid, Name: name})
 	fs := m.framesW()
 	if f := fs[i]; f.gen == m.st.gen {
 		*f = frame{gen: f.gen, st: to, params: to.defaults} // owned: reuse in place
 	} else {
 		fs[i] = m.newFrame(to, nil)
 	}
-	m.emit(Event{Kind: EvStateEntered, State: to.name, Name: name})
+	m.emit(Event{Kind: EvStateEntered, State: to.name, StateID: to.sid, Name: name})
 }
 
 // enterPrivate puts every multiactive player of frame i in the private state ip
@@ -795,7 +803,7 @@ func (m *Match) enterPrivate(i int, ip *cstate) {
 func (m *Match) pushExec(it execItem) {
 	ex := m.execW()
 	m.st.exec = append(ex, it)
-	m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what})
+	m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
 }
 
 // stateOf returns the state whose actions seat may take in frame f: its private
@@ -1072,7 +1080,7 @@ func (m *Match) take(mv Move) error {
 		for i, v := range mv.Args {
 			parts = append(parts, a.params[i].Name+"="+v.String())
 		}
-		m.emit(Event{Kind: EvAction, Player: mv.Seat + 1, Name: mv.Action, Detail: strings.Join(parts, ", ")})
+		m.emit(Event{Kind: EvAction, Player: mv.Seat + 1, Name: mv.Action, Clause: "actions/" + mv.Action, Detail: strings.Join(parts, ", ")})
 	}
 	if err := m.runBody(a.body, bodyCtx{frame: top, seat: mv.Seat, private: priv}, nil, mv.Args...); err != nil {
 		return err

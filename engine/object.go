@@ -38,6 +38,8 @@ type cmethod struct {
 
 type cwhile struct {
 	w        *graph.While
+	path     string // "object_types/elf_lord/while/another-elf"
+	state    string // the name of the state whose clause it is ("" for an object type's)
 	cond     *hook
 	selector *hook
 	value    *hook // wrapper of properties and variables (pure; sees value)
@@ -46,6 +48,7 @@ type cwhile struct {
 
 type ctrigger struct {
 	t    *graph.Trigger
+	path string // "object_types/pain_altar/whenever/pain"
 	cond *hook
 	body *hook
 	once bool
@@ -55,12 +58,15 @@ func (c *cclauses) active() bool {
 	return c != nil && len(c.while)+len(c.whenever)+len(c.when) > 0
 }
 
-func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
+// clauses compiles the clauses of an object type or a state; what names
+// them in errors ("object type elf"), path in the pack ("object_types/elf",
+// "states/3/clauses").
+func (c *compiler) clauses(cl *graph.Clauses, what, path string) *cclauses {
 	out := &cclauses{props: map[string]*hook{}, methods: map[string]*cmethod{}}
 	base := c.place
 	defer func() { c.place = base }()
 	for _, p := range cl.Properties {
-		out.props[p.Name] = c.compile(p.Body, what+" property "+p.Name, true, nil)
+		out.props[p.Name] = c.compileAt(path+"/properties/"+p.Name, p.Body, what+" property "+p.Name, true, nil)
 	}
 	for _, m := range cl.Methods {
 		var names []string
@@ -69,7 +75,7 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 		}
 		c.place = base
 		c.place.params, c.place.method = m.Params, m.Name
-		out.methods[m.Name] = &cmethod{m: m, body: c.compile(m.Body, what+" method "+m.Name, false, names)}
+		out.methods[m.Name] = &cmethod{m: m, body: c.compileAt(path+"/methods/"+m.Name, m.Body, what+" method "+m.Name, false, names)}
 	}
 	c.place = base
 	for i, w := range cl.While {
@@ -77,9 +83,9 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 		if name == "" {
 			name = fmt.Sprint(i + 1)
 		}
-		cw := &cwhile{w: w}
-		cw.cond = c.compile(w.Condition, what+" while "+name+" condition", true, nil)
-		cw.selector = c.compile(w.Selector, what+" while "+name+" selector", true, nil)
+		cw := &cwhile{w: w, path: path + "/while/" + name, state: c.clauseState}
+		cw.cond = c.compileAt(cw.path, w.Condition, what+" while "+name+" condition", true, nil)
+		cw.selector = c.compileAt(cw.path, w.Selector, what+" while "+name+" selector", true, nil)
 		var mparams []string
 		var method *graph.Method
 		methodTarget, valueTarget := false, false
@@ -99,12 +105,12 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 		if valueTarget {
 			c.place = base
 			c.place.value = true
-			cw.value = c.compile(w.Wrapper, what+" while "+name+" wrapper", true, nil)
+			cw.value = c.compileAt(cw.path, w.Wrapper, what+" while "+name+" wrapper", true, nil)
 		}
 		if methodTarget {
 			c.place = base
 			c.place.inner, c.place.params = true, method.Params
-			cw.method = c.compile(w.Wrapper, what+" while "+name+" wrapper", false, mparams)
+			cw.method = c.compileAt(cw.path, w.Wrapper, what+" while "+name+" wrapper", false, mparams)
 		}
 		c.place = base
 		out.while = append(out.while, cw)
@@ -112,23 +118,26 @@ func (c *compiler) clauses(cl *graph.Clauses, what string) *cclauses {
 	for i, t := range cl.Whenever {
 		c.place = base
 		c.place.whenever = t
-		out.whenever = append(out.whenever, c.trigger(t, what+" whenever", i, false))
+		out.whenever = append(out.whenever, c.trigger(t, what+" whenever", path+"/whenever/", i, false))
 	}
 	c.place = base
 	for i, t := range cl.When {
-		out.when = append(out.when, c.trigger(t, what+" when", i, true))
+		out.when = append(out.when, c.trigger(t, what+" when", path+"/when/", i, true))
 	}
 	return out
 }
 
-func (c *compiler) trigger(t *graph.Trigger, what string, i int, once bool) *ctrigger {
+// trigger compiles the i-th whenever or when clause t; path ends with the
+// clause kind and a slash ("object_types/elf/whenever/").
+func (c *compiler) trigger(t *graph.Trigger, what, path string, i int, once bool) *ctrigger {
 	name := t.Name
 	if name == "" {
 		name = fmt.Sprint(i + 1)
 	}
-	return &ctrigger{t: t, once: once,
-		cond: c.compile(t.Condition, what+" "+name+" condition", true, nil),
-		body: c.compile(t.Body, what+" "+name+" body", false, nil)}
+	path += name
+	return &ctrigger{t: t, once: once, path: path,
+		cond: c.compileAt(path, t.Condition, what+" "+name+" condition", true, nil),
+		body: c.compileAt(path, t.Body, what+" "+name+" body", false, nil)}
 }
 
 func (c *compiler) findMethod(name string) *graph.Method {
@@ -224,9 +233,10 @@ type object struct {
 type wrapInst struct {
 	src    int // object id of the clause's owner; -1-i for state clause of frame i
 	clause int
-	target int    // object id
-	name   string // property, variable or method
-	ts     int    // when it became active
+	target int     // object id
+	name   string  // property, variable or method
+	ts     int     // when it became active
+	cw     *cwhile // the clause, for events: a state's frame may have left the stack by the time its wrapper is removed
 }
 
 type wrapKey struct {
@@ -465,7 +475,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 		ob.tags &^= 1 << bit
 	}
 	if m.rec {
-		m.emit(Event{Kind: EvObject, Name: o.String(), Detail: op + " " + tag})
+		m.emit(Event{Kind: EvObject, Name: o.String(), Object: o.id, Field: tag, Detail: op + " " + tag})
 	}
 	return starlark.None, nil
 }
@@ -503,7 +513,7 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 		ob.extra[name] = v
 	}
 	if m.rec {
-		m.emit(Event{Kind: EvVariable, Name: o.String() + "." + name, Detail: v.String()})
+		m.emit(Event{Kind: EvVariable, Name: o.String() + "." + name, Object: o.id, Field: name, Detail: v.String()})
 	}
 	return nil
 }
@@ -695,7 +705,7 @@ func (m *Match) settle() error {
 			}
 			for _, t := range targets {
 				for _, name := range cw.w.Target {
-					want = append(want, wrapInst{src: src, clause: ci, target: t, name: name})
+					want = append(want, wrapInst{src: src, clause: ci, target: t, name: name, cw: cw})
 				}
 			}
 		}
@@ -776,7 +786,7 @@ func (m *Match) rewrap(want []wrapInst) {
 		} else {
 			changed = true
 			if m.rec { // the label is made only for the event
-				m.emit(Event{Kind: EvWrapRemoved, Name: m.wrapLabel(w)})
+				m.emit(m.wrapEvent(EvWrapRemoved, w))
 			}
 			m.rewrapped(w)
 		}
@@ -789,7 +799,7 @@ func (m *Match) rewrap(want []wrapInst) {
 			keep = append(keep, w)
 			changed = true
 			if m.rec {
-				m.emit(Event{Kind: EvWrapApplied, Name: m.wrapLabel(w)})
+				m.emit(m.wrapEvent(EvWrapApplied, w))
 			}
 			m.rewrapped(w)
 		}
@@ -846,7 +856,7 @@ func (m *Match) fire(fires []fired) {
 		if f.item.h == nil {
 			continue
 		}
-		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Detail: f.label})
+		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label})
 		if f.ob != 0 {
 			ob := m.objW(f.ob)
 			ob.fired |= f.bit
@@ -870,13 +880,21 @@ func label(self starlark.Value, kind, name string) string {
 	return fmt.Sprintf("%s %s %s", self, kind, name)
 }
 
+// wrapEvent is the event of wrapper w applied or removed: its label, the
+// while clause's path, its owner (0 for a state's clause), the target and
+// what of it is wrapped.
+func (m *Match) wrapEvent(kind string, w wrapInst) Event {
+	return Event{Kind: kind, Name: m.wrapLabel(w), Clause: w.cw.path, Object: max(w.src, 0), Target: w.target, Field: w.name}
+}
+
+// wrapLabel names wrapper w for people: "Elf Lord#3 while another-elf on
+// Elf#2.power", "state discard while calm on Elf#2.power".
 func (m *Match) wrapLabel(w wrapInst) string {
-	cw, self := m.wrapClause(w)
-	name := "?"
-	if cw != nil {
-		name = cw.w.Name
+	var owner any = "state " + w.cw.state
+	if w.src >= 0 {
+		owner = m.objValue(w.src)
 	}
-	return fmt.Sprintf("%s while %s on %s.%s", self, name, m.objValue(w.target), w.name)
+	return fmt.Sprintf("%s while %s on %s.%s", owner, w.cw.w.Name, m.objValue(w.target), w.name)
 }
 
 // Wrappers returns the active wrapper chain of an object's property, variable
@@ -1058,7 +1076,7 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	m.st.memberVer = m.bump()
 	o := m.objValue(ob.id)
 	if m.rec {
-		m.emit(Event{Kind: EvObject, Name: o.String(), Detail: "created"})
+		m.emit(Event{Kind: EvObject, Name: o.String(), Object: ob.id, Detail: "created"})
 	}
 	return o, nil
 }
@@ -1086,7 +1104,7 @@ func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	}
 	m.st.objs = append(m.st.objs[:i], m.st.objs[i+1:]...)
 	m.st.memberVer = m.bump()
-	m.emit(Event{Kind: EvObject, Name: name, Detail: "destroyed"})
+	m.emit(Event{Kind: EvObject, Name: name, Object: o.id, Detail: "destroyed"})
 	return starlark.None, nil
 }
 

@@ -94,7 +94,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
 		if m.rec {
-			m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Detail: v.String()})
+			m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score", Detail: v.String()})
 		}
 		return nil
 	}
@@ -104,7 +104,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
 	if m.rec {
-		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Detail: v.String()})
+		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name, Detail: v.String()})
 	}
 	return nil
 }
@@ -164,7 +164,7 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	v.Freeze()
 	m.varsW()[name] = v
 	if m.rec {
-		m.emit(Event{Kind: EvVariable, Name: "game." + name, Detail: v.String()})
+		m.emit(Event{Kind: EvVariable, Name: "game." + name, Field: name, Detail: v.String()})
 	}
 	return nil
 }
