@@ -92,7 +92,7 @@ func (m *Match) deadEnd() error {
 		}
 		msg += sep + a.name + ": " + m.whyNot(f, a)
 	}
-	return &RunError{File: m.p.file, Pos: f.st.s.Pos, What: fmt.Sprintf("state %d (%s)", f.st.id, f.st.name), Msg: msg}
+	return &RunError{File: m.p.file, Pos: f.st.s.Pos, What: fmt.Sprintf("state %d (%s)", f.st.id, f.st.name), Source: "states/" + f.st.sid, Msg: msg}
 }
 
 // whyNot says why no player can take action a in frame f: nobody may (who,

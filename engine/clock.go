@@ -84,7 +84,10 @@ func (m *Match) timeout(seat int) error {
 			m.endStep()
 			err = m.run()
 		}
-		if err != nil {
+		switch {
+		case err != nil && m.opts.StopAtError:
+			m.err = err
+		case err != nil:
 			m.restore(saved)
 		}
 		return err

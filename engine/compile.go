@@ -670,12 +670,31 @@ func ctxIndex(name string) int {
 // Starlark raised it (a *starlark.EvalError, whose own cause is the Go error of
 // a builtin): errors.As reaches it through a RunError.
 type RunError struct {
-	File      string
-	Pos       graph.Pos
-	What      string
-	Msg       string
-	Backtrace string
+	File string
+	Pos  graph.Pos // the failing line: the innermost frame of the call stack in the pack's file
+	What string    // the place of the code, for people: "action playCard body"
+	Msg  string
+	// Source is where the failing code is in the pack, as a slash path
+	// ("actions/playCard/body", "object_types/elf/whenever/lord",
+	// "states/3/action"; see [Event]): the code to open. For a dead end it is
+	// the state ("states/3"); "" when no one piece of code failed (a trigger
+	// loop).
+	Source    string
+	Backtrace string       // Starlark's backtrace, as Starlark prints it
+	Trace     []TraceFrame // the same call stack, outermost first, for tools
 	Err       error
+}
+
+// TraceFrame is one frame of a run error's Starlark call stack.
+type TraceFrame struct {
+	// Func is the Starlark function: a script's function by its name, a
+	// builtin by its ("next_state"), and "<code>" for the code written in a
+	// field of the pack (a body, a condition...).
+	Func string
+	// File and Pos place the frame: the pack's file and the line and column
+	// in it; empty for builtins, which have no source.
+	File string
+	Pos  graph.Pos
 }
 
 // Unwrap returns the Starlark error the RunError reports, if any.
@@ -699,6 +718,16 @@ func runError(file, what string, err error) error {
 	if errors.As(err, &ee) {
 		out.Msg = ee.Msg
 		out.Backtrace = ee.Backtrace()
+		for _, fr := range ee.CallStack {
+			tf := TraceFrame{Func: fr.Name}
+			if fr.Name == "__hook" {
+				tf.Func = "<code>"
+			}
+			if fr.Pos.IsValid() && fr.Pos.Filename() != "<builtin>" {
+				tf.File, tf.Pos = fr.Pos.Filename(), graph.Pos{Line: int(fr.Pos.Line), Column: int(fr.Pos.Col)}
+			}
+			out.Trace = append(out.Trace, tf)
+		}
 		// The innermost frame in the pack's file is the place to show.
 		for i := len(ee.CallStack) - 1; i >= 0; i-- {
 			fr := ee.CallStack[i]

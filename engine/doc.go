@@ -93,8 +93,11 @@
 // holds matches played before answers were reused).
 //
 // Errors of a running match are *[RunError] values: the place of the code in
-// the YAML file, the Starlark backtrace, and the Starlark error itself
-// (errors.As reaches the *starlark.EvalError). Declared variables are typed
+// the YAML file, its path in the pack (Source, as events name code), the
+// Starlark backtrace (as text, and frame by frame in Trace), and the Starlark
+// error itself (errors.As reaches the *starlark.EvalError). An action whose
+// code fails is undone; with [Options.StopAtError] the match stops where it
+// failed instead, for a debugger to show. Declared variables are typed
 // at run time: a wrong-type assignment fails there. A while clause may
 // target a tag, which the object has while the clause holds ([ObjectView]
 // Granted names its source).

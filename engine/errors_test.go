@@ -2,9 +2,12 @@ package engine
 
 import (
 	"errors"
-	"github.com/rulestudio/studio/graph"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/graph"
+	"go.starlark.net/starlark"
 )
 
 const miniPack = `format: 1
@@ -138,5 +141,75 @@ actions:`, 1)
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("errors do not name %q:\n%v", want, err)
 		}
+	}
+}
+
+// TestRunErrorTrace: a run error keeps Starlark's error (errors.As), names
+// the failing code by its path in the pack, and gives the call stack frame by
+// frame at the pack file's lines: the body's call (line 22) and the script
+// function's division (line 26).
+func TestRunErrorTrace(t *testing.T) {
+	src := mini("True", "boom(0)") + "scripts:\n  main: |\n    def boom(n):\n        return 1 // n\n"
+	p, err := Parse([]byte(src), "mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 1, Options{})
+	err = m.Apply(Move{Action: "go"})
+	var re *RunError
+	var ee *starlark.EvalError
+	if !errors.As(err, &re) || !errors.As(err, &ee) {
+		t.Fatalf("got %T %v", err, err)
+	}
+	if re.Source != "actions/go/body" || re.Pos.Line != 26 || !strings.Contains(re.Msg, "division by zero") {
+		t.Errorf("source %q pos %v msg %q", re.Source, re.Pos, re.Msg)
+	}
+	var frames []string
+	for _, f := range re.Trace {
+		frames = append(frames, fmt.Sprintf("%s %s:%d", f.Func, f.File, f.Pos.Line))
+	}
+	if got := strings.Join(frames, "; "); got != "<code> mini.yaml:22; boom mini.yaml:26" {
+		t.Errorf("trace %s", got)
+	}
+}
+
+// TestStopAtError: with StopAtError a failing action stays where it failed:
+// the error is the match's, the steps before it are history, the failing
+// step's events are kept; without it the action is undone.
+func TestStopAtError(t *testing.T) {
+	p, err := Parse([]byte(mini("True", "fail('no')")), "mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []bool{false, true} {
+		m := newMatch(t, p, 1, Options{StopAtError: stop})
+		steps, events := m.History(), len(m.Events())
+		err := m.Apply(Move{Action: "go"})
+		var re *RunError
+		if !errors.As(err, &re) || re.Source != "actions/go/body" || re.Pos.Line != 22 {
+			t.Fatalf("stop %v: %v", stop, err)
+		}
+		last := m.Events()[len(m.Events())-1]
+		switch {
+		case !stop && (m.Err() != nil || !m.Waiting() || len(m.Events()) != events):
+			t.Errorf("without StopAtError the action was not undone: err %v, %d events", m.Err(), len(m.Events()))
+		case stop && (m.Err() != err || m.Waiting() || m.History() != steps || last.Kind != EvAction):
+			t.Errorf("with StopAtError: err %v, history %d (want %d), last event %s", m.Err(), m.History(), steps, last)
+		}
+		if stop {
+			if back, err := m.At(steps); err != nil || !back.Waiting() {
+				t.Errorf("At(%d) after the error: %v", steps, err)
+			}
+		}
+	}
+	bad, err := Parse([]byte(strings.Replace(mini("True", "pass"), "transitions: {\"\": 2}", "action: fail('setup')\n    transitions: {\"\": 2}", 1)), "mini.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := bad.NewMatch(1, Options{StopAtError: true}); m == nil || err == nil || m.Err() != err {
+		t.Errorf("NewMatch with StopAtError: %v %v", m, err)
+	}
+	if m, err := bad.NewMatch(1, Options{}); m != nil || err == nil {
+		t.Errorf("NewMatch: %v %v", m, err)
 	}
 }

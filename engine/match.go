@@ -34,6 +34,14 @@ type Options struct {
 	// Zombie chooses the action of a player whose clock ran out when the pack
 	// has no timeout rule (BGA's zombie turn). Default: the first legal action.
 	Zombie Bot
+	// StopAtError keeps a match that met an error of the pack's code where
+	// the error happened, for a debugger to show, instead of undoing the
+	// action: [Program.NewMatch] returns the match with the error, and
+	// [Match.Apply], [Match.Play] and [Match.Tick] leave it stopped (Err
+	// returns the error; History holds every step completed before it, and
+	// At reaches each of them). The state left is the failing step's, part
+	// done. [Match.Exec] still undoes statements that fail.
+	StopAtError bool
 }
 
 // Match is one running game of a [Program]. A Match is not safe for concurrent
@@ -176,6 +184,9 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	m.marks = []int{len(m.events)}
 	m.prev = m.history0
 	if err := m.run(); err != nil {
+		if opts.StopAtError {
+			return m, err
+		}
 		return nil, err
 	}
 	return m, nil
@@ -374,8 +385,13 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	if err != nil {
 		m.thread.Uncancel()
 		err = runError(m.p.file, h.what, err)
-		if re, ok := err.(*RunError); ok && strings.HasSuffix(re.Msg, "too many steps") {
-			re.Msg = fmt.Sprintf("too many steps (more than %d: an endless loop?)", m.opts.Budget)
+		if re, ok := err.(*RunError); ok {
+			if strings.HasSuffix(re.Msg, "too many steps") {
+				re.Msg = fmt.Sprintf("too many steps (more than %d: an endless loop?)", m.opts.Budget)
+			}
+			if re.Source == "" { // the innermost code that failed names it
+				re.Source = h.path
+			}
 		}
 		return nil, err
 	}
@@ -415,7 +431,7 @@ func (m *Match) callNative(h *hook, seat int) (starlark.Value, error) {
 	clear(args)
 	m.argbuf = m.argbuf[:base]
 	if err != nil {
-		return nil, &RunError{File: m.p.file, Pos: h.pos, What: h.what, Msg: err.Error()}
+		return nil, &RunError{File: m.p.file, Pos: h.pos, What: h.what, Msg: err.Error(), Source: h.path, Err: err}
 	}
 	if n.not {
 		return !v.Truth(), nil
@@ -703,7 +719,7 @@ func (m *Match) step() (bool, error) {
 			}
 			var n int
 			if err := starlark.AsInt(v, &n); err != nil {
-				return false, &RunError{File: m.p.file, Pos: m.p.progression.pos, What: "progression", Msg: "must give an int 0-100, not " + v.Type()}
+				return false, &RunError{File: m.p.file, Pos: m.p.progression.pos, What: "progression", Source: "progression", Msg: "must give an int 0-100, not " + v.Type()}
 			}
 			m.st.progression = n
 		}
@@ -758,7 +774,7 @@ func (m *Match) step() (bool, error) {
 		case len(f.st.trans) == 1:
 			m.transition(top, f.st.trans[0].to, f.st.trans[0].name)
 		default:
-			return false, &RunError{File: m.p.file, Pos: f.st.s.Pos, What: fmt.Sprintf("state %d (%s)", f.st.id, f.st.name),
+			return false, &RunError{File: m.p.file, Pos: f.st.s.Pos, What: fmt.Sprintf("state %d (%s)", f.st.id, f.st.name), Source: "states/" + f.st.sid,
 				Msg: "every ending condition holds but no transition was taken (call next_state)"}
 		}
 		m.endStep()
@@ -912,7 +928,7 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	}
 	it, ok := dom.(starlark.Iterable)
 	if !ok {
-		return nil, &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Msg: "a domain must be a list or another iterable, not " + dom.Type()}
+		return nil, &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Source: a.domains[k].path, Msg: "a domain must be a list or another iterable, not " + dom.Type()}
 	}
 	iter := it.Iterate()
 	defer iter.Done()
@@ -974,7 +990,7 @@ func (m *Match) check(mv Move) (string, error) {
 		found := false
 		it, ok := dom.(starlark.Iterable)
 		if !ok {
-			return "", &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Msg: "a domain must be iterable, not " + dom.Type()}
+			return "", &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Source: a.domains[k].path, Msg: "a domain must be iterable, not " + dom.Type()}
 		}
 		iter := it.Iterate()
 		var v starlark.Value
@@ -1057,8 +1073,16 @@ func (m *Match) Apply(mv Move) error {
 	return m.apply(mv)
 }
 
-// apply takes a move known to be legal (from Legal).
+// apply takes a move known to be legal (from Legal). An error undoes it, or
+// with StopAtError stops the match where it happened.
 func (m *Match) apply(mv Move) error {
+	if m.opts.StopAtError {
+		if err := m.take(mv); err != nil {
+			m.err = err
+			return err
+		}
+		return nil
+	}
 	saved, savedPrev, nev, nhist := m.save(), m.prev, len(m.events), len(m.history)
 	if err := m.take(mv); err != nil {
 		m.restore(saved)

@@ -276,7 +276,7 @@ func (m *Match) evalWhile(src int, cw *cwhile, self starlark.Value) ([]int, erro
 		}
 		it, isIt := sel.(starlark.Iterable)
 		if !isIt {
-			return nil, &RunError{File: m.p.file, Pos: cw.selector.pos, What: cw.selector.what, Msg: "a selector must give objects, not " + sel.Type()}
+			return nil, &RunError{File: m.p.file, Pos: cw.selector.pos, What: cw.selector.what, Source: cw.path, Msg: "a selector must give objects, not " + sel.Type()}
 		}
 		iter := it.Iterate()
 		var v starlark.Value

@@ -102,7 +102,7 @@ func (m *Match) View(seat int) (*View, error) {
 		}
 		d, ok := a.(*starlark.Dict)
 		if !ok {
-			return nil, &RunError{File: m.p.file, Pos: as.args.pos, What: as.args.what, Msg: "args must give a dict, not " + a.Type()}
+			return nil, &RunError{File: m.p.file, Pos: as.args.pos, What: as.args.what, Source: as.args.path, Msg: "args must give a dict, not " + a.Type()}
 		}
 		for _, it := range d.Items() {
 			k, ok := it[0].(starlark.String)
