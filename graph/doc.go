@@ -13,6 +13,10 @@
 //     them into undo steps and knows whether the pack is as saved. The editor
 //     changes a pack only this way.
 //   - [Pack.Clone] makes a deep copy for another goroutine.
+//   - [Record] (a recorded match: pack hash, seed, seats, [Move] list, with
+//     [ReadRecord], [Record.Marshal] and [ReadMoves]) and [Breakpoint] are the
+//     plain data the preview makes and the project stores; [PackHash] names
+//     the rules a record was played on. The formats are in docs/records.md.
 //
 // Subpackages, under the same import rule: graph/bga reads and writes BGA
 // states.inc.php files; graph/layout places states for drawing (Graphviz or
