@@ -317,19 +317,26 @@ func (m *Match) At(step int) (*Match, error) {
 		st = m.history[step-1]
 	}
 	f := m.fork(st)
-	f.events = append(f.events, m.events[:m.marks[step]]...)
-	f.history = append(f.history, m.history[:step]...)
-	f.marks = append(f.marks, m.marks[:step+1]...)
+	f.share(m, step, m.marks[step])
 	return f, nil
 }
 
 // Fork returns a copy of the match in its current state, sharing structure.
 func (m *Match) Fork() *Match {
 	f := m.fork(m.st)
-	f.events = append(f.events, m.events...)
-	f.history = append(f.history, m.history...)
-	f.marks = append(f.marks, m.marks...)
+	f.share(m, len(m.history), len(m.events))
 	return f
+}
+
+// share gives f the first ne events and the snapshots and marks of the
+// first steps of m: the same arrays, capped, so that f's first append copies
+// them and m's appends never reach f. (m only appends, or cuts back to where
+// an operation began, which no fork made before it is past.) At and Fork so
+// cost the same for a long match as for a short one.
+func (f *Match) share(m *Match, steps, ne int) {
+	f.events = m.events[:ne:ne]
+	f.history = m.history[:steps:steps]
+	f.marks = m.marks[: steps+1 : steps+1]
 }
 
 func (m *Match) fork(st *mstate) *Match {
