@@ -23,6 +23,10 @@
 //     state, and a thousand revisions stay small. Since the YAML is canonical,
 //     a save that changes nothing writes nothing.
 //   - Editor positions are not part of a revision: they live in the layout table.
+//   - Recorded matches ([Match]) hold a graph.Record beside the revision it
+//     was played on, its moves in graph.Move's JSON form; breakpoints hold a
+//     graph.Breakpoint. Both are plain data of package graph, so the preview
+//     that makes them and this package that keeps them share no code.
 //   - foreign_keys=ON; the rollback journal (journal_mode=DELETE, not WAL, so the
 //     one file is complete between saves) with synchronous=FULL; every save is
 //     one transaction begun with BEGIN IMMEDIATE. A crash at any moment leaves

@@ -3,6 +3,7 @@ package project
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,7 +45,8 @@ func TestGenerateSchema1(t *testing.T) {
 	if err := graph.WriteMultiDoc(f, pack); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.AddMatch(Match{Revision: r.ID, Name: "recorded", Seed: 7, Seats: []string{"ann", "bob"}, Moves: []Move{{Seat: 0, Action: "pass"}}}); err != nil {
+	// A match as schema 1's code stored it (moves with 0-based seats).
+	if _, err := p.db.Exec(`INSERT INTO match (revision, name, seed, seats, log, time) VALUES (?, 'recorded', 7, '["ann","bob"]', '[{"seat":0,"action":"pass"}]', '2026-01-01T00:00:00Z')`, r.ID); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.SaveTabs([]string{"states"}); err != nil {
@@ -115,15 +117,17 @@ func TestMigrateSchema1(t *testing.T) {
 	if len(revs) != 1 || revs[0].Message != "made by schema 1" {
 		t.Fatalf("revisions %+v", revs)
 	}
+	// Schema 1's match reads as a record: moves by player from 1.
 	ms, err := p.Matches()
-	if err != nil || len(ms) != 1 || ms[0].Seed != 7 || ms[0].Moves[0].Action != "pass" {
+	if err != nil || len(ms) != 1 || ms[0].Record.Seed != 7 || fmt.Sprint(ms[0].Record.Seats) != "[{ann } {bob }]" ||
+		fmt.Sprint(ms[0].Record.Moves) != `[{"player":1,"action":"pass"}]` {
 		t.Fatalf("matches %+v %v", ms, err)
 	}
 	if tabs, _ := p.Tabs(); len(tabs) != 1 || tabs[0] != "states" {
 		t.Fatalf("tabs %v", tabs)
 	}
 	// What migration 2 added works.
-	id, err := p.AddBreakpoint(Breakpoint{State: "ST_TURN", Enabled: true})
+	id, err := p.AddBreakpoint(Breakpoint{Breakpoint: graph.Breakpoint{Kind: graph.BreakEnter, State: "ST_TURN", Enabled: true}})
 	if err != nil || id != 1 {
 		t.Fatalf("breakpoint %d %v", id, err)
 	}
@@ -165,5 +169,44 @@ func TestMigrationFailsCleanly(t *testing.T) {
 	}
 	if _, err := os.Stat(lockPath(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Error("lock file left after a failed open")
+	}
+}
+
+// TestMigrateRecords: a schema 3 file's breakpoints and matches read, before
+// (read-only) and after the upgrade, as the kinds and records of schema 4.
+func TestMigrateRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "three"+Extension)
+	p, err := create(path, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustSave(t, p, sketch(t), "")
+	p.Close()
+	rawExec(t, path,
+		`INSERT INTO breakpoint (state, clause, condition) VALUES ('ST_TURN', '', ''), ('', 'object_types/elf/whenever/lord', 'self.on')`,
+		fmt.Sprintf(`INSERT INTO match (revision, seed, seats, log, time) VALUES (%d, 3, '["ann"]', '[{"seat":0,"action":"go","args":{"x":1}}]', '2026-01-01T00:00:00Z')`, r.ID))
+	want := "1 enter state ST_TURN on; 2 clause object_types/elf/whenever/lord if self.on on; "
+	wantMoves := `[{"player":1,"action":"go","args":{"x":1}}]`
+	for _, readOnly := range []bool{true, false} {
+		q, err := Open(path, Options{ReadOnly: readOnly})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs, err := q.Breakpoints()
+		got := ""
+		for _, b := range bs {
+			got += fmt.Sprintf("%d %s %s; ", b.ID, b, map[bool]string{true: "on", false: "off"}[b.Enabled])
+		}
+		if err != nil || got != want {
+			t.Errorf("read-only %v: breakpoints %v %v", readOnly, bs, err)
+		}
+		ms, err := q.Matches()
+		if err != nil || len(ms) != 1 || fmt.Sprint(ms[0].Record.Moves) != wantMoves || ms[0].Record.Seats[0].Name != "ann" {
+			t.Errorf("read-only %v: matches %+v %v", readOnly, ms, err)
+		}
+		if v, _ := q.Version(); v != map[bool]int{true: 3, false: SchemaVersion}[readOnly] {
+			t.Errorf("read-only %v: version %d", readOnly, v)
+		}
+		q.Close()
 	}
 }

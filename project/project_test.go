@@ -277,8 +277,9 @@ func TestTabsMatchesBreakpoints(t *testing.T) {
 	if tabs, _ := p.Tabs(); strings.Join(tabs, ",") != "states,object_types/creature" {
 		t.Fatalf("tabs %v", tabs)
 	}
-	m := Match{Revision: r.ID, Name: "test", Seed: 42, Seats: []string{"ann", "bob"},
-		Moves: []Move{{Seat: 0, Action: "playCard", Args: []byte(`{"card":3}`)}, {Seat: 1, Action: "pass"}}}
+	m := Match{Revision: r.ID, Name: "test", Record: graph.Record{Format: graph.RecordFormat, Pack: "sketch", PackHash: "sha256:ab",
+		Seed: 1<<63 + 42, Seats: []graph.Seat{{Name: "ann"}, {Bot: "random"}}, ClockMS: 60000,
+		Moves: []graph.Move{{Player: 1, Action: "playCard", Args: []byte(`{"card":{"object":3}}`)}, {WaitMS: 1500}, {Player: 2, Action: "pass"}}}}
 	id, err := p.AddMatch(m)
 	if err != nil {
 		t.Fatal(err)
@@ -304,7 +305,10 @@ func TestTabsMatchesBreakpoints(t *testing.T) {
 		t.Fatalf("deleted match: %v", err)
 	}
 
-	b := Breakpoint{State: "ST_TURN", Condition: "player == 1", Enabled: true}
+	if _, err := p.AddBreakpoint(Breakpoint{Breakpoint: graph.Breakpoint{Kind: graph.BreakDepth}}); err == nil || !strings.Contains(err.Error(), "needs n > 0") {
+		t.Fatalf("a depth breakpoint without n: %v", err)
+	}
+	b := Breakpoint{Breakpoint: graph.Breakpoint{Kind: graph.BreakVariable, State: "ST_TURN", Target: "creature.damage", Condition: "player == 1", N: 3, Enabled: true}}
 	if b.ID, err = p.AddBreakpoint(b); err != nil {
 		t.Fatal(err)
 	}

@@ -6,43 +6,52 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/rulestudio/studio/graph"
 )
 
-// Match is a recorded match: the pack revision it ran on, its seed, its seats
-// and the actions taken. Replaying the moves on the same revision with the same
-// seed and seats gives the same events (SEMANTICS.md, determinism).
+// Match is a recorded match kept in the project: the revision of the pack
+// it was played on, a name for people, when it was stored, and its record
+// (graph.Record: pack name and hash, seed, seats and bots, clocks, moves).
+// Replaying the moves on that revision with the same seed and seats gives
+// the same events (SEMANTICS.md, determinism).
 type Match struct {
 	ID       int64
 	Revision int64
 	Name     string
-	Seed     int64
-	Seats    []string // player names in seat order
-	Moves    []Move
-	Time     time.Time // when it was recorded (UTC)
+	Time     time.Time // when it was stored (UTC)
+	Record   graph.Record
 }
 
-// Move is one action of a recorded match.
-type Move struct {
-	Seat   int             `json:"seat"`           // 0-based seat of the acting player
-	Action string          `json:"action"`         // action name
-	Args   json.RawMessage `json:"args,omitempty"` // the action's arguments, as the engine encodes them
+// legacyMove is a move as schemas 1 to 3 stored it (log_form 1).
+type legacyMove struct {
+	Seat   int             `json:"seat"` // 0-based
+	Action string          `json:"action"`
+	Args   json.RawMessage `json:"args,omitempty"`
 }
 
-// AddMatch records m (its ID and Time are set by the project) and returns its
-// id. The revision must exist.
+// AddMatch stores m (its ID and Time are set by the project; the record's
+// Source is not kept: the revision is the pack) and returns its id. The
+// revision must exist.
 func (p *Project) AddMatch(m Match) (int64, error) {
-	seats, err := json.Marshal(orEmpty(m.Seats))
-	if err != nil {
-		return 0, p.wrap("add match", err)
+	r := m.Record
+	names, bots := make([]string, len(r.Seats)), make([]string, len(r.Seats))
+	for i, s := range r.Seats {
+		names[i], bots[i] = s.Name, s.Bot
 	}
-	moves, err := json.Marshal(orEmpty(m.Moves))
-	if err != nil {
-		return 0, p.wrap("add match", err)
+	var cols [3][]byte
+	for i, v := range []any{names, bots, orEmpty(r.Moves)} {
+		data, err := json.Marshal(v)
+		if err != nil {
+			return 0, p.wrap("add match", err)
+		}
+		cols[i] = data
 	}
 	var id int64
-	err = p.update("add match", func(tx *sql.Tx) (bool, error) {
-		res, err := tx.Exec("INSERT INTO match (revision, name, seed, seats, log, time) VALUES (?, ?, ?, ?, ?, ?)",
-			m.Revision, m.Name, m.Seed, string(seats), string(moves), time.Now().UTC().Format(time.RFC3339Nano))
+	err := p.update("add match", func(tx *sql.Tx) (bool, error) {
+		res, err := tx.Exec("INSERT INTO match (revision, name, seed, seats, log, time, pack, pack_hash, bots, clock, log_form) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 2)",
+			m.Revision, m.Name, int64(r.Seed), string(cols[0]), string(cols[2]), time.Now().UTC().Format(time.RFC3339Nano),
+			r.Pack, r.PackHash, string(cols[1]), r.ClockMS)
 		if err != nil {
 			return false, err
 		}
@@ -59,29 +68,73 @@ func orEmpty[T any](s []T) []T {
 	return s
 }
 
-const matchColumns = "id, revision, name, seed, seats, log, time"
+// matchColumns are the columns scanMatch reads: those of schema 4, or their
+// defaults in a file of an older schema opened read-only (not upgraded).
+func (p *Project) matchColumns() string {
+	if p.version < 4 {
+		return "id, revision, name, seed, seats, log, time, '', '', '[]', 0, 1"
+	}
+	return "id, revision, name, seed, seats, log, time, pack, pack_hash, bots, clock, log_form"
+}
 
 func scanMatch(scan func(...any) error) (Match, error) {
 	var m Match
-	var seats, moves, t string
-	if err := scan(&m.ID, &m.Revision, &m.Name, &m.Seed, &seats, &moves, &t); err != nil {
+	var seed int64
+	var seats, log, t, bots string
+	var form int
+	r := &m.Record
+	if err := scan(&m.ID, &m.Revision, &m.Name, &seed, &seats, &log, &t, &r.Pack, &r.PackHash, &bots, &r.ClockMS, &form); err != nil {
 		return Match{}, err
 	}
-	if err := json.Unmarshal([]byte(seats), &m.Seats); err != nil {
+	r.Format, r.Seed = graph.RecordFormat, uint64(seed)
+	var names, botNames []string
+	if err := json.Unmarshal([]byte(seats), &names); err != nil {
 		return Match{}, fmt.Errorf("match %d seats: %w", m.ID, err)
 	}
-	if err := json.Unmarshal([]byte(moves), &m.Moves); err != nil {
+	if err := json.Unmarshal([]byte(bots), &botNames); err != nil {
+		return Match{}, fmt.Errorf("match %d bots: %w", m.ID, err)
+	}
+	r.Seats = make([]graph.Seat, len(names))
+	for i, n := range names {
+		r.Seats[i].Name = n
+		if i < len(botNames) {
+			r.Seats[i].Bot = botNames[i]
+		}
+	}
+	moves, err := readLog(log, form)
+	if err != nil {
 		return Match{}, fmt.Errorf("match %d moves: %w", m.ID, err)
 	}
-	var err error
+	r.Moves = moves
 	m.Time, err = time.Parse(time.RFC3339Nano, t)
 	return m, err
+}
+
+// readLog reads a match's moves in the form log_form says.
+func readLog(log string, form int) ([]graph.Move, error) {
+	switch form {
+	case 2:
+		var moves []graph.Move
+		err := json.Unmarshal([]byte(log), &moves)
+		return moves, err
+	case 1:
+		var old []legacyMove
+		if err := json.Unmarshal([]byte(log), &old); err != nil {
+			return nil, err
+		}
+		moves := make([]graph.Move, len(old))
+		for i, o := range old {
+			moves[i] = graph.Move{Player: o.Seat + 1, Action: o.Action, Args: o.Args}
+		}
+		return moves, nil
+	}
+	return nil, fmt.Errorf("moves stored in form %d, newer than this studio reads", form)
 }
 
 // Match returns the recorded match id.
 func (p *Project) Match(id int64) (Match, error) {
 	what := fmt.Sprintf("match %d", id)
-	m, err := scanMatch(p.db.QueryRow("SELECT "+matchColumns+" FROM match WHERE id = ?", id).Scan)
+	m, err := scanMatch(p.db.QueryRow("SELECT "+p.matchColumns()+" FROM match WHERE id = ?", id).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Match{}, p.wrap(what, ErrNotFound)
 	}
@@ -90,7 +143,7 @@ func (p *Project) Match(id int64) (Match, error) {
 
 // Matches returns every recorded match, oldest first.
 func (p *Project) Matches() ([]Match, error) {
-	rows, err := p.db.Query("SELECT " + matchColumns + " FROM match ORDER BY id")
+	rows, err := p.db.Query("SELECT " + p.matchColumns() + " FROM match ORDER BY id")
 	if err != nil {
 		return nil, p.wrap("matches", err)
 	}
@@ -111,22 +164,24 @@ func (p *Project) DeleteMatch(id int64) error {
 	return p.deleteRow("match", id)
 }
 
-// Breakpoint is a debugger breakpoint: stop when State is entered (or, with
-// Clause, when that clause runs) and Condition holds.
+// Breakpoint is a debugger breakpoint kept in the project: its id and the
+// breakpoint (graph.Breakpoint: kind, state, clause, target, condition, n,
+// enabled).
 type Breakpoint struct {
-	ID        int64
-	State     string // state id as written; "" for any state
-	Clause    string // e.g. "object_types/creature/whenever/lord"; "" for entering the state
-	Condition string // pure Starlark expression; "" for always
-	Enabled   bool
+	ID int64
+	graph.Breakpoint
 }
 
 // AddBreakpoint stores b (its ID is set by the project) and returns its id.
+// A breakpoint its kind does not allow (graph.Breakpoint.Check) is refused.
 func (p *Project) AddBreakpoint(b Breakpoint) (int64, error) {
+	if err := b.Check(); err != nil {
+		return 0, p.wrap("add breakpoint", err)
+	}
 	var id int64
 	err := p.update("add breakpoint", func(tx *sql.Tx) (bool, error) {
-		res, err := tx.Exec("INSERT INTO breakpoint (state, clause, condition, enabled) VALUES (?, ?, ?, ?)",
-			b.State, b.Clause, b.Condition, b.Enabled)
+		res, err := tx.Exec("INSERT INTO breakpoint (kind, state, clause, target, condition, n, enabled) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			string(b.Kind), b.State, b.Clause, b.Target, b.Condition, b.N, b.Enabled)
 		if err != nil {
 			return false, err
 		}
@@ -139,9 +194,12 @@ func (p *Project) AddBreakpoint(b Breakpoint) (int64, error) {
 // UpdateBreakpoint replaces breakpoint b.ID with b.
 func (p *Project) UpdateBreakpoint(b Breakpoint) error {
 	what := fmt.Sprintf("breakpoint %d", b.ID)
+	if err := b.Check(); err != nil {
+		return p.wrap(what, err)
+	}
 	return p.update(what, func(tx *sql.Tx) (bool, error) {
-		res, err := tx.Exec("UPDATE breakpoint SET state = ?, clause = ?, condition = ?, enabled = ? WHERE id = ?",
-			b.State, b.Clause, b.Condition, b.Enabled, b.ID)
+		res, err := tx.Exec("UPDATE breakpoint SET kind = ?, state = ?, clause = ?, target = ?, condition = ?, n = ?, enabled = ? WHERE id = ?",
+			string(b.Kind), b.State, b.Clause, b.Target, b.Condition, b.N, b.Enabled, b.ID)
 		if err != nil {
 			return false, err
 		}
@@ -152,9 +210,15 @@ func (p *Project) UpdateBreakpoint(b Breakpoint) error {
 	})
 }
 
-// Breakpoints returns every breakpoint, in the order they were added.
+// Breakpoints returns every breakpoint, in the order they were added. (A
+// file of schema 2 or 3 opened read-only gives its breakpoints as entering
+// a state or a clause firing, as migration 4 makes them.)
 func (p *Project) Breakpoints() ([]Breakpoint, error) {
-	rows, err := p.db.Query("SELECT id, state, clause, condition, enabled FROM breakpoint ORDER BY id")
+	cols := "id, kind, state, clause, target, condition, n, enabled"
+	if p.version < 4 {
+		cols = "id, CASE WHEN clause != '' THEN 'clause' ELSE 'enter' END, state, clause, '', condition, 0, enabled"
+	}
+	rows, err := p.db.Query("SELECT " + cols + " FROM breakpoint ORDER BY id")
 	if err != nil {
 		return nil, p.wrap("breakpoints", err)
 	}
@@ -162,9 +226,11 @@ func (p *Project) Breakpoints() ([]Breakpoint, error) {
 	var out []Breakpoint
 	for rows.Next() {
 		var b Breakpoint
-		if err := rows.Scan(&b.ID, &b.State, &b.Clause, &b.Condition, &b.Enabled); err != nil {
+		var kind string
+		if err := rows.Scan(&b.ID, &kind, &b.State, &b.Clause, &b.Target, &b.Condition, &b.N, &b.Enabled); err != nil {
 			return nil, p.wrap("breakpoints", err)
 		}
+		b.Kind = graph.BreakKind(kind)
 		out = append(out, b)
 	}
 	return out, p.wrap("breakpoints", rows.Err())
