@@ -1,18 +1,14 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"math"
 	"os"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/engine"
-	"github.com/schollz/progressbar/v3"
+	"github.com/rulestudio/studio/preview/playtest"
 	"github.com/spf13/cobra"
 )
 
@@ -48,36 +44,14 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// simResult is one simulated match.
-type simResult struct {
-	Seed    uint64 `json:"seed"`
-	Plies   int    `json:"plies"`
-	Winners []int  `json:"winners,omitempty"` // 1-based seats
-	Err     string `json:"error,omitempty"`
-}
-
-// simSummary is the outcome of `studio simulate`.
-type simSummary struct {
-	Pack       string      `json:"pack"`
-	Matches    int         `json:"matches"`
-	Seats      int         `json:"seats"`
-	MeanPlies  float64     `json:"mean_plies"`
-	StdPlies   float64     `json:"stddev_plies"`
-	MinPlies   int         `json:"min_plies"`
-	MaxPlies   int         `json:"max_plies"`
-	Wins       []int       `json:"wins"` // per seat; a shared first place counts for each
-	Draws      int         `json:"draws"`
-	Errors     []simResult `json:"errors,omitempty"`
-	Seconds    float64     `json:"seconds"`
-	MatchesPer float64     `json:"matches_per_second"`
-}
-
 func init() {
 	var (
 		matches, seats, maxPlies, jobs int
 		seed                           uint64
 		bots                           string
 		asJSON                         bool
+		sf                             simFlags
+		lite                           bool
 	)
 	simulate := &cobra.Command{
 		Use:   "simulate PACK",
@@ -88,6 +62,7 @@ Match i uses seed S+i for both the match's random source and the bots, so the se
 printed with an error reproduces it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			sf.asJSON = asJSON
 			if bots != "random" {
 				return fmt.Errorf("simulate: unknown bots %q (have: random)", bots)
 			}
@@ -95,42 +70,9 @@ printed with an error reproduces it.`,
 			if err != nil {
 				return err
 			}
-			n := seatsFor(p, seats)
-			var bar *progressbar.ProgressBar
-			if isTerminal(os.Stderr) && !asJSON {
-				bar = progressbar.NewOptions(matches, progressbar.OptionSetWriter(os.Stderr),
-					progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
-					progressbar.OptionThrottle(100*time.Millisecond))
-			}
-			results := make([]simResult, matches)
-			start := time.Now()
-			var wg sync.WaitGroup
-			next := make(chan int)
-			var mu sync.Mutex
-			for w := 0; w < max(1, min(jobs, matches)); w++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for i := range next {
-						results[i] = simulateOne(p, n, seed+uint64(i), maxPlies)
-						if bar != nil {
-							mu.Lock()
-							_ = bar.Add(1)
-							mu.Unlock()
-						}
-					}
-				}()
-			}
-			for i := 0; i < matches; i++ {
-				next <- i
-			}
-			close(next)
-			wg.Wait()
-			if bar != nil {
-				_ = bar.Finish()
-			}
-			sum := summarize(p.Pack.Name, n, results, time.Since(start))
-			return printSummary(cmd.OutOrStdout(), sum, asJSON)
+			c := playtest.Config{Program: p, Seats: seatsFor(p, seats), Seed: seed, Matches: matches,
+				MaxPlies: maxPlies, Jobs: jobs, Bots: bots, NewBot: randomBot, Lite: lite}
+			return runSimulate(cmd, c, sf)
 		},
 	}
 	f := simulate.Flags()
@@ -141,6 +83,10 @@ printed with an error reproduces it.`,
 	f.IntVar(&seats, "players", 0, "number of seats (default: the pack's minimum)")
 	f.IntVar(&maxPlies, "max-plies", 10000, "stop a match after this many actions (reported as an error)")
 	f.IntVar(&jobs, "jobs", runtime.GOMAXPROCS(0), "matches played at once")
+	f.StringVar(&sf.shard, "shard", "", "play only part i/n (i from 0) of the seed range, for `studio merge`")
+	f.StringVarP(&sf.out, "output", "o", "", "write the mergeable result as JSON to this file instead of printing a report")
+	f.BoolVar(&lite, "lite", false, "count only lengths, wins, draws and errors, without recording events (the engine's full speed)")
+	f.StringVar(&sf.report, "report", "", "also write an HTML page of charts to this file")
 
 	var depth int
 	perft := &cobra.Command{
@@ -180,76 +126,4 @@ each player's action is a ply; a finished match has no children.`,
 	pf.Uint64Var(&seed, "seed", 1, "seed of the match")
 	pf.IntVar(&seats, "players", 0, "number of seats (default: the pack's minimum)")
 	rootCmd.AddCommand(simulate, perft)
-}
-
-func simulateOne(p *engine.Program, seats int, seed uint64, maxPlies int) simResult {
-	r := simResult{Seed: seed}
-	m, err := p.NewMatch(seats, engine.Options{Seed: seed, NoHistory: true})
-	if err != nil {
-		r.Err = err.Error()
-		return r
-	}
-	r.Plies, err = m.Play(engine.NewRandomBot(seed), maxPlies)
-	switch {
-	case err != nil:
-		r.Err = err.Error()
-	case !m.Over():
-		r.Err = fmt.Sprintf("not over after %d actions", r.Plies)
-	default:
-		for _, w := range m.Winners() {
-			r.Winners = append(r.Winners, w+1)
-		}
-	}
-	return r
-}
-
-func summarize(pack string, seats int, rs []simResult, el time.Duration) simSummary {
-	s := simSummary{Pack: pack, Matches: len(rs), Seats: seats, Wins: make([]int, seats), Seconds: el.Seconds()}
-	if len(rs) > 0 {
-		s.MinPlies = math.MaxInt
-	}
-	var sum, sq float64
-	for _, r := range rs {
-		if r.Err != "" {
-			s.Errors = append(s.Errors, r)
-		}
-		x := float64(r.Plies)
-		sum += x
-		sq += x * x
-		s.MinPlies = min(s.MinPlies, r.Plies)
-		s.MaxPlies = max(s.MaxPlies, r.Plies)
-		if len(r.Winners) == seats && seats > 1 {
-			s.Draws++
-		} else {
-			for _, w := range r.Winners {
-				s.Wins[w-1]++
-			}
-		}
-	}
-	if n := float64(len(rs)); n > 0 {
-		s.MeanPlies = sum / n
-		s.StdPlies = math.Sqrt(max(0, sq/n-s.MeanPlies*s.MeanPlies))
-		s.MatchesPer = n / max(el.Seconds(), 1e-9)
-	}
-	return s
-}
-
-func printSummary(w io.Writer, s simSummary, asJSON bool) error {
-	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
-	}
-	fmt.Fprintf(w, "pack %s, %d seats\n", s.Pack, s.Seats)
-	fmt.Fprintf(w, "matches: %d in %.2fs (%.0f/s)\n", s.Matches, s.Seconds, s.MatchesPer)
-	fmt.Fprintf(w, "length: mean %.2f actions, stddev %.2f, min %d, max %d\n", s.MeanPlies, s.StdPlies, s.MinPlies, s.MaxPlies)
-	for i, n := range s.Wins {
-		fmt.Fprintf(w, "wins seat %d: %d (%.1f%%)\n", i+1, n, 100*float64(n)/float64(max(s.Matches, 1)))
-	}
-	fmt.Fprintf(w, "draws: %d\n", s.Draws)
-	fmt.Fprintf(w, "errors: %d\n", len(s.Errors))
-	for _, e := range s.Errors {
-		fmt.Fprintf(w, "  seed %d: %s\n", e.Seed, e.Err)
-	}
-	return nil
 }
