@@ -107,8 +107,9 @@ func TestKnownCounts(t *testing.T) {
 
 // TestTicTacToeFirstSeat: with both seats playing uniformly at random, the
 // first player wins tic-tac-toe with probability 737/1260 ≈ 0.5849, the
-// second 0.2881, and 0.1270 are draws (exhaustive enumeration of the game
-// tree weighted by the random players' choices; a standard known answer).
+// second 121/420 ≈ 0.2881, and 8/63 ≈ 0.1270 are draws (the game tree
+// enumerated with exact fractions, each move weighted by 1/moves; a
+// standard known answer).
 // The known values lie in the 99.9% Wilson intervals of 20,000 matches.
 func TestTicTacToeFirstSeat(t *testing.T) {
 	s := run(t, Config{Program: bundled(t, "tictactoe"), Seats: 2, Seed: 1, Matches: 20000, Jobs: 2, Bots: "random", Lite: true})
@@ -117,7 +118,7 @@ func TestTicTacToeFirstSeat(t *testing.T) {
 		what string
 		k    int64
 		p    float64
-	}{{"first seat wins", s.Wins[0], 0.5849}, {"second seat wins", s.Wins[1], 0.2881}, {"draws", s.Draws, 0.1270}} {
+	}{{"first seat wins", s.Wins[0], 737.0 / 1260}, {"second seat wins", s.Wins[1], 121.0 / 420}, {"draws", s.Draws, 8.0 / 63}} {
 		lo, hi := Wilson(c.k, s.Matches, z)
 		if c.p < lo || c.p > hi {
 			t.Errorf("%s: %d of %d, 99.9%% interval [%.4f, %.4f] excludes the known %.4f", c.what, c.k, s.Matches, lo, hi, c.p)
