@@ -6,6 +6,7 @@
 //	pack: seeds            # optional: the pack's name, checked
 //	seats: 2               # default: the pack's minimum
 //	seed: 5                # the match's seed
+//	from: opening.json     # optional: a saved match (graph.Record) to start from, instead of seats and seed
 //	setup: |               # optional: statements run through Match.Exec
 //	  lord = [o for o in objects("elf_lord") if o.controller == players[0]][0]
 //	  lord.zone = "battlefield"
@@ -15,6 +16,10 @@
 //	  - move: {player: 1, action: draw}
 //	    refused: precondition                  # the move must be refused, the reason containing this
 //	  - exec: game.turns = 19                  # statements (Match.Exec)
+//
+// A scenario that starts from a saved match replays its moves (and the
+// time between them) on the pack, which must be the one it was saved on (by
+// graph.PackHash); setup and steps follow.
 //
 // Setup statements run as one body of the match's first decision state;
 // names they define do not outlive it (write expressions in full, or put

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
@@ -18,6 +20,7 @@ type Scenario struct {
 	Pack  string `yaml:"pack,omitempty"`
 	Seats int    `yaml:"seats,omitempty"`
 	Seed  uint64 `yaml:"seed"`
+	From  string `yaml:"from,omitempty"` // a saved match (graph.Record file) to start from, relative to the scenario's folder
 	Setup string `yaml:"setup,omitempty"`
 	Steps []Step `yaml:"steps"`
 
@@ -162,16 +165,9 @@ func Run(s *Scenario, p *engine.Program, want []byte) Result {
 	if s.Pack != "" && s.Pack != p.Pack.Name {
 		return fail(-1, 1, "the scenario is for pack %s, not %s", s.Pack, p.Pack.Name)
 	}
-	seats := s.Seats
-	if seats == 0 {
-		seats = 2
-		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
-			seats = pl.Min
-		}
-	}
-	m, err := p.NewMatch(seats, engine.Options{Seed: s.Seed})
+	m, err := start(s, p)
 	if err != nil {
-		return fail(0, 1, "the match does not start: %v", err)
+		return fail(0, 1, "%v", err)
 	}
 	if s.Setup != "" {
 		if err := m.Exec(s.Setup); err != nil {
@@ -190,6 +186,57 @@ func Run(s *Scenario, p *engine.Program, want []byte) Result {
 		return fail(-1, 1, "the events differ from %s: %s (run with --bless to accept them)", s.TranscriptPath(), firstDiff(string(want), r.Transcript))
 	}
 	return r
+}
+
+// start returns the match s begins with: a new one with its seats and
+// seed, or the saved match it names replayed to its end.
+func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
+	seats := s.Seats
+	if seats == 0 {
+		seats = 2
+		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
+			seats = pl.Min
+		}
+	}
+	if s.From == "" {
+		m, err := p.NewMatch(seats, engine.Options{Seed: s.Seed})
+		if err != nil {
+			return nil, fmt.Errorf("the match does not start: %v", err)
+		}
+		return m, nil
+	}
+	path := filepath.Join(filepath.Dir(s.Path), s.From)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("from: %v", err)
+	}
+	rec, err := graph.ReadRecord(data, path)
+	if err != nil {
+		return nil, fmt.Errorf("from: %v", err)
+	}
+	if s.Seats != 0 && s.Seats != len(rec.Seats) || s.Seed != 0 && s.Seed != rec.Seed {
+		return nil, fmt.Errorf("from %s: the saved match has %d seats and seed %d; leave seats and seed out", s.From, len(rec.Seats), rec.Seed)
+	}
+	if hash, err := graph.PackHash(p.Pack); err == nil && hash != rec.PackHash {
+		return nil, fmt.Errorf("from %s: saved on another version of the pack (%s, not %s)", s.From, rec.PackHash, hash)
+	}
+	m, err := p.NewMatch(len(rec.Seats), engine.Options{Seed: rec.Seed, Clock: time.Duration(rec.ClockMS) * time.Millisecond})
+	if err != nil {
+		return nil, fmt.Errorf("the match does not start: %v", err)
+	}
+	for i, gm := range rec.Moves {
+		if err := m.Tick(time.Duration(gm.WaitMS) * time.Millisecond); err != nil {
+			return nil, fmt.Errorf("from %s: move %d: %v", s.From, i+1, err)
+		}
+		mv, err := m.DecodeMove(gm)
+		if err == nil {
+			err = m.Apply(mv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("from %s: move %d %s: %v", s.From, i+1, gm, err)
+		}
+	}
+	return m, nil
 }
 
 // step runs one step and says what went wrong ("" if nothing).

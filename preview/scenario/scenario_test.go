@@ -1,7 +1,10 @@
 package scenario
 
 import (
+	"encoding/json"
+	"github.com/rulestudio/studio/graph"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,5 +115,46 @@ func TestBadFiles(t *testing.T) {
 	}
 	if _, err := os.Stat("testdata/transcript.events"); err == nil {
 		t.Error("testdata/transcript.events exists: the test means to compare with no file")
+	}
+}
+
+// TestFromSavedMatch: a scenario that starts from a saved match goes on
+// where the match stopped (seat 2 must discard after seat 1 drew with
+// Mind Leech out); a match saved on another version of the pack is refused.
+func TestFromSavedMatch(t *testing.T) {
+	p := seeds(t)
+	hash, err := graph.PackHash(p.Pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	rec := &graph.Record{Format: graph.RecordFormat, Pack: "seeds", PackHash: hash, Seed: 5, Seats: make([]graph.Seat, 2), Moves: []graph.Move{
+		{Player: 1, Action: "playCard", Args: json.RawMessage(`{"card": {"object": 3}}`)},
+		{Player: 1, Action: "draw"},
+	}}
+	write := func(name string, r *graph.Record) {
+		data, err := r.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("leech.json", rec)
+	src := "from: leech.json\nsteps:\n  - expect: len(hand(players[1])) == 3\n" +
+		"  - move: {player: 2, action: discard, args: {card: {object: 11}}}\n  - expect: len(hand(players[1])) == 2\n"
+	s, err := Parse([]byte(src), filepath.Join(dir, "s.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(s, p, nil); len(r.Failures) > 0 {
+		t.Errorf("from a saved match: %v", r.Failures)
+	}
+	other := *rec
+	other.PackHash = "sha256:00"
+	write("leech.json", &other)
+	if r := Run(s, p, nil); len(r.Failures) != 1 || !strings.Contains(r.Failures[0].Msg, "saved on another version of the pack") {
+		t.Errorf("another version: %v", r.Failures)
 	}
 }
