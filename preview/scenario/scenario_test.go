@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"encoding/json"
-	"github.com/rulestudio/studio/graph"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
 )
 
 func seeds(t *testing.T) *engine.Program {
