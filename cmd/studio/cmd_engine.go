@@ -59,7 +59,13 @@ func init() {
 		Long: `simulate plays N matches of PACK (a project, a YAML rule pack file or folder, or
 a bundled pack name) with bots.
 Match i uses seed S+i for both the match's random source and the bots, so the seed
-printed with an error reproduces it.`,
+printed with an error reproduces it. It prints the length distribution, wins, draws,
+the first seat's win rate with a 95% Wilson interval, errors grouped by message, visits
+and branching per state, uses per transition and action, firings per clause, and what
+was never used (--json for tools; --report for an HTML page of charts; --lite for
+lengths and outcomes only, without recording events, at the engine's full speed).
+--shard i/n -o PART.json plays part i (from 0) of n of the seed range and writes a
+result that ` + "`studio merge`" + ` adds up (see docs/playtesting.md).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sf.asJSON = asJSON

@@ -5,12 +5,14 @@ import (
 	"testing"
 )
 
-// TestScenariosOfBundledPacks: `studio test` runs the seed effects'
-// bundled scenarios (with their transcripts) and they pass.
+// TestScenariosOfBundledPacks: `studio test` runs the bundled scenarios of
+// the seed effects and tic-tac-toe (with their transcripts) and they pass.
 func TestScenariosOfBundledPacks(t *testing.T) {
-	out, err := run(t, "test", "seeds", "--bless=false")
-	if err != nil || !strings.Contains(out, "4 scenarios, 0 failed") {
-		t.Errorf("studio test seeds: %v\n%s", err, out)
+	for pack, want := range map[string]string{"seeds": "4 scenarios, 0 failed", "tictactoe": "1 scenarios, 0 failed"} {
+		out, err := run(t, "test", pack, "--bless=false")
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("studio test %s: %v\n%s", pack, err, out)
+		}
 	}
 }
 
