@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -100,7 +101,7 @@ func Parse(data []byte, path string) (*Scenario, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, posError(path, err)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err == nil && len(root.Content) > 0 {
@@ -117,6 +118,21 @@ func Parse(data []byte, path string) (*Scenario, error) {
 	}
 	s.Path = path
 	return &s, nil
+}
+
+// lineRe finds the line yaml and UnmarshalYAML put in their messages.
+var lineRe = regexp.MustCompile(`line (\d+): `)
+
+// posError writes a decoding error as "path:line: message" when it names a
+// line (the first, of several), else as "path: message".
+func posError(path string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
+	if m := lineRe.FindStringSubmatchIndex(msg); m != nil {
+		line := msg[m[2]:m[3]]
+		return fmt.Errorf("%s:%s: %s", path, line, msg[:m[0]]+msg[m[1]:])
+	}
+	return fmt.Errorf("%s: %s", path, msg)
 }
 
 // TranscriptPath is where the scenario's expected events are kept.

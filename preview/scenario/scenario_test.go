@@ -96,10 +96,11 @@ func TestTranscript(t *testing.T) {
 // fields and a scenario for another pack are refused with their place.
 func TestBadFiles(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"seed: 1\nsteps:\n  - expect: x\n    exec: y\n", "x.yaml: line 3: a step is one of move, exec or expect"},
-		{"seed: 1\nstep:\n  - expect: x\n", "field step not found"},
-		{"seed: 1\nsteps:\n  - move: {player: 1, act: pass}\n", `line 3: move: json: unknown field "act"`},
-		{"seed: 1\nsteps:\n  - exec: x\n    refused: y\n", "line 3: refused goes with a move"},
+		{"seed: 1\nsteps:\n  - expect: x\n    exec: y\n", "x.yaml:3: a step is one of move, exec or expect"},
+		{"seed: 1\nstep:\n  - expect: x\n", "x.yaml:2: field step not found"},
+		{"seed: 1\nsteps: [\n", "x.yaml:2: did not find expected node content"},
+		{"seed: 1\nsteps:\n  - move: {player: 1, act: pass}\n", `x.yaml:3: move: json: unknown field "act"`},
+		{"seed: 1\nsteps:\n  - exec: x\n    refused: y\n", "x.yaml:3: refused goes with a move"},
 		{"seed: 1\n", "x.yaml: no steps"},
 	} {
 		if _, err := Parse([]byte(c.src), "x.yaml"); err == nil || !strings.Contains(err.Error(), c.want) {
