@@ -16,7 +16,7 @@ type Report struct {
 	MeanPlies float64 `json:"mean_plies"`
 	StdPlies  float64 `json:"stddev_plies"` // population standard deviation
 	MinPlies  int     `json:"min_plies"`
-	MaxPlies  int     `json:"max_plies_seen"`
+	MaxPlies  int     `json:"max_plies"`
 
 	// FirstSeat is the share of all matches seat 1 won, with its 95% Wilson
 	// score interval [FirstSeatLow, FirstSeatHigh].

@@ -73,7 +73,7 @@ func Run(c Config) (*Stats, error) {
 				}
 			}
 			mu.Lock()
-			part.PackHash, part.Bots, part.MaxPlies, part.Lite = total.PackHash, total.Bots, total.MaxPlies, total.Lite
+			part.PackHash, part.Bots, part.PlyLimit, part.Lite = total.PackHash, total.Bots, total.PlyLimit, total.Lite
 			_ = total.Merge(part) // same kind, no seeds: cannot fail
 			mu.Unlock()
 		}()

@@ -21,7 +21,7 @@ type Stats struct {
 	PackHash string   `json:"pack_hash"` // graph.PackHash of the pack played
 	Seats    int      `json:"seats"`
 	Bots     string   `json:"bots"`           // the bots' names, comma-separated, one per seat
-	MaxPlies int      `json:"max_plies"`      // the action limit of a match
+	PlyLimit int      `json:"ply_limit"`      // the action limit of a match (--max-plies; 0: none)
 	Lite     bool     `json:"lite,omitempty"` // played without events: no visits, uses, firings or branching
 	Universe Universe `json:"universe"`       // what the pack has, for the never-used lists
 	Seeds    []Range  `json:"seeds"`          // the seeds played, as sorted disjoint ranges
@@ -108,7 +108,7 @@ func clausePaths(cl *graph.Clauses, base string) []string {
 
 // newStats returns an empty Stats of matches of the given kind.
 func newStats(pack, hash string, seats int, bots string, maxPlies int, u Universe) *Stats {
-	return &Stats{Pack: pack, PackHash: hash, Seats: seats, Bots: bots, MaxPlies: maxPlies, Universe: u,
+	return &Stats{Pack: pack, PackHash: hash, Seats: seats, Bots: bots, PlyLimit: maxPlies, Universe: u,
 		Lengths: map[int]int64{}, Wins: make([]int64, seats), Visits: map[string]int64{}, Uses: map[string]int64{},
 		Actions: map[string]int64{}, Firings: map[string]int64{}, Decisions: map[string]int64{}, Legal: map[string]int64{}}
 }
@@ -124,8 +124,8 @@ func (s *Stats) Merge(o *Stats) error {
 		return fmt.Errorf("different seats: %d and %d", s.Seats, o.Seats)
 	case s.Bots != o.Bots:
 		return fmt.Errorf("different bots: %s and %s", s.Bots, o.Bots)
-	case s.MaxPlies != o.MaxPlies:
-		return fmt.Errorf("different --max-plies: %d and %d", s.MaxPlies, o.MaxPlies)
+	case s.PlyLimit != o.PlyLimit:
+		return fmt.Errorf("different --max-plies: %d and %d", s.PlyLimit, o.PlyLimit)
 	case s.Lite != o.Lite:
 		return fmt.Errorf("one part was played with --lite, the other without")
 	}
