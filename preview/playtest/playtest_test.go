@@ -239,3 +239,15 @@ func TestJobsDoNotChangeStats(t *testing.T) {
 		t.Errorf("--jobs 1 and 3 differ:\n%+v\n%+v", one, three)
 	}
 }
+
+// TestBranchingOfASimultaneousChoice: in Hearts' card passing every player
+// chooses 3 of their 13 cards at once: C(13,3) = 286 choices each, though
+// the engine offers all four players' 1,144 together.
+func TestBranchingOfASimultaneousChoice(t *testing.T) {
+	p := bundled(t, "hearts")
+	s := run(t, Config{Program: p, Seats: 4, Seed: 1, Matches: 2, Jobs: 2, Bots: "random"})
+	r := Summarize(s)
+	if s.Decisions["21"] == 0 || r.Branching["21"] != 286 {
+		t.Errorf("state 21 (giveCards): %d decisions, %v legal actions each, want 286", s.Decisions["21"], r.Branching["21"])
+	}
+}

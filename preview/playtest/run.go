@@ -87,20 +87,27 @@ func Run(c Config) (*Stats, error) {
 	return total, nil
 }
 
-// counter is a bot that notes, before each choice, the state deciding and
-// the number of legal actions.
+// counter is a bot that notes, for each choice, the state deciding and the
+// number of legal actions of the seat that acts (where several seats decide
+// at once, the engine offers every seat's actions; a player chooses among
+// their own).
 type counter struct {
 	bot engine.Bot
 	s   *Stats
 }
 
 func (c counter) Choose(m *engine.Match, moves []engine.Move) engine.Move {
+	mv := c.bot.Choose(m, moves)
 	if fs, err := m.Frames(); err == nil && len(fs) > 0 {
 		id := fs[len(fs)-1].StateID
 		c.s.Decisions[id]++
-		c.s.Legal[id] += int64(len(moves))
+		for _, o := range moves {
+			if o.Seat == mv.Seat {
+				c.s.Legal[id]++
+			}
+		}
 	}
-	return c.bot.Choose(m, moves)
+	return mv
 }
 
 // playOne plays the match of seed and adds it to s.
