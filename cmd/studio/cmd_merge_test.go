@@ -54,6 +54,14 @@ func TestMergedShardsPrintTheWholeRun(t *testing.T) {
 		t.Errorf("merge --json:\n%s\nwant (simulate --json):\n%s", got, want)
 	}
 
+	page := filepath.Join(dir, "report.html")
+	if _, err := run(t, append([]string{"merge", "--json=false", "--report", page}, parts...)...); err != nil {
+		t.Fatal(err)
+	}
+	if html, err := os.ReadFile(page); err != nil || !strings.Contains(string(html), "let option_chart_outcomes = ") {
+		t.Errorf("merge --report wrote no outcome chart: %v", err)
+	}
+
 	// A part given twice is refused, naming the file and the seeds.
 	_, err = run(t, "merge", "--json=false", "--report=", parts[0], parts[1], parts[0])
 	if err == nil || !strings.Contains(err.Error(), "part0.json") || !strings.Contains(err.Error(), "played twice") {
