@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	fyne.io/fyne/v2 v2.7.1
 	github.com/alecthomas/chroma/v2 v2.27.0
+	github.com/go-echarts/go-echarts/v2 v2.6.7
 	github.com/invopop/jsonschema v0.14.0
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/pb33f/ordered-map/v2 v2.3.1
