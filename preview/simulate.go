@@ -24,6 +24,26 @@ type Simulation struct {
 	// Progress, when set, is called once per match played, from the
 	// goroutines that play them (it must be safe for that).
 	Progress func()
+	// Events plays with the engine's history on, so that Observe sees each
+	// match's events (slower: see engine.Options.NoHistory).
+	Events bool
+	// Decide, when set, is called before each bot decision with the worker
+	// playing the match (0 <= worker < the number of workers), the match and
+	// the legal moves of the seat that decides.
+	Decide func(worker int, m *engine.Match, moves []engine.Move)
+	// Observe, when set, is called after each match, from the worker that
+	// played it, with the finished (or failed) match and its result.
+	Observe func(worker int, m *engine.Match, r *Result)
+}
+
+// Workers returns how many goroutines Simulate plays sim's matches on: the
+// bound of the worker argument of Decide and Observe.
+func (sim Simulation) Workers() int {
+	jobs := sim.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(jobs, sim.Matches))
 }
 
 // Result is one simulated match.
@@ -59,13 +79,9 @@ func Simulate(p *engine.Program, sim Simulation) ([]Result, error) {
 		}
 	}
 	results := make([]Result, sim.Matches)
-	jobs := sim.Jobs
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < max(1, min(jobs, sim.Matches)); w++ {
+	for w := range sim.Workers() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -74,7 +90,7 @@ func Simulate(p *engine.Program, sim Simulation) ([]Result, error) {
 				if i >= sim.Matches {
 					return
 				}
-				results[i] = playOne(p, sim, names, hash, sim.Seed+uint64(i))
+				results[i] = playOne(p, sim, w, names, hash, sim.Seed+uint64(i))
 				if sim.Progress != nil {
 					sim.Progress()
 				}
@@ -109,10 +125,10 @@ func botNames(given []string, seats int) ([]string, error) {
 }
 
 // playOne plays the match of one seed.
-func playOne(p *engine.Program, sim Simulation, names []string, hash string, seed uint64) Result {
+func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash string, seed uint64) Result {
 	r := Result{Seed: seed}
 	bots, _ := seatBots(names) // names checked by Simulate
-	pb := &poolBot{bots: bots, rand: rand.New(newSplitmix(seed)), record: sim.Record}
+	pb := &poolBot{bots: bots, rand: rand.New(newSplitmix(seed)), record: sim.Record, worker: worker, decide: sim.Decide}
 	if sim.Record {
 		r.Record = &graph.Record{Format: graph.RecordFormat, Pack: p.Pack.Name, PackHash: hash, Source: sim.Source, Seed: seed, Seats: make([]graph.Seat, len(names)), Moves: []graph.Move{}}
 		for i, n := range names {
@@ -120,10 +136,16 @@ func playOne(p *engine.Program, sim Simulation, names []string, hash string, see
 		}
 		defer func() { r.Record.Moves = append(r.Record.Moves, pb.moves...) }()
 	}
-	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: true})
+	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events})
 	if err != nil {
 		r.Err = err
+		if sim.Observe != nil {
+			sim.Observe(worker, nil, &r)
+		}
 		return r
+	}
+	if sim.Observe != nil {
+		defer func() { sim.Observe(worker, m, &r) }()
 	}
 	r.Plies, err = m.Play(pb, sim.MaxPlies)
 	switch {
@@ -148,12 +170,17 @@ type poolBot struct {
 	record bool
 	moves  []graph.Move
 	err    error
+	worker int
+	decide func(worker int, m *engine.Match, moves []engine.Move)
 }
 
 func (pb *poolBot) Choose(m *engine.Match, moves []engine.Move) engine.Move {
 	seat, mine := botTurn(pb.bots, moves)
 	if seat < 0 { // a seat without a bot: cannot happen in a simulation
 		seat, mine = moves[0].Seat, moves[:1]
+	}
+	if pb.decide != nil {
+		pb.decide(pb.worker, m, mine)
 	}
 	pb.d = Decision{Seat: seat, Moves: mine, Rand: pb.rand, m: m}
 	i := 0

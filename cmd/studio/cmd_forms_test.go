@@ -16,7 +16,7 @@ import (
 func summaryWithoutTiming(out string) string {
 	var keep []string
 	for _, l := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(l, "matches: ") {
+		if !strings.HasPrefix(l, "time: ") {
 			keep = append(keep, l)
 		}
 	}

@@ -1,0 +1,140 @@
+package playtest
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
+)
+
+// Config is what to play: Matches matches of Program with Seats seats, match
+// i using seed Seed+i for both its random source and its bots.
+type Config struct {
+	Program  *engine.Program
+	Seats    int
+	Seed     uint64
+	Matches  int
+	MaxPlies int    // actions after which a match stops, reported as an error (0: no limit)
+	Jobs     int    // matches played at once (0: GOMAXPROCS)
+	Bots     string // the bots as --bots names them: one for every seat, or one per seat separated by commas ("" is "random")
+	Lite     bool   // play without events (engine.Options.NoHistory): only lengths, wins, draws and errors
+	Record   bool   // keep each match's record (see RunResults)
+	Source   string // the records' Source: where the pack was read from
+	Progress func() // called after each match, from any goroutine, one at a time
+}
+
+// Shard returns the part i (0-based) of n disjoint, contiguous parts of c's
+// seed range: the parts of i = 0..n-1 together play every match of c once.
+// It returns an error unless 0 <= i < n.
+func (c Config) Shard(i, n int) (Config, error) {
+	if n < 1 || i < 0 || i >= n {
+		return c, fmt.Errorf("shard %d/%d: want 0 <= i < n", i, n)
+	}
+	lo, hi := c.Matches*i/n, c.Matches*(i+1)/n
+	c.Seed += uint64(lo)
+	c.Matches = hi - lo
+	return c, nil
+}
+
+// Run plays c's matches and counts them. The Stats is the same for the same
+// Config whatever Jobs is. Run fails when the pack cannot be hashed or a bot
+// is unknown; a match's error is counted in Stats.Errors.
+func Run(c Config) (*Stats, error) {
+	s, _, err := RunResults(c)
+	return s, err
+}
+
+// RunResults is Run that also returns each match's result in seed order
+// (with its record when c.Record). The matches are played by
+// preview.Simulate's pool; the counting happens in its workers, one Stats
+// each, added up at the end.
+func RunResults(c Config) (*Stats, []preview.Result, error) {
+	hash, err := graph.PackHash(c.Program.Pack)
+	if err != nil {
+		return nil, nil, err
+	}
+	bots := c.Bots
+	if bots == "" {
+		bots = "random"
+	}
+	total := newStats(c.Program.Pack.Name, hash, c.Seats, bots, c.MaxPlies, UniverseOf(c.Program.Pack))
+	total.Lite = c.Lite
+	if c.Matches > 0 {
+		total.Seeds = []Range{{First: c.Seed, Count: uint64(c.Matches)}}
+	}
+	var mu sync.Mutex
+	sim := preview.Simulation{Matches: c.Matches, Seed: c.Seed, Seats: c.Seats, Bots: strings.Split(bots, ","),
+		MaxPlies: c.MaxPlies, Jobs: c.Jobs, Record: c.Record, Source: c.Source, Events: !c.Lite}
+	if c.Progress != nil {
+		sim.Progress = func() { mu.Lock(); c.Progress(); mu.Unlock() }
+	}
+	parts := make([]*Stats, sim.Workers())
+	for i := range parts {
+		parts[i] = newStats("", "", c.Seats, "", 0, Universe{})
+	}
+	if !c.Lite {
+		sim.Decide = func(w int, m *engine.Match, moves []engine.Move) { countDecision(parts[w], m, moves) }
+	}
+	sim.Observe = func(w int, m *engine.Match, r *preview.Result) { countMatch(parts[w], c.Seats, m, r) }
+	start := time.Now()
+	results, err := preview.Simulate(c.Program, sim)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, part := range parts {
+		part.PackHash, part.Bots, part.PlyLimit, part.Lite = total.PackHash, total.Bots, total.PlyLimit, total.Lite
+		_ = total.Merge(part) // same kind, no seeds: cannot fail
+	}
+	total.Seconds = time.Since(start).Seconds()
+	return total, results, nil
+}
+
+// countDecision notes a decision: the state deciding and the number of
+// legal actions of the seat that acts (moves are that seat's only).
+func countDecision(s *Stats, m *engine.Match, moves []engine.Move) {
+	if fs, err := m.Frames(); err == nil && len(fs) > 0 {
+		id := fs[len(fs)-1].StateID
+		s.Decisions[id]++
+		s.Legal[id] += int64(len(moves))
+	}
+}
+
+// countMatch adds a finished (or failed) match to s; m is nil when the
+// match could not start.
+func countMatch(s *Stats, seats int, m *engine.Match, r *preview.Result) {
+	s.Matches++
+	s.Lengths[r.Plies]++
+	if m != nil {
+		countEvents(m.Events(), s)
+	}
+	switch {
+	case r.Err != nil:
+		s.addError(r.Err.Error(), 1, r.Seed)
+	case len(r.Winners) == seats && seats > 1:
+		s.Draws++
+	default:
+		for _, w := range r.Winners {
+			s.Wins[w]++
+		}
+	}
+}
+
+// countEvents adds the visits, uses and firings of events to s.
+func countEvents(events []engine.Event, s *Stats) {
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EvStateEntered, engine.EvStateCalled:
+			s.Visits[e.StateID]++
+		case engine.EvStateLeft:
+			s.Uses["states/"+e.StateID+"/transitions/"+e.Name]++
+		case engine.EvAction:
+			s.Actions[e.Clause]++
+		case engine.EvClauseFired, engine.EvWrapApplied:
+			s.Firings[e.Clause]++
+		}
+	}
+}

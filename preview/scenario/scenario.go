@@ -1,0 +1,315 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+	"go.yaml.in/yaml/v3"
+)
+
+// Scenario is one scenario file (see the package documentation).
+type Scenario struct {
+	Name  string `yaml:"name"`
+	Pack  string `yaml:"pack,omitempty"`
+	Seats int    `yaml:"seats,omitempty"`
+	Seed  uint64 `yaml:"seed"`
+	From  string `yaml:"from,omitempty"` // a saved match (graph.Record file) to start from, relative to the scenario's folder
+	Setup string `yaml:"setup,omitempty"`
+	Steps []Step `yaml:"steps"`
+
+	Path string `yaml:"-"` // the file it was read from
+	Line int    `yaml:"-"` // the line of its setup (1 without one)
+}
+
+// Step is one step of a scenario: exactly one of Move, Exec and Expect.
+type Step struct {
+	Move    *graph.Move // a player's action
+	Refused string      // with Move: the move must be refused with a reason containing this
+	Exec    string      // statements run through Match.Exec
+	Expect  string      // a pure expression that must be true
+	Line    int         // where the step is written
+}
+
+// stepYAML is a step as written.
+type stepYAML struct {
+	Move    any    `yaml:"move"`
+	Refused string `yaml:"refused"`
+	Exec    string `yaml:"exec"`
+	Expect  string `yaml:"expect"`
+}
+
+// UnmarshalYAML reads a step, its move in JSON form written as YAML (a
+// mapping) or as a JSON string.
+func (s *Step) UnmarshalYAML(n *yaml.Node) error {
+	var y stepYAML
+	if err := n.Decode(&y); err != nil {
+		return err
+	}
+	s.Line, s.Refused, s.Exec, s.Expect = n.Line, y.Refused, y.Exec, y.Expect
+	kinds := 0
+	for _, set := range []bool{y.Move != nil, y.Exec != "", y.Expect != ""} {
+		if set {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return fmt.Errorf("line %d: a step is one of move, exec or expect", n.Line)
+	}
+	if y.Refused != "" && y.Move == nil {
+		return fmt.Errorf("line %d: refused goes with a move", n.Line)
+	}
+	if y.Move != nil {
+		data, ok := y.Move.(string)
+		if !ok {
+			b, err := json.Marshal(y.Move)
+			if err != nil {
+				return fmt.Errorf("line %d: move: %v", n.Line, err)
+			}
+			data = string(b)
+		}
+		dec := json.NewDecoder(strings.NewReader(data))
+		dec.DisallowUnknownFields()
+		s.Move = new(graph.Move)
+		if err := dec.Decode(s.Move); err != nil {
+			return fmt.Errorf("line %d: move: %v", n.Line, err)
+		}
+	}
+	return nil
+}
+
+// Load reads the scenario file at path.
+func Load(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, path)
+}
+
+// Parse reads a scenario from data; path names it in errors and locates
+// its transcript.
+func Parse(data []byte, path string) (*Scenario, error) {
+	var s Scenario
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&s); err != nil {
+		return nil, posError(path, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err == nil && len(root.Content) > 0 {
+		s.Line = 1
+		m := root.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == "setup" {
+				s.Line = m.Content[i].Line
+			}
+		}
+	}
+	if len(s.Steps) == 0 {
+		return nil, fmt.Errorf("%s: no steps", path)
+	}
+	s.Path = path
+	return &s, nil
+}
+
+// lineRe finds the line yaml and UnmarshalYAML put in their messages.
+var lineRe = regexp.MustCompile(`line (\d+): `)
+
+// posError writes a decoding error as "path:line: message" when it names a
+// line (the first, of several), else as "path: message".
+func posError(path string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
+	if m := lineRe.FindStringSubmatchIndex(msg); m != nil {
+		line := msg[m[2]:m[3]]
+		return fmt.Errorf("%s:%s: %s", path, line, msg[:m[0]]+msg[m[1]:])
+	}
+	return fmt.Errorf("%s: %s", path, msg)
+}
+
+// TranscriptPath is where the scenario's expected events are kept.
+func (s *Scenario) TranscriptPath() string {
+	return strings.TrimSuffix(s.Path, ".yaml") + ".events"
+}
+
+// Failure is one way a scenario failed: at Line of its file, in step Step
+// (1-based; 0 for the setup and the match's start, -1 for the scenario as a
+// whole: its pack, its transcript).
+type Failure struct {
+	Path string
+	Line int
+	Step int
+	Msg  string
+}
+
+// String formats the failure as "path:line: step N: msg".
+func (f Failure) String() string {
+	where := "setup"
+	switch {
+	case f.Step > 0:
+		where = fmt.Sprintf("step %d", f.Step)
+	case f.Step < 0:
+		where = "scenario"
+	}
+	return fmt.Sprintf("%s:%d: %s: %s", f.Path, f.Line, where, f.Msg)
+}
+
+// Result is what running a scenario gave.
+type Result struct {
+	Failures   []Failure
+	Transcript string // the events after the setup, one per line
+}
+
+// Run plays s on a new match of p. A step that fails stops the scenario
+// (the ones after it would test a position nobody meant); the transcript is
+// compared only when every step passed. want is the expected transcript
+// (nil: none to compare).
+func Run(s *Scenario, p *engine.Program, want []byte) Result {
+	var r Result
+	fail := func(step, line int, format string, args ...any) Result {
+		r.Failures = append(r.Failures, Failure{Path: s.Path, Line: line, Step: step, Msg: fmt.Sprintf(format, args...)})
+		return r
+	}
+	if s.Pack != "" && s.Pack != p.Pack.Name {
+		return fail(-1, 1, "the scenario is for pack %s, not %s", s.Pack, p.Pack.Name)
+	}
+	m, err := start(s, p)
+	if err != nil {
+		return fail(0, 1, "%v", err)
+	}
+	if s.Setup != "" {
+		if err := m.Exec(s.Setup); err != nil {
+			return fail(0, s.Line, "setup: %v", err)
+		}
+	}
+	from := len(m.Events())
+	for i, st := range s.Steps {
+		if msg := step(m, st); msg != "" {
+			r.Transcript = transcript(m.Events()[from:])
+			return fail(i+1, st.Line, "%s", msg)
+		}
+	}
+	r.Transcript = transcript(m.Events()[from:])
+	if want != nil && string(want) != r.Transcript {
+		return fail(-1, 1, "the events differ from %s: %s (run with --bless to accept them)", s.TranscriptPath(), firstDiff(string(want), r.Transcript))
+	}
+	return r
+}
+
+// start returns the match s begins with: a new one with its seats and
+// seed, or the saved match it names replayed to its end.
+func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
+	seats := s.Seats
+	if seats == 0 {
+		seats = 2
+		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
+			seats = pl.Min
+		}
+	}
+	if s.From == "" {
+		m, err := p.NewMatch(seats, engine.Options{Seed: s.Seed})
+		if err != nil {
+			return nil, fmt.Errorf("the match does not start: %v", err)
+		}
+		return m, nil
+	}
+	path := filepath.Join(filepath.Dir(s.Path), s.From)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("from: %v", err)
+	}
+	rec, err := graph.ReadRecord(data, path)
+	if err != nil {
+		return nil, fmt.Errorf("from: %v", err)
+	}
+	if s.Seats != 0 && s.Seats != len(rec.Seats) || s.Seed != 0 && s.Seed != rec.Seed {
+		return nil, fmt.Errorf("from %s: the saved match has %d seats and seed %d; leave seats and seed out", s.From, len(rec.Seats), rec.Seed)
+	}
+	if hash, err := graph.PackHash(p.Pack); err == nil && hash != rec.PackHash {
+		return nil, fmt.Errorf("from %s: saved on another version of the pack (%s, not %s)", s.From, rec.PackHash, hash)
+	}
+	m, err := p.NewMatch(len(rec.Seats), engine.Options{Seed: rec.Seed, Clock: time.Duration(rec.ClockMS) * time.Millisecond})
+	if err != nil {
+		return nil, fmt.Errorf("the match does not start: %v", err)
+	}
+	for i, gm := range rec.Moves {
+		if err := m.Tick(time.Duration(gm.WaitMS) * time.Millisecond); err != nil {
+			return nil, fmt.Errorf("from %s: move %d: %v", s.From, i+1, err)
+		}
+		mv, err := m.DecodeMove(gm)
+		if err == nil {
+			err = m.Apply(mv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("from %s: move %d %s: %v", s.From, i+1, gm, err)
+		}
+	}
+	return m, nil
+}
+
+// step runs one step and says what went wrong ("" if nothing).
+func step(m *engine.Match, st Step) string {
+	switch {
+	case st.Expect != "":
+		v, err := m.Eval(st.Expect)
+		if err != nil {
+			return fmt.Sprintf("expect %s: %v", st.Expect, err)
+		}
+		if !bool(v.Truth()) {
+			return fmt.Sprintf("expect %s: got %s", st.Expect, v)
+		}
+	case st.Exec != "":
+		if err := m.Exec(st.Exec); err != nil {
+			return fmt.Sprintf("exec %s: %v", st.Exec, err)
+		}
+	default:
+		mv, err := m.DecodeMove(*st.Move)
+		if err == nil {
+			err = m.Apply(mv)
+		}
+		switch {
+		case st.Refused == "" && err != nil:
+			return fmt.Sprintf("move %s: %v", st.Move, err)
+		case st.Refused != "" && err == nil:
+			return fmt.Sprintf("move %s: taken, want it refused (%s)", st.Move, st.Refused)
+		case st.Refused != "" && !strings.Contains(err.Error(), st.Refused):
+			return fmt.Sprintf("move %s: refused with %q, want a reason containing %q", st.Move, err, st.Refused)
+		}
+	}
+	return ""
+}
+
+func transcript(events []engine.Event) string {
+	var b strings.Builder
+	for _, e := range events {
+		b.WriteString(strings.ReplaceAll(e.String(), "\n", `\n`)) // one line per event, for line diffs
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// firstDiff describes the first line where got differs from want.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d: want %q, got %q", i+1, a, b)
+		}
+	}
+	return "they differ"
+}

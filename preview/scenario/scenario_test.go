@@ -1,0 +1,161 @@
+package scenario
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+)
+
+func seeds(t *testing.T) *engine.Program {
+	t.Helper()
+	data, _ := assets.Pack("seeds")
+	p, err := engine.Parse(data, "seeds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func load(t *testing.T, path string) *Scenario {
+	t.Helper()
+	s, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestFailuresNameStepAndExpression: each scenario of testdata that fails on
+// purpose fails once, with the file, the step's line, the step and what went
+// wrong.
+func TestFailuresNameStepAndExpression(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"testdata/fails.yaml", "testdata/fails.yaml:10: step 2: expect game.lord.power == 4: got False"},
+		{"testdata/refused.yaml", `testdata/refused.yaml:6: step 1: move {"player":2,"action":"pass"}: illegal action p2 pass(): `},
+		{"testdata/taken.yaml", `testdata/taken.yaml:4: step 1: move {"player":1,"action":"pass"}: taken, want it refused (illegal)`},
+	} {
+		r := Run(load(t, c.file), seeds(t), nil)
+		if len(r.Failures) != 1 || !strings.HasPrefix(r.Failures[0].String(), c.want) {
+			t.Errorf("%s: failures %v, want one starting %q", c.file, r.Failures, c.want)
+		}
+	}
+}
+
+// TestBundledScenariosPass: the seed effects' scenarios hold, with their
+// transcripts.
+func TestBundledScenariosPass(t *testing.T) {
+	ss := assets.Scenarios("seeds")
+	if len(ss) < 4 {
+		t.Fatalf("%d bundled scenarios of seeds, want the four seed effects", len(ss))
+	}
+	for _, b := range ss {
+		s, err := Parse(b.Data, b.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Transcript == nil {
+			t.Errorf("%s has no transcript", b.Name)
+		}
+		if r := Run(s, seeds(t), b.Transcript); len(r.Failures) > 0 {
+			t.Errorf("%s: %v", b.Name, r.Failures)
+		}
+	}
+}
+
+// TestTranscript: a scenario's events are compared with its transcript; a
+// changed line is named, with both versions.
+func TestTranscript(t *testing.T) {
+	s := load(t, "testdata/transcript.yaml")
+	r := Run(s, seeds(t), nil)
+	if len(r.Failures) > 0 {
+		t.Fatal(r.Failures)
+	}
+	for _, line := range []string{"action_taken [playerTurn] p1 pass\n", "state_left [playerTurn] pass\n"} {
+		if !strings.Contains(r.Transcript, line) {
+			t.Errorf("transcript lacks %q:\n%s", line, r.Transcript)
+		}
+	}
+	if r := Run(s, seeds(t), []byte(r.Transcript)); len(r.Failures) > 0 {
+		t.Errorf("against its own transcript: %v", r.Failures)
+	}
+	changed := strings.Replace(r.Transcript, "p1 pass", "p1 draw", 1)
+	got := Run(s, seeds(t), []byte(changed))
+	if len(got.Failures) != 1 || !strings.Contains(got.Failures[0].Msg, `want "3 action_taken [playerTurn] p1 draw", got "3 action_taken [playerTurn] p1 pass"`) ||
+		!strings.HasPrefix(got.Failures[0].String(), "testdata/transcript.yaml:1: scenario: the events differ from testdata/transcript.events: line 1: ") {
+		t.Errorf("changed transcript: %v", got.Failures)
+	}
+}
+
+// TestBadFiles: a step of two kinds, an unknown key, a move of unknown
+// fields and a scenario for another pack are refused with their place.
+func TestBadFiles(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"seed: 1\nsteps:\n  - expect: x\n    exec: y\n", "x.yaml:3: a step is one of move, exec or expect"},
+		{"seed: 1\nstep:\n  - expect: x\n", "x.yaml:2: field step not found"},
+		{"seed: 1\nsteps: [\n", "x.yaml:2: did not find expected node content"},
+		{"seed: 1\nsteps:\n  - move: {player: 1, act: pass}\n", `x.yaml:3: move: json: unknown field "act"`},
+		{"seed: 1\nsteps:\n  - exec: x\n    refused: y\n", "x.yaml:3: refused goes with a move"},
+		{"seed: 1\n", "x.yaml: no steps"},
+	} {
+		if _, err := Parse([]byte(c.src), "x.yaml"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.src, err, c.want)
+		}
+	}
+	s, err := Parse([]byte("pack: hearts\nseed: 1\nsteps:\n  - expect: 'True'\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(s, seeds(t), nil); len(r.Failures) != 1 || !strings.Contains(r.Failures[0].Msg, "for pack hearts, not seeds") {
+		t.Errorf("another pack's scenario: %v", r.Failures)
+	}
+	if _, err := os.Stat("testdata/transcript.events"); err == nil {
+		t.Error("testdata/transcript.events exists: the test means to compare with no file")
+	}
+}
+
+// TestFromSavedMatch: a scenario that starts from a saved match goes on
+// where the match stopped (seat 2 must discard after seat 1 drew with
+// Mind Leech out); a match saved on another version of the pack is refused.
+func TestFromSavedMatch(t *testing.T) {
+	p := seeds(t)
+	hash, err := graph.PackHash(p.Pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	rec := &graph.Record{Format: graph.RecordFormat, Pack: "seeds", PackHash: hash, Seed: 5, Seats: make([]graph.Seat, 2), Moves: []graph.Move{
+		{Player: 1, Action: "playCard", Args: json.RawMessage(`{"card": {"object": 3}}`)},
+		{Player: 1, Action: "draw"},
+	}}
+	write := func(name string, r *graph.Record) {
+		data, err := r.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("leech.json", rec)
+	src := "from: leech.json\nsteps:\n  - expect: len(hand(players[1])) == 3\n" +
+		"  - move: {player: 2, action: discard, args: {card: {object: 11}}}\n  - expect: len(hand(players[1])) == 2\n"
+	s, err := Parse([]byte(src), filepath.Join(dir, "s.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(s, p, nil); len(r.Failures) > 0 {
+		t.Errorf("from a saved match: %v", r.Failures)
+	}
+	other := *rec
+	other.PackHash = "sha256:00"
+	write("leech.json", &other)
+	if r := Run(s, p, nil); len(r.Failures) != 1 || !strings.Contains(r.Failures[0].Msg, "saved on another version of the pack") {
+		t.Errorf("another version: %v", r.Failures)
+	}
+}
