@@ -112,7 +112,8 @@
 //     highlighting, line numbers and diagnostics marked at line and column.
 //   - yamlview.go: the YAML view (Centre tab), the selected element's lines of
 //     the pack's canonical YAML, numbered as there, or the whole pack; a text
-//     that reads is applied as an edit (ReplacePack, or an element's edit).
+//     that reads is applied as an edit (ReplacePack, or an element's edit);
+//     View > Edit as YAML (ctrl+U) brings it to the front, focused.
 //
 // # Live diagnostics
 //

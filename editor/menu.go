@@ -47,6 +47,7 @@ var (
 	fitShortcut        = ctrl(fyne.Key0)
 	readableShortcut   = ctrlShift(fyne.Key0)
 	actualSizeShortcut = ctrl(fyne.Key1)
+	yamlShortcut       = ctrl(fyne.KeyU)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -151,6 +152,8 @@ func (e *Editor) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		e.item("Automatic Layout", layoutShortcut, e.Relayout),
 		e.item("Lay Out Selection", layoutSelShortcut, e.RelayoutSelection),
+		fyne.NewMenuItemSeparator(),
+		e.item("Edit as YAML", yamlShortcut, e.EditAsYAML),
 		fyne.NewMenuItemSeparator(),
 		themes,
 	)

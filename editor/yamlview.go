@@ -75,6 +75,23 @@ func (v *YAMLView) Show() {
 	}
 }
 
+// EditAsYAML is View > Edit as YAML (ctrl+U, a browser's "view source"):
+// it brings the YAML view to the front, showing the selection (the element
+// selected last: a state, object type, action or script; the whole pack
+// when none is), and puts the cursor at the start of its text, so that the
+// text of what the designer is looking at is one key away.
+func (e *Editor) EditAsYAML() {
+	if e.pack == nil {
+		return
+	}
+	v := e.forms.yaml
+	v.SetScope(ScopeSelection)
+	e.Dock.Show(PanelYAML)
+	v.load()
+	e.win.Canvas().Focus(v.code) // SetCursor focuses only an editor drawn once
+	v.code.SetCursor(1, 1)
+}
+
 // Code returns the view's code editor.
 func (v *YAMLView) Code() *CodeEditor { return v.code }
 

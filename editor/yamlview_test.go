@@ -128,3 +128,58 @@ func TestYAMLViewOfAnObjectType(t *testing.T) {
 }
 
 var backspace = &fyne.KeyEvent{Name: fyne.KeyBackspace}
+
+// TestEditAsYAML: with a state selected on the canvas, View > Edit as YAML
+// (ctrl+U) brings the YAML view of the state to the front with the cursor
+// at its start and the keyboard's focus; a clause typed at the end of its
+// text, with the keys a designer uses, becomes the state's clause, whose
+// code the inspector's card shows.
+func TestEditAsYAML(t *testing.T) {
+	e := seedsEditor(t)
+	e.SelectState("2")
+	e.win.Canvas().Focus(e.View)
+	it := menuItem(e, "Edit as YAML")
+	if it == nil || it.Shortcut == nil || it.Shortcut.ShortcutName() != yamlShortcut.ShortcutName() {
+		t.Fatalf("View > Edit as YAML: %+v", it)
+	}
+	it.Action()
+	y := e.YAML()
+	if got := e.Dock.Front(Centre); got != PanelYAML {
+		t.Fatalf("the centre shows %q, want the YAML view", got)
+	}
+	if !strings.HasPrefix(y.Text(), "  - id: 2\n") {
+		t.Fatalf("the YAML view shows\n%s\nwant state 2", y.Text())
+	}
+	if e.win.Canvas().Focused() != y.Code() {
+		t.Fatalf("the focus is on %T, want the YAML view's text", e.win.Canvas().Focused())
+	}
+	if l, c := y.Code().CursorPos(); l != 1 || c != 1 {
+		t.Errorf("the cursor is at %d:%d, want 1:1", l, c)
+	}
+
+	// The keys the Xvfb test (cmd/studio) types: to the end of the text, a
+	// new line at column 0, the clause.
+	cv := e.win.Canvas()
+	for _, k := range []fyne.KeyName{fyne.KeyPageDown, fyne.KeyEnd, fyne.KeyReturn, fyne.KeyHome} {
+		cv.Focused().TypedKey(&fyne.KeyEvent{Name: k})
+	}
+	body := `notify("bonus drawn")`
+	for i, r := range `    clauses: {whenever: [{name: bonus, condition: "True", body: '` + body + `'}]}` {
+		f := cv.Focused()
+		if f == nil {
+			t.Fatalf("the view lost the focus after %d runes: %q", i, y.Text())
+		}
+		f.TypedRune(r)
+	}
+	s := findState(e.Pack(), "2")
+	if s.Clauses == nil || len(s.Clauses.Whenever) != 1 || s.Clauses.Whenever[0].Body.Src != body {
+		t.Fatalf("after typing the clause, state 2 has clauses %+v; status %q", s.Clauses, y.Status())
+	}
+	if got, _ := e.Inspector.Field("clauses/whenever/0/body"); got != body {
+		t.Errorf("the inspector's whenever card shows body %q, want %q", got, body)
+	}
+	e.Undo()
+	if s := findState(e.Pack(), "2"); s.Clauses != nil && len(s.Clauses.Whenever) != 0 {
+		t.Errorf("undo left the clause: %+v", s.Clauses)
+	}
+}
