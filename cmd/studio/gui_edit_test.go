@@ -24,9 +24,11 @@ import (
 // TestWindowEditsAndKeepsAGraph drives the real studio under Xvfb with
 // xdotool as a designer would: on the example project it creates a state
 // (ctrl+shift+N, typing its name), connects it to another state by dragging
-// from its box's edge (typing the transition's name), saves (ctrl+S), quits
-// (ctrl+Q), starts the studio again and finds the state (ctrl+F), checking
-// the project file and the screen at each step. A screenshot is taken at
+// from its box's edge (typing the transition's name), gives it a clause
+// and the clause's code by typing in its YAML (ctrl+U), saves (ctrl+S),
+// quits (ctrl+Q), starts the studio again, finds the state (ctrl+F) and
+// shows its YAML again, checking the project file (and the studio's own
+// export of it) and the screen at each step. A screenshot is taken at
 // each step; set STUDIO_SHOTS=dir to keep them (the README's come from
 // there). Missing tools skip the test, or fail it under RULESTUDIO_STRICT=1
 // (scripts/test; internal/testenv).
@@ -75,16 +77,15 @@ func TestWindowEditsAndKeepsAGraph(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	s.shot("connected")
 
-	// The code of one of its clauses: the step lands with the code editor.
-	if editClauseStep != nil {
-		editClauseStep(t, s)
-		s.shot("clause-code")
-	} else {
-		t.Log("clause code step: not run yet (it comes with the Starlark code editor, issue 7)")
-	}
+	// A clause and its code: View > Edit as YAML (ctrl+U) shows the state's
+	// text, where a whenever clause is typed at its end.
+	yamlBefore := s.editClauseCode()
 
 	s.key("ctrl+s")
-	saved := s.waitForProject(proj, func(p *graph.Pack) bool { return p.StateByName("drawBonus") != nil })
+	saved := s.waitForProject(proj, func(p *graph.Pack) bool {
+		st := p.StateByName("drawBonus")
+		return st != nil && st.Clauses != nil && len(st.Clauses.Whenever) > 0
+	})
 	st := saved.StateByName("drawBonus")
 	tr, ok := st.Transitions.Lookup("bonusDone")
 	if !ok {
@@ -96,6 +97,10 @@ func TestWindowEditsAndKeepsAGraph(t *testing.T) {
 	if _, ok := saved.Editor.Positions[st.ID.String()]; !ok {
 		t.Error("the new state was saved without its position")
 	}
+	if w := st.Clauses.Whenever[0]; w.Name != "bonus" || w.Condition.Src != "True" || w.Body.Src != bonusBody {
+		t.Errorf("saved whenever clause %s: condition %q, body %q; want bonus, True, %q", w.Name, w.Condition.Src, w.Body.Src, bonusBody)
+	}
+	s.exportHas(bin, proj, bonusBody)
 	s.shot("saved")
 	s.key("ctrl+q")
 	s.waitForExit()
@@ -104,19 +109,102 @@ func TestWindowEditsAndKeepsAGraph(t *testing.T) {
 	s = startStudio(t, bin, display, dir, proj, shots)
 	s.waitForBoxes(len(pack.States) + 1)
 	s.shot("reopened")
-	s.key("ctrl+f")
-	time.Sleep(600 * time.Millisecond)
-	s.typeText("drawBonus")
-	s.key("Return")
-	s.waitForSelection()
+	s.find("drawBonus")
 	s.shot("found")
+	// Its text shows the clause: five more lines of YAML keys than before.
+	s.key("ctrl+u")
+	s.waitForScreen("drawBonus's YAML with its clause", func(img image.Image, st shotStats) bool {
+		return st.boxes == 0 && keysBottom(img) >= yamlBefore+4*14
+	})
+	s.shot("reopened-yaml")
 	s.key("ctrl+q")
 	s.waitForExit()
 }
 
-// editClauseStep, when set, edits the code of a clause of the state the test
-// made (selected), in the window: the hook for the code editor's step.
-var editClauseStep func(t *testing.T, s *studioSession)
+// bonusBody is the code of the clause the test types.
+const bonusBody = `notify("bonus drawn")`
+
+// editClauseCode shows the YAML of drawBonus, the state the inspector shows
+// since it was connected (ctrl+U: the YAML view in front of the canvas, the
+// cursor at the start of the text)
+// and, with the keys a designer uses, types a whenever clause at the end
+// of its text: PageDown and End to the last line's end, Return, Home to
+// column 0 (Return indents as the line above), then the clause as a flow
+// mapping, which reads as YAML only once it is closed, so that no half-typed
+// text is taken for an edit. It returns where the YAML keys of the text
+// shown before the typing end (keysBottom). The keys reach the window in
+// order: a ctrl+S after them saves what they typed.
+func (s *studioSession) editClauseCode() int {
+	s.t.Helper()
+	s.key("ctrl+u")
+	var bottom int
+	s.waitForScreen("the YAML view in front of the canvas", func(img image.Image, st shotStats) bool {
+		bottom = keysBottom(img)
+		return st.boxes == 0 && bottom > 0
+	})
+	s.shot("yaml")
+	for _, k := range []string{"Next", "End", "Return", "Home"} { // Next: PageDown
+		s.key(k)
+	}
+	s.xdo("type", "--delay", "12", `    clauses: {whenever: [{name: bonus, condition: "True", body: '`+bonusBody+`'}]}`)
+	return bottom
+}
+
+// yamlKeyColour is the colour of the keys in the YAML view (chroma's
+// "github" style, NameTag, in the light theme).
+var yamlKeyColour = color.NRGBA{R: 0x05, G: 0x50, B: 0xae, A: 0xff}
+
+// keysBottom is the lowest row of the screen where YAML keys show (0: none).
+func keysBottom(img image.Image) int {
+	r, n := colourBox(img, yamlKeyColour)
+	if n == 0 {
+		return 0
+	}
+	return r.Max.Y
+}
+
+// find selects the state named name with ctrl+F and waits until it shows
+// selected.
+func (s *studioSession) find(name string) image.Rectangle {
+	s.t.Helper()
+	s.key("ctrl+f")
+	time.Sleep(600 * time.Millisecond)
+	s.typeText(name)
+	s.key("Return")
+	return s.waitForSelection()
+}
+
+// waitForScreen waits until the screen's stats satisfy ok.
+func (s *studioSession) waitForScreen(what string, ok func(image.Image, shotStats) bool) {
+	s.t.Helper()
+	pack := &graph.Pack{States: []*graph.State{{Type: graph.ActivePlayer}, {Type: graph.MultipleActivePlayer}, {Type: graph.Game}, {Type: graph.Manager}}}
+	var last shotStats
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		s.check()
+		img := s.capture()
+		var err error
+		if last, err = analyse(s.screen, pack); err != nil {
+			s.t.Fatal(err)
+		}
+		if ok(img, last) {
+			return
+		}
+	}
+	s.t.Fatalf("not on screen after 10 s: %s (%v; see %s):\n%s", what, last, s.screen, s.logs.String())
+}
+
+// exportHas checks that the studio's own export of proj (studio export
+// PROJECT --format yaml) holds text.
+func (s *studioSession) exportHas(bin, proj, text string) {
+	s.t.Helper()
+	out, err := exec.Command(bin, "export", proj, "--format", "yaml").CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("studio export: %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte(text)) {
+		s.t.Errorf("studio export %s does not hold %s:\n%s", proj, text, out)
+	}
+}
 
 // buildStudio builds the binary into dir.
 func buildStudio(t *testing.T, dir string) string {
