@@ -157,7 +157,7 @@ func (e *Editor) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		themes,
 	)
-	e.mainMenu = fyne.NewMainMenu(file, edit, view)
+	e.mainMenu = fyne.NewMainMenu(file, edit, view, e.playMenu())
 	return e.mainMenu
 }
 

@@ -63,7 +63,10 @@ type Editor struct {
 	autosaveDelay time.Duration
 	autosaveTimer *time.Timer
 
-	forms      *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
+	forms *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
+
+	// Play is the preview match and its debugger (play.go).
+	Play       *Play
 	modals     []*modal    // dialogs shown that Enter and Escape close, the last on top
 	prompt     *prompt     // the name entry over the canvas, while one shows
 	finder     *finder     // the Find dialog, while it shows
@@ -102,6 +105,7 @@ func New(app fyne.App, store Store) *Editor {
 	e.Dock.Add(Side, Panel{ID: PanelInspector, Title: "Inspector", Content: e.Inspector})
 	e.Dock.Add(SideBottom, Panel{ID: PanelDiagnostics, Title: "Diagnostics", Content: e.Diagnostics})
 	e.attachForms()
+	e.attachPlay()
 	top := container.NewBorder(nil, nil, e.toolbar(), nil, container.NewHScroll(NewLegend()))
 	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())

@@ -1,0 +1,255 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+)
+
+// show updates every panel for the step at the session's cursor.
+func (p *Play) show() {
+	s := p.sess
+	m := s.Match()
+	p.showing = true
+	p.timeline.Max = float64(max(s.Head(), 1))
+	p.timeline.SetValue(float64(s.Cursor()))
+	p.showing = false
+	p.showSeats(m)
+	p.showStack(m)
+	p.showExec(m)
+	p.showObjects(m)
+	p.showEvents()
+	if p.OnState != nil {
+		id := ""
+		if fr, err := m.Frames(); err == nil && len(fr) > 0 {
+			id = fr[len(fr)-1].StateID
+		}
+		p.OnState(id)
+	}
+}
+
+// showSeats writes the status line of each seat (its description, or
+// descriptionmyturn for a deciding seat, substituted) and the deciding
+// seats' legal moves as buttons; at a step behind the newest the match
+// is only shown (step forward or take another action via a branch).
+func (p *Play) showSeats(m *engine.Match) {
+	s := p.sess
+	var b strings.Builder
+	fmt.Fprintf(&b, "Step %d of %d · %s", s.Cursor(), s.Head(), m.StateName())
+	seats := len(s.Config().Seats)
+	for seat := 0; seat < seats; seat++ {
+		v, err := m.View(seat)
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s: %s", seatName(s.Config().Seats[seat].Name, s.Config().Seats[seat].Bot, seat), v.Description)
+	}
+	p.status.SetText(b.String())
+
+	p.actions.RemoveAll()
+	var refused []string
+	if s.Cursor() == s.Head() && !m.Over() && s.Err() == nil {
+		for seat := 0; seat < seats; seat++ {
+			p.addMoves(m, seat)
+			why, _ := m.WhyNot(seat)
+			for _, r := range why {
+				refused = append(refused, fmt.Sprintf("p%d %s: %s (%s)", seat+1, r.Action, r.Reason, r.Part))
+			}
+		}
+	}
+	if len(refused) > 0 {
+		p.refused.SetText("Not available:\n" + strings.Join(refused, "\n"))
+	} else {
+		p.refused.SetText("")
+	}
+}
+
+// addMoves adds a button per legal move of seat; a bot's seat shows none.
+func (p *Play) addMoves(m *engine.Match, seat int) {
+	if p.sess.Config().Seats[seat].Bot != "" {
+		return
+	}
+	moves, err := m.Legal(seat)
+	if err != nil || len(moves) == 0 {
+		return
+	}
+	p.actions.Add(widget.NewLabel(fmt.Sprintf("Player %d acts:", seat+1)))
+	for _, mv := range moves {
+		mv := mv
+		p.actions.Add(widget.NewButton(moveLabel(mv), func() { p.Take(mv) }))
+	}
+}
+
+// moveLabel is a move as its button says it: "playCard(12)".
+func moveLabel(mv engine.Move) string {
+	s := mv.String()
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func seatName(name, bot string, seat int) string {
+	if name == "" {
+		name = fmt.Sprintf("Player %d", seat+1)
+	}
+	if bot != "" {
+		name += " (" + bot + ")"
+	}
+	return name
+}
+
+// showStack writes the state stack, bottom first: each frame's state, its
+// parameters, its pending transition and each seat's ending status.
+func (p *Play) showStack(m *engine.Match) {
+	frames, err := m.Frames()
+	if err != nil {
+		p.stack.SetText(err.Error())
+		return
+	}
+	var b strings.Builder
+	for i, f := range frames {
+		fmt.Fprintf(&b, "%d. %s (%s)", i+1, f.State, f.StateID)
+		for _, nv := range f.Params {
+			fmt.Fprintf(&b, " %s=%s", nv.Name, nv.Value)
+		}
+		if f.HasPending {
+			fmt.Fprintf(&b, " · waits to take %q", f.Pending)
+		}
+		if len(f.Ended) > 0 {
+			fmt.Fprintf(&b, " · ended: %s", seatList(f.Ended))
+		}
+		if len(f.Deciding) > 0 {
+			fmt.Fprintf(&b, " · deciding: %s", seatList(f.Deciding))
+		}
+		b.WriteByte('\n')
+	}
+	p.stack.SetText(b.String())
+}
+
+func seatList(seats []int) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = fmt.Sprintf("p%d", s+1)
+	}
+	return strings.Join(parts, " ")
+}
+
+// showExec writes the execution stack: the pending bodies with their
+// source clause and object.
+func (p *Play) showExec(m *engine.Match) {
+	var b strings.Builder
+	for _, pb := range m.ExecStack() {
+		fmt.Fprintf(&b, "%s · %s · object #%d · frame %d\n", pb.What, pb.Clause, pb.Object, pb.Frame)
+	}
+	if b.Len() == 0 {
+		b.WriteString("(nothing pending)")
+	}
+	p.exec.SetText(b.String())
+}
+
+// showObjects writes each object's tags, variables and properties, and for
+// each wrapped one its chain: base, each wrapper with its source object and
+// clause and the value after it, final.
+func (p *Play) showObjects(m *engine.Match) {
+	var b strings.Builder
+	for _, ob := range m.Objects() {
+		fmt.Fprintf(&b, "%s (%s)", ob.Label, ob.Type)
+		if len(ob.Tags) > 0 {
+			fmt.Fprintf(&b, " tags: %s", strings.Join(ob.Tags, ", "))
+		}
+		b.WriteByte('\n')
+		for _, nv := range ob.Variables {
+			fmt.Fprintf(&b, "    var %s = %s\n", nv.Name, nv.Value)
+		}
+		for _, nv := range ob.Properties {
+			fmt.Fprintf(&b, "    prop %s = %s\n", nv.Name, nv.Value)
+		}
+		for _, name := range ob.Wrapped {
+			writeChain(&b, m, ob.ID, name)
+		}
+	}
+	p.objects.SetText(b.String())
+}
+
+func writeChain(b *strings.Builder, m *engine.Match, id int, name string) {
+	c, err := m.Chain(id, name)
+	fmt.Fprintf(b, "    chain %s %s: base %s\n", c.Kind, name, c.Base)
+	for _, l := range c.Links {
+		fmt.Fprintf(b, "      → %s [%s] = %s\n", l.Label, l.Clause, l.Value)
+	}
+	if err != nil {
+		fmt.Fprintf(b, "      error: %v\n", err)
+		return
+	}
+	fmt.Fprintf(b, "      final %s\n", c.Final)
+}
+
+// showEvents writes the events of the current step, then the match's log,
+// the lines holding the filter's text (case-insensitive).
+func (p *Play) showEvents() {
+	if p.sess == nil {
+		return
+	}
+	f := strings.ToLower(p.filter.Text)
+	var b strings.Builder
+	write := func(evs []engine.Event) {
+		for _, e := range evs {
+			line := eventLine(e)
+			if f == "" || strings.Contains(strings.ToLower(line), f) {
+				b.WriteString(line)
+				b.WriteByte('\n')
+			}
+		}
+	}
+	fmt.Fprintf(&b, "— step %d —\n", p.sess.Cursor())
+	write(p.sess.StepEvents(p.sess.Cursor()))
+	if fe := p.sess.FailedEvents(); fe != nil && p.sess.Cursor() == p.sess.Head() {
+		b.WriteString("— the failed step —\n")
+		write(fe)
+	}
+	b.WriteString("— the match —\n")
+	write(p.sess.Log())
+	p.events.SetText(b.String())
+}
+
+// eventLine is one event as the log shows it, with its identities.
+func eventLine(e engine.Event) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s", e.Step, e.Kind)
+	for _, kv := range [][2]string{{"state", e.StateID}, {"name", e.Name}, {"clause", e.Clause}, {"field", e.Field}, {"detail", e.Detail}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])
+		}
+	}
+	if e.Object != 0 {
+		fmt.Fprintf(&b, " object=#%d", e.Object)
+	}
+	if e.Player != 0 {
+		fmt.Fprintf(&b, " player=%d", e.Player)
+	}
+	return b.String()
+}
+
+// eval runs the console's line on the match at the cursor: an expression
+// shows its value; statements run (on the shown fork, not the session).
+func (p *Play) eval(src string) {
+	if p.sess == nil || strings.TrimSpace(src) == "" {
+		return
+	}
+	m := p.sess.Match()
+	out := ">>> " + src + "\n"
+	if v, err := m.Eval(src); err == nil {
+		out += v.String()
+	} else if err2 := m.Exec(src); err2 == nil {
+		out += "ok"
+	} else {
+		out += err.Error()
+	}
+	p.output.SetText(p.output.Text + out + "\n")
+	p.console.SetText("")
+	p.show() // the shown fork may have changed
+}

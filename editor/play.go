@@ -1,0 +1,197 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
+)
+
+// The ids of the play panels in the editor's [Dock].
+const (
+	PanelPlay  = "play"  // the seats' status, their actions, the step controls and the timeline
+	PanelDebug = "debug" // the debugger: state stack, execution stack, objects and chains, events, console
+)
+
+// Play shows a preview match ([preview.Session]) for the designer to play
+// and debug: per deciding seat the status line and the legal actions as
+// buttons (illegal ones are not offered; the refused ones say why), step
+// controls and a timeline, and the debugger's panels. Its methods must be
+// called on the Fyne goroutine.
+type Play struct {
+	sess *preview.Session
+
+	status   *widget.Label   // the step, the state and each seat's description
+	actions  *fyne.Container // per deciding seat, a button per legal move
+	refused  *widget.Label   // why the actions not offered are refused (WhyNot)
+	message  *widget.Label   // the last stop: a breakpoint, the end, an error with its backtrace
+	timeline *widget.Slider  // steps 0..Head; dragging moves the cursor
+	controls *fyne.Container // Back, Step, Forward, Continue
+	stack    *widget.Label   // state stack, bottom first
+	exec     *widget.Label   // execution stack
+	objects  *widget.Label   // objects with variables, tags, properties and wrapper chains
+	events   *widget.Label   // the event log of the current step and of the match, filtered
+	filter   *widget.Entry   // the event log's filter: a substring of an event's line
+	console  *widget.Entry   // Starlark evaluated on the match at the cursor
+	output   *widget.Label   // the console's answers
+	debugger *container.AppTabs
+
+	// OnState is called with the id of the state the match is in after
+	// each update (the canvas highlights it), "" when no match runs.
+	OnState func(id string)
+
+	showing bool // true while show sets the timeline (its OnChanged must not move)
+}
+
+// NewPlay returns the play and debugger panels with no match.
+func NewPlay() *Play {
+	p := &Play{
+		status:  widget.NewLabel("No match. Play > New match… starts one."),
+		actions: container.NewVBox(),
+		refused: widget.NewLabel(""),
+		message: widget.NewLabel(""),
+		stack:   widget.NewLabel(""),
+		exec:    widget.NewLabel(""),
+		objects: widget.NewLabel(""),
+		events:  widget.NewLabel(""),
+		filter:  widget.NewEntry(),
+		console: widget.NewEntry(),
+		output:  widget.NewLabel(""),
+	}
+	p.status.Wrapping = fyne.TextWrapWord
+	p.message.Wrapping = fyne.TextWrapWord
+	p.refused.Wrapping = fyne.TextWrapWord
+	p.timeline = widget.NewSlider(0, 1)
+	p.timeline.Step = 1
+	p.timeline.OnChanged = p.scrub
+	p.controls = container.NewHBox(
+		widget.NewButton("◀ Back", p.Back),
+		widget.NewButton("Step", p.Step),
+		widget.NewButton("Forward ▶", p.Forward),
+		widget.NewButton("Continue ▶▶", p.Continue),
+	)
+	p.filter.SetPlaceHolder("filter events (kind, state, clause, object…)")
+	p.filter.OnChanged = func(string) { p.showEvents() }
+	p.console.SetPlaceHolder("Starlark on the match at the cursor; Enter evaluates")
+	p.console.OnSubmitted = p.eval
+	p.debugger = container.NewAppTabs(
+		container.NewTabItem("State stack", container.NewVScroll(p.stack)),
+		container.NewTabItem("Execution", container.NewVScroll(p.exec)),
+		container.NewTabItem("Objects", container.NewVScroll(p.objects)),
+		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, container.NewVScroll(p.events))),
+		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewVScroll(p.output))),
+	)
+	return p
+}
+
+// PlayPanel returns the seats' panel: status, actions, controls, timeline.
+func (p *Play) PlayPanel() fyne.CanvasObject {
+	top := container.NewVBox(p.controls, p.timeline, p.status, p.message)
+	return container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(p.actions, p.refused)))
+}
+
+// DebugPanel returns the debugger's tabs.
+func (p *Play) DebugPanel() fyne.CanvasObject { return p.debugger }
+
+// Session returns the match shown (nil before Start).
+func (p *Play) Session() *preview.Session { return p.sess }
+
+// Start plays a new match of a frozen copy of pack, runs it to its first
+// person's decision (bots move on their own) and shows it. Compile errors
+// and unknown bots are returned and the old match stays.
+func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
+	s, err := preview.New(pack, cfg)
+	if err != nil {
+		return err
+	}
+	p.sess = s
+	p.stopped(s.Continue())
+	return nil
+}
+
+// Step takes one step (a bot's decision when the match waits for one).
+func (p *Play) Step() { p.run(p.sess.Step) }
+
+// Continue runs until a person must act, a breakpoint, the end or an error.
+func (p *Play) Continue() { p.run(p.sess.Continue) }
+
+// Forward moves one step forward in the steps already taken (Step at the
+// newest step).
+func (p *Play) Forward() { p.Step() }
+
+// Back moves the cursor one step back.
+func (p *Play) Back() {
+	if p.sess == nil {
+		return
+	}
+	p.sess.Back()
+	p.message.SetText("")
+	p.show()
+}
+
+// Take takes mv, then lets the bots move until a person must act.
+func (p *Play) Take(mv engine.Move) {
+	if p.sess == nil {
+		return
+	}
+	st, err := p.sess.Take(mv)
+	if err == nil && st.Reason != preview.Failed && st.Reason != preview.AtBreakpoint && st.Reason != preview.Ended {
+		st, err = p.sess.Continue()
+	}
+	p.stopped(st, err)
+}
+
+func (p *Play) run(f func() (preview.Stop, error)) {
+	if p.sess == nil {
+		return
+	}
+	p.stopped(f())
+}
+
+// scrub moves the cursor to the timeline's step.
+func (p *Play) scrub(v float64) {
+	if p.showing || p.sess == nil {
+		return
+	}
+	if err := p.sess.JumpTo(int(v)); err != nil {
+		p.message.SetText(err.Error())
+	}
+	p.show()
+}
+
+// stopped says why the session stopped and shows the step.
+func (p *Play) stopped(st preview.Stop, err error) {
+	switch {
+	case err != nil:
+		p.message.SetText("Refused: " + err.Error())
+	case st.Reason == preview.Failed:
+		p.message.SetText(failure(st.Err))
+	case st.Reason == preview.AtBreakpoint:
+		var hits []string
+		for _, h := range st.Hits {
+			hits = append(hits, h.Why)
+		}
+		p.message.SetText(fmt.Sprintf("Breakpoint at step %d: %s", st.Step, strings.Join(hits, "; ")))
+	case st.Reason == preview.Ended:
+		p.message.SetText(fmt.Sprintf("The match is over at step %d.", st.Step))
+	default:
+		p.message.SetText("")
+	}
+	p.show()
+}
+
+// failure is an error of the pack's code with its Starlark backtrace.
+func failure(err error) string {
+	var re *engine.RunError
+	if errors.As(err, &re) && re.Backtrace != "" {
+		return "Error in rule code: " + re.Error() + "\n" + re.Backtrace
+	}
+	return "Error in rule code: " + fmt.Sprint(err)
+}

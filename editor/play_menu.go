@@ -1,0 +1,112 @@
+package editor
+
+import (
+	"fmt"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
+)
+
+// person is the seat choice of a person (hot-seat: the designer plays it).
+const person = "person"
+
+// attachPlay makes the play and debugger panels (docked when a match
+// starts), makes the
+// canvas select the state the match is in, and adds the step shortcuts:
+// F5 continue, F10 step, F9 back, F11 forward (as the usual debuggers).
+func (e *Editor) attachPlay() {
+	e.Play = NewPlay()
+	e.Play.OnState = func(id string) {
+		if id != "" {
+			e.View.Select(id)
+		}
+	}
+	for k, f := range map[fyne.KeyName]func(){
+		fyne.KeyF5: e.Play.Continue, fyne.KeyF10: e.Play.Step, fyne.KeyF9: e.Play.Back, fyne.KeyF11: e.Play.Forward,
+	} {
+		e.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: k}, func(fyne.Shortcut) { f() })
+	}
+}
+
+// playMenu is the Play menu: a new match, and the step commands.
+func (e *Editor) playMenu() *fyne.Menu {
+	return fyne.NewMenu("Play",
+		fyne.NewMenuItem("New match…", e.newMatchDialog),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Step (F10)", e.Play.Step),
+		fyne.NewMenuItem("Continue (F5)", e.Play.Continue),
+		fyne.NewMenuItem("Back (F9)", e.Play.Back),
+		fyne.NewMenuItem("Forward (F11)", e.Play.Forward),
+	)
+}
+
+// newMatchDialog asks for the seats (a person or a bot from the registry
+// each), the seed, and starts a match on a frozen copy of the pack.
+func (e *Editor) newMatchDialog() {
+	if e.pack == nil {
+		return
+	}
+	n := 2
+	if pl := e.pack.Players; pl != nil && pl.Min > 0 {
+		n = pl.Min
+	}
+	choices := append([]string{person}, preview.BotNames()...)
+	seed := widget.NewEntry()
+	seed.SetText("1")
+	seats := make([]*widget.Select, 0, 8)
+	form := widget.NewForm(widget.NewFormItem("Seed", seed))
+	for i := 0; i < n; i++ {
+		sel := widget.NewSelect(choices, nil)
+		sel.SetSelected(person)
+		seats = append(seats, sel)
+		form.Append(fmt.Sprintf("Player %d", i+1), sel)
+	}
+	dialog.ShowCustomConfirm("New match", "Play", "Cancel", form, func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := e.StartMatch(seed.Text, seatChoices(seats)); err != nil {
+			dialog.ShowError(err, e.win)
+		}
+	}, e.win)
+}
+
+func seatChoices(sels []*widget.Select) []string {
+	out := make([]string, len(sels))
+	for i, s := range sels {
+		out[i] = s.Selected
+	}
+	return out
+}
+
+// StartMatch starts a match of the pack with seed (decimal) and one seat
+// per entry of seats: "person" (or "") for the designer, else a bot's spec
+// (preview.NewBot). It shows the Play panel.
+func (e *Editor) StartMatch(seed string, seats []string) error {
+	s, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %q: a whole number, please", seed)
+	}
+	cfg := preview.Config{Seed: s, Source: e.ProjectPath()}
+	for _, b := range seats {
+		if b == person {
+			b = ""
+		}
+		cfg.Seats = append(cfg.Seats, graph.Seat{Bot: b})
+	}
+	if err := e.Play.Start(e.pack, cfg); err != nil {
+		return err
+	}
+	if !e.Dock.Show(PanelPlay) {
+		e.Dock.Add(Bottom, Panel{ID: PanelPlay, Title: "Play", Content: e.Play.PlayPanel()})
+		e.Dock.Add(Bottom, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
+		e.Dock.Show(PanelPlay)
+	}
+	return nil
+}
