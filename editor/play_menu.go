@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -47,7 +48,8 @@ func (e *Editor) playMenu() *fyne.Menu {
 }
 
 // newMatchDialog asks for the seats (a person or a bot from the registry
-// each), the seed, and starts a match on a frozen copy of the pack.
+// each; at first the designer plays the first seat and the random bot the
+// others), the seed, and starts a match on a frozen copy of the pack.
 func (e *Editor) newMatchDialog() {
 	if e.pack == nil {
 		return
@@ -63,7 +65,11 @@ func (e *Editor) newMatchDialog() {
 	form := widget.NewForm(widget.NewFormItem("Seed", seed))
 	for i := 0; i < n; i++ {
 		sel := widget.NewSelect(choices, nil)
-		sel.SetSelected(person)
+		if i == 0 || !slices.Contains(choices, "random") {
+			sel.SetSelected(person)
+		} else {
+			sel.SetSelected("random")
+		}
 		seats = append(seats, sel)
 		form.Append(fmt.Sprintf("Player %d", i+1), sel)
 	}
