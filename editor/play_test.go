@@ -163,3 +163,22 @@ func BenchmarkShowStep(b *testing.B) {
 		}
 	}
 }
+
+// TestPlayShowsRuleError: an error in an action's body stops the match at
+// its step and the Play panel shows it with Starlark's backtrace naming the
+// failing call; no moves are offered at the failed step.
+func TestPlayShowsRuleError(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	pack.Actions.Lookup("mark").Body.Src += "if board.count(1) == 2:\n    fail('two crosses')\n"
+	p := NewPlay()
+	if err := p.Start(pack, preview.Config{Seed: 2, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	msg := p.message.Text
+	if !strings.HasPrefix(msg, "Error in rule code:") || !strings.Contains(msg, "two crosses") || !strings.Contains(msg, "Traceback") {
+		t.Fatalf("message %q", msg)
+	}
+	if n := len(actionButtons(p)); n != 0 {
+		t.Errorf("%d moves offered at a failed step", n)
+	}
+}
