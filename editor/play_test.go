@@ -71,6 +71,11 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 	if !strings.Contains(p.events.Text, "— the match —") || !strings.Contains(p.events.Text, "action") {
 		t.Errorf("event log\n%s", p.events.Text)
 	}
+	p.filter.SetText("no-such-event-text")
+	if strings.Contains(p.events.Text, " action") {
+		t.Errorf("the filter leaves\n%s", p.events.Text)
+	}
+	p.filter.SetText("")
 	if e.View.Selected() == "" {
 		t.Errorf("the canvas selects no state during a match")
 	}
