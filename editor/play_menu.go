@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
@@ -18,9 +17,7 @@ import (
 const person = "person"
 
 // attachPlay makes the play and debugger panels (docked when a match
-// starts), makes the
-// canvas select the state the match is in, and adds the step shortcuts:
-// F5 continue, F10 step, F9 back, F11 forward (as the usual debuggers).
+// starts) and makes the canvas select the state the match is in.
 func (e *Editor) attachPlay() {
 	e.Play = NewPlay()
 	e.Play.OnState = func(id string) {
@@ -28,11 +25,21 @@ func (e *Editor) attachPlay() {
 			e.View.Select(id)
 		}
 	}
-	for k, f := range map[fyne.KeyName]func(){
-		fyne.KeyF5: e.Play.Continue, fyne.KeyF10: e.Play.Step, fyne.KeyF9: e.Play.Back, fyne.KeyF11: e.Play.Forward,
-	} {
-		e.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: k}, func(fyne.Shortcut) { f() })
-	}
+}
+
+// playKeys makes F5 continue, F10 step, F9 back and F11 forward (as the
+// usual debuggers) when no widget has the focus; other keys go to the
+// window's own handler.
+func (e *Editor) playKeys() {
+	keys := map[fyne.KeyName]func(){fyne.KeyF5: e.Play.Continue, fyne.KeyF10: e.Play.Step, fyne.KeyF9: e.Play.Back, fyne.KeyF11: e.Play.Forward}
+	prev := e.win.Canvas().OnTypedKey()
+	e.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if f, ok := keys[ev.Name]; ok && !e.busy() {
+			f()
+		} else if prev != nil {
+			prev(ev)
+		}
+	})
 }
 
 // playMenu is the Play menu: a new match, and the step commands.

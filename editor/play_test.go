@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -79,7 +80,7 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 	if e.View.Selected() == "" {
 		t.Errorf("the canvas selects no state during a match")
 	}
-	p.Back()
+	e.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF9}) // Back
 	if p.sess.Cursor() != c1-1 || p.timeline.Value != float64(c1-1) {
 		t.Errorf("after Back cursor %d timeline %v, want %d", p.sess.Cursor(), p.timeline.Value, c1-1)
 	}

@@ -111,6 +111,7 @@ func New(app fyne.App, store Store) *Editor {
 	e.win.SetMainMenu(e.menu())
 	e.addShortcuts()
 	e.win.Canvas().SetOnTypedKey(e.windowKey)
+	e.playKeys()
 	e.win.SetOnDropped(e.dropped)
 	e.win.Resize(fyne.NewSize(1400, 880))
 	e.win.SetCloseIntercept(e.closeRequested)
