@@ -117,6 +117,7 @@ type GraphView struct {
 	hover    fyne.Position // where the pointer is (for the cursor)
 
 	palette *palette // the colours when fixed (pictures), else the theme's
+	heat    *Heat    // a playtest's counts drawn over the graph (playtest_overlay.go), or nil
 
 	keyMods func() fyne.KeyModifier // tests: the modifiers held
 	now     func() time.Time        // tests: the clock of double clicks

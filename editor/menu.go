@@ -48,6 +48,7 @@ var (
 	readableShortcut   = ctrlShift(fyne.Key0)
 	actualSizeShortcut = ctrl(fyne.Key1)
 	yamlShortcut       = ctrl(fyne.KeyU)
+	playtestShortcut   = ctrlShift(fyne.KeyP)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -157,7 +158,11 @@ func (e *Editor) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		themes,
 	)
-	e.mainMenu = fyne.NewMainMenu(file, edit, view, e.playMenu())
+	tools := fyne.NewMenu("Tools",
+		e.item("Playtest…", playtestShortcut, e.playtestDialog),
+		e.item("Clear Playtest Results", nil, e.ClearPlaytest),
+	)
+	e.mainMenu = fyne.NewMainMenu(file, edit, view, e.playMenu(), tools)
 	return e.mainMenu
 }
 

@@ -282,6 +282,7 @@ func (r *graphRenderer) placeNode(i int, v view) {
 		o.box.StrokeColor = TypeInk(n.typ)
 		o.box.StrokeWidth = float32(math.Max(1, 1.5*math.Min(z, 1.2)))
 	}
+	r.heatBox(o, n, z)
 
 	pad := 9.0
 	avail := n.size.X - 2*pad
@@ -433,6 +434,7 @@ func (r *graphRenderer) placeEdge(i int, geo *geometry, v view) {
 	}
 	hot := i == g.selEdge || (g.selEdge < 0 && (g.sel[g.nodes[e.from].id] || g.sel[g.nodes[e.to].id]))
 	col, width, on, off, hollow := r.edgeStyle(e, hot, v.z)
+	col, width, on, off = r.heatEdge(e, hot, col, width, on, off)
 	line := r.placeHead(o.head, pts, col, hollow, v)
 	if on > 0 {
 		line = dashPattern(line, on, off, v.z)

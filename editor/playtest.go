@@ -1,0 +1,197 @@
+package editor
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/preview"
+	"github.com/rulestudio/studio/preview/playtest"
+)
+
+// PanelPlaytest is the id of the playtest results panel (Bottom).
+const PanelPlaytest = "playtest"
+
+// PlaytestSettings is what the Playtest dialog asks: Matches matches of
+// Seats seats from seed Seed, with Bots as `studio simulate --bots` takes
+// them (one name for every seat, or one per seat separated by commas).
+type PlaytestSettings struct {
+	Matches int
+	Seats   int
+	Seed    uint64
+	Bots    string
+}
+
+// playtestDialog asks for the settings and plays them.
+func (e *Editor) playtestDialog() {
+	if e.pack == nil {
+		return
+	}
+	seats := 2
+	if pl := e.pack.Players; pl != nil && pl.Min > 0 {
+		seats = pl.Min
+	}
+	matches := widget.NewEntry()
+	matches.SetText("500")
+	seatsE := widget.NewEntry()
+	seatsE.SetText(strconv.Itoa(seats))
+	seed := widget.NewEntry()
+	seed.SetText("1")
+	bots := widget.NewEntry()
+	bots.SetText("random")
+	items := []*widget.FormItem{
+		widget.NewFormItem("Matches", matches),
+		widget.NewFormItem("Seats", seatsE),
+		widget.NewFormItem("Seed", seed),
+		{Text: "Bots", Widget: bots, HintText: "per seat, comma-separated: " + strings.Join(preview.BotNames(), ", ")},
+	}
+	d := dialog.NewForm("Playtest", "Play", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		s, err := parsePlaytest(matches.Text, seatsE.Text, seed.Text, bots.Text)
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		e.Playtest(s)
+	}, e.win)
+	d.Resize(fyne.NewSize(460, 0))
+	e.showModal(d, nil, d.Hide)
+}
+
+// parsePlaytest reads the dialog's fields; its errors name the field.
+func parsePlaytest(matches, seats, seed, bots string) (PlaytestSettings, error) {
+	var s PlaytestSettings
+	var err error
+	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 {
+		return s, fmt.Errorf("matches: want a whole number of at least 1, not %q", matches)
+	}
+	if s.Seats, err = strconv.Atoi(strings.TrimSpace(seats)); err != nil || s.Seats < 1 {
+		return s, fmt.Errorf("seats: want a whole number of at least 1, not %q", seats)
+	}
+	if s.Seed, err = strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err != nil {
+		return s, fmt.Errorf("seed: want a whole number, not %q", seed)
+	}
+	s.Bots = strings.ReplaceAll(strings.TrimSpace(bots), " ", "")
+	return s, nil
+}
+
+// Playtest plays s on a copy of the pack off the Fyne goroutine, showing a
+// progress bar, then draws the results over the graph and shows them in the
+// playtest panel. Errors (the pack does not compile, a bot is unknown) are
+// shown in a dialog.
+func (e *Editor) Playtest(s PlaytestSettings) {
+	if e.pack == nil {
+		return
+	}
+	prog, err := engine.Compile(e.pack.Clone())
+	if err != nil {
+		e.showError(err)
+		return
+	}
+	bar := widget.NewProgressBar()
+	bar.Max = float64(s.Matches)
+	wait := dialog.NewCustomWithoutButtons("Playing "+strconv.Itoa(s.Matches)+" matches…", bar, e.win)
+	wait.Resize(fyne.NewSize(360, 0))
+	wait.Show()
+	var mu sync.Mutex
+	done, last := 0, time.Time{}
+	cfg := playtest.Config{Program: prog, Seats: s.Seats, Seed: s.Seed, Matches: s.Matches, Bots: s.Bots,
+		Source: e.baseName(), Progress: func() {
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			if now := time.Now(); now.Sub(last) >= 50*time.Millisecond { // at most 20 repaints a second
+				last = now
+				n := float64(done)
+				e.do(func() { bar.SetValue(n) })
+			}
+		}}
+	e.layouts.Add(1)
+	go func() {
+		defer e.layouts.Done()
+		stats, err := playtest.Run(cfg)
+		e.do(func() {
+			wait.Hide()
+			if err != nil {
+				e.showError(err)
+				return
+			}
+			e.ShowPlaytest(playtest.Summarize(stats))
+		})
+	}()
+}
+
+// ShowPlaytest draws r over the graph (see [Heat]) and shows its summary in
+// the playtest panel, with a button that opens its charts in the browser.
+func (e *Editor) ShowPlaytest(r playtest.Report) {
+	e.View.SetHeat(HeatOf(r))
+	var text bytes.Buffer
+	_ = r.WriteText(&text) // a bytes.Buffer does not fail
+	summary := widget.NewLabel(text.String())
+	summary.TextStyle = fyne.TextStyle{Monospace: true}
+	charts := widget.NewButton("Open charts in browser", func() {
+		if err := e.openCharts(r); err != nil {
+			e.showError(err)
+		}
+	})
+	clear := widget.NewButton("Clear from graph", e.ClearPlaytest)
+	bar := container.NewHBox(charts, clear, widget.NewLabel(heatLegend))
+	e.Dock.Add(Bottom, Panel{ID: PanelPlaytest, Title: "Playtest", Content: container.NewBorder(bar, nil, nil, nil, container.NewScroll(summary))})
+}
+
+// heatLegend explains the overlay in the playtest panel.
+const heatLegend = "boxes: deeper orange = visited more; arrows: wider = taken more; red outline or red dashes = never used"
+
+// ClearPlaytest takes the playtest's results off the graph and closes the
+// playtest panel.
+func (e *Editor) ClearPlaytest() {
+	e.View.SetHeat(nil)
+	e.Dock.Remove(PanelPlaytest)
+}
+
+// PlaytestText is the playtest panel's summary, or "" when it is not shown.
+func (e *Editor) PlaytestText() string {
+	for _, p := range e.Dock.panels[Bottom] {
+		if p.ID != PanelPlaytest {
+			continue
+		}
+		b := p.Content.(*fyne.Container)
+		for _, o := range b.Objects {
+			if s, ok := o.(*container.Scroll); ok {
+				return s.Content.(*widget.Label).Text
+			}
+		}
+	}
+	return ""
+}
+
+// openCharts writes r's HTML page to a temporary file and opens it.
+func (e *Editor) openCharts(r playtest.Report) error {
+	f, err := os.CreateTemp("", "playtest-*.html")
+	if err != nil {
+		return err
+	}
+	if err := r.WriteHTML(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	abs, _ := filepath.Abs(f.Name())
+	return e.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)})
+}
