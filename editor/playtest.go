@@ -69,7 +69,7 @@ func (e *Editor) playtestDialog() {
 		e.Playtest(s)
 	}, e.win)
 	d.Resize(fyne.NewSize(460, 0))
-	e.showModal(d, nil, d.Hide)
+	e.showModal(d, d.Submit, d.Hide)
 }
 
 // parsePlaytest reads the dialog's fields; its errors name the field.
