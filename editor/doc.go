@@ -127,6 +127,15 @@
 // since. Findings mark their states on the canvas and their lines in the code
 // fields; clicking one opens its place ([Editor.OpenFinding]).
 //
+// # Playtest
+//
+// Tools > Playtest (playtest.go) plays matches of a clone of the pack with
+// package preview/playtest on a goroutine, the progress bar moved through
+// e.do at most 20 times a second; the result comes back as a [Heat] drawn
+// over the graph (playtest_overlay.go: the renderer's heatBox and heatEdge
+// restyle boxes and arrows) and the summary in the Bottom panel
+// [PanelPlaytest].
+//
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,
 // preview or project.
