@@ -98,7 +98,7 @@ func TestKnownCounts(t *testing.T) {
 	if err := r.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []string{"transitions never taken: 2\n  states/2/transitions/unreachable\n", "  2: 200, 200 decisions, 2.00 legal\n"} {
+	for _, line := range []string{"transitions never taken: 2\n  states/2/transitions/unreachable\n", "  2 playerTurn: 200, 200 decisions, 2.00 legal\n"} {
 		if !strings.Contains(text.String(), line) {
 			t.Errorf("summary lacks %q:\n%s", line, text.String())
 		}

@@ -147,8 +147,12 @@ func (r Report) WriteText(w io.Writer) error {
 		return p.err
 	}
 	p.f("states (visits, decisions, mean legal actions):\n")
-	for _, id := range s.Universe.States {
-		p.f("  %s: %d", id, s.Visits[id])
+	for i, id := range s.Universe.States {
+		p.f("  %s", id)
+		if i < len(s.Universe.StateNames) && s.Universe.StateNames[i] != "" {
+			p.f(" %s", s.Universe.StateNames[i])
+		}
+		p.f(": %d", s.Visits[id])
 		if d := s.Decisions[id]; d > 0 {
 			p.f(", %d decisions, %.2f legal", d, r.Branching[id])
 		}

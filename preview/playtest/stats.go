@@ -57,10 +57,11 @@ type ErrorGroup struct {
 // Universe is what a pack holds that a match can use, each list in the
 // pack's order, with the keys Stats counts by.
 type Universe struct {
-	States      []string `json:"states"`      // state ids
-	Transitions []string `json:"transitions"` // "states/<id>/transitions/<name>"
-	Actions     []string `json:"actions"`     // "actions/<name>"
-	Clauses     []string `json:"clauses"`     // while, whenever and when clauses, by path
+	States      []string `json:"states"`                // state ids
+	StateNames  []string `json:"state_names,omitempty"` // the name of each of States, for people
+	Transitions []string `json:"transitions"`           // "states/<id>/transitions/<name>"
+	Actions     []string `json:"actions"`               // "actions/<name>"
+	Clauses     []string `json:"clauses"`               // while, whenever and when clauses, by path
 }
 
 // UniverseOf lists what p holds, in the pack's order. Clause paths name a
@@ -70,6 +71,7 @@ func UniverseOf(p *graph.Pack) Universe {
 	for _, s := range p.States {
 		id := s.ID.String()
 		u.States = append(u.States, id)
+		u.StateNames = append(u.StateNames, s.Name)
 		for _, t := range s.Transitions {
 			u.Transitions = append(u.Transitions, "states/"+id+"/transitions/"+t.Name)
 		}
