@@ -212,6 +212,21 @@ func isSelf(name string) bool {
 	return false
 }
 
+// nesting returns how t changes the bracket depth: 1 for an opening
+// bracket (an attribute's "#[" too), -1 for a closing one, else 0.
+func nesting(t token) int {
+	if t.kind != tPunct {
+		return 0
+	}
+	switch t.text {
+	case "(", "[", "{", "#[":
+		return 1
+	case ")", "]", "}":
+		return -1
+	}
+	return 0
+}
+
 // unparen removes parentheses around the whole of toks.
 func unparen(toks []token) []token {
 	for len(toks) >= 2 && isPunct(toks[0], "(") && matching(toks, 0, len(toks)) == len(toks)-1 {
@@ -228,11 +243,11 @@ func splitTernary(toks []token) [][]token {
 		if t.kind != tPunct {
 			continue
 		}
+		if d := nesting(t); d != 0 {
+			depth += d
+			continue
+		}
 		switch t.text {
-		case "(", "[", "{", "#[":
-			depth++
-		case ")", "]", "}":
-			depth--
 		case "??":
 			if depth == 0 {
 				return [][]token{toks[:i], toks[i+1:]}
@@ -263,11 +278,11 @@ func ternaryColon(toks []token, i int) int {
 		if t.kind != tPunct {
 			continue
 		}
+		if d := nesting(t); d != 0 {
+			depth += d
+			continue
+		}
 		switch t.text {
-		case "(", "[", "{", "#[":
-			depth++
-		case ")", "]", "}":
-			depth--
 		case "?":
 			if depth == 0 {
 				nested++
@@ -310,11 +325,11 @@ func matchArms(toks []token) [][]token {
 		if t.kind != tPunct {
 			continue
 		}
+		if d := nesting(t); d != 0 {
+			depth += d
+			continue
+		}
 		switch t.text {
-		case "(", "[", "{", "#[":
-			depth++
-		case ")", "]", "}":
-			depth--
 		case ",":
 			if depth == 0 {
 				flush(i)
