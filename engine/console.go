@@ -1,17 +1,58 @@
 package engine
 
 import (
+	"errors"
+
 	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
 )
 
+// consoleFile names the console's text in errors: "<console>:1:3: ...".
+const consoleFile = "<console>"
+
 func (m *Match) compileConsole(src string, expr bool) (*hook, error) {
-	c := &compiler{p: &Program{Pack: m.p.Pack, file: "<console>", typeIdx: m.p.typeIdx}, predeclared: m.p.predeclared}
+	c := &compiler{p: &Program{Pack: m.p.Pack, file: consoleFile, typeIdx: m.p.typeIdx}, predeclared: m.p.predeclared}
 	h := c.compile(graph.Code{Src: src, Pos: graph.Pos{Line: 1, Column: 1}}, "console", expr, nil)
 	if len(c.errs) > 0 {
+		for _, e := range c.errs {
+			if ce, ok := e.(*CompileError); ok {
+				ce.Pos = consolePos(ce.Pos)
+			}
+		}
 		return nil, c.errs
 	}
 	return h, nil
+}
+
+// consolePos maps a position in the text the compiler parsed to the
+// console's own: the compiler places code at line 2, column 2 at the
+// earliest (its def line above it, one column of indentation).
+func consolePos(p graph.Pos) graph.Pos {
+	return graph.Pos{Line: max(p.Line-1, 1), Column: max(p.Column-1, 1)}
+}
+
+// consoleRunError makes a run error that happened in the console's own code
+// name the console's line and column (the innermost frame in its text), not
+// the pack's file; one in the pack's code called from the console keeps its
+// place in the pack.
+func consoleRunError(err error) error {
+	var re *RunError
+	if !errors.As(err, &re) {
+		return err
+	}
+	pack := re.Pos.IsValid()
+	for i := range re.Trace {
+		if re.Trace[i].File == consoleFile {
+			re.Trace[i].Pos = consolePos(re.Trace[i].Pos)
+		}
+	}
+	for i := len(re.Trace) - 1; i >= 0; i-- {
+		if re.Trace[i].File == consoleFile && !pack {
+			re.File, re.Pos = consoleFile, re.Trace[i].Pos
+			break
+		}
+	}
+	return err
 }
 
 // Eval evaluates a pure expression in the match as it is now (the debugger's
@@ -22,7 +63,8 @@ func (m *Match) Eval(src string) (starlark.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.call(h, m.st.active, nil)
+	v, err := m.call(h, m.st.active, nil)
+	return v, consoleRunError(err)
 }
 
 // Exec runs statements as a body of the top state, acting as the active player
@@ -45,5 +87,5 @@ func (m *Match) Exec(src string) error {
 		m.restore(saved)
 		m.prev, m.events, m.history, m.marks, m.err = savedPrev, m.events[:nev], m.history[:nhist], m.marks[:nhist+1], nil
 	}
-	return err
+	return consoleRunError(err)
 }
