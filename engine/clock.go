@@ -77,7 +77,7 @@ func (m *Match) Tick(d time.Duration) error {
 
 func (m *Match) timeout(seat int) error {
 	if m.p.timeout != nil {
-		saved := m.save()
+		u := m.undoPoint()
 		m.beginStep()
 		err := m.runBody(m.p.timeout, bodyCtx{frame: len(m.st.frames) - 1, seat: seat}, nil)
 		if err == nil {
@@ -88,7 +88,7 @@ func (m *Match) timeout(seat int) error {
 		case err != nil && m.opts.StopAtError:
 			m.err = err
 		case err != nil:
-			m.restore(saved)
+			m.undo(u)
 		}
 		return err
 	}

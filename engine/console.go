@@ -75,7 +75,7 @@ func (m *Match) Exec(src string) error {
 	if err != nil {
 		return err
 	}
-	saved, savedPrev, nev, nhist := m.save(), m.prev, len(m.events), len(m.history)
+	u := m.undoPoint()
 	m.beginStep()
 	m.idle = 0
 	err = m.runBody(h, bodyCtx{frame: len(m.st.frames) - 1, seat: m.st.active}, nil)
@@ -84,8 +84,7 @@ func (m *Match) Exec(src string) error {
 		err = m.run()
 	}
 	if err != nil {
-		m.restore(saved)
-		m.prev, m.events, m.history, m.marks, m.err = savedPrev, m.events[:nev], m.history[:nhist], m.marks[:nhist+1], nil
+		m.undo(u)
 	}
 	return consoleRunError(err)
 }

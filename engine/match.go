@@ -656,9 +656,11 @@ func (m *Match) endStep() {
 	if m.next != nil {
 		m.prev, m.next = m.next, nil
 	}
+	if m.rec {
+		m.clockEvents() // the step's own events: emitted before its number moves on
+	}
 	m.st.step++
 	if m.rec {
-		m.clockEvents()
 		m.history = append(m.history, m.st)
 		m.marks = append(m.marks, len(m.events))
 		m.snapshot()
@@ -1083,13 +1085,31 @@ func (m *Match) apply(mv Move) error {
 		}
 		return nil
 	}
-	saved, savedPrev, nev, nhist := m.save(), m.prev, len(m.events), len(m.history)
+	u := m.undoPoint()
 	if err := m.take(mv); err != nil {
-		m.restore(saved)
-		m.prev, m.events, m.history, m.marks, m.err = savedPrev, m.events[:nev], m.history[:nhist], m.marks[:nhist+1], nil
+		m.undo(u)
 		return err
 	}
 	return nil
+}
+
+// undoState is what undo needs to put a match back where undoPoint was
+// taken: the state, the snapshot of the step before, and how long the event
+// log and the history were.
+type undoState struct {
+	saved, prev  *mstate
+	events, hist int
+}
+
+func (m *Match) undoPoint() undoState {
+	return undoState{m.save(), m.prev, len(m.events), len(m.history)}
+}
+
+// undo puts the match back at u (an action, a timeout rule or the console's
+// code that failed): its state, its log and its history, with no error.
+func (m *Match) undo(u undoState) {
+	m.restore(u.saved)
+	m.prev, m.events, m.history, m.marks, m.err = u.prev, m.events[:u.events], m.history[:u.hist], m.marks[:u.hist+1], nil
 }
 
 func (m *Match) take(mv Move) error {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rulestudio/studio/assets"
 	"go.starlark.net/starlark"
 )
 
@@ -173,6 +174,15 @@ func TestClockTimeout(t *testing.T) {
 	if strings.Join(kinds, ",") != "clock_started p1,clock_timeout p1,clock_stopped p1,clock_started p2" {
 		t.Errorf("clock events %v", kinds)
 	}
+	// Each event is numbered as the step whose events hold it (docs/records.md:
+	// the steps taken before the event's step), clock events too.
+	for k := 1; k <= m.History(); k++ {
+		for _, e := range m.StepEvents(k) {
+			if e.Step != k-1 {
+				t.Errorf("%s p%d among step %d's events is numbered %d, want %d", e.Kind, e.Player, k, e.Step, k-1)
+			}
+		}
+	}
 }
 
 func TestRunErrorUndoesAction(t *testing.T) {
@@ -245,5 +255,32 @@ func TestEndTurn(t *testing.T) {
 	}
 	if !m.Over() {
 		t.Errorf("stack %v after end_turn", m.Stack())
+	}
+}
+
+// A timeout rule that fails is undone whole: the match stays where the clock
+// ran out, and the events the rule emitted before failing are gone (the
+// timeout itself stays: the clock did run out).
+func TestClockTimeoutRuleFails(t *testing.T) {
+	data, _ := assets.Pack("tictactoe")
+	data = append(data, []byte("timeout: |\n  notify(\"too slow\")\n  x = 1 // 0\n")...)
+	p, err := Parse(data, "tictactoe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{Clock: 10 * time.Second})
+	before := len(m.Events())
+	if err := m.Tick(11 * time.Second); err == nil || !strings.Contains(err.Error(), "division by zero") {
+		t.Fatalf("Tick: %v, want the timeout rule's error", err)
+	}
+	var kinds []string
+	for _, e := range m.Events()[before:] {
+		kinds = append(kinds, e.Kind)
+	}
+	if strings.Join(kinds, ",") != "clock_timeout" {
+		t.Errorf("events after the failed timeout rule: %v, want only clock_timeout", kinds)
+	}
+	if m.Active() != 0 || m.StateName() != "playerTurn" {
+		t.Errorf("after the failed timeout rule: active %d in %s, want player 1 still to play", m.Active(), m.StateName())
 	}
 }
