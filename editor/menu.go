@@ -49,6 +49,7 @@ var (
 	actualSizeShortcut = ctrl(fyne.Key1)
 	yamlShortcut       = ctrl(fyne.KeyU)
 	playtestShortcut   = ctrlShift(fyne.KeyP)
+	newMatchShortcut   = ctrl(fyne.KeyM)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".

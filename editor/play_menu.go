@@ -45,7 +45,7 @@ func (e *Editor) playKeys() {
 // playMenu is the Play menu: a new match, and the step commands.
 func (e *Editor) playMenu() *fyne.Menu {
 	return fyne.NewMenu("Play",
-		fyne.NewMenuItem("New match…", e.newMatchDialog),
+		e.item("New match…", newMatchShortcut, e.newMatchDialog),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Step (F10)", e.Play.Step),
 		fyne.NewMenuItem("Continue (F5)", e.Play.Continue),
@@ -80,14 +80,15 @@ func (e *Editor) newMatchDialog() {
 		seats = append(seats, sel)
 		form.Append(fmt.Sprintf("Player %d", i+1), sel)
 	}
-	dialog.ShowCustomConfirm("New match", "Play", "Cancel", form, func(ok bool) {
+	d := dialog.NewCustomConfirm("New match", "Play", "Cancel", form, func(ok bool) {
 		if !ok {
 			return
 		}
 		if err := e.StartMatch(seed.Text, seatChoices(seats)); err != nil {
-			dialog.ShowError(err, e.win)
+			e.showError(err)
 		}
 	}, e.win)
+	e.showModal(d, d.Confirm, d.Hide)
 }
 
 func seatChoices(sels []*widget.Select) []string {

@@ -188,3 +188,33 @@ func TestPlayShowsRuleError(t *testing.T) {
 		t.Errorf("%d moves offered at a failed step", n)
 	}
 }
+
+// TestNewMatchDialogPlaysOnEnter: Play > New match (ctrl+M) asks for the
+// seats with the designer in the first and the random bot in the others;
+// Enter starts that match, Escape starts none.
+func TestNewMatchDialogPlaysOnEnter(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	settle(e)
+	e.newMatchDialog()
+	e.windowKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if e.busy() || e.Play.Session() != nil {
+		t.Fatalf("Escape: dialog up %v, match %v", e.busy(), e.Play.Session() != nil)
+	}
+	e.newMatchDialog()
+	if !e.busy() {
+		t.Fatal("no dialog")
+	}
+	e.windowKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	s := e.Play.Session()
+	if e.busy() || s == nil {
+		t.Fatalf("Enter: dialog up %v, match %v", e.busy(), s != nil)
+	}
+	var seats []string
+	for _, st := range s.Config().Seats {
+		seats = append(seats, st.Bot)
+	}
+	if got := strings.Join(seats, ","); got != ",random,random,random" {
+		t.Errorf("seats %q, want the designer then three random bots", got)
+	}
+}
