@@ -336,3 +336,20 @@ func Label(v starlark.Value) string {
 	}
 	return v.String()
 }
+
+// CanBranch reports whether [Session.Branch] can take another move at step
+// of the current line: a step where the match waited for a decision (a move
+// was taken there), or the newest step of a line that has not failed (there
+// Take is the way).
+func (s *Session) CanBranch(step int) bool {
+	l := s.cur
+	if step == l.m.History() && l.err == nil {
+		return true
+	}
+	for _, t := range l.taken {
+		if t.step == step && t.move.Action != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -223,3 +223,27 @@ func TestPickTwoParams(t *testing.T) {
 		t.Errorf("pass is not complete at once")
 	}
 }
+
+// TestCanBranch: in tic-tac-toe a line can branch at the step where a move
+// was taken and at its newest step, not inside the move's step, and Branch
+// agrees.
+func TestCanBranch(t *testing.T) {
+	s := newSession(t, bundled(t, "tictactoe"), Config{Seats: seats(2, ""), Seed: 1})
+	must(t)(s.Continue())
+	at := s.Head()
+	moves, _ := s.Moves(0)
+	must(t)(s.Take(moves[0]))
+	must(t)(s.Continue())
+	for step := 0; step <= s.Head(); step++ {
+		want := step == at || step == s.Head()
+		if got := s.CanBranch(step); got != want {
+			t.Errorf("CanBranch(%d) = %v, want %v", step, got, want)
+		}
+	}
+	if _, err := s.Branch(at+1, moves[1]); err == nil {
+		t.Errorf("Branch inside the move's step")
+	}
+	if _, err := s.Branch(at, moves[1]); err != nil {
+		t.Errorf("Branch at the decision: %v", err)
+	}
+}
