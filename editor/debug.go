@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"fyne.io/fyne/v2/widget"
-
 	"github.com/rulestudio/studio/engine"
 )
 
@@ -18,6 +16,7 @@ func (p *Play) show() {
 	p.timeline.SetValue(float64(s.Cursor()))
 	p.showing = false
 	p.showSeats(m)
+	p.showLines()
 	p.showStack(m)
 	p.showExec(m)
 	p.showObjects(m)
@@ -32,9 +31,9 @@ func (p *Play) show() {
 }
 
 // showSeats writes the status line of each seat (its description, or
-// descriptionmyturn for a deciding seat, substituted) and the deciding
-// seats' legal moves as buttons; at a step behind the newest the match
-// is only shown (step forward or take another action via a branch).
+// descriptionmyturn for a deciding seat, substituted; its clock and private
+// args) and the deciding people's actions (showActions); at a step behind
+// the newest, taking one branches.
 func (p *Play) showSeats(m *engine.Match) {
 	s := p.sess
 	var b strings.Builder
@@ -46,14 +45,15 @@ func (p *Play) showSeats(m *engine.Match) {
 			continue
 		}
 		fmt.Fprintf(&b, "\n%s: %s", seatName(s.Config().Seats[seat].Name, s.Config().Seats[seat].Bot, seat), v.Description)
+		b.WriteString(p.seatExtras(m, v))
 	}
 	p.status.SetText(b.String())
 
 	p.actions.RemoveAll()
 	var refused []string
-	if s.Cursor() == s.Head() && !m.Over() && s.Err() == nil {
+	if !m.Over() && (s.Cursor() < s.Head() || s.Err() == nil) {
+		p.showActions(m)
 		for seat := 0; seat < seats; seat++ {
-			p.addMoves(m, seat)
 			why, _ := m.WhyNot(seat)
 			for _, r := range why {
 				refused = append(refused, fmt.Sprintf("p%d %s: %s (%s)", seat+1, r.Action, r.Reason, r.Part))
@@ -65,31 +65,6 @@ func (p *Play) showSeats(m *engine.Match) {
 	} else {
 		p.refused.SetText("")
 	}
-}
-
-// addMoves adds a button per legal move of seat; a bot's seat shows none.
-func (p *Play) addMoves(m *engine.Match, seat int) {
-	if p.sess.Config().Seats[seat].Bot != "" {
-		return
-	}
-	moves, err := m.Legal(seat)
-	if err != nil || len(moves) == 0 {
-		return
-	}
-	p.actions.Add(widget.NewLabel(fmt.Sprintf("Player %d acts:", seat+1)))
-	for _, mv := range moves {
-		mv := mv
-		p.actions.Add(widget.NewButton(moveLabel(mv), func() { p.Take(mv) }))
-	}
-}
-
-// moveLabel is a move as its button says it: "playCard(12)".
-func moveLabel(mv engine.Move) string {
-	s := mv.String()
-	if i := strings.IndexByte(s, ' '); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }
 
 func seatName(name, bot string, seat int) string {

@@ -21,9 +21,10 @@ const (
 )
 
 // Play shows a preview match ([preview.Session]) for the designer to play
-// and debug: per deciding seat the status line and the legal actions as
-// buttons (illegal ones are not offered; the refused ones say why), step
-// controls and a timeline, and the debugger's panels. Its methods must be
+// and debug: per seat the status line, clock and private args, per deciding
+// person's seat its actions as buttons with pickers for their arguments
+// (illegal choices are not offered; the refused actions say why), step
+// controls, a timeline, the lines of play, and the debugger's panels. Its methods must be
 // called on the Fyne goroutine.
 type Play struct {
 	sess *preview.Session
@@ -42,6 +43,7 @@ type Play struct {
 	console  *widget.Entry   // Starlark evaluated on the match at the cursor
 	output   *widget.Label   // the console's answers
 	debugger *container.AppTabs
+	picking  *picking // the moves being picked and the lines of play (play_pick.go)
 
 	// OnState is called with the id of the state the match is in after
 	// each update (the canvas highlights it), "" when no match runs.
@@ -68,6 +70,7 @@ func NewPlay() *Play {
 	p.status.Wrapping = fyne.TextWrapWord
 	p.message.Wrapping = fyne.TextWrapWord
 	p.refused.Wrapping = fyne.TextWrapWord
+	p.picking = newPicking(p)
 	p.timeline = widget.NewSlider(0, 1)
 	p.timeline.Step = 1
 	p.timeline.OnChanged = p.scrub
@@ -93,7 +96,7 @@ func NewPlay() *Play {
 
 // PlayPanel returns the seats' panel: status, actions, controls, timeline.
 func (p *Play) PlayPanel() fyne.CanvasObject {
-	top := container.NewVBox(p.controls, p.timeline)
+	top := container.NewVBox(container.NewHBox(p.controls, p.picking.lines), p.timeline)
 	left := container.NewVScroll(container.NewVBox(p.status, p.message, p.refused))
 	split := container.NewHSplit(left, container.NewVScroll(p.actions))
 	split.Offset = 0.40
@@ -139,12 +142,18 @@ func (p *Play) Back() {
 	p.show()
 }
 
-// Take takes mv, then lets the bots move until a person must act.
+// Take takes mv, then lets the bots move until a person must act. At a
+// step behind the newest it branches: a new line from there, the old one
+// kept.
 func (p *Play) Take(mv engine.Move) {
 	if p.sess == nil {
 		return
 	}
-	st, err := p.sess.Take(mv)
+	take := p.sess.Take
+	if c := p.sess.Cursor(); c < p.sess.Head() {
+		take = func(mv engine.Move) (preview.Stop, error) { return p.sess.Branch(c, mv) }
+	}
+	st, err := take(mv)
 	if err == nil && st.Reason != preview.Failed && st.Reason != preview.AtBreakpoint && st.Reason != preview.Ended {
 		st, err = p.sess.Continue()
 	}

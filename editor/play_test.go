@@ -27,21 +27,56 @@ func bundledPack(tb testing.TB, name string) *graph.Pack {
 	return p
 }
 
-// actionButtons returns the labels of the Play panel's move buttons.
+// actionButtons returns the Play panel's buttons, nested rows included:
+// the actions, the pickers' values, Take and Cancel.
 func actionButtons(p *Play) []*widget.Button {
 	var out []*widget.Button
-	for _, o := range p.actions.Objects {
-		if b, ok := o.(*widget.Button); ok {
+	var walk func(objs []fyne.CanvasObject)
+	walk = func(objs []fyne.CanvasObject) {
+		for _, o := range objs {
+			switch x := o.(type) {
+			case *widget.Button:
+				out = append(out, x)
+			case *fyne.Container:
+				walk(x.Objects)
+			}
+		}
+	}
+	walk(p.actions.Objects)
+	return out
+}
+
+// valueButtons returns the pickers' value buttons (not Take or Cancel, nor
+// the actions' own buttons).
+func valueButtons(p *Play) []*widget.Button {
+	var out []*widget.Button
+	for _, b := range actionButtons(p) {
+		if !strings.HasPrefix(b.Text, "Take ") && b.Text != "Cancel" && !strings.HasSuffix(b.Text, "…") {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
+// actionButton returns the Play panel's button whose text starts with
+// prefix, failing the test when there is none.
+func actionButton(t *testing.T, p *Play, prefix string) *widget.Button {
+	t.Helper()
+	for _, b := range actionButtons(p) {
+		if strings.HasPrefix(b.Text, prefix) {
+			return b
+		}
+	}
+	t.Fatalf("no button %q among %d", prefix, len(actionButtons(p)))
+	return nil
+}
+
 // TestPlayTicTacToeHotSeat: a hot-seat match of tic-tac-toe offers the
-// first player its nine cells, taking one moves to step 1 where the second
-// player is offered the eight left; Back shows step 0 again, offering no
-// buttons (a step behind the newest is only shown) and the timeline at 0.
+// first player its nine cells (mark is its only action: its picker shows at
+// once), picking one enables Take, taking it moves to step 1 where the
+// second player is offered the eight left; Back shows the step before,
+// inside the move's step (nothing offered), the timeline there; scrubbing
+// to the first decision offers its nine cells again (for a new line).
 func TestPlayTicTacToeHotSeat(t *testing.T) {
 	e, _ := newTestEditor(t)
 	e.SetPack(bundledPack(t, "tictactoe"), nil)
@@ -53,21 +88,28 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 	if got := e.Dock.Front(Bottom); got != PanelPlay {
 		t.Fatalf("bottom shows %q, want the play panel", got)
 	}
-	bs := actionButtons(p)
+	bs := valueButtons(p)
 	if len(bs) != 9 {
-		t.Fatalf("%d moves offered at the start, want 9 cells", len(bs))
+		t.Fatalf("%d cells offered at the start, want 9", len(bs))
+	}
+	if !actionButton(t, p, "Take mark").Disabled() {
+		t.Errorf("Take is enabled before a cell is picked")
 	}
 	c0 := p.sess.Cursor()
 	if !strings.Contains(p.status.Text, fmt.Sprintf("Step %d of %d · playerTurn", c0, c0)) {
 		t.Errorf("status %q", p.status.Text)
 	}
 	test.Tap(bs[0])
+	if p.sess.Cursor() != c0 {
+		t.Fatalf("picking a cell took the move")
+	}
+	test.Tap(actionButton(t, p, "Take mark"))
 	c1 := p.sess.Cursor()
 	if c1 <= c0 || c1 != p.sess.Head() {
 		t.Fatalf("cursor %d after a move at %d (head %d)", c1, c0, p.sess.Head())
 	}
-	if n := len(actionButtons(p)); n != 8 {
-		t.Errorf("%d moves offered after one, want 8", n)
+	if n := len(valueButtons(p)); n != 8 {
+		t.Errorf("%d cells offered after one, want 8", n)
 	}
 	if !strings.Contains(p.events.Text, "— the match —") || !strings.Contains(p.events.Text, "action") {
 		t.Errorf("event log\n%s", p.events.Text)
@@ -84,18 +126,21 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 	if p.sess.Cursor() != c1-1 || p.timeline.Value != float64(c1-1) {
 		t.Errorf("after Back cursor %d timeline %v, want %d", p.sess.Cursor(), p.timeline.Value, c1-1)
 	}
-	if n := len(actionButtons(p)); n != 0 {
-		t.Errorf("%d moves offered at an earlier step, want none", n)
+	if n := len(valueButtons(p)); n != 0 {
+		t.Errorf("%d cells offered inside a step (no decision there), want none", n)
 	}
 	p.timeline.SetValue(float64(c0)) // scrubbing moves the cursor
 	if p.sess.Cursor() != c0 {
 		t.Errorf("timeline at %d leaves the cursor at %d", c0, p.sess.Cursor())
 	}
+	if n := len(valueButtons(p)); n != 9 {
+		t.Errorf("%d cells offered at the first decision, want 9 (for a new line)", n)
+	}
 	for p.sess.Cursor() < c1 {
 		p.Forward()
 	}
-	if n := len(actionButtons(p)); n != 8 {
-		t.Errorf("forward again to %d: %d moves", p.sess.Cursor(), n)
+	if n := len(valueButtons(p)); n != 8 {
+		t.Errorf("forward again to %d: %d cells", p.sess.Cursor(), n)
 	}
 }
 

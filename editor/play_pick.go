@@ -1,0 +1,233 @@
+package editor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/preview"
+)
+
+// picking is what the Play panel offers the people's seats at the cursor:
+// per seat its actions ([preview.GroupMoves]) and the move being picked
+// ([preview.Pick]), and the lines of play to switch between.
+type picking struct {
+	at    [3]int                        // line, cursor and head the actions were listed at
+	acts  map[int][]preview.ActionMoves // per person's seat deciding there
+	picks map[int]*preview.Pick         // per seat, the move being picked (nil: choose an action)
+	lines *widget.Select                // the lines of play (shown when there are two or more)
+	ids   []int                         // the line id of each of lines' options
+}
+
+func newPicking(p *Play) *picking {
+	k := &picking{lines: widget.NewSelect(nil, nil)}
+	k.lines.OnChanged = func(string) { p.switchLine() }
+	k.lines.Hide()
+	return k
+}
+
+// currentLine returns the id of the session's current line.
+func currentLine(s *preview.Session) int {
+	for _, l := range s.Lines() {
+		if l.Current {
+			return l.ID
+		}
+	}
+	return 0
+}
+
+// showActions lists, at the cursor, the legal moves of each person's seat
+// grouped by action (a bot's seat shows none) and shows them. The moves
+// being picked are kept while the cursor stays on the same step of the same
+// line. Behind the newest step only the steps where the match waited for a
+// decision offer actions: taking one there branches (Play.Take).
+func (p *Play) showActions(m *engine.Match) {
+	s, k := p.sess, p.picking
+	at := [3]int{currentLine(s), s.Cursor(), s.Head()}
+	if at != k.at || k.acts == nil {
+		k.at, k.acts, k.picks = at, map[int][]preview.ActionMoves{}, map[int]*preview.Pick{}
+		for seat, st := range s.Config().Seats {
+			if st.Bot != "" || !s.CanBranch(s.Cursor()) {
+				continue
+			}
+			moves, err := m.Legal(seat)
+			if err != nil || len(moves) == 0 {
+				continue
+			}
+			k.acts[seat] = preview.GroupMoves(s.Pack(), moves)
+			if acts := k.acts[seat]; len(acts) == 1 && len(acts[0].Params) > 0 {
+				k.picks[seat] = preview.NewPick(acts[0]) // the only action: straight to its pickers
+			}
+		}
+	}
+	p.drawActions()
+}
+
+// drawActions rebuilds the actions panel from the listed actions and picks.
+func (p *Play) drawActions() {
+	p.actions.RemoveAll()
+	for seat := range p.sess.Config().Seats {
+		acts := p.picking.acts[seat]
+		if len(acts) == 0 {
+			continue
+		}
+		head := fmt.Sprintf("Player %d acts:", seat+1)
+		if p.sess.Cursor() < p.sess.Head() {
+			head = fmt.Sprintf("Player %d acts (a new line from step %d):", seat+1, p.sess.Cursor())
+		}
+		p.actions.Add(widget.NewLabel(head))
+		if pk := p.picking.picks[seat]; pk != nil {
+			p.addPickers(seat, pk)
+		} else {
+			p.addActionButtons(seat, acts)
+		}
+	}
+}
+
+// addActionButtons adds a button per action of seat: one without
+// parameters is taken at once, one with them opens its pickers.
+func (p *Play) addActionButtons(seat int, acts []preview.ActionMoves) {
+	row := container.New(layout.NewRowWrapLayout())
+	for _, a := range acts {
+		label := a.Action
+		if len(a.Params) > 0 {
+			label += "…"
+		}
+		row.Add(widget.NewButton(label, func() {
+			pk := preview.NewPick(a)
+			if mv, ok := pk.Move(); ok && len(a.Params) == 0 {
+				p.Take(mv)
+				return
+			}
+			p.picking.picks[seat] = pk
+			p.drawActions()
+		}))
+	}
+	p.actions.Add(row)
+}
+
+// addPickers adds, for the action pk picks, a row of values per parameter
+// picked or to pick (a choose-k parameter's elements toggle; values that
+// lead to no legal move are disabled), then Take, enabled once the picks
+// name a legal move, and Cancel.
+func (p *Play) addPickers(seat int, pk *preview.Pick) {
+	for i := 0; i <= pk.Current() && i < len(pk.Params); i++ {
+		prm := pk.Params[i]
+		title := fmt.Sprintf("%s · %s:", pk.Action, prm.Name)
+		if prm.Choose > 0 {
+			title = fmt.Sprintf("%s · %s (choose %d, %d chosen):", pk.Action, prm.Name, prm.Choose, len(pk.Picked(i)))
+		}
+		p.actions.Add(widget.NewLabel(title))
+		row := container.New(layout.NewRowWrapLayout())
+		for _, o := range pk.Options(i) {
+			b := widget.NewButton(o.Label, func() {
+				if err := pk.Choose(i, o.Value); err != nil {
+					p.message.SetText(err.Error())
+				}
+				p.drawActions()
+			})
+			if o.Chosen {
+				b.SetText("✓ " + o.Label)
+				b.Importance = widget.HighImportance
+			}
+			if !o.Open {
+				b.Disable()
+			}
+			row.Add(b)
+		}
+		p.actions.Add(row)
+	}
+	mv, ok := pk.Move()
+	take := widget.NewButton("Take "+pk.Action, func() { p.Take(mv) })
+	take.Importance = widget.HighImportance
+	if !ok {
+		take.Disable()
+	}
+	cancel := widget.NewButton("Cancel", func() {
+		p.picking.picks[seat] = nil
+		p.drawActions()
+	})
+	p.actions.Add(container.NewHBox(take, cancel))
+}
+
+// seatExtras is what a seat sees beside its status line: its clock (when
+// the match has clocks) and its private args, "" when neither.
+func (p *Play) seatExtras(m *engine.Match, v *engine.View) string {
+	var parts []string
+	if p.sess.Config().Clock > 0 {
+		parts = append(parts, "clock "+clockText(m.Clock(v.Seat)))
+	}
+	if len(v.PrivateArgs) > 0 {
+		keys := make([]string, 0, len(v.PrivateArgs))
+		for k := range v.PrivateArgs {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			keys[i] = fmt.Sprintf("%s = %v", k, v.PrivateArgs[k])
+		}
+		parts = append(parts, "private: "+strings.Join(keys, ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "\n    " + strings.Join(parts, " · ")
+}
+
+// clockText is a time bank as minutes and seconds: "4:07".
+func clockText(d time.Duration) string {
+	sec := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
+}
+
+// showLines fills the lines selector: hidden with one line, else one option
+// per line ("Line 2 · from line 1 at step 6"), the current one selected.
+func (p *Play) showLines() {
+	k := p.picking
+	lines := p.sess.Lines()
+	k.ids = k.ids[:0]
+	opts := make([]string, len(lines))
+	cur := ""
+	for i, l := range lines {
+		opts[i] = fmt.Sprintf("Line %d", l.ID)
+		if l.Parent != 0 {
+			opts[i] += fmt.Sprintf(" · from line %d at step %d", l.Parent, l.At)
+		}
+		k.ids = append(k.ids, l.ID)
+		if l.Current {
+			cur = opts[i]
+		}
+	}
+	k.lines.Options = opts
+	p.showing = true
+	k.lines.SetSelected(cur)
+	p.showing = false
+	if len(lines) > 1 {
+		k.lines.Show()
+	} else {
+		k.lines.Hide()
+	}
+}
+
+// switchLine makes the line selected the current one and shows it.
+func (p *Play) switchLine() {
+	if p.showing || p.sess == nil {
+		return
+	}
+	k := p.picking
+	i := k.lines.SelectedIndex()
+	if i < 0 || i >= len(k.ids) {
+		return
+	}
+	if err := p.sess.Switch(k.ids[i]); err != nil {
+		p.message.SetText(err.Error())
+	}
+	p.message.SetText("")
+	p.show()
+}

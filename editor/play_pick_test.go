@@ -1,0 +1,126 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
+)
+
+// TestPlayHeartsPickThreeCards: the designer in seat 1 with three bots is
+// offered giveCards' pickers, not its 286 moves: the 13 cards of the hand,
+// Take disabled until three are chosen, then the 10 others disabled; Take
+// gives them and the match goes on to the tricks.
+func TestPlayHeartsPickThreeCards(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	settle(e)
+	if err := e.StartMatch("7", []string{person, "random", "random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Play
+	if n := len(actionButtons(p)); n != 13+2 {
+		t.Fatalf("%d buttons, want 13 cards, Take and Cancel", n)
+	}
+	cards := valueButtons(p)
+	take := func() bool { return !actionButton(t, p, "Take giveCards").Disabled() }
+	for i, idx := range []int{12, 0, 5} {
+		if take() {
+			t.Fatalf("Take enabled after %d cards", i)
+		}
+		test.Tap(valueButtons(p)[idx])
+		actionButton(t, p, "✓ "+cards[idx].Text) // the chosen card is marked
+	}
+	disabled := 0
+	for _, b := range valueButtons(p) {
+		if b.Disabled() {
+			disabled++
+		}
+	}
+	if !take() || disabled != 10 {
+		t.Fatalf("after three cards Take enabled %v, %d cards disabled (want 10)", take(), disabled)
+	}
+	step := p.sess.Cursor()
+	test.Tap(actionButton(t, p, "Take giveCards"))
+	if strings.HasPrefix(p.message.Text, "Refused") || p.sess.Cursor() <= step {
+		t.Fatalf("after Take: cursor %d (was %d), message %q", p.sess.Cursor(), step, p.message.Text)
+	}
+	if st := p.sess.Match().StateName(); st == "giveCards" {
+		t.Errorf("still in giveCards at step %d", p.sess.Cursor())
+	}
+	if !strings.Contains(p.events.Text, "giveCards") {
+		t.Errorf("the event log lacks the designer's giveCards:\n%s", p.events.Text)
+	}
+}
+
+// TestPlayBranchKeepsLines: in tic-tac-toe, taking another cell at the
+// first decision after a first move makes a second line; the lines selector shows both,
+// and switching shows each line's own first move in the event log.
+func TestPlayBranchKeepsLines(t *testing.T) {
+	p := NewPlay()
+	if err := p.Start(bundledPack(t, "tictactoe"), preview.Config{Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	mark := func(i int) string {
+		t.Helper()
+		b := valueButtons(p)[i]
+		label := b.Text
+		test.Tap(b)
+		test.Tap(actionButton(t, p, "Take mark"))
+		return label
+	}
+	start := p.sess.Cursor()
+	first := mark(0)
+	if p.picking.lines.Visible() {
+		t.Errorf("the lines selector shows with one line")
+	}
+	p.timeline.SetValue(float64(start))
+	second := mark(4)
+	lines := p.sess.Lines()
+	if len(lines) != 2 || !lines[1].Current || lines[1].Parent != 1 {
+		t.Fatalf("lines %+v", lines)
+	}
+	sel := p.picking.lines
+	if !sel.Visible() || len(sel.Options) != 2 || sel.Selected != fmt.Sprintf("Line 2 · from line 1 at step %d", start) {
+		t.Fatalf("selector visible %v options %q selected %q", sel.Visible(), sel.Options, sel.Selected)
+	}
+	shows := func(line int, want, not string) {
+		t.Helper()
+		if !strings.Contains(p.events.Text, "marks "+want) || strings.Contains(p.events.Text, "marks "+not) {
+			t.Errorf("line %d: want %s not %s in\n%s", line, want, not, p.events.Text)
+		}
+	}
+	shows(2, second, first)
+	sel.SetSelected(sel.Options[0])
+	if currentLine(p.sess) != 1 {
+		t.Fatalf("switched to line %d", currentLine(p.sess))
+	}
+	shows(1, first, second)
+	sel.SetSelected(sel.Options[1])
+	shows(2, second, first)
+}
+
+// TestPlaySeatClockAndPrivateArgs: with clocks each seat's line shows its
+// time left; a state's private args show under the seat they belong to.
+func TestPlaySeatClockAndPrivateArgs(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	for _, st := range pack.States {
+		if st.Name == "playerTurn" {
+			st.Args = graph.Code{Src: "{'_private': {'active': {'secret': 42}}}"}
+		}
+	}
+	p := NewPlay()
+	if err := p.Start(pack, preview.Config{Seed: 1, Clock: 5 * time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(p.status.Text, "\n")
+	want := []string{"Player 1: You must place a mark", "    clock 5:00 · private: secret = 42", "Player 2: Player 1 must place a mark", "    clock 5:00"}
+	if strings.Join(lines[1:], "\n") != strings.Join(want, "\n") {
+		t.Errorf("status\n%s\nwant\n%s", p.status.Text, strings.Join(want, "\n"))
+	}
+}
