@@ -127,6 +127,17 @@
 // since. Findings mark their states on the canvas and their lines in the code
 // fields; clicking one opens its place ([Editor.OpenFinding]).
 //
+// # Play
+//
+// Play > New match… docks the Play and Debugger panels (play.go, play_menu.go,
+// debug.go) over a preview.Session. Per person's seat that acts, the Play
+// panel offers one button per action and, for an action with parameters,
+// a row of values per parameter from a preview.Pick (play_pick.go): values
+// that lead to no legal move are disabled, a choose-k parameter's elements
+// toggle, Take is enabled once the picks name a legal move. At an earlier
+// step where the match waited for a decision, taking a move branches
+// (Session.Branch) and a selector beside the step buttons switches lines.
+//
 // # Playtest
 //
 // Tools > Playtest (playtest.go) plays matches of a clone of the pack with

@@ -26,8 +26,23 @@
 //   - [Session.Take] / [Session.TakeText] take a person's move at the newest
 //     step; [Session.Wait] lets virtual time pass on the clocks.
 //   - [Session.Branch] takes another move at an earlier step where the match
-//     waited: a new [Line] from there, the old one kept. [Session.Lines] and
-//     [Session.Switch] show either.
+//     waited ([Session.CanBranch]): a new [Line] from there, the old one
+//     kept. [Session.Lines] and [Session.Switch] show either.
+//
+// # Picking a move
+//
+// A seat's legal moves can be hundreds (Hearts' giveCards: every three
+// cards of thirteen, 286). [GroupMoves] groups them by action, and a [Pick]
+// lets a person choose one argument at a time (pick.go): the values offered
+// for a parameter are those of the legal moves that agree with the values
+// picked for the earlier ones, in the order the moves list them. A
+// parameter whose every legal value is a tuple or list of k distinct
+// elements, no two the same set, is picked as a set ("choose k"): its
+// elements are offered, each while some legal move still holds it with
+// those already chosen, and the set matches the legal value in any order
+// (the move carries the legal value itself). Tuples of whole numbers alone
+// are a cell, one value, unless the domain says combinations. The move is
+// complete when every parameter is picked ([Pick.Move]).
 //
 // Every call that moves returns a [Stop]: the step reached and why it
 // stopped there. At the cursor, [Session.Match] is the match as it was
