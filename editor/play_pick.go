@@ -126,15 +126,19 @@ func (p *Play) addPickers(seat int, pk *preview.Pick) {
 		p.actions.Add(widget.NewLabel(title))
 		row := container.New(layout.NewRowWrapLayout())
 		for _, o := range pk.Options(i) {
-			b := widget.NewButton(o.Label, func() {
+			label := o.Label
+			if o.Chosen {
+				label = "✓ " + label
+			}
+			b := widget.NewButton(label, func() {
 				if err := pk.Choose(i, o.Value); err != nil {
 					p.message.SetText(err.Error())
 				}
 				p.drawActions()
 			})
 			if o.Chosen {
-				b.SetText("✓ " + o.Label)
 				b.Importance = widget.HighImportance
+				b.Refresh()
 			}
 			if !o.Open {
 				b.Disable()
