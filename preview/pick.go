@@ -2,6 +2,7 @@ package preview
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -72,7 +73,7 @@ func pickParams(a *ActionMoves) []PickParam {
 func chooseK(moves []engine.Move, i int, combinations bool) int {
 	k := -1
 	ints := true
-	var seen [][]starlark.Value
+	sets := map[string][][]starlark.Value{} // by setKey: the values seen
 	for _, mv := range moves {
 		if i >= len(mv.Args) {
 			return 0
@@ -87,17 +88,60 @@ func chooseK(moves []engine.Move, i int, combinations bool) int {
 				ints = false
 			}
 		}
-		for _, o := range seen {
+		key := setKey(els)
+		for _, o := range sets[key] {
 			if subset(els, o) {
 				return 0
 			}
 		}
-		seen = append(seen, els)
+		sets[key] = append(sets[key], els)
 	}
 	if k < 0 || (ints && !combinations) {
 		return 0
 	}
 	return k
+}
+
+// valueKey is a key equal values share: the value's hash, or for a value
+// that has none (a list) its printed form.
+func valueKey(v starlark.Value) string {
+	if h, err := v.Hash(); err == nil {
+		return string([]byte{'#', byte(h >> 24), byte(h >> 16), byte(h >> 8), byte(h)})
+	}
+	return "=" + v.String()
+}
+
+// setKey is a key the same elements share in any order.
+func setKey(els []starlark.Value) string {
+	keys := make([]string, len(els))
+	for i, e := range els {
+		keys[i] = valueKey(e)
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "\x00")
+}
+
+// valueSet holds distinct values in the order they were added; equal values
+// are found through valueKey buckets, then Starlark's ==.
+type valueSet struct {
+	vals    []starlark.Value
+	buckets map[string][]int // valueKey -> indexes into vals
+}
+
+// add adds v unless an equal value is there; it reports whether it added.
+func (s *valueSet) add(v starlark.Value) bool {
+	if s.buckets == nil {
+		s.buckets = map[string][]int{}
+	}
+	key := valueKey(v)
+	for _, j := range s.buckets[key] {
+		if equal(s.vals[j], v) {
+			return false
+		}
+	}
+	s.buckets[key] = append(s.buckets[key], len(s.vals))
+	s.vals = append(s.vals, v)
+	return true
 }
 
 // elements returns the items of a tuple or list.
@@ -228,17 +272,16 @@ func (p *Pick) Options(i int) []Option {
 	moves := p.consistent(i)
 	mine := p.Picked(i)
 	var out []Option
-	var vals []starlark.Value
+	var seen valueSet
 	for _, mv := range moves {
 		items := []starlark.Value{mv.Args[i]}
 		if p.Params[i].Choose > 0 {
 			items, _ = elements(mv.Args[i])
 		}
 		for _, v := range items {
-			if index(vals, v) >= 0 {
+			if !seen.add(v) {
 				continue
 			}
-			vals = append(vals, v)
 			chosen := index(mine, v) >= 0
 			out = append(out, Option{Value: v, Label: Label(v), Chosen: chosen, Open: chosen || p.completes(moves, i, v)})
 		}

@@ -11,7 +11,7 @@ import (
 
 // heartsAt returns a four-person Hearts session run to its first decision
 // (everyone gives three cards) and the first seat's actions there.
-func heartsAt(t *testing.T) (*Session, []ActionMoves) {
+func heartsAt(t testing.TB) (*Session, []ActionMoves) {
 	t.Helper()
 	s := newSession(t, bundled(t, "hearts"), Config{Seats: seats(4, ""), Seed: 11})
 	if st := must(t)(s.Continue()); st.Reason != NeedsPerson {
@@ -245,5 +245,26 @@ func TestCanBranch(t *testing.T) {
 	}
 	if _, err := s.Branch(at, moves[1]); err != nil {
 		t.Errorf("Branch at the decision: %v", err)
+	}
+}
+
+// BenchmarkPickGiveCards: grouping Hearts' 286 giveCards moves and listing
+// the cards offered after two picks, what the Play panel does per redraw.
+func BenchmarkPickGiveCards(b *testing.B) {
+	s := newSession(b, bundled(b, "hearts"), Config{Seats: seats(4, ""), Seed: 11})
+	must(b)(s.Continue())
+	moves, err := s.Moves(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := NewPick(GroupMoves(s.Pack(), moves)[0])
+		opts := p.Options(0)
+		_ = p.Choose(0, opts[0].Value)
+		_ = p.Choose(0, opts[1].Value)
+		if n := len(p.Options(0)); n != 13 {
+			b.Fatalf("%d options", n)
+		}
 	}
 }
