@@ -3,6 +3,7 @@ package preview
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"go.starlark.net/starlark"
 
@@ -266,5 +267,19 @@ func BenchmarkPickGiveCards(b *testing.B) {
 		if n := len(p.Options(0)); n != 13 {
 			b.Fatalf("%d options", n)
 		}
+	}
+}
+
+// TestWaitShowsInMatch: time let pass at the newest step shows in the match
+// at the cursor (Match does not keep a fork from before the wait).
+func TestWaitShowsInMatch(t *testing.T) {
+	s := newSession(t, bundled(t, "tictactoe"), Config{Seats: seats(2, ""), Seed: 1, Clock: 5 * time.Minute})
+	must(t)(s.Continue())
+	if got := s.Match().Clock(0); got != 5*time.Minute {
+		t.Fatalf("clock %v at the start", got)
+	}
+	must(t)(s.Wait(10 * time.Second))
+	if got := s.Match().Clock(0); got != 5*time.Minute-10*time.Second {
+		t.Errorf("clock %v after waiting 10s", got)
 	}
 }

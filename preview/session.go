@@ -389,6 +389,7 @@ func (s *Session) tick(d time.Duration) {
 	if s.cfg.Clock == 0 || d <= 0 || s.cur.err != nil {
 		return
 	}
+	s.atStep = -1 // the newest step's fork (Match) is out of date
 	if err := s.cur.m.Tick(d); err != nil {
 		s.cur.err = err
 	}
