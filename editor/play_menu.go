@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -56,7 +57,8 @@ func (e *Editor) playMenu() *fyne.Menu {
 
 // newMatchDialog asks for the seats (a person or a bot from the registry
 // each; at first the designer plays the first seat and the random bot the
-// others), the seed, and starts a match on a frozen copy of the pack.
+// others), the seed and the clocks, and starts a match on a frozen copy of
+// the pack.
 func (e *Editor) newMatchDialog() {
 	if e.pack == nil {
 		return
@@ -80,11 +82,14 @@ func (e *Editor) newMatchDialog() {
 		seats = append(seats, sel)
 		form.Append(fmt.Sprintf("Player %d", i+1), sel)
 	}
+	clock := widget.NewEntry()
+	clock.SetPlaceHolder("none, or a time bank: 5m, 90s")
+	form.Append("Clock", clock)
 	d := dialog.NewCustomConfirm("New match", "Play", "Cancel", form, func(ok bool) {
 		if !ok {
 			return
 		}
-		if err := e.StartMatch(seed.Text, seatChoices(seats)); err != nil {
+		if err := e.startMatch(seed.Text, clock.Text, seatChoices(seats)); err != nil {
 			e.showError(err)
 		}
 	}, e.win)
@@ -103,11 +108,22 @@ func seatChoices(sels []*widget.Select) []string {
 // per entry of seats: "person" (or "") for the designer, else a bot's spec
 // (preview.NewBot). It shows the Play panel.
 func (e *Editor) StartMatch(seed string, seats []string) error {
+	return e.startMatch(seed, "", seats)
+}
+
+// startMatch is StartMatch with each player's time bank: "" for no clocks,
+// else a Go duration ("5m").
+func (e *Editor) startMatch(seed, clock string, seats []string) error {
 	s, err := strconv.ParseUint(seed, 10, 64)
 	if err != nil {
 		return fmt.Errorf("seed %q: a whole number, please", seed)
 	}
 	cfg := preview.Config{Seed: s, Source: e.ProjectPath()}
+	if clock != "" {
+		if cfg.Clock, err = time.ParseDuration(clock); err != nil || cfg.Clock < 0 {
+			return fmt.Errorf("clock %q: a time bank such as 5m or 90s, please", clock)
+		}
+	}
 	for _, b := range seats {
 		if b == person {
 			b = ""

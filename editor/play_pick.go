@@ -22,6 +22,7 @@ type picking struct {
 	acts  map[int][]preview.ActionMoves // per person's seat deciding there
 	picks map[int]*preview.Pick         // per seat, the move being picked (nil: choose an action)
 	lines *widget.Select                // the lines of play (shown when there are two or more)
+	wait  *widget.Button                // lets WaitStep of time pass (shown when the match has clocks)
 	ids   []int                         // the line id of each of lines' options
 }
 
@@ -29,7 +30,26 @@ func newPicking(p *Play) *picking {
 	k := &picking{lines: widget.NewSelect(nil, nil)}
 	k.lines.OnChanged = func(string) { p.switchLine() }
 	k.lines.Hide()
+	k.wait = widget.NewButton(fmt.Sprintf("Wait %v", WaitStep), p.Wait)
+	k.wait.Hide()
 	return k
+}
+
+// WaitStep is the time the Play panel's Wait button lets pass.
+const WaitStep = 10 * time.Second
+
+// Wait lets WaitStep of virtual time pass at the newest step: the clocks of
+// the players who must act run down (one running out plays the pack's
+// timeout rule), then the bots move until a person must act.
+func (p *Play) Wait() {
+	if p.sess == nil {
+		return
+	}
+	st, err := p.sess.Wait(WaitStep)
+	if err == nil && st.Reason == preview.Stepped && p.sess.Cursor() == p.sess.Head() {
+		st, err = p.sess.Continue()
+	}
+	p.stopped(st, err)
 }
 
 // currentLine returns the id of the session's current line.
@@ -191,7 +211,8 @@ func clockText(d time.Duration) string {
 }
 
 // showLines fills the lines selector: hidden with one line, else one option
-// per line ("Line 2 · from line 1 at step 6"), the current one selected.
+// per line ("Line 2 · from line 1 at step 6"), the current one selected;
+// and shows Wait at the newest step of a match with clocks.
 func (p *Play) showLines() {
 	k := p.picking
 	lines := p.sess.Lines()
@@ -207,6 +228,11 @@ func (p *Play) showLines() {
 		if l.Current {
 			cur = opts[i]
 		}
+	}
+	if p.sess.Config().Clock > 0 && p.sess.Cursor() == p.sess.Head() {
+		k.wait.Show()
+	} else {
+		k.wait.Hide()
 	}
 	k.lines.Options = opts
 	p.showing = true

@@ -106,7 +106,8 @@ func TestPlayBranchKeepsLines(t *testing.T) {
 }
 
 // TestPlaySeatClockAndPrivateArgs: with clocks each seat's line shows its
-// time left; a state's private args show under the seat they belong to.
+// time left, which Wait runs down for the seat that acts only; a state's
+// private args show under the seat they belong to.
 func TestPlaySeatClockAndPrivateArgs(t *testing.T) {
 	pack := bundledPack(t, "tictactoe")
 	for _, st := range pack.States {
@@ -122,5 +123,34 @@ func TestPlaySeatClockAndPrivateArgs(t *testing.T) {
 	want := []string{"Player 1: You must place a mark", "    clock 5:00 · private: secret = 42", "Player 2: Player 1 must place a mark", "    clock 5:00"}
 	if strings.Join(lines[1:], "\n") != strings.Join(want, "\n") {
 		t.Errorf("status\n%s\nwant\n%s", p.status.Text, strings.Join(want, "\n"))
+	}
+	if !p.picking.wait.Visible() {
+		t.Fatalf("no Wait button in a match with clocks")
+	}
+	test.Tap(p.picking.wait)
+	test.Tap(p.picking.wait)
+	lines = strings.Split(p.status.Text, "\n")
+	if len(lines) < 5 || lines[2] != "    clock 4:40 · private: secret = 42" || lines[4] != "    clock 5:00" {
+		t.Errorf("after waiting 20s, status\n%s", p.status.Text)
+	}
+}
+
+// TestStartMatchClock: the New match dialog's clock is a Go duration; one
+// that does not read is refused and starts nothing.
+func TestStartMatchClock(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.startMatch("1", "five", []string{person, person}); err == nil || e.Play.Session() != nil {
+		t.Fatalf("clock five: %v", err)
+	}
+	if err := e.startMatch("1", "90s", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Play.Session().Config().Clock; got != 90*time.Second {
+		t.Errorf("clock %v", got)
+	}
+	if !strings.Contains(e.Play.status.Text, "clock 1:30") {
+		t.Errorf("status %q", e.Play.status.Text)
 	}
 }
