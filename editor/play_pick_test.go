@@ -58,6 +58,47 @@ func TestPlayHeartsPickThreeCards(t *testing.T) {
 	}
 }
 
+// TestPlayActionsThenPickers: on the seeds pack the designer is offered
+// playCard, draw and pass, one button each; playCard opens its picker of the
+// hand's cards, Cancel goes back to the three actions, and draw, which has no
+// parameters, is taken at once.
+func TestPlayActionsThenPickers(t *testing.T) {
+	p := NewPlay()
+	if err := p.Start(bundledPack(t, "seeds"), preview.Config{Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	texts := func() string {
+		var out []string
+		for _, b := range actionButtons(p) {
+			out = append(out, b.Text)
+		}
+		return strings.Join(out, " | ")
+	}
+	if got := texts(); got != "playCard… | draw | pass" {
+		t.Fatalf("actions %q", got)
+	}
+	test.Tap(actionButton(t, p, "playCard…"))
+	moves, _ := p.sess.Moves(0)
+	cards := 0
+	for _, mv := range moves {
+		if mv.Action == "playCard" {
+			cards++
+		}
+	}
+	if n := len(valueButtons(p)); n != cards || cards == 0 {
+		t.Errorf("%d cards offered for playCard, %d legal", n, cards)
+	}
+	test.Tap(actionButton(t, p, "Cancel"))
+	if got := texts(); got != "playCard… | draw | pass" {
+		t.Fatalf("after Cancel %q", got)
+	}
+	step := p.sess.Cursor()
+	test.Tap(actionButton(t, p, "draw"))
+	if p.sess.Cursor() <= step || !strings.Contains(p.events.Text, "name=draw") {
+		t.Errorf("draw not taken: cursor %d (was %d), message %q", p.sess.Cursor(), step, p.message.Text)
+	}
+}
+
 // TestPlayBranchKeepsLines: in tic-tac-toe, taking another cell at the
 // first decision after a first move makes a second line; the lines selector shows both,
 // and switching shows each line's own first move in the event log.
