@@ -29,15 +29,15 @@ func (e *Editor) attachPlay() {
 }
 
 // playKeys makes F5 continue, F10 step, F9 back and F11 forward (as the
-// usual debuggers) when no widget has the focus; other keys go to the
-// window's own handler.
+// usual debuggers) when no widget has the focus (the Play panel's buttons
+// pass them on too: playButton); other keys go to the window's own handler.
 func (e *Editor) playKeys() {
-	keys := map[fyne.KeyName]func(){fyne.KeyF5: e.Play.Continue, fyne.KeyF10: e.Play.Step, fyne.KeyF9: e.Play.Back, fyne.KeyF11: e.Play.Forward}
 	prev := e.win.Canvas().OnTypedKey()
 	e.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if f, ok := keys[ev.Name]; ok && !e.busy() {
-			f()
-		} else if prev != nil {
+		if !e.busy() && e.Play.key(ev) {
+			return
+		}
+		if prev != nil {
 			prev(ev)
 		}
 	})
@@ -138,5 +138,6 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 		e.Dock.Add(Bottom, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
 		e.Dock.Show(PanelPlay)
 	}
+	e.Play.focusChoice(e.Play.picking.next) // the panel is in the window only now
 	return nil
 }

@@ -23,6 +23,7 @@ type picking struct {
 	picks map[int]*preview.Pick         // per seat, the move being picked (nil: choose an action)
 	lines *widget.Select                // the lines of play (shown when there are two or more)
 	wait  *widget.Button                // lets WaitStep of time pass (shown when the match has clocks)
+	next  *playButton                   // the choice drawActions gives the focus to (focusChoice)
 	ids   []int                         // the line id of each of lines' options
 }
 
@@ -92,6 +93,8 @@ func (p *Play) showActions(m *engine.Match) {
 // drawActions rebuilds the actions panel from the listed actions and picks.
 func (p *Play) drawActions() {
 	p.actions.RemoveAll()
+	p.picking.next = nil
+	defer func() { p.focusChoice(p.picking.next) }()
 	for seat := range p.sess.Config().Seats {
 		acts := p.picking.acts[seat]
 		if len(acts) == 0 {
@@ -119,7 +122,7 @@ func (p *Play) addActionButtons(seat int, acts []preview.ActionMoves) {
 		if len(a.Params) > 0 {
 			label += "…"
 		}
-		row.Add(widget.NewButton(label, func() {
+		b := p.button(label, func() {
 			pk := preview.NewPick(a)
 			if mv, ok := pk.Move(); ok && len(a.Params) == 0 {
 				p.Take(mv)
@@ -127,7 +130,11 @@ func (p *Play) addActionButtons(seat int, acts []preview.ActionMoves) {
 			}
 			p.picking.picks[seat] = pk
 			p.drawActions()
-		}))
+		})
+		if p.picking.next == nil {
+			p.picking.next = b
+		}
+		row.Add(b)
 	}
 	p.actions.Add(row)
 }
@@ -137,6 +144,7 @@ func (p *Play) addActionButtons(seat int, acts []preview.ActionMoves) {
 // lead to no legal move are disabled), then Take, enabled once the picks
 // name a legal move, and Cancel.
 func (p *Play) addPickers(seat int, pk *preview.Pick) {
+	var open *playButton // the choice to focus: Take when complete, else the first value open
 	for i := 0; i <= pk.Current() && i < len(pk.Params); i++ {
 		prm := pk.Params[i]
 		title := fmt.Sprintf("%s · %s:", pk.Action, prm.Name)
@@ -150,7 +158,7 @@ func (p *Play) addPickers(seat int, pk *preview.Pick) {
 			if o.Chosen {
 				label = "✓ " + label
 			}
-			b := widget.NewButton(label, func() {
+			b := p.button(label, func() {
 				if err := pk.Choose(i, o.Value); err != nil {
 					p.message.SetText(err.Error())
 				}
@@ -162,18 +170,25 @@ func (p *Play) addPickers(seat int, pk *preview.Pick) {
 			}
 			if !o.Open {
 				b.Disable()
+			} else if !o.Chosen && open == nil {
+				open = b
 			}
 			row.Add(b)
 		}
 		p.actions.Add(row)
 	}
 	mv, ok := pk.Move()
-	take := widget.NewButton("Take "+pk.Action, func() { p.Take(mv) })
+	take := p.button("Take "+pk.Action, func() { p.Take(mv) })
 	take.Importance = widget.HighImportance
 	if !ok {
 		take.Disable()
+	} else {
+		open = take
 	}
-	cancel := widget.NewButton("Cancel", func() {
+	if p.picking.next == nil {
+		p.picking.next = open
+	}
+	cancel := p.button("Cancel", func() {
 		p.picking.picks[seat] = nil
 		p.drawActions()
 	})

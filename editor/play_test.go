@@ -37,6 +37,8 @@ func actionButtons(p *Play) []*widget.Button {
 			switch x := o.(type) {
 			case *widget.Button:
 				out = append(out, x)
+			case *playButton:
+				out = append(out, &x.Button)
 			case *fyne.Container:
 				walk(x.Objects)
 			}

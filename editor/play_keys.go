@@ -1,0 +1,67 @@
+package editor
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// playButton is a button of the Play panel's actions: Space or Enter press
+// it, and the step keys (F5, F9, F10, F11) still step the match while it
+// has the focus (a focused widget gets every key before the window does).
+type playButton struct {
+	widget.Button
+	play *Play
+}
+
+// button returns a play button labelled label that calls tapped.
+func (p *Play) button(label string, tapped func()) *playButton {
+	b := &playButton{play: p}
+	b.Text, b.OnTapped = label, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// TypedKey presses the button on Space and Enter and passes the step keys
+// to the match.
+func (b *playButton) TypedKey(ev *fyne.KeyEvent) {
+	switch {
+	case b.play.key(ev):
+	case ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter:
+		b.Tapped(nil)
+	default:
+		b.Button.TypedKey(ev)
+	}
+}
+
+// key runs the step command of a step key (F5 continue, F10 step, F9 back,
+// F11 forward, as the usual debuggers) and reports whether ev was one.
+func (p *Play) key(ev *fyne.KeyEvent) bool {
+	f, ok := map[fyne.KeyName]func(){fyne.KeyF5: p.Continue, fyne.KeyF10: p.Step, fyne.KeyF9: p.Back, fyne.KeyF11: p.Forward}[ev.Name]
+	if ok {
+		f()
+	}
+	return ok
+}
+
+// focusChoice gives the keyboard focus to the choice a person makes next
+// (set by drawActions: Take once the picks are complete, else the first
+// value still open, else the first action), so that a match can be played
+// with the keyboard: Space or Enter chooses, Tab moves on. The focus is
+// only taken from nothing or from another play button, never from a field
+// the designer types in; with no choice to make, a play button gives it up.
+func (p *Play) focusChoice(next *playButton) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(p.actions)
+	if c == nil {
+		return // the Play panel is not shown
+	}
+	if cur := c.Focused(); cur != nil {
+		if _, ours := cur.(*playButton); !ours {
+			return
+		}
+	}
+	if next == nil {
+		c.Unfocus() // the focused button is gone with the choices it offered
+		return
+	}
+	c.Focus(next)
+}

@@ -1,0 +1,49 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+)
+
+// TestPlayWithTheKeyboard: in Hearts the designer's first decision has the
+// focus on its first card; Space three times chooses three cards and moves
+// the focus to Take, Enter takes the move (the match leaves giveCards), and
+// F9 pressed while a play button has the focus steps back.
+func TestPlayWithTheKeyboard(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	settle(e)
+	if err := e.StartMatch("7", []string{person, "random", "random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	c := e.Window().Canvas()
+	focused := func() *playButton {
+		b, _ := c.Focused().(*playButton)
+		if b == nil {
+			t.Fatalf("no play button has the focus (%T) at step %d", c.Focused(), e.Play.sess.Cursor())
+		}
+		return b
+	}
+	for i := 0; i < 3; i++ {
+		b := focused()
+		if strings.HasPrefix(b.Text, "✓") || strings.HasPrefix(b.Text, "Take") || b.Disabled() {
+			t.Fatalf("choice %d: the focus is on %q, want a card still open", i+1, b.Text)
+		}
+		b.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	}
+	if b := focused(); b.Text != "Take giveCards" || b.Disabled() {
+		t.Fatalf("after three cards the focus is on %q (disabled %v), want Take giveCards", b.Text, b.Disabled())
+	}
+	at := e.Play.sess.Cursor()
+	focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if m := e.Play.sess.Match(); m.StateName() == "giveCards" || e.Play.sess.Cursor() <= at {
+		t.Fatalf("Enter on Take: step %d in %s, want the match past giveCards", e.Play.sess.Cursor(), m.StateName())
+	}
+	head := e.Play.sess.Cursor()
+	focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyF9})
+	if got := e.Play.sess.Cursor(); got != head-1 {
+		t.Errorf("F9 on a focused play button: cursor %d, want %d", got, head-1)
+	}
+}
