@@ -49,6 +49,7 @@ var (
 	actualSizeShortcut = ctrl(fyne.Key1)
 	yamlShortcut       = ctrl(fyne.KeyU)
 	playtestShortcut   = ctrlShift(fyne.KeyP)
+	testsShortcut      = ctrlShift(fyne.KeyT)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -161,6 +162,8 @@ func (e *Editor) menu() *fyne.MainMenu {
 	tools := fyne.NewMenu("Tools",
 		e.item("Playtest…", playtestShortcut, e.playtestDialog),
 		e.item("Clear Playtest Results", nil, e.ClearPlaytest),
+		fyne.NewMenuItemSeparator(),
+		e.item("Tests", testsShortcut, e.ShowTests),
 	)
 	e.mainMenu = fyne.NewMainMenu(file, edit, view, e.playMenu(), tools)
 	return e.mainMenu
