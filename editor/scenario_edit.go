@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -102,6 +103,7 @@ func (e *Editor) saveScenario(se *scenarioEditor) bool {
 // match: its seats, seed and every move taken so far, then a step to fill in.
 func (t *testsPanel) askFromMatch() {
 	if t.e.Play == nil || t.e.Play.Session() == nil {
+		t.e.showError(errors.New("no match to make a scenario of: start one with Play > New match…"))
 		return
 	}
 	rec := t.e.Play.Session().Record()

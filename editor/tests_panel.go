@@ -58,7 +58,16 @@ type testsPanel struct {
 	content   fyne.CanvasObject
 	scenarios []StoredScenario
 	results   map[string]testResult
+	proj      Project // the project the results are of
 	running   bool
+}
+
+// projectChanged shows the scenarios of the project just opened, when the
+// Tests panel has been shown.
+func (e *Editor) projectChanged() {
+	if e.tests != nil {
+		e.tests.reload()
+	}
 }
 
 // scenarios returns the open project's scenario store, nil when the pack is
@@ -90,10 +99,14 @@ func newTestsPanel(e *Editor) *testsPanel {
 	return t
 }
 
-// reload reads the scenarios from the project again and shows them.
+// reload reads the scenarios from the project again and shows them (the
+// results of another project's forgotten).
 func (t *testsPanel) reload() {
 	t.scenarios = nil
 	store := t.e.scenarios()
+	if t.proj != t.e.proj {
+		t.proj, t.results = t.e.proj, map[string]testResult{}
+	}
 	switch {
 	case store == nil:
 		t.status.SetText("Save the pack in a project to keep scenario tests in it (File > Save As…).")
@@ -113,7 +126,7 @@ func (t *testsPanel) reload() {
 	writable := store != nil && !t.e.proj.ReadOnly()
 	setEnabled(t.runAll, len(t.scenarios) > 0 && !t.running)
 	setEnabled(t.newBtn, writable)
-	setEnabled(t.fromMatch, writable && t.e.Play != nil && t.e.Play.Session() != nil)
+	setEnabled(t.fromMatch, writable)
 	t.showRows()
 }
 

@@ -204,3 +204,38 @@ func TestScenarioFromMatch(t *testing.T) {
 		t.Errorf("the match's scenario fails: %v\n%s", r.failures, text)
 	}
 }
+
+// TestNewScenarioFromPlay: "New from this match…" in the Tests panel
+// stores the Play panel's match as a scenario, opens it, and it passes.
+func TestNewScenarioFromPlay(t *testing.T) {
+	e, s := newTestEditor(t)
+	proj := seedsWithScenarios(t, e, s)
+	e.ShowTests()
+	test.Tap(e.tests.fromMatch) // no match yet: says so
+	if top := e.win.Canvas().Overlays().Top(); top == nil || len(findIn[*widget.Entry](top)) != 0 {
+		t.Fatal("no message, or a name asked, without a match")
+	}
+	test.Tap(overlayButton(t, e, "OK"))
+	if err := e.Play.Start(e.pack, preview.Config{Seed: 5, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(e.tests.fromMatch)
+	entries := findIn[*widget.Entry](e.win.Canvas().Overlays().Top())
+	if len(entries) != 1 {
+		t.Fatalf("%d entries in the name dialog", len(entries))
+	}
+	entries[0].SetText("match-5")
+	test.Tap(overlayButton(t, e, "Create"))
+	got := string(proj.kept["match-5"].YAML)
+	if !strings.HasPrefix(got, "name: match-5\npack: seeds\nseats: 2\nseed: 5\nsteps:\n  - move: {") {
+		t.Fatalf("stored scenario:\n%s", got)
+	}
+	if e.Dock.Front(Centre) != scenarioPanelID("match-5") {
+		t.Error("the new scenario is not open")
+	}
+	e.RunTests("match-5")
+	settle(e)
+	if text := e.TestsText(); !strings.Contains(text, "✓  pass match-5\n") {
+		t.Errorf("the match's scenario does not pass:\n%s", text)
+	}
+}
