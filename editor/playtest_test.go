@@ -155,7 +155,7 @@ func TestPlaytestCancel(t *testing.T) {
 	e.SetPack(p, nil)
 	settle(e)
 	start := time.Now()
-	e.Playtest(PlaytestSettings{Matches: 50_000_000, Seats: 2, Seed: 1, Bots: "random"})
+	e.Playtest(PlaytestSettings{Matches: 100_000, Seats: 2, Seed: 1, Bots: "mcts:100"}) // minutes of play
 	time.Sleep(50 * time.Millisecond) // some matches played
 	test.Tap(overlayButton(t, e, "Cancel"))
 	settle(e)

@@ -50,7 +50,7 @@ func (e *Editor) EditScenario(name string) {
 	se.code.SetText(string(found.YAML))
 	var marks []CodeMark
 	for _, f := range e.tests.results[name].failures {
-		marks = append(marks, CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureText(f)})
+		marks = append(marks, CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
 	}
 	se.code.SetMarks(marks)
 	save := widget.NewButton("Save", func() { e.saveScenario(se) })

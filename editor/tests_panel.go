@@ -3,9 +3,11 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
@@ -138,12 +140,19 @@ func setEnabled(b *widget.Button, on bool) {
 	}
 }
 
-// showRows lays the scenarios out with their results.
+// showRows lays the scenarios out with their results: those that failed
+// first, so that their failures show without scrolling, then the others,
+// each group by name.
 func (t *testsPanel) showRows() {
-	var objs []fyne.CanvasObject
+	var objs, passed []fyne.CanvasObject
 	for _, s := range t.scenarios {
-		objs = append(objs, t.row(s.Name))
+		if len(t.results[s.Name].failures) > 0 {
+			objs = append(objs, t.row(s.Name))
+		} else {
+			passed = append(passed, t.row(s.Name))
+		}
 	}
+	objs = append(objs, passed...)
 	t.rows.Objects = objs
 	t.rows.Refresh()
 }
@@ -152,23 +161,27 @@ func (t *testsPanel) showRows() {
 // each failure with its step, line and expression.
 func (t *testsPanel) row(name string) fyne.CanvasObject {
 	r := t.results[name]
-	mark := "·  not run"
+	mark := widget.NewLabel("·  not run")
 	switch {
 	case r.ran && len(r.failures) == 0:
-		mark = "✓  pass"
+		mark.SetText("✓  pass")
+		mark.Importance = widget.SuccessImportance
 	case r.ran:
-		mark = "✗  FAIL"
+		mark.SetText("✗  FAIL")
+		mark.Importance = widget.DangerImportance
 	}
 	run := widget.NewButton("Run", func() { t.e.RunTests(name) })
 	setEnabled(run, !t.running)
 	edit := widget.NewButton("Edit", func() { t.e.EditScenario(name) })
-	head := container.NewHBox(widget.NewLabel(mark), widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), run, edit)
+	head := container.NewHBox(run, edit, mark, widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	box := container.NewVBox(head)
 	for _, f := range r.failures {
-		l := widget.NewLabel("    " + failureText(f))
+		l := widget.NewLabel(failureText(f))
 		l.Wrapping = fyne.TextWrapWord
 		l.TextStyle = fyne.TextStyle{Monospace: true}
-		box.Add(l)
+		indent := canvas.NewRectangle(color.Transparent)
+		indent.SetMinSize(fyne.NewSize(24, 0))
+		box.Add(container.NewBorder(nil, nil, indent, nil, l))
 	}
 	return box
 }
@@ -176,8 +189,13 @@ func (t *testsPanel) row(name string) fyne.CanvasObject {
 // failureText is a failure without the scenario's path, which its row
 // names: "line 10: step 2: expect x == 4: got False".
 func failureText(f scenario.Failure) string {
-	s := f.String()
-	return "line " + strings.TrimPrefix(s, fmt.Sprintf("%s:", f.Path))
+	return fmt.Sprintf("line %d: %s", f.Line, failureWhat(f))
+}
+
+// failureWhat is a failure without its place: "step 2: expect x == 4: got
+// False" (a mark at its line in the scenario editor says the rest).
+func failureWhat(f scenario.Failure) string {
+	return strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.Path, f.Line))
 }
 
 // RunTests runs the named scenarios of the project (all of them when none
@@ -287,7 +305,11 @@ func (e *Editor) TestsText() string {
 				b.WriteString(strings.Join(parts, " ") + "\n")
 				continue
 			}
-			b.WriteString(o.(*widget.Label).Text + "\n")
+			for _, w := range o.(*fyne.Container).Objects {
+				if l, ok := w.(*widget.Label); ok {
+					b.WriteString(l.Text + "\n")
+				}
+			}
 		}
 	}
 	b.WriteString(e.tests.status.Text + "\n")
