@@ -155,7 +155,8 @@ func TestPlaytestCancel(t *testing.T) {
 	e.SetPack(p, nil)
 	settle(e)
 	start := time.Now()
-	e.Playtest(PlaytestSettings{Matches: 100_000, Seats: 2, Seed: 1, Bots: "mcts:100"}) // minutes of play
+	// Minutes of play (MCTS is slow: no results slice of gigabytes either).
+	e.Playtest(PlaytestSettings{Matches: 100_000, Seats: 2, Seed: 1, Bots: "mcts:100"})
 	time.Sleep(50 * time.Millisecond) // some matches played
 	test.Tap(overlayButton(t, e, "Cancel"))
 	settle(e)
