@@ -60,13 +60,32 @@ func (e *Editor) EditScenario(name string) {
 		}
 	})
 	closeBtn := widget.NewButton("Close", func() { e.Dock.Remove(scenarioPanelID(name)) })
+	del := widget.NewButton("Delete…", func() { e.deleteScenario(name) })
 	if e.proj.ReadOnly() {
 		save.Disable()
 		run.Disable()
+		del.Disable()
 		se.status.SetText("The project is open read-only.")
 	}
-	top := container.NewBorder(nil, nil, container.NewHBox(save, run, closeBtn), nil, se.status)
+	top := container.NewBorder(nil, nil, container.NewHBox(save, run, closeBtn), del, se.status)
 	e.Dock.Add(Centre, Panel{ID: scenarioPanelID(name), Title: name + ".yaml", Content: container.NewBorder(top, nil, nil, nil, se.code)})
+}
+
+// deleteScenario asks, then removes the scenario name from the project and
+// closes its tab.
+func (e *Editor) deleteScenario(name string) {
+	e.confirm("Delete scenario", "Delete the scenario "+name+" from the project? (Its history stays in the file.)", func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := e.scenarios().DeleteScenario(name); err != nil {
+			e.showError(err)
+			return
+		}
+		delete(e.tests.results, name)
+		e.Dock.Remove(scenarioPanelID(name))
+		e.tests.reload()
+	})
 }
 
 // saveScenario stores the editor's text as the scenario when it reads as

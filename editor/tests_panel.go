@@ -67,9 +67,15 @@ type testsPanel struct {
 // projectChanged shows the scenarios of the project just opened, when the
 // Tests panel has been shown.
 func (e *Editor) projectChanged() {
-	if e.tests != nil {
-		e.tests.reload()
+	if e.tests == nil {
+		return
 	}
+	for _, id := range e.Dock.Panels(Centre) {
+		if strings.HasPrefix(id, scenarioPanelID("")) { // the old project's
+			e.Dock.Remove(id)
+		}
+	}
+	e.tests.reload()
 }
 
 // scenarios returns the open project's scenario store, nil when the pack is

@@ -81,6 +81,17 @@ func TestTestsPanelRunsAll(t *testing.T) {
 	if !strings.HasSuffix(text, "4 scenarios, 0 failed\n") || e.tests.bar.Visible() {
 		t.Errorf("after running:\n%s(bar visible %v)", text, e.tests.bar.Visible())
 	}
+
+	// Another pack, not in a project: the list, results and scenario tabs go.
+	e.EditScenario("elf-lord")
+	e.SetPack(examplePack(t), nil)
+	settle(e)
+	if _, i := e.Dock.find(scenarioPanelID("elf-lord")); i >= 0 {
+		t.Error("the old project's scenario tab stays open")
+	}
+	if text := e.TestsText(); !strings.HasPrefix(text, "Save the pack in a project") {
+		t.Errorf("after opening a pack without a project:\n%s", text)
+	}
 }
 
 // TestTestsPanelShowsFailure: a scenario that fails on purpose shows its
@@ -126,6 +137,16 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 	test.Tap(buttonIn(t, e.Dock, scenarioPanelID("fails"), "Save"))
 	if strings.Contains(string(proj.kept["fails"].YAML), "steps: [") || len(se.Marks()) != 1 {
 		t.Errorf("a broken scenario saved, or not marked: %+v", se.Marks())
+	}
+
+	// Delete asks, then removes it from the project and the panel.
+	test.Tap(buttonIn(t, e.Dock, scenarioPanelID("fails"), "Delete…"))
+	test.Tap(overlayButton(t, e, "Yes"))
+	if _, ok := proj.kept["fails"]; ok {
+		t.Error("the deleted scenario is still in the project")
+	}
+	if _, i := e.Dock.find(scenarioPanelID("fails")); i >= 0 || strings.Contains(e.TestsText(), "fails") {
+		t.Errorf("the deleted scenario still shows:\n%s", e.TestsText())
 	}
 }
 
