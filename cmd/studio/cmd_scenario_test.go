@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -97,5 +98,37 @@ func TestScenarioAddRefuses(t *testing.T) {
 	}
 	if _, err := run(t, "scenario", "list", "../../assets/packs/seeds.yaml"); err == nil || !strings.Contains(err.Error(), "not a project") {
 		t.Errorf("list of a YAML pack: %v", err)
+	}
+}
+
+// TestProjectFileKeepsScenarios: the editor's view of a project file
+// (projectStore) reads, puts and deletes the scenarios the commands keep.
+func TestProjectFileKeepsScenarios(t *testing.T) {
+	proj := seedsProject(t)
+	if _, err := run(t, "scenario", "add", proj, "../../assets/scenarios/seeds/flying.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	f, err := projectStore{}.Open(proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, ok := f.(editor.ScenarioStore)
+	if !ok {
+		t.Fatal("a project file is not an editor.ScenarioStore")
+	}
+	ss, err := store.Scenarios()
+	if err != nil || len(ss) != 1 || ss[0].Name != "flying" || len(ss[0].Events) == 0 {
+		t.Fatalf("scenarios %+v %v", ss, err)
+	}
+	if err := store.PutScenario(editor.StoredScenario{Name: "more", YAML: []byte("name: more\nsteps:\n  - expect: True\n")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.DeleteScenario("flying"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out, err := run(t, "scenario", "list", proj)
+	if err != nil || !strings.HasPrefix(out, "more ") || strings.Count(out, "\n") != 1 {
+		t.Errorf("after the editor's put and delete: %v\n%s", err, out)
 	}
 }
