@@ -80,6 +80,11 @@ func (e *Editor) playtestDialog() {
 	e.showModal(d, d.Submit, d.Hide)
 }
 
+// maxPlaytestMatches bounds the matches the dialog plays: preview.Simulate
+// keeps a result for each (64 bytes), so 500 million of them ran the studio
+// out of memory before the first match.
+const maxPlaytestMatches = 1_000_000
+
 // maxPlaytestSeats bounds the bot choices the dialog lays out.
 const maxPlaytestSeats = 16
 
@@ -125,8 +130,8 @@ func (b *seatBots) text() string {
 func parsePlaytest(matches, seats, seed, bots string) (PlaytestSettings, error) {
 	var s PlaytestSettings
 	var err error
-	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 {
-		return s, fmt.Errorf("matches: want a whole number of at least 1, not %q", matches)
+	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 || s.Matches > maxPlaytestMatches {
+		return s, fmt.Errorf("matches: want a whole number from 1 to %d, not %q (studio simulate --shard plays more)", maxPlaytestMatches, matches)
 	}
 	if s.Seats, err = strconv.Atoi(strings.TrimSpace(seats)); err != nil || s.Seats < 1 {
 		return s, fmt.Errorf("seats: want a whole number of at least 1, not %q", seats)

@@ -96,7 +96,7 @@ func TestParsePlaytest(t *testing.T) {
 	if s, err := parsePlaytest(" 10", "3", "42", "random, mcts"); err != nil || s != (PlaytestSettings{10, 3, 42, "random,mcts"}) {
 		t.Errorf("parse = %+v, %v", s, err)
 	}
-	for _, c := range [][4]string{{"0", "2", "1", ""}, {"5", "x", "1", ""}, {"5", "2", "-1", ""}} {
+	for _, c := range [][4]string{{"0", "2", "1", ""}, {"5", "x", "1", ""}, {"5", "2", "-1", ""}, {"1000001", "2", "1", ""}} {
 		if _, err := parsePlaytest(c[0], c[1], c[2], c[3]); err == nil {
 			t.Errorf("parse %q: no error", c)
 		}
