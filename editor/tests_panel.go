@@ -179,7 +179,7 @@ func (t *testsPanel) row(name string) fyne.CanvasObject {
 	run := widget.NewButton("Run", func() { t.e.RunTests(name) })
 	setEnabled(run, !t.running)
 	edit := widget.NewButton("Edit", func() { t.e.EditScenario(name) })
-	head := container.NewHBox(run, edit, mark, widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	head := container.NewHBox(run, edit, mark, newScenarioName(name, func() { t.e.EditScenario(name) }))
 	box := container.NewVBox(head)
 	for _, f := range r.failures {
 		l := widget.NewLabel(failureText(f))
@@ -191,6 +191,23 @@ func (t *testsPanel) row(name string) fyne.CanvasObject {
 	}
 	return box
 }
+
+// scenarioName is a scenario's name in its row: a double click opens it,
+// as Edit does.
+type scenarioName struct {
+	widget.Label
+	open func()
+}
+
+func newScenarioName(name string, open func()) *scenarioName {
+	n := &scenarioName{open: open}
+	n.Text, n.TextStyle = name, fyne.TextStyle{Bold: true}
+	n.ExtendBaseWidget(n)
+	return n
+}
+
+// DoubleTapped implements fyne.DoubleTappable: it opens the scenario.
+func (n *scenarioName) DoubleTapped(*fyne.PointEvent) { n.open() }
 
 // failureText is a failure without the scenario's path, which its row
 // names: "line 10: step 2: expect x == 4: got False".
@@ -304,7 +321,10 @@ func (e *Editor) TestsText() string {
 			if i == 0 {
 				var parts []string
 				for _, w := range o.(*fyne.Container).Objects {
-					if l, ok := w.(*widget.Label); ok {
+					switch l := w.(type) {
+					case *widget.Label:
+						parts = append(parts, l.Text)
+					case *scenarioName:
 						parts = append(parts, l.Text)
 					}
 				}
