@@ -45,6 +45,11 @@ type ScenarioStore interface {
 type testResult struct {
 	ran      bool
 	failures []scenario.Failure
+	// transcript is the events the run gave when Bless may keep them: the
+	// steps passed and the scenario has no transcript, or its events
+	// differ from it ("" otherwise).
+	transcript string
+	blessable  bool
 }
 
 // testsPanel is the Tests panel: the project's scenarios, each with its last
@@ -180,6 +185,9 @@ func (t *testsPanel) row(name string) fyne.CanvasObject {
 	setEnabled(run, !t.running)
 	edit := widget.NewButton("Edit", func() { t.e.EditScenario(name) })
 	head := container.NewHBox(run, edit, mark, newScenarioName(name, func() { t.e.EditScenario(name) }))
+	if r.blessable && !t.e.proj.ReadOnly() {
+		head.Add(widget.NewButton("Bless", func() { t.e.blessScenario(name) }))
+	}
 	box := container.NewVBox(head)
 	for _, f := range r.failures {
 		l := widget.NewLabel(failureText(f))
@@ -294,7 +302,33 @@ func runStored(s StoredScenario, project string, prog *engine.Program, compileEr
 		return testResult{ran: true, failures: []scenario.Failure{{Path: path, Line: line, Step: -1, Msg: strings.TrimPrefix(err.Error(), fmt.Sprintf("%s:%d: ", path, line))}}}
 	}
 	r := scenario.Run(sc, prog, s.Events)
-	return testResult{ran: true, failures: r.Failures}
+	res := testResult{ran: true, failures: r.Failures}
+	differ := len(r.Failures) == 1 && r.Failures[0].Step == -1 && strings.HasPrefix(r.Failures[0].Msg, "the events differ")
+	if differ || len(r.Failures) == 0 && s.Events == nil {
+		res.transcript, res.blessable = r.Transcript, true
+	}
+	return res
+}
+
+// blessScenario keeps the events of the scenario's last run as its
+// transcript (as studio test --bless does): it passes from then on.
+func (e *Editor) blessScenario(name string) {
+	t := e.tests
+	r := t.results[name]
+	for _, s := range t.scenarios {
+		if s.Name != name || !r.blessable {
+			continue
+		}
+		s.Events = []byte(r.transcript)
+		if err := e.scenarios().PutScenario(s); err != nil {
+			e.showError(err)
+			return
+		}
+		t.results[name] = testResult{ran: true}
+		t.reload()
+		t.status.SetText("Blessed the events of " + name + ": kept as its transcript.")
+		return
+	}
 }
 
 func contains(list []string, s string) bool {

@@ -264,3 +264,41 @@ func TestNewScenarioFromPlay(t *testing.T) {
 		t.Errorf("the match's scenario does not pass:\n%s", text)
 	}
 }
+
+// TestTestsPanelBless: a scenario whose events differ from its transcript
+// fails saying so and offers Bless, which keeps the events of the run as
+// its transcript; then it passes.
+func TestTestsPanelBless(t *testing.T) {
+	e, s := newTestEditor(t)
+	proj := seedsWithScenarios(t, e, s)
+	want := proj.kept["flying"].Events
+	proj.kept["flying"] = StoredScenario{Name: "flying", YAML: proj.kept["flying"].YAML, Events: []byte("not what happens\n")}
+	e.ShowTests()
+	e.RunTests()
+	settle(e)
+	text := e.TestsText()
+	if !strings.HasPrefix(text, "✗  FAIL flying\nline 1: scenario: the events differ from ") || !strings.Contains(text, "4 scenarios, 1 failed") {
+		t.Fatalf("after the run:\n%s", text)
+	}
+	var bless *widget.Button
+	for _, b := range findIn[*widget.Button](e.tests.rows) {
+		if b.Text == "Bless" {
+			if bless != nil {
+				t.Fatal("Bless offered twice: only flying's events differ")
+			}
+			bless = b
+		}
+	}
+	if bless == nil {
+		t.Fatal("no Bless button")
+	}
+	test.Tap(bless)
+	if got := string(proj.kept["flying"].Events); got != string(want) {
+		t.Errorf("blessed transcript:\n%s\nwant the bundled one:\n%s", got, want)
+	}
+	e.RunTests("flying")
+	settle(e)
+	if text := e.TestsText(); !strings.Contains(text, "✓  pass flying\n") {
+		t.Errorf("after blessing:\n%s", text)
+	}
+}
