@@ -145,7 +145,17 @@
 // e.do at most 20 times a second; the result comes back as a [Heat] drawn
 // over the graph (playtest_overlay.go: the renderer's heatBox and heatEdge
 // restyle boxes and arrows) and the summary in the Bottom panel
-// [PanelPlaytest].
+// [PanelPlaytest]. Its Cancel cancels the run's context (playtest.Config's
+// Context): no match starts after it and the run's results are dropped.
+//
+// # Tests
+//
+// Tools > Tests (tests_panel.go) lists the scenario tests of the open
+// project, when it keeps them ([ScenarioStore], which cmd/studio's project
+// files implement through package project), and runs them with package
+// preview/scenario on a goroutine, one result at a time coming back through
+// e.do. A scenario opens for editing in a Centre tab (scenario_edit.go) that
+// saves back to the project.
 //
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,

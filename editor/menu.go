@@ -50,6 +50,7 @@ var (
 	yamlShortcut       = ctrl(fyne.KeyU)
 	playtestShortcut   = ctrlShift(fyne.KeyP)
 	newMatchShortcut   = ctrl(fyne.KeyM)
+	testsShortcut      = ctrlShift(fyne.KeyT)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -162,6 +163,8 @@ func (e *Editor) menu() *fyne.MainMenu {
 	tools := fyne.NewMenu("Tools",
 		e.item("Playtest…", playtestShortcut, e.playtestDialog),
 		e.item("Clear Playtest Results", nil, e.ClearPlaytest),
+		fyne.NewMenuItemSeparator(),
+		e.item("Tests", testsShortcut, e.ShowTests),
 	)
 	e.mainMenu = fyne.NewMainMenu(file, edit, view, e.playMenu(), tools)
 	return e.mainMenu

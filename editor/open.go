@@ -171,6 +171,7 @@ func (e *Editor) replaceProject(proj Project) {
 		e.proj.Close()
 	}
 	e.proj = proj
+	e.projectChanged() // tests_panel.go
 }
 
 // SetPack shows p (nil: nothing) as the pack of project proj (nil: not saved

@@ -2,6 +2,8 @@ package editor
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -34,7 +36,9 @@ type PlaytestSettings struct {
 	Bots    string
 }
 
-// playtestDialog asks for the settings and plays them.
+// playtestDialog asks for the settings and plays them: the number of
+// matches, seats and the seed, and a bot for each seat (a name of the
+// registry, or a spec typed in such as mcts:200).
 func (e *Editor) playtestDialog() {
 	if e.pack == nil {
 		return
@@ -49,19 +53,23 @@ func (e *Editor) playtestDialog() {
 	seatsE.SetText(strconv.Itoa(seats))
 	seed := widget.NewEntry()
 	seed.SetText("1")
-	bots := widget.NewEntry()
-	bots.SetText("random")
+	bots := newSeatBots(seats)
+	seatsE.OnChanged = func(s string) {
+		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && n >= 1 && n <= maxPlaytestSeats {
+			bots.resize(n)
+		}
+	}
 	items := []*widget.FormItem{
 		widget.NewFormItem("Matches", matches),
 		widget.NewFormItem("Seats", seatsE),
 		widget.NewFormItem("Seed", seed),
-		{Text: "Bots", Widget: bots, HintText: "per seat, comma-separated: " + strings.Join(preview.BotNames(), ", ")},
+		{Text: "Bots", Widget: bots.box, HintText: "one per seat: " + strings.Join(preview.BotNames(), ", ") + " (or a spec: mcts:200)"},
 	}
 	d := dialog.NewForm("Playtest", "Play", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
-		s, err := parsePlaytest(matches.Text, seatsE.Text, seed.Text, bots.Text)
+		s, err := parsePlaytest(matches.Text, seatsE.Text, seed.Text, bots.text())
 		if err != nil {
 			e.showError(err)
 			return
@@ -72,12 +80,58 @@ func (e *Editor) playtestDialog() {
 	e.showModal(d, d.Submit, d.Hide)
 }
 
+// maxPlaytestMatches bounds the matches the dialog plays: preview.Simulate
+// keeps a result for each (64 bytes), so 500 million of them ran the studio
+// out of memory before the first match.
+const maxPlaytestMatches = 1_000_000
+
+// maxPlaytestSeats bounds the bot choices the dialog lays out.
+const maxPlaytestSeats = 16
+
+// seatBots is the Playtest dialog's bot choice for each seat: a list of the
+// registry's bots that also takes a typed spec.
+type seatBots struct {
+	box   *fyne.Container
+	seats []*widget.SelectEntry
+}
+
+func newSeatBots(n int) *seatBots {
+	b := &seatBots{box: container.NewVBox()}
+	b.resize(n)
+	return b
+}
+
+// resize shows n choices, keeping those made; a new seat starts as random.
+func (b *seatBots) resize(n int) {
+	for len(b.seats) < n {
+		s := widget.NewSelectEntry(preview.BotNames())
+		s.SetText("random")
+		s.PlaceHolder = fmt.Sprintf("seat %d", len(b.seats)+1)
+		b.seats = append(b.seats, s)
+	}
+	b.seats = b.seats[:n]
+	b.box.Objects = nil
+	for i, s := range b.seats {
+		b.box.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("seat %d", i+1)), nil, s))
+	}
+	b.box.Refresh()
+}
+
+// text is the choices as --bots takes them: comma-separated, seat by seat.
+func (b *seatBots) text() string {
+	names := make([]string, len(b.seats))
+	for i, s := range b.seats {
+		names[i] = strings.TrimSpace(s.Text)
+	}
+	return strings.Join(names, ",")
+}
+
 // parsePlaytest reads the dialog's fields; its errors name the field.
 func parsePlaytest(matches, seats, seed, bots string) (PlaytestSettings, error) {
 	var s PlaytestSettings
 	var err error
-	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 {
-		return s, fmt.Errorf("matches: want a whole number of at least 1, not %q", matches)
+	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 || s.Matches > maxPlaytestMatches {
+		return s, fmt.Errorf("matches: want a whole number from 1 to %d, not %q (studio simulate --shard plays more)", maxPlaytestMatches, matches)
 	}
 	if s.Seats, err = strconv.Atoi(strings.TrimSpace(seats)); err != nil || s.Seats < 1 {
 		return s, fmt.Errorf("seats: want a whole number of at least 1, not %q", seats)
@@ -90,9 +144,11 @@ func parsePlaytest(matches, seats, seed, bots string) (PlaytestSettings, error) 
 }
 
 // Playtest plays s on a copy of the pack off the Fyne goroutine, showing a
-// progress bar, then draws the results over the graph and shows them in the
+// progress bar and a Cancel button, then draws the results over the graph and shows them in the
 // playtest panel. Errors (the pack does not compile, a bot is unknown) are
-// shown in a dialog.
+// shown in a dialog. Cancel (or Escape) stops the run once the matches
+// being played end; what was played is discarded (a part of the seed range,
+// not the one asked for) and the status line says so.
 func (e *Editor) Playtest(s PlaytestSettings) {
 	if e.pack == nil {
 		return
@@ -104,13 +160,21 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 	}
 	bar := widget.NewProgressBar()
 	bar.Max = float64(s.Matches)
+	ctx, cancel := context.WithCancel(context.Background())
 	wait := dialog.NewCustomWithoutButtons("Playing "+strconv.Itoa(s.Matches)+" matches…", bar, e.win)
+	stop := widget.NewButton("Cancel", nil)
+	stop.OnTapped = func() {
+		cancel()
+		stop.SetText("Cancelling…")
+		stop.Disable()
+	}
+	wait.SetButtons([]fyne.CanvasObject{stop})
 	wait.Resize(fyne.NewSize(360, 0))
-	wait.Show()
+	e.showModal(wait, func() {}, stop.OnTapped)
 	var mu sync.Mutex
 	done, last := 0, time.Time{}
 	cfg := playtest.Config{Program: prog, Seats: s.Seats, Seed: s.Seed, Matches: s.Matches, Bots: s.Bots,
-		Source: e.baseName(), Progress: func() {
+		Source: e.baseName(), Context: ctx, Progress: func() {
 			mu.Lock()
 			defer mu.Unlock()
 			done++
@@ -123,14 +187,18 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 	e.layouts.Add(1)
 	go func() {
 		defer e.layouts.Done()
+		defer cancel()
 		stats, err := playtest.Run(cfg)
 		e.do(func() {
 			wait.Hide()
-			if err != nil {
+			switch {
+			case errors.Is(err, context.Canceled):
+				e.setStatus("Playtest cancelled; the matches played were discarded.")
+			case err != nil:
 				e.showError(err)
-				return
+			default:
+				e.ShowPlaytest(playtest.Summarize(stats))
 			}
-			e.ShowPlaytest(playtest.Summarize(stats))
 		})
 	}()
 }

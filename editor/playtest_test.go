@@ -4,8 +4,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -93,9 +96,122 @@ func TestParsePlaytest(t *testing.T) {
 	if s, err := parsePlaytest(" 10", "3", "42", "random, mcts"); err != nil || s != (PlaytestSettings{10, 3, 42, "random,mcts"}) {
 		t.Errorf("parse = %+v, %v", s, err)
 	}
-	for _, c := range [][4]string{{"0", "2", "1", ""}, {"5", "x", "1", ""}, {"5", "2", "-1", ""}} {
+	for _, c := range [][4]string{{"0", "2", "1", ""}, {"5", "x", "1", ""}, {"5", "2", "-1", ""}, {"1000001", "2", "1", ""}} {
 		if _, err := parsePlaytest(c[0], c[1], c[2], c[3]); err == nil {
 			t.Errorf("parse %q: no error", c)
 		}
+	}
+}
+
+// findIn returns the objects of type T under o (containers, pop-ups and
+// widgets' renderers), in the order they are laid out.
+func findIn[T fyne.CanvasObject](o fyne.CanvasObject) []T {
+	var out []T
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if t, ok := o.(T); ok {
+			out = append(out, t)
+		}
+		switch w := o.(type) {
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(w).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return out
+}
+
+// overlayButton is the button labelled label in the dialog on top.
+func overlayButton(t *testing.T, e *Editor, label string) *widget.Button {
+	t.Helper()
+	top := e.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog shows")
+	}
+	for _, b := range findIn[*widget.Button](top) {
+		if b.Text == label {
+			return b
+		}
+	}
+	t.Fatalf("no button %q in the dialog", label)
+	return nil
+}
+
+// TestPlaytestCancel: Cancel in the progress dialog stops a run far too
+// long to finish: it ends within seconds, nothing is drawn or docked, and
+// the status line says the matches played were discarded.
+func TestPlaytestCancel(t *testing.T) {
+	e, _ := newTestEditor(t)
+	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetPack(p, nil)
+	settle(e)
+	start := time.Now()
+	// Minutes of play (MCTS is slow: no results slice of gigabytes either).
+	e.Playtest(PlaytestSettings{Matches: 100_000, Seats: 2, Seed: 1, Bots: "mcts:100"})
+	time.Sleep(50 * time.Millisecond) // some matches played
+	test.Tap(overlayButton(t, e, "Cancel"))
+	settle(e)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("cancelled run took %v", d)
+	}
+	if e.View.Heat() != nil || e.PlaytestText() != "" {
+		t.Error("a cancelled run's results were shown")
+	}
+	if got := e.status.Text; !strings.Contains(got, "cancelled") {
+		t.Errorf("status %q", got)
+	}
+	if e.win.Canvas().Overlays().Top() != nil {
+		t.Error("the progress dialog still shows")
+	}
+}
+
+// TestPlaytestBotPerSeat: the dialog has a bot choice per seat, as many as
+// the seats typed; the run plays the bots chosen.
+func TestPlaytestBotPerSeat(t *testing.T) {
+	e, _ := newTestEditor(t)
+	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetPack(p, nil)
+	settle(e)
+	e.playtestDialog()
+	top := e.win.Canvas().Overlays().Top()
+	choices := func() []*widget.SelectEntry { return findIn[*widget.SelectEntry](top) }
+	if n := len(choices()); n != 2 {
+		t.Fatalf("%d bot choices for the known pack's 2 seats", n)
+	}
+	var seats *widget.Entry
+	for _, en := range findIn[*widget.Entry](top) {
+		if en.Text == "2" {
+			seats = en
+		}
+	}
+	if seats == nil {
+		t.Fatal("no seats field")
+	}
+	seats.SetText("3")
+	if n := len(choices()); n != 3 {
+		t.Fatalf("%d bot choices after typing 3 seats", n)
+	}
+	seats.SetText("2")
+	cs := choices()
+	if len(cs) != 2 {
+		t.Fatalf("%d bot choices after typing 2 seats", len(cs))
+	}
+	cs[1].SetText("flatmc:4")
+	test.Tap(overlayButton(t, e, "Play"))
+	settle(e)
+	if text := e.PlaytestText(); !strings.Contains(text, "bots random,flatmc:4") {
+		t.Errorf("the playtest did not play the bots chosen:\n%s", text)
 	}
 }

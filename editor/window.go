@@ -72,6 +72,7 @@ type Editor struct {
 	finder     *finder     // the Find dialog, while it shows
 	pathDialog *pathDialog // the file dialog, while it shows
 	mainMenu   *fyne.MainMenu
+	tests      *testsPanel // the Tests panel (tests_panel.go), nil until first shown
 }
 
 // New builds an editor window (not shown yet) in app; store opens and creates

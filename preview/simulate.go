@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -21,6 +22,9 @@ type Simulation struct {
 	Jobs     int      // matches played at once (default GOMAXPROCS)
 	Record   bool     // keep each match's record (Result.Record)
 	Source   string   // the records' Source: where the pack was read from
+	// Context, when set, stops the simulation when it is done: no match
+	// starts after that, and Simulate returns its error.
+	Context context.Context
 	// Progress, when set, is called once per match played, from the
 	// goroutines that play them (it must be safe for that).
 	Progress func()
@@ -57,7 +61,9 @@ type Result struct {
 
 // Simulate plays sim.Matches matches of p with bots and returns their
 // results in the order of their seeds, whatever the number of jobs: the
-// results of a seed depend on nothing else. Matches run without history
+// results of a seed depend on nothing else. A simulation stopped by
+// sim.Context returns its error and no results (the matches being played
+// when it stopped are played to their end first). Matches run without history
 // (engine.Options.NoHistory). An unknown bot is an error before any match.
 //
 // Each worker takes the next match from a shared counter, so handing out a
@@ -87,7 +93,7 @@ func Simulate(p *engine.Program, sim Simulation) ([]Result, error) {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= sim.Matches {
+				if i >= sim.Matches || sim.Context != nil && sim.Context.Err() != nil {
 					return
 				}
 				results[i] = playOne(p, sim, w, names, hash, sim.Seed+uint64(i))
@@ -98,6 +104,9 @@ func Simulate(p *engine.Program, sim Simulation) ([]Result, error) {
 		}()
 	}
 	wg.Wait()
+	if sim.Context != nil && sim.Context.Err() != nil {
+		return nil, sim.Context.Err() // some matches were never played
+	}
 	return results, nil
 }
 

@@ -1,6 +1,8 @@
 package preview
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -123,4 +125,24 @@ func (firstBot) Choose(d *Decision) int {
 
 func describe(r Result) string {
 	return fmt.Sprintf("%d %d %v %v %v", r.Seed, r.Plies, r.Winners, r.Err, *r.Record)
+}
+
+// TestSimulateCancel: a simulation whose context is cancelled after its
+// third match starts no more and returns the context's error, no results.
+func TestSimulateCancel(t *testing.T) {
+	p := program(t, "tictactoe")
+	ctx, cancel := context.WithCancel(context.Background())
+	var done atomic.Int64
+	sim := Simulation{Matches: 100000, Seed: 1, Seats: 2, Jobs: 1, Context: ctx, Progress: func() {
+		if done.Add(1) == 3 {
+			cancel()
+		}
+	}}
+	rs, err := Simulate(p, sim)
+	if !errors.Is(err, context.Canceled) || rs != nil {
+		t.Errorf("cancelled simulation: %d results, %v", len(rs), err)
+	}
+	if n := done.Load(); n != 3 {
+		t.Errorf("%d matches played, want 3 (one job, cancelled after the third)", n)
+	}
 }

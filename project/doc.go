@@ -27,6 +27,11 @@
 //     was played on, its moves in graph.Move's JSON form; breakpoints hold a
 //     graph.Breakpoint. Both are plain data of package graph, so the preview
 //     that makes them and this package that keeps them share no code.
+//   - Scenario tests ([Scenario], package preview/scenario) are kept by name:
+//     their YAML as written (comments kept, so not re-formatted; LF line ends)
+//     and their blessed event transcript, each text once in blob. Putting or
+//     deleting one adds a row, so each scenario keeps its history
+//     ([Project.ScenarioHistory]); they are not part of the pack's revisions.
 //   - foreign_keys=ON; the rollback journal (journal_mode=DELETE, not WAL, so the
 //     one file is complete between saves) with synchronous=FULL; every save is
 //     one transaction begun with BEGIN IMMEDIATE. A crash at any moment leaves

@@ -42,7 +42,10 @@ func (projectStore) Create(path string) (editor.Project, error) {
 	return &projectFile{p: p, path: path}, nil
 }
 
-// projectFile adapts *project.Project to editor.Project and editor.Autosaver.
+var _ editor.ScenarioStore = (*projectFile)(nil)
+
+// projectFile adapts *project.Project to editor.Project, editor.Autosaver
+// and editor.ScenarioStore.
 type projectFile struct {
 	p        *project.Project
 	path     string
@@ -118,3 +121,21 @@ func (projectStore) CreateProject(path string, p *graph.Pack, message string) er
 	}
 	return proj.Close()
 }
+
+// Scenarios returns the scenario tests the project keeps (editor.ScenarioStore).
+func (f *projectFile) Scenarios() ([]editor.StoredScenario, error) {
+	ss, err := f.p.Scenarios()
+	out := make([]editor.StoredScenario, len(ss))
+	for i, s := range ss {
+		out[i] = editor.StoredScenario{Name: s.Name, YAML: s.YAML, Events: s.Events}
+	}
+	return out, err
+}
+
+// PutScenario adds or replaces a scenario test in the project.
+func (f *projectFile) PutScenario(s editor.StoredScenario) error {
+	return f.p.PutScenario(project.Scenario{Name: s.Name, YAML: s.YAML, Events: s.Events})
+}
+
+// DeleteScenario removes a scenario test from the project.
+func (f *projectFile) DeleteScenario(name string) error { return f.p.DeleteScenario(name) }

@@ -1,6 +1,7 @@
 package playtest
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -25,6 +26,9 @@ type Config struct {
 	Record   bool   // keep each match's record (see RunResults)
 	Source   string // the records' Source: where the pack was read from
 	Progress func() // called after each match, from any goroutine, one at a time
+	// Context, when set, stops the run when it is done (see
+	// preview.Simulation.Context): Run then returns its error and no Stats.
+	Context context.Context
 }
 
 // Shard returns the part i (0-based) of n disjoint, contiguous parts of c's
@@ -68,7 +72,7 @@ func RunResults(c Config) (*Stats, []preview.Result, error) {
 	}
 	var mu sync.Mutex
 	sim := preview.Simulation{Matches: c.Matches, Seed: c.Seed, Seats: c.Seats, Bots: strings.Split(bots, ","),
-		MaxPlies: c.MaxPlies, Jobs: c.Jobs, Record: c.Record, Source: c.Source, Events: !c.Lite}
+		MaxPlies: c.MaxPlies, Jobs: c.Jobs, Record: c.Record, Source: c.Source, Events: !c.Lite, Context: c.Context}
 	if c.Progress != nil {
 		sim.Progress = func() { mu.Lock(); c.Progress(); mu.Unlock() }
 	}

@@ -313,3 +313,9 @@ func firstDiff(want, got string) string {
 	}
 	return "they differ"
 }
+
+// StoredPath is the Path of the scenario name kept in the project file at
+// project: "PROJECT[NAME]". Failures name it so; a `from` saved match is
+// looked for in the project's folder, and its transcript is the project's
+// to keep, not a file.
+func StoredPath(project, name string) string { return project + "[" + name + "]" }

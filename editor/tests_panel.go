@@ -1,0 +1,422 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/preview/scenario"
+)
+
+// PanelTests is the id of the Tests panel (Bottom).
+const PanelTests = "tests"
+
+// StoredScenario is a scenario test a project keeps (package
+// preview/scenario): its name, its YAML as written, and its blessed event
+// transcript (nil: none).
+type StoredScenario struct {
+	Name   string
+	YAML   []byte
+	Events []byte
+}
+
+// ScenarioStore is implemented by projects that keep scenario tests
+// (cmd/studio's project files, through package project). The Tests panel
+// lists, runs and edits them.
+type ScenarioStore interface {
+	// Scenarios returns the project's scenarios by name.
+	Scenarios() ([]StoredScenario, error)
+	// PutScenario adds s or replaces the scenario of its name.
+	PutScenario(s StoredScenario) error
+	// DeleteScenario removes the scenario name.
+	DeleteScenario(name string) error
+}
+
+// testResult is one scenario's last run: not run yet, passed, or its
+// failures.
+type testResult struct {
+	ran      bool
+	failures []scenario.Failure
+	// transcript is the events the run gave when Bless may keep them: the
+	// steps passed and the scenario has no transcript, or its events
+	// differ from it ("" otherwise).
+	transcript string
+	blessable  bool
+}
+
+// testsPanel is the Tests panel: the project's scenarios, each with its last
+// result, Run all and a Run and an Edit button each, and New.
+type testsPanel struct {
+	e         *Editor
+	rows      *fyne.Container // one testRow per scenario
+	status    *widget.Label
+	bar       *widget.ProgressBar
+	runAll    *widget.Button
+	newBtn    *widget.Button
+	fromMatch *widget.Button
+	content   fyne.CanvasObject
+	scenarios []StoredScenario
+	results   map[string]testResult
+	proj      Project // the project the results are of
+	running   bool
+}
+
+// projectChanged shows the scenarios of the project just opened, when the
+// Tests panel has been shown.
+func (e *Editor) projectChanged() {
+	if e.tests == nil {
+		return
+	}
+	for _, id := range e.Dock.Panels(Centre) {
+		if strings.HasPrefix(id, scenarioPanelID("")) { // the old project's
+			e.Dock.Remove(id)
+		}
+	}
+	e.tests.reload()
+}
+
+// scenarios returns the open project's scenario store, nil when the pack is
+// not in a project that keeps scenarios.
+func (e *Editor) scenarios() ScenarioStore {
+	s, _ := e.proj.(ScenarioStore)
+	return s
+}
+
+// ShowTests is Tools > Tests (ctrl+shift+T): it docks the Tests panel
+// under the graph with the project's scenarios, as stored now.
+func (e *Editor) ShowTests() {
+	if e.tests == nil {
+		e.tests = newTestsPanel(e)
+	}
+	e.tests.reload()
+	e.Dock.Add(Bottom, Panel{ID: PanelTests, Title: "Tests", Content: e.tests.content})
+}
+
+func newTestsPanel(e *Editor) *testsPanel {
+	t := &testsPanel{e: e, rows: container.NewVBox(), status: widget.NewLabel(""), bar: widget.NewProgressBar(), results: map[string]testResult{}}
+	t.status.Wrapping = fyne.TextWrapWord
+	t.bar.Hide()
+	t.runAll = widget.NewButton("Run all", func() { e.RunTests() })
+	t.newBtn = widget.NewButton("New scenario…", t.askNew)
+	t.fromMatch = widget.NewButton("New from this match…", t.askFromMatch)
+	top := container.NewBorder(nil, nil, container.NewHBox(t.runAll, t.newBtn, t.fromMatch), nil, t.bar)
+	t.content = container.NewBorder(top, t.status, nil, nil, container.NewVScroll(t.rows))
+	return t
+}
+
+// reload reads the scenarios from the project again and shows them (the
+// results of another project's forgotten).
+func (t *testsPanel) reload() {
+	t.scenarios = nil
+	store := t.e.scenarios()
+	if t.proj != t.e.proj {
+		t.proj, t.results = t.e.proj, map[string]testResult{}
+	}
+	switch {
+	case store == nil:
+		t.status.SetText("Save the pack in a project to keep scenario tests in it (File > Save As…).")
+	default:
+		ss, err := store.Scenarios()
+		if err != nil {
+			t.status.SetText(err.Error())
+			break
+		}
+		t.scenarios = ss
+		if len(ss) == 0 {
+			t.status.SetText("No scenarios yet: New scenario…, or studio scenario add PROJECT FILE… (docs/playtesting.md).")
+		} else {
+			t.status.SetText(fmt.Sprintf("%d scenarios", len(ss)))
+		}
+	}
+	writable := store != nil && !t.e.proj.ReadOnly()
+	setEnabled(t.runAll, len(t.scenarios) > 0 && !t.running)
+	setEnabled(t.newBtn, writable)
+	setEnabled(t.fromMatch, writable)
+	t.showRows()
+}
+
+func setEnabled(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// showRows lays the scenarios out with their results: those that failed
+// first, so that their failures show without scrolling, then the others,
+// each group by name.
+func (t *testsPanel) showRows() {
+	var objs, passed []fyne.CanvasObject
+	for _, s := range t.scenarios {
+		if len(t.results[s.Name].failures) > 0 {
+			objs = append(objs, t.row(s.Name))
+		} else {
+			passed = append(passed, t.row(s.Name))
+		}
+	}
+	objs = append(objs, passed...)
+	t.rows.Objects = objs
+	t.rows.Refresh()
+}
+
+// row is one scenario: its result, its name, Run and Edit, and under them
+// each failure with its step, line and expression.
+func (t *testsPanel) row(name string) fyne.CanvasObject {
+	r := t.results[name]
+	mark := widget.NewLabel("·  not run")
+	switch {
+	case r.ran && len(r.failures) == 0:
+		mark.SetText("✓  pass")
+		mark.Importance = widget.SuccessImportance
+	case r.ran:
+		mark.SetText("✗  FAIL")
+		mark.Importance = widget.DangerImportance
+	}
+	run := widget.NewButton("Run", func() { t.e.RunTests(name) })
+	setEnabled(run, !t.running)
+	edit := widget.NewButton("Edit", func() { t.e.EditScenario(name) })
+	head := container.NewHBox(run, edit, mark, newScenarioName(name, func() { t.e.EditScenario(name) }))
+	if r.blessable && !t.e.proj.ReadOnly() {
+		head.Add(widget.NewButton("Bless", func() { t.e.blessScenario(name) }))
+	}
+	box := container.NewVBox(head)
+	for _, f := range r.failures {
+		l := widget.NewLabel(failureText(f))
+		l.Wrapping = fyne.TextWrapWord
+		l.TextStyle = fyne.TextStyle{Monospace: true}
+		indent := canvas.NewRectangle(color.Transparent)
+		indent.SetMinSize(fyne.NewSize(24, 0))
+		box.Add(container.NewBorder(nil, nil, indent, nil, l))
+	}
+	return box
+}
+
+// scenarioName is a scenario's name in its row: a double click opens it,
+// as Edit does.
+type scenarioName struct {
+	widget.Label
+	open func()
+}
+
+func newScenarioName(name string, open func()) *scenarioName {
+	n := &scenarioName{open: open}
+	n.Text, n.TextStyle = name, fyne.TextStyle{Bold: true}
+	n.ExtendBaseWidget(n)
+	return n
+}
+
+// DoubleTapped implements fyne.DoubleTappable: it opens the scenario.
+func (n *scenarioName) DoubleTapped(*fyne.PointEvent) { n.open() }
+
+// failureText is a failure without the scenario's path, which its row
+// names: "line 10: step 2: expect x == 4: got False".
+func failureText(f scenario.Failure) string {
+	return fmt.Sprintf("line %d: %s", f.Line, failureWhat(f))
+}
+
+// failureWhat is a failure without its place: "step 2: expect x == 4: got
+// False" (a mark at its line in the scenario editor says the rest).
+func failureWhat(f scenario.Failure) string {
+	return strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.Path, f.Line))
+}
+
+// RunTests runs the named scenarios of the project (all of them when none
+// is named) on the pack on screen, unsaved edits included, off the Fyne
+// goroutine, and shows each result as it comes with a progress bar. A pack
+// that does not compile is shown as every scenario's failure.
+func (e *Editor) RunTests(names ...string) {
+	t := e.tests
+	if t == nil || t.running || e.pack == nil {
+		return
+	}
+	var todo []StoredScenario
+	for _, s := range t.scenarios {
+		if len(names) == 0 || contains(names, s.Name) {
+			todo = append(todo, s)
+		}
+	}
+	if len(todo) == 0 {
+		return
+	}
+	prog, compileErr := engine.Compile(e.pack.Clone())
+	path := e.proj.Path()
+	t.running = true
+	for _, s := range todo {
+		delete(t.results, s.Name)
+	}
+	t.bar.Max, t.bar.Value = float64(len(todo)), 0
+	t.bar.Show()
+	t.bar.Refresh()
+	t.status.SetText(fmt.Sprintf("Running %d scenarios…", len(todo)))
+	t.reloadButtons()
+	e.layouts.Add(1)
+	go func() {
+		defer e.layouts.Done()
+		failed := 0
+		for i, s := range todo {
+			r := runStored(s, path, prog, compileErr)
+			if len(r.failures) > 0 {
+				failed++
+			}
+			e.do(func() {
+				t.results[s.Name] = r
+				t.bar.SetValue(float64(i + 1))
+				t.showRows()
+			})
+		}
+		e.do(func() {
+			t.running = false
+			t.bar.Hide()
+			t.status.SetText(fmt.Sprintf("%d scenarios, %d failed", len(todo), failed))
+			t.reloadButtons()
+		})
+	}()
+}
+
+// reloadButtons enables the run buttons as t.running says.
+func (t *testsPanel) reloadButtons() {
+	setEnabled(t.runAll, len(t.scenarios) > 0 && !t.running)
+	t.showRows()
+}
+
+// runStored parses and runs one stored scenario; a parse or compile error
+// is its failure.
+func runStored(s StoredScenario, project string, prog *engine.Program, compileErr error) testResult {
+	path := scenario.StoredPath(project, s.Name)
+	if compileErr != nil {
+		return testResult{ran: true, failures: []scenario.Failure{{Path: path, Line: 1, Step: -1, Msg: "the pack does not compile: " + compileErr.Error()}}}
+	}
+	sc, err := scenario.Parse(s.YAML, path)
+	if err != nil {
+		line := 1
+		fmt.Sscanf(strings.TrimPrefix(err.Error(), path+":"), "%d:", &line)
+		return testResult{ran: true, failures: []scenario.Failure{{Path: path, Line: line, Step: -1, Msg: strings.TrimPrefix(err.Error(), fmt.Sprintf("%s:%d: ", path, line))}}}
+	}
+	r := scenario.Run(sc, prog, s.Events)
+	res := testResult{ran: true, failures: r.Failures}
+	differ := len(r.Failures) == 1 && r.Failures[0].Step == -1 && strings.HasPrefix(r.Failures[0].Msg, "the events differ")
+	if differ || len(r.Failures) == 0 && s.Events == nil {
+		res.transcript, res.blessable = r.Transcript, true
+	}
+	return res
+}
+
+// blessScenario keeps the events of the scenario's last run as its
+// transcript (as studio test --bless does): it passes from then on.
+func (e *Editor) blessScenario(name string) {
+	t := e.tests
+	r := t.results[name]
+	for _, s := range t.scenarios {
+		if s.Name != name || !r.blessable {
+			continue
+		}
+		s.Events = []byte(r.transcript)
+		if err := e.scenarios().PutScenario(s); err != nil {
+			e.showError(err)
+			return
+		}
+		t.results[name] = testResult{ran: true}
+		t.reload()
+		t.status.SetText("Blessed the events of " + name + ": kept as its transcript.")
+		return
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestsText is what the Tests panel shows, a line per label (results,
+// names, failures), or "" when it is not docked.
+func (e *Editor) TestsText() string {
+	if e.tests == nil {
+		return ""
+	}
+	if _, i := e.Dock.find(PanelTests); i < 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, row := range e.tests.rows.Objects {
+		for i, o := range row.(*fyne.Container).Objects {
+			if i == 0 {
+				var parts []string
+				for _, w := range o.(*fyne.Container).Objects {
+					switch l := w.(type) {
+					case *widget.Label:
+						parts = append(parts, l.Text)
+					case *scenarioName:
+						parts = append(parts, l.Text)
+					}
+				}
+				b.WriteString(strings.Join(parts, " ") + "\n")
+				continue
+			}
+			for _, w := range o.(*fyne.Container).Objects {
+				if l, ok := w.(*widget.Label); ok {
+					b.WriteString(l.Text + "\n")
+				}
+			}
+		}
+	}
+	b.WriteString(e.tests.status.Text + "\n")
+	return b.String()
+}
+
+// askNew asks for a new scenario's name and opens it in the scenario editor
+// with a first step to fill in.
+func (t *testsPanel) askNew() {
+	t.askName("New scenario", func(name string) []byte {
+		return []byte(fmt.Sprintf("name: %s\npack: %s\nseed: 1\nsteps:\n  - expect: True # what must hold\n", name, t.e.baseName()))
+	})
+}
+
+// askName asks for a scenario name not taken yet, stores the text made for
+// it and opens it for editing.
+func (t *testsPanel) askName(title string, text func(name string) []byte) {
+	entry := widget.NewEntry()
+	d := dialog.NewForm(title, "Create", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", entry)}, func(ok bool) {
+		if !ok {
+			return
+		}
+		name := strings.TrimSpace(entry.Text)
+		if err := t.e.createScenario(name, text(name)); err != nil {
+			t.e.showError(err)
+		}
+	}, t.e.win)
+	d.Resize(fyne.NewSize(360, 0))
+	t.e.showModal(d, d.Submit, d.Hide)
+	t.e.win.Canvas().Focus(entry)
+}
+
+// createScenario stores a new scenario and opens it in the scenario editor.
+func (e *Editor) createScenario(name string, text []byte) error {
+	store := e.scenarios()
+	if store == nil {
+		return errors.New("the pack is not in a project")
+	}
+	for _, s := range e.tests.scenarios {
+		if s.Name == name {
+			return fmt.Errorf("a scenario named %q exists", name)
+		}
+	}
+	if err := store.PutScenario(StoredScenario{Name: name, YAML: text}); err != nil {
+		return err
+	}
+	e.tests.reload()
+	e.EditScenario(name)
+	return nil
+}
