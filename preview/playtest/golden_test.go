@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/engine"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -19,21 +21,28 @@ var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 // matches stop as errors.
 var goldenRuns = map[string]struct{ matches, maxPlies int }{
 	"tictactoe": {300, 0}, "connectfour": {60, 0}, "reversi": {20, 0}, "hearts": {2, 0}, "seeds": {30, 48},
+	"testdata/errors.yaml": {40, 0},
 }
 
-// TestStatsGolden: seeded runs of every bundled pack, full and lite, give
+// TestStatsGolden: seeded runs of every bundled pack and of
+// testdata/errors.yaml (errors of the pack's code, trigger loops), full and lite, give
 // byte for byte the report (JSON and text, time aside) in
 // testdata/stats.golden (go test -run TestStatsGolden -update rewrites
 // it). Every change to how the engine records events or how Run counts
 // them must keep it.
 func TestStatsGolden(t *testing.T) {
 	var out bytes.Buffer
-	for _, pack := range assets.Packs() {
+	for _, pack := range append(assets.Packs(), "testdata/errors.yaml") {
 		g, ok := goldenRuns[pack]
 		if !ok {
-			t.Fatalf("bundled pack %s has no run in goldenRuns", pack)
+			t.Fatalf("pack %s has no run in goldenRuns", pack)
 		}
-		p := bundled(t, pack)
+		var p *engine.Program
+		if strings.HasSuffix(pack, ".yaml") {
+			p = fromFile(t, pack)
+		} else {
+			p = bundled(t, pack)
+		}
 		seats := 2
 		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
 			seats = pl.Min
