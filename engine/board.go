@@ -442,7 +442,11 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 			b = m.boardW(bv.idx)
 			b.put(y*b.w+x, c)
 			if m.rec {
-				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Field: bv.name, Detail: fmt.Sprint(c)})
+				e := Event{Kind: EvVariable, Field: bv.name}
+				if m.texting() {
+					e.Name, e.Detail = fmt.Sprintf("%s[%d, %d]", bv.name, x, y), fmt.Sprint(c)
+				}
+				m.emit(e)
 			}
 			return starlark.None, nil
 		default: // play
@@ -452,7 +456,11 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 			b = m.boardW(bv.idx)
 			n := b.play(x, y, c)
 			if m.rec {
-				m.emit(Event{Kind: EvVariable, Name: fmt.Sprintf("%s[%d, %d]", bv.name, x, y), Field: bv.name, Detail: fmt.Sprintf("%d, %d flipped", c, n)})
+				e := Event{Kind: EvVariable, Field: bv.name}
+				if m.texting() {
+					e.Name, e.Detail = fmt.Sprintf("%s[%d, %d]", bv.name, x, y), fmt.Sprintf("%d, %d flipped", c, n)
+				}
+				m.emit(e)
 			}
 			return starlark.MakeInt(n), nil
 		}

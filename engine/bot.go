@@ -29,9 +29,10 @@ func (b *RandomBot) Choose(m *Match, moves []Move) Move {
 
 // Play lets bot take every decision until the match ends or maxPlies actions
 // were taken (0: no limit). It returns the number of actions taken. A match
-// where nobody can act but that is not over is an error. With NoHistory, an
-// error stops the match where it happened (see [Match.Err]); with history, the
-// failed action is undone as by [Match.Apply].
+// where nobody can act but that is not over is an error. With NoHistory or
+// NoSnapshots, an error stops the match where it happened (see [Match.Err]),
+// without the failed action's events; with snapshots, the failed action is
+// undone as by [Match.Apply].
 func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	plies := 0
 	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
@@ -51,10 +52,15 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 			return plies, m.deadEnd()
 		}
 		mv := bot.Choose(m, moves)
-		if m.rec {
+		if m.hist {
 			err = m.apply(mv) // undone on error, as Apply does
 		} else {
-			err = m.take(mv) // no history: no snapshot to roll back to
+			nev := len(m.events)
+			// No snapshots: none to roll back to. The failed action's
+			// events go as an undo would take them.
+			if err = m.take(mv); err != nil {
+				m.events = m.events[:nev]
+			}
 		}
 		if err != nil {
 			m.err = err

@@ -400,7 +400,13 @@ func biRand(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (star
 		return nil, fmt.Errorf("%s(%d): want n >= 1", fn, n)
 	}
 	r := m.intn(n)
-	m.emit(Event{Kind: EvRandom, Name: "rand", Detail: fmt.Sprintf("%d of %d", r, n)})
+	if m.rec {
+		e := Event{Kind: EvRandom, Name: "rand"}
+		if m.texting() {
+			e.Detail = fmt.Sprintf("%d of %d", r, n)
+		}
+		m.emit(e)
+	}
 	return starlark.MakeInt(r), nil
 }
 
@@ -420,7 +426,13 @@ func biShuffle(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	}
 	iter.Done()
 	m.shuffle(len(vs), func(i, j int) { vs[i], vs[j] = vs[j], vs[i] })
-	m.emit(Event{Kind: EvRandom, Name: "shuffle", Detail: fmt.Sprintf("%d items", len(vs))})
+	if m.rec {
+		e := Event{Kind: EvRandom, Name: "shuffle"}
+		if m.texting() {
+			e.Detail = fmt.Sprintf("%d items", len(vs))
+		}
+		m.emit(e)
+	}
 	return starlark.NewList(vs), nil
 }
 
@@ -465,7 +477,9 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	if err := m.needBody(fn); err != nil {
 		return nil, err
 	}
-	if m.rec {
+	if m.rec && !m.texting() {
+		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1})
+	} else if m.rec {
 		sort.Slice(kw, func(i, j int) bool { return kw[i][0].(starlark.String) < kw[j][0].(starlark.String) })
 		var parts []string
 		for _, kv := range kw {

@@ -79,6 +79,7 @@ func (s *cstate) transition(name string) (*cstate, bool) {
 type caction struct {
 	a            *graph.Action
 	name         string
+	path         string // "actions/<name>", its events' Clause
 	who          *hook
 	params       []*graph.Param
 	domains      []*hook
@@ -221,9 +222,9 @@ func compilePack(pack *graph.Pack) *compiler {
 	allowedIn := statesAllowing(pack)
 	for _, a := range pack.Actions {
 		c.place = place{states: allowedIn[a.Name], params: a.Params}
-		ca := &caction{a: a, name: a.Name, params: a.Params}
-		what := "action " + a.Name
 		path := "actions/" + a.Name
+		ca := &caction{a: a, name: a.Name, path: path, params: a.Params}
+		what := "action " + a.Name
 		ca.who = c.compileAt(path+"/who", a.Who, what+" who", true, nil)
 		var names []string
 		for _, prm := range a.Params {

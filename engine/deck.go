@@ -209,7 +209,13 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
 			}
 		}
-		m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("created %d cards", len(dk.cards))})
+		if m.rec {
+			e := Event{Kind: EvObject, Name: d.name}
+			if m.texting() {
+				e.Detail = fmt.Sprintf("created %d cards", len(dk.cards))
+			}
+			m.emit(e)
+		}
 		return starlark.None, nil
 	case "shuffle":
 		loc := "deck"
@@ -223,7 +229,13 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		for pos, id := range ids {
 			dk.cards[id-1].arg = pos
 		}
-		m.emit(Event{Kind: EvRandom, Name: d.name + ".shuffle", Detail: fmt.Sprintf("%s: %d cards", loc, len(ids))})
+		if m.rec {
+			e := Event{Kind: EvRandom, Name: d.name + ".shuffle"}
+			if m.texting() {
+				e.Detail = fmt.Sprintf("%s: %d cards", loc, len(ids))
+			}
+			m.emit(e)
+		}
 		return starlark.None, nil
 	case "pick", "pick_for_location":
 		var n int
@@ -252,7 +264,11 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			picked = append(picked, id)
 		}
 		if m.rec && len(picked) > 0 {
-			m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("%d cards from %s to %s %d", len(picked), from, to, arg)})
+			e := Event{Kind: EvObject, Name: d.name}
+			if m.texting() {
+				e.Detail = fmt.Sprintf("%d cards from %s to %s %d", len(picked), from, to, arg)
+			}
+			m.emit(e)
 		}
 		return d.list(m, picked), nil
 	case "move":
@@ -273,7 +289,11 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		dk = m.deckW(d.idx)
 		dk.cards[id-1].loc, dk.cards[id-1].arg = loc, arg
 		if m.rec {
-			m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("card %d to %s %d", id, loc, arg)})
+			e := Event{Kind: EvObject, Name: d.name}
+			if m.texting() {
+				e.Detail = fmt.Sprintf("card %d to %s %d", id, loc, arg)
+			}
+			m.emit(e)
 		}
 		return starlark.None, nil
 	case "move_all":
@@ -300,7 +320,11 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			}
 		}
 		if m.rec && moved > 0 {
-			m.emit(Event{Kind: EvObject, Name: d.name, Detail: fmt.Sprintf("%d cards from %s to %s %d", moved, from, to, ta)})
+			e := Event{Kind: EvObject, Name: d.name}
+			if m.texting() {
+				e.Detail = fmt.Sprintf("%d cards from %s to %s %d", moved, from, to, ta)
+			}
+			m.emit(e)
 		}
 		return starlark.None, nil
 	}

@@ -31,7 +31,7 @@ var HiddenLocations = []string{"hand", "deck", "given"}
 // hidden by it.
 func (m *Match) Determinize(seat int, seed uint64) *Match {
 	f := m.Fork()
-	f.rec, f.opts.NoHistory = false, true // a search plays thousands of these
+	f.rec, f.hist, f.text, f.opts.NoHistory = false, false, false, true // a search plays thousands of these
 	sm := seed*0x2545F4914F6CDD1D + 1
 	next := func() uint64 {
 		sm += 0x9E3779B97F4A7C15

@@ -127,7 +127,9 @@
 // give a byte-identical event log. Every step keeps a snapshot: the match state
 // is copied on write, so a snapshot costs the parts the step changed (a few
 // hundred bytes for a Reversi step). Options.NoHistory turns events and
-// snapshots off for bots and perft.
+// snapshots off for bots and perft; Options.NoSnapshots keeps the events
+// without the snapshots, and Options.NoEventText leaves out the events' text
+// for people, for runs that only count events (simulate's statistics).
 //
 // # Goroutines
 //

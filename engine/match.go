@@ -22,6 +22,23 @@ type Options struct {
 	// NoHistory turns off events and per-step snapshots: for bots, playouts and
 	// perft, which need only the current state.
 	NoHistory bool
+	// NoSnapshots records events but keeps no per-step snapshots, for runs
+	// that read the events and never step back (statistics, transcripts):
+	// History is 0, At reaches only step 0, and StepEvents sees the events
+	// since the start as the present step's. [Match.Play] then stops at an
+	// error where it happened, as with NoHistory, dropping the failed
+	// action's events as the undo of a recorded match would; [Match.Apply]
+	// still undoes a failed action.
+	NoSnapshots bool
+	// NoEventText records events without the text made for people, for runs
+	// that count events by their identities (StateID, Clause, Object, Target,
+	// Field; see [Event]): Detail is empty, and so is Name on
+	// variable_changed, object_changed, random_drawn, notification,
+	// wrapper_applied and wrapper_removed events, whose Name is formatted
+	// from values. The events of the steps the engine watches for a trigger
+	// loop (the last 64 before Options.StepLimit) keep their text, so that a
+	// trigger loop's error quotes them as with text.
+	NoEventText bool
 	// Budget is the number of Starlark execution steps one piece of code may
 	// take before it fails as an endless loop (default 1,000,000).
 	Budget uint64
@@ -69,7 +86,9 @@ type Match struct {
 	pureWhat string // which pure place, for errors
 	ctx      bodyCtx
 
-	rec     bool
+	rec     bool // events are recorded (not NoHistory)
+	hist    bool // per-step snapshots are kept (rec and not NoSnapshots)
+	text    bool // events carry their text (rec and not NoEventText)
 	events  []Event
 	history []*mstate
 	idle    int
@@ -161,6 +180,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		opts.StepLimit = 10_000
 	}
 	m := &Match{p: p, opts: opts, seats: seats, rec: !opts.NoHistory}
+	m.hist, m.text = m.rec && !opts.NoSnapshots, m.rec && !opts.NoEventText
 	m.setup(playerNames(seats, opts.Names))
 	g := gens.Add(1)
 	st := &mstate{gen: g, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
@@ -291,6 +311,16 @@ func (m *Match) StateName() string {
 	return ""
 }
 
+// StateID returns the id, as written in the pack, of the top state of the
+// state stack ("" when there is none): what FrameInfo.StateID of the last of
+// [Match.Frames] says, without evaluating anything.
+func (m *Match) StateID() string {
+	if t := m.top(); t != nil {
+		return t.st.sid
+	}
+	return ""
+}
+
 // Stack returns the names of the states on the state stack, bottom first.
 func (m *Match) Stack() []string {
 	var out []string
@@ -315,6 +345,11 @@ func (m *Match) emit(e Event) {
 	}
 	m.events = append(m.events, e)
 }
+
+// texting reports whether the event about to be emitted carries its text:
+// with NoEventText only in the steps watched for a trigger loop, whose error
+// quotes the last events.
+func (m *Match) texting() bool { return m.text || (m.rec && m.watching()) }
 
 // mutable fails when pure code tries to change the match.
 func (m *Match) mutable(what string) error {
@@ -489,7 +524,13 @@ func (m *Match) runBody(h *hook, ctx bodyCtx, self starlark.Value, extra ...star
 func (m *Match) pushFrame(c *callReq) {
 	fs := m.framesW()
 	m.st.frames = append(fs, m.newFrame(c.st, c.params))
-	m.emit(Event{Kind: EvStateCalled, State: c.st.name, StateID: c.st.sid, Detail: paramsString(c.st, c.params)})
+	if m.rec {
+		e := Event{Kind: EvStateCalled, State: c.st.name, StateID: c.st.sid}
+		if m.texting() {
+			e.Detail = paramsString(c.st, c.params)
+		}
+		m.emit(e)
+	}
 }
 
 func paramsString(s *cstate, vals []starlark.Value) string {
@@ -646,7 +687,7 @@ func (m *Match) loopError() error {
 // began and the bodies they pushed agree); once the step ends, it reads this
 // step's start.
 func (m *Match) beginStep() {
-	if m.rec || m.p.clauses || m.p.usesBefore {
+	if m.hist || m.p.clauses || m.p.usesBefore {
 		m.next = m.snapshot()
 	}
 }
@@ -660,7 +701,7 @@ func (m *Match) endStep() {
 		m.clockEvents() // the step's own events: emitted before its number moves on
 	}
 	m.st.step++
-	if m.rec {
+	if m.hist {
 		m.history = append(m.history, m.st)
 		m.marks = append(m.marks, len(m.events))
 		m.snapshot()
@@ -767,7 +808,11 @@ func (m *Match) step() (bool, error) {
 		case f.st.id == graph.EndID:
 			m.st.over = true
 			if m.rec {
-				m.emit(Event{Kind: EvGameEnd, Detail: fmt.Sprint(m.st.scores)})
+				e := Event{Kind: EvGameEnd}
+				if m.texting() {
+					e.Detail = fmt.Sprint(m.st.scores)
+				}
+				m.emit(e)
 			}
 		case top > 0:
 			fs := m.framesW()
@@ -1120,11 +1165,15 @@ func (m *Match) take(mv Move) error {
 	m.beginStep()
 	m.idle, m.looping = 0, nil
 	if m.rec {
-		var parts []string
-		for i, v := range mv.Args {
-			parts = append(parts, a.params[i].Name+"="+v.String())
+		e := Event{Kind: EvAction, Player: mv.Seat + 1, Name: mv.Action, Clause: a.path}
+		if m.texting() {
+			var parts []string
+			for i, v := range mv.Args {
+				parts = append(parts, a.params[i].Name+"="+v.String())
+			}
+			e.Detail = strings.Join(parts, ", ")
 		}
-		m.emit(Event{Kind: EvAction, Player: mv.Seat + 1, Name: mv.Action, Clause: "actions/" + mv.Action, Detail: strings.Join(parts, ", ")})
+		m.emit(e)
 	}
 	if err := m.runBody(a.body, bodyCtx{frame: top, seat: mv.Seat, private: priv}, nil, mv.Args...); err != nil {
 		return err

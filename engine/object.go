@@ -475,7 +475,11 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 		ob.tags &^= 1 << bit
 	}
 	if m.rec {
-		m.emit(Event{Kind: EvObject, Name: o.String(), Object: o.id, Field: tag, Detail: op + " " + tag})
+		e := Event{Kind: EvObject, Object: o.id, Field: tag, Detail: op + " " + tag}
+		if m.texting() {
+			e.Name = o.String()
+		}
+		m.emit(e)
 	}
 	return starlark.None, nil
 }
@@ -513,7 +517,11 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 		ob.extra[name] = v
 	}
 	if m.rec {
-		m.emit(Event{Kind: EvVariable, Name: o.String() + "." + name, Object: o.id, Field: name, Detail: v.String()})
+		e := Event{Kind: EvVariable, Object: o.id, Field: name}
+		if m.texting() {
+			e.Name, e.Detail = o.String()+"."+name, v.String()
+		}
+		m.emit(e)
 	}
 	return nil
 }
@@ -884,7 +892,11 @@ func label(self starlark.Value, kind, name string) string {
 // while clause's path, its owner (0 for a state's clause), the target and
 // what of it is wrapped.
 func (m *Match) wrapEvent(kind string, w wrapInst) Event {
-	return Event{Kind: kind, Name: m.wrapLabel(w), Clause: w.cw.path, Object: max(w.src, 0), Target: w.target, Field: w.name}
+	e := Event{Kind: kind, Clause: w.cw.path, Object: max(w.src, 0), Target: w.target, Field: w.name}
+	if m.texting() {
+		e.Name = m.wrapLabel(w)
+	}
+	return e
 }
 
 // wrapLabel names wrapper w for people: "Elf Lord#3 while another-elf on
@@ -1076,7 +1088,11 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	m.st.memberVer = m.bump()
 	o := m.objValue(ob.id)
 	if m.rec {
-		m.emit(Event{Kind: EvObject, Name: o.String(), Object: ob.id, Detail: "created"})
+		e := Event{Kind: EvObject, Object: ob.id, Detail: "created"}
+		if m.texting() {
+			e.Name = o.String()
+		}
+		m.emit(e)
 	}
 	return o, nil
 }
@@ -1098,7 +1114,10 @@ func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if i < 0 {
 		return nil, fmt.Errorf("%s: %s no longer exists", fn, o)
 	}
-	name := o.String()
+	var name string
+	if m.texting() {
+		name = o.String()
+	}
 	if m.own(ownObjs) {
 		m.st.objs = cloneSlice(m.st.objs)
 	}

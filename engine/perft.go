@@ -10,9 +10,9 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 	if depth <= 0 {
 		return counts, nil
 	}
-	rec := m.rec
-	m.rec = false
-	defer func() { m.rec = rec }()
+	rec, hist, text := m.rec, m.hist, m.text
+	m.rec, m.hist, m.text = false, false, false
+	defer func() { m.rec, m.hist, m.text = rec, hist, text }()
 	var buf [][]Move
 	var walk func(d int) error
 	walk = func(d int) error {

@@ -94,7 +94,11 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
 		if m.rec {
-			m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score", Detail: v.String()})
+			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score"}
+			if m.texting() {
+				e.Detail = v.String()
+			}
+			m.emit(e)
 		}
 		return nil
 	}
@@ -104,7 +108,11 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
 	if m.rec {
-		m.emit(Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name, Detail: v.String()})
+		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name}
+		if m.texting() {
+			e.Detail = v.String()
+		}
+		m.emit(e)
 	}
 	return nil
 }
@@ -164,7 +172,11 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	v.Freeze()
 	m.varsW()[name] = v
 	if m.rec {
-		m.emit(Event{Kind: EvVariable, Name: "game." + name, Field: name, Detail: v.String()})
+		e := Event{Kind: EvVariable, Field: name}
+		if m.texting() {
+			e.Name, e.Detail = "game."+name, v.String()
+		}
+		m.emit(e)
 	}
 	return nil
 }
