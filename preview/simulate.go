@@ -28,8 +28,10 @@ type Simulation struct {
 	// Progress, when set, is called once per match played, from the
 	// goroutines that play them (it must be safe for that).
 	Progress func()
-	// Events plays with the engine's history on, so that Observe sees each
-	// match's events (slower: see engine.Options.NoHistory).
+	// Events records each match's events for Observe, as identities without
+	// their text and without snapshots (engine.Options.NoEventText and
+	// NoSnapshots): what statistics count, at about a third of the cost of
+	// a recorded match.
 	Events bool
 	// Decide, when set, is called before each bot decision with the worker
 	// playing the match (0 <= worker < the number of workers), the match and
@@ -64,7 +66,8 @@ type Result struct {
 // results of a seed depend on nothing else. A simulation stopped by
 // sim.Context returns its error and no results (the matches being played
 // when it stopped are played to their end first). Matches run without history
-// (engine.Options.NoHistory). An unknown bot is an error before any match.
+// (engine.Options.NoHistory) unless sim.Events. An unknown bot is an error
+// before any match.
 //
 // Each worker takes the next match from a shared counter, so handing out a
 // match costs an atomic add, not a channel hand-off that wakes a sleeping
@@ -145,7 +148,7 @@ func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash
 		}
 		defer func() { r.Record.Moves = append(r.Record.Moves, pb.moves...) }()
 	}
-	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events})
+	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events, NoSnapshots: true, NoEventText: true})
 	if err != nil {
 		r.Err = err
 		if sim.Observe != nil {

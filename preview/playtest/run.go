@@ -100,8 +100,7 @@ func RunResults(c Config) (*Stats, []preview.Result, error) {
 // countDecision notes a decision: the state deciding and the number of
 // legal actions of the seat that acts (moves are that seat's only).
 func countDecision(s *Stats, m *engine.Match, moves []engine.Move) {
-	if fs, err := m.Frames(); err == nil && len(fs) > 0 {
-		id := fs[len(fs)-1].StateID
+	if id := m.StateID(); id != "" {
 		s.Decisions[id]++
 		s.Legal[id] += int64(len(moves))
 	}
