@@ -145,3 +145,33 @@ func TestErrorsWithoutTextOrSnapshots(t *testing.T) {
 		t.Errorf("want both a trigger loop and a failed action among the seeds, got %v", kinds)
 	}
 }
+
+// TestEventBuf: a match records into the array it is given, the same events
+// as into its own, and a fork of it writes elsewhere.
+func TestEventBuf(t *testing.T) {
+	p := bundled(t, "tictactoe")
+	want := newMatch(t, p, 2, Options{Seed: 4})
+	if _, err := want.Play(NewRandomBot(4), 0); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]Event, 3, 256)
+	buf[0].Kind = "stale"
+	m := newMatch(t, p, 2, Options{Seed: 4, EventBuf: buf})
+	f := m.Fork()
+	if _, err := m.Play(NewRandomBot(4), 0); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m.Events(), want.Events()) {
+		t.Fatalf("events in a given array differ:\n%s\nwant\n%s", eventLines(m.Events()), eventLines(want.Events()))
+	}
+	if &m.Events()[0] != &buf[0] {
+		t.Error("the match did not record into the array given")
+	}
+	before := append([]Event(nil), m.Events()...)
+	if _, err := f.Play(NewRandomBot(5), 0); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m.Events(), before) || &f.Events()[0] == &buf[0] {
+		t.Error("a fork wrote into the match's array")
+	}
+}

@@ -39,6 +39,12 @@ type Options struct {
 	// loop (the last 64 before Options.StepLimit) keep their text, so that a
 	// trigger loop's error quotes them as with text.
 	NoEventText bool
+	// EventBuf, when its capacity is not 0, is the array the match records
+	// its events into (from its start, whatever its length), so that a run
+	// of many matches reuses one array instead of growing a new one each
+	// match. The match owns it: reuse it only once the match and what was
+	// read of its Events are dropped.
+	EventBuf []Event
 	// Budget is the number of Starlark execution steps one piece of code may
 	// take before it fails as an endless loop (default 1,000,000).
 	Budget uint64
@@ -181,6 +187,9 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	}
 	m := &Match{p: p, opts: opts, seats: seats, rec: !opts.NoHistory}
 	m.hist, m.text = m.rec && !opts.NoSnapshots, m.rec && !opts.NoEventText
+	if m.rec && cap(opts.EventBuf) > 0 {
+		m.events = opts.EventBuf[:0]
+	}
 	m.setup(playerNames(seats, opts.Names))
 	g := gens.Add(1)
 	st := &mstate{gen: g, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}

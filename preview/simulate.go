@@ -38,7 +38,9 @@ type Simulation struct {
 	// the legal moves of the seat that decides.
 	Decide func(worker int, m *engine.Match, moves []engine.Move)
 	// Observe, when set, is called after each match, from the worker that
-	// played it, with the finished (or failed) match and its result.
+	// played it, with the finished (or failed) match and its result. The
+	// match's Events are the worker's to reuse once Observe returns: keep
+	// none of them.
 	Observe func(worker int, m *engine.Match, r *Result)
 }
 
@@ -94,12 +96,13 @@ func Simulate(p *engine.Program, sim Simulation) ([]Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var events []engine.Event // one array for the worker's matches
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= sim.Matches || sim.Context != nil && sim.Context.Err() != nil {
 					return
 				}
-				results[i] = playOne(p, sim, w, names, hash, sim.Seed+uint64(i))
+				results[i] = playOne(p, sim, w, names, hash, sim.Seed+uint64(i), &events)
 				if sim.Progress != nil {
 					sim.Progress()
 				}
@@ -136,8 +139,9 @@ func botNames(given []string, seats int) ([]string, error) {
 	return given, nil
 }
 
-// playOne plays the match of one seed.
-func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash string, seed uint64) Result {
+// playOne plays the match of one seed, recording its events (with
+// sim.Events) into *events, which it leaves holding the array for the next.
+func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash string, seed uint64, events *[]engine.Event) Result {
 	r := Result{Seed: seed}
 	bots, _ := seatBots(names) // names checked by Simulate
 	pb := &poolBot{bots: bots, rand: rand.New(newSplitmix(seed)), record: sim.Record, worker: worker, decide: sim.Decide}
@@ -148,7 +152,7 @@ func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash
 		}
 		defer func() { r.Record.Moves = append(r.Record.Moves, pb.moves...) }()
 	}
-	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events, NoSnapshots: true, NoEventText: true})
+	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events, NoSnapshots: true, NoEventText: true, EventBuf: *events})
 	if err != nil {
 		r.Err = err
 		if sim.Observe != nil {
@@ -156,9 +160,14 @@ func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash
 		}
 		return r
 	}
-	if sim.Observe != nil {
-		defer func() { sim.Observe(worker, m, &r) }()
-	}
+	defer func() {
+		if sim.Observe != nil {
+			sim.Observe(worker, m, &r)
+		}
+		if es := m.Events(); cap(es) > cap(*events) {
+			*events = es[:0]
+		}
+	}()
 	r.Plies, err = m.Play(pb, sim.MaxPlies)
 	switch {
 	case pb.err != nil:
