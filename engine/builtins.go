@@ -470,9 +470,13 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	if !m.rec && m.pure == 0 && m.ctx.active && len(args) == 1 {
 		return starlark.None, nil // nobody records notifications
 	}
-	var msg string
-	if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &msg); err != nil {
-		return nil, err
+	// The message without UnpackPositionalArgs' allocation, which says why
+	// when it is not one; kw are the message's arguments, not the call's.
+	msg, ok := oneString(args, nil)
+	if !ok {
+		if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &msg); err != nil {
+			return nil, err
+		}
 	}
 	if err := m.needBody(fn); err != nil {
 		return nil, err

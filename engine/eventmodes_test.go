@@ -175,3 +175,24 @@ func TestEventBuf(t *testing.T) {
 		t.Error("a fork wrote into the match's array")
 	}
 }
+
+// TestNotifyArguments: notify takes its message without unpacking it, and
+// still refuses what is not one message.
+func TestNotifyArguments(t *testing.T) {
+	m := newMatch(t, bundled(t, "tictactoe"), 2, Options{Seed: 1})
+	if err := m.Exec(`notify("${n} marks", n=3)`); err != nil {
+		t.Fatal(err)
+	}
+	if es := m.Events(); es[len(es)-1].Kind != EvNotify || es[len(es)-1].Name != "3 marks" {
+		t.Errorf("last event %v", es[len(es)-1])
+	}
+	for src, want := range map[string]string{
+		`notify(5)`:        "notify: for parameter 1: got int, want string",
+		`notify()`:         "notify: got 0 arguments, want 1",
+		`notify("a", "b")`: "notify: got 2 arguments, want 1",
+	} {
+		if err := m.Exec(src); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", src, err, want)
+		}
+	}
+}
