@@ -76,12 +76,12 @@ func RunResults(c Config) (*Stats, []preview.Result, error) {
 	if c.Progress != nil {
 		sim.Progress = func() { mu.Lock(); c.Progress(); mu.Unlock() }
 	}
-	parts := make([]*Stats, sim.Workers())
+	parts := make([]*part, sim.Workers())
 	for i := range parts {
-		parts[i] = newStats("", "", c.Seats, "", 0, Universe{})
+		parts[i] = &part{Stats: newStats("", "", c.Seats, "", 0, Universe{}), uses: map[transition]int64{}}
 	}
 	if !c.Lite {
-		sim.Decide = func(w int, m *engine.Match, moves []engine.Move) { countDecision(parts[w], m, moves) }
+		sim.Decide = func(w int, m *engine.Match, moves []engine.Move) { countDecision(parts[w].Stats, m, moves) }
 	}
 	sim.Observe = func(w int, m *engine.Match, r *preview.Result) { countMatch(parts[w], c.Seats, m, r) }
 	start := time.Now()
@@ -89,9 +89,12 @@ func RunResults(c Config) (*Stats, []preview.Result, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, part := range parts {
-		part.PackHash, part.Bots, part.PlyLimit, part.Lite = total.PackHash, total.Bots, total.PlyLimit, total.Lite
-		_ = total.Merge(part) // same kind, no seeds: cannot fail
+	for _, p := range parts {
+		p.PackHash, p.Bots, p.PlyLimit, p.Lite = total.PackHash, total.Bots, total.PlyLimit, total.Lite
+		for t, n := range p.uses {
+			p.Uses["states/"+t.from+"/transitions/"+t.name] += n
+		}
+		_ = total.Merge(p.Stats) // same kind, no seeds: cannot fail
 	}
 	total.Seconds = time.Since(start).Seconds()
 	return total, results, nil
@@ -106,13 +109,25 @@ func countDecision(s *Stats, m *engine.Match, moves []engine.Move) {
 	}
 }
 
-// countMatch adds a finished (or failed) match to s; m is nil when the
+// part is what one worker counted: a Stats, and the uses of transitions by
+// their parts, joined into Stats.Uses' keys once at the end rather than at
+// every event.
+type part struct {
+	*Stats
+	uses map[transition]int64
+}
+
+// transition is a transition by its state's id and its name.
+type transition struct{ from, name string }
+
+// countMatch adds a finished (or failed) match to p; m is nil when the
 // match could not start.
-func countMatch(s *Stats, seats int, m *engine.Match, r *preview.Result) {
+func countMatch(p *part, seats int, m *engine.Match, r *preview.Result) {
+	s := p.Stats
 	s.Matches++
 	s.Lengths[r.Plies]++
 	if m != nil {
-		countEvents(m.Events(), s)
+		countEvents(m.Events(), p)
 	}
 	switch {
 	case r.Err != nil:
@@ -126,14 +141,15 @@ func countMatch(s *Stats, seats int, m *engine.Match, r *preview.Result) {
 	}
 }
 
-// countEvents adds the visits, uses and firings of events to s.
-func countEvents(events []engine.Event, s *Stats) {
+// countEvents adds the visits, uses and firings of events to p.
+func countEvents(events []engine.Event, p *part) {
+	s := p.Stats
 	for _, e := range events {
 		switch e.Kind {
 		case engine.EvStateEntered, engine.EvStateCalled:
 			s.Visits[e.StateID]++
 		case engine.EvStateLeft:
-			s.Uses["states/"+e.StateID+"/transitions/"+e.Name]++
+			p.uses[transition{e.StateID, e.Name}]++
 		case engine.EvAction:
 			s.Actions[e.Clause]++
 		case engine.EvClauseFired, engine.EvWrapApplied:
