@@ -474,9 +474,11 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	// when it is not one; kw are the message's arguments, not the call's.
 	msg, ok := oneString(args, nil)
 	if !ok {
-		if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &msg); err != nil {
+		var s string // its own variable: &msg would put msg on the heap
+		if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &s); err != nil {
 			return nil, err
 		}
+		msg = s
 	}
 	if err := m.needBody(fn); err != nil {
 		return nil, err
