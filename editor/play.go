@@ -37,11 +37,12 @@ type Play struct {
 	stack    *widget.Label   // state stack, bottom first
 	exec     *widget.Label   // execution stack
 	objects  *widget.Label   // objects with variables, tags, properties and wrapper chains
-	events   *widget.Label   // the event log of the current step and of the match, filtered
+	events   *EventList      // the event log of the current step and of the match, filtered
 	filter   *widget.Entry   // the event log's filter: a substring of an event's line
 	console  *widget.Entry   // Starlark evaluated on the match at the cursor
 	output   *widget.Label   // the console's answers
 	debugger *container.AppTabs
+	links    playLinks // events opening their source, run errors opening their code, watches, live re-runs
 
 	// OnState is called with the id of the state the match is in after
 	// each update (the canvas highlights it), "" when no match runs.
@@ -60,7 +61,7 @@ func NewPlay() *Play {
 		stack:   widget.NewLabel(""),
 		exec:    widget.NewLabel(""),
 		objects: widget.NewLabel(""),
-		events:  widget.NewLabel(""),
+		events:  NewEventList(),
 		filter:  widget.NewEntry(),
 		console: widget.NewEntry(),
 		output:  widget.NewLabel(""),
@@ -85,9 +86,10 @@ func NewPlay() *Play {
 		container.NewTabItem("State stack", container.NewVScroll(p.stack)),
 		container.NewTabItem("Execution", container.NewVScroll(p.exec)),
 		container.NewTabItem("Objects", container.NewVScroll(p.objects)),
-		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, container.NewVScroll(p.events))),
+		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, p.events)),
 		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewVScroll(p.output))),
 	)
+	p.attachLinks()
 	return p
 }
 
@@ -188,6 +190,7 @@ func (p *Play) stopped(st preview.Stop, err error) {
 		p.message.SetText("")
 	}
 	p.show()
+	p.openFailure(st)
 }
 
 // failure is an error of the pack's code with its Starlark backtrace.

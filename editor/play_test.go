@@ -69,12 +69,12 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 	if n := len(actionButtons(p)); n != 8 {
 		t.Errorf("%d moves offered after one, want 8", n)
 	}
-	if !strings.Contains(p.events.Text, "— the match —") || !strings.Contains(p.events.Text, "action") {
-		t.Errorf("event log\n%s", p.events.Text)
+	if !strings.Contains(p.events.Text(), "— the match —") || !strings.Contains(p.events.Text(), "action") {
+		t.Errorf("event log\n%s", p.events.Text())
 	}
 	p.filter.SetText("no-such-event-text")
-	if strings.Contains(p.events.Text, " action") {
-		t.Errorf("the filter leaves\n%s", p.events.Text)
+	if strings.Contains(p.events.Text(), " action") {
+		t.Errorf("the filter leaves\n%s", p.events.Text())
 	}
 	p.filter.SetText("")
 	if e.View.Selected() == "" {

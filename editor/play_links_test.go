@@ -1,0 +1,117 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/engine"
+)
+
+// showEvents brings the debugger's Events tab to the front, so that the
+// log's rows are laid out and can be tapped.
+func showEvents(t *testing.T, e *Editor) {
+	t.Helper()
+	e.Dock.Show(PanelDebug)
+	for _, it := range e.Play.debugger.Items {
+		if it.Text == "Events" {
+			e.Play.debugger.Select(it)
+		}
+	}
+}
+
+// tapEvent taps the row of the first event of the log that ok accepts and
+// returns it.
+func tapEvent(t *testing.T, e *Editor, ok func(ev engine.Event) bool) engine.Event {
+	t.Helper()
+	l := e.Play.events
+	for i := 0; i < l.Len(); i++ {
+		if ev, isEv := l.Event(i); isEv && ok(ev) {
+			r := l.Row(i)
+			if r == nil {
+				t.Fatalf("row %d (%s) is not on screen", i, eventLine(ev))
+			}
+			test.Tap(r)
+			return ev
+		}
+	}
+	t.Fatalf("no such event in the log:\n%s", l.Text())
+	return engine.Event{}
+}
+
+// TestPlayEventOpensState: tapping a state_entered event of another state
+// than the match's selects that state on the canvas and shows its form.
+func TestPlayEventOpensState(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(actionButtons(e.Play)[0])
+	showEvents(t, e)
+	now := e.View.Selected()
+	ev := tapEvent(t, e, func(ev engine.Event) bool {
+		return ev.Kind == engine.EvStateEntered && ev.StateID != now && ev.Clause == ""
+	})
+	if got := e.View.Selected(); got != ev.StateID {
+		t.Errorf("tapping %q selects %q on the canvas (was %q)", eventLine(ev), got, now)
+	}
+	if got := e.Inspector.Shown(); got != ev.StateID {
+		t.Errorf("the inspector shows %q, want %q", got, ev.StateID)
+	}
+}
+
+// TestPlayEventOpensClause: on the seed effects, tapping the event of the
+// Healer's when clause firing opens the Healer's card at that clause's
+// condition (why it fired); the row says the condition held.
+func TestPlayEventOpensClause(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "seeds"), nil)
+	settle(e)
+	if err := e.StartMatch("7", []string{"random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	showEvents(t, e)
+	const healer = "object_types/healer/when/enters"
+	ev := tapEvent(t, e, func(ev engine.Event) bool { return ev.Kind == engine.EvClauseFired && ev.Clause == healer })
+	if !strings.Contains(eventLine(ev), "· fired as its condition held: ") {
+		t.Errorf("the row does not say why the clause fired: %s", eventLine(ev))
+	}
+	ot := e.ObjectTypes()
+	if got := e.Dock.Front(Centre); got != PanelObjectTypes || ot.Selected() != "healer" {
+		t.Fatalf("front %q showing %q, want the object types at healer", got, ot.Selected())
+	}
+	c, ok := ot.form.places["when/0/condition"].(*CodeEditor)
+	if !ok || !c.Focused() {
+		t.Errorf("the when clause's condition is not focused (%T)", ot.form.places["when/0/condition"])
+	}
+}
+
+// TestPlayRuleErrorOpensCode: an error in the mark action's body stops the
+// match and opens the Actions panel at the body's failing line, the
+// backtrace in the Play panel's message.
+func TestPlayRuleErrorOpensCode(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	body := &pack.Actions.Lookup("mark").Body
+	body.Src += "if board.count(1) == 2:\n    fail('two crosses')\n"
+	want := strings.Count(body.Src, "\n") // the fail line: the last
+	e, _ := newTestEditor(t)
+	e.SetPack(pack, nil)
+	settle(e)
+	if err := e.StartMatch("2", []string{"random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	if msg := e.Play.message.Text; !strings.Contains(msg, "two crosses") || !strings.Contains(msg, "Traceback") {
+		t.Fatalf("message %q", msg)
+	}
+	ap := e.Actions()
+	if got := e.Dock.Front(Centre); got != PanelActions || ap.Selected() != "mark" {
+		t.Fatalf("front %q showing %q, want the actions at mark", got, ap.Selected())
+	}
+	c := ap.form.places["body"].(*CodeEditor)
+	if line, _ := c.CursorPos(); line != want || !c.Focused() {
+		t.Errorf("body's cursor on line %d (focused %v), want line %d", line, c.Focused(), want)
+	}
+}
