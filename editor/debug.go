@@ -29,6 +29,7 @@ func (p *Play) show() {
 		}
 		p.OnState(id)
 	}
+	p.showLinks()
 }
 
 // showSeats writes the status line of each seat (its description, or

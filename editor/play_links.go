@@ -1,21 +1,28 @@
 package editor
 
 import (
+	"fyne.io/fyne/v2/container"
+
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
 )
 
 // playLinks ties the Play panels to the rest of the window: the event log's
-// rows and a run error open the place of the pack they are about.
+// rows and a run error open the place of the pack they are about, and the
+// watch list follows the cursor.
 type playLinks struct {
 	// open opens a place of the pack (the editor's OpenFinding); nil:
 	// nothing opens (a Play without a window).
 	open func(t Target)
+
+	watch watchList
 }
 
-// attachLinks links the event log's rows to their sources.
+// attachLinks makes the Watch tab and links the event log's rows to their
+// sources.
 func (p *Play) attachLinks() {
 	p.events.OnPicked = p.openEvent
+	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))
 }
 
 // linkPlay links the Play panels to the window: an event's row or a run
@@ -45,3 +52,6 @@ func (p *Play) openFailure(st preview.Stop) {
 		p.links.open(t)
 	}
 }
+
+// showLinks updates what follows the cursor: the watches.
+func (p *Play) showLinks() { p.showWatches() }

@@ -115,3 +115,39 @@ func TestPlayRuleErrorOpensCode(t *testing.T) {
 		t.Errorf("body's cursor on line %d (focused %v), want line %d", line, c.Focused(), want)
 	}
 }
+
+// TestPlayWatchFollowsCursor: a watched expression is evaluated at every
+// step: the empty cells are 8 after a move and 9 again back at the step it
+// was taken; a
+// watch that fails says why on its row.
+func TestPlayWatchFollowsCursor(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Play
+	p.links.watch.entry.SetText("len(board.empty())")
+	p.links.watch.entry.OnSubmitted(p.links.watch.entry.Text)
+	p.AddWatch("no_such_name")
+	check := func(when, want string) {
+		t.Helper()
+		_, shown := p.Watches()
+		if len(shown) != 2 || shown[0] != "len(board.empty()) = "+want || !strings.Contains(shown[1], "no_such_name: error: ") {
+			t.Errorf("%s: watches %q", when, shown)
+		}
+	}
+	check("at the start", "9")
+	c0 := p.sess.Cursor()
+	test.Tap(actionButtons(p)[0])
+	check("after a move", "8")
+	for p.sess.Cursor() > c0 { // the move's steps, back to where it was taken
+		p.Back()
+	}
+	check("after Back", "9")
+	p.RemoveWatch(1)
+	if exprs, _ := p.Watches(); len(exprs) != 1 {
+		t.Errorf("after removing one: %q", exprs)
+	}
+}
