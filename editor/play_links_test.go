@@ -1,12 +1,14 @@
 package editor
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
 )
 
 // showEvents brings the debugger's Events tab to the front, so that the
@@ -113,6 +115,70 @@ func TestPlayRuleErrorOpensCode(t *testing.T) {
 	c := ap.form.places["body"].(*CodeEditor)
 	if line, _ := c.CursorPos(); line != want || !c.Focused() {
 		t.Errorf("body's cursor on line %d (focused %v), want line %d", line, c.Focused(), want)
+	}
+}
+
+// rerunSettle runs a live re-run waiting for its timer and shows its result.
+func rerunSettle(e *Editor) {
+	e.flushRerun()
+	e.Play.links.rerun.running.Wait()
+	settle(e)
+}
+
+// TestPlayLiveRerun: with a seeds match shown, editing the Healer's +3 life
+// to +4 reports the first step that differs (the step its when clause's
+// body ran) with the life changed; restarting takes the re-run match.
+func TestPlayLiveRerun(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "seeds"), nil)
+	settle(e)
+	if err := e.StartMatch("7", []string{"random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	s := e.Play.sess
+	healer := -1
+	for k := 0; k <= s.Head() && healer < 0; k++ {
+		for _, ev := range s.StepEvents(k) {
+			if ev.Kind == engine.EvStackPopped && ev.Clause == "object_types/healer/when/enters" {
+				healer = k
+			}
+		}
+	}
+	if healer < 0 {
+		t.Fatal("no healer entered")
+	}
+	e.Do(mustEdit(t)(graph.EditObjectType(e.Pack(), "healer", "when/0/body", func(ot *graph.ObjectType) {
+		ot.When[0].Body.Src = strings.Replace(ot.When[0].Body.Src, "+= 3", "+= 4", 1)
+	})))
+	if got := e.Play.LiveReport(); got != "" {
+		t.Fatalf("a report before the re-run: %q", got)
+	}
+	rerunSettle(e)
+	rep := e.Play.LiveReport()
+	if !strings.HasPrefix(rep, "Live: the edited rules differ first at step "+strconv.Itoa(healer)+": events changed:") ||
+		!strings.Contains(rep, "variable_changed") || !strings.Contains(rep, "field=life") {
+		t.Fatalf("report at step %d:\n%s", healer, rep)
+	}
+	test.Tap(e.Play.links.restart)
+	if e.Play.sess == s || e.Play.LiveReport() != "" || !strings.HasPrefix(e.Play.message.Text, "Restarted on the edited rules") {
+		t.Errorf("restart: same session %v, report %q, message %q", e.Play.sess == s, e.Play.LiveReport(), e.Play.message.Text)
+	}
+	e.Do(mustEdit(t)(graph.EditObjectType(e.Pack(), "healer", "when/0/body", func(ot *graph.ObjectType) {
+		ot.When[0].Body.Src = "self.controller.life +="
+	})))
+	rerunSettle(e)
+	if rep := e.Play.LiveReport(); !strings.HasPrefix(rep, "Live: the edited rules no longer load: ") || !e.Play.links.restart.Disabled() {
+		t.Errorf("report on broken rules:\n%s", rep)
+	}
+}
+
+func mustEdit(t *testing.T) func(graph.Edit, error) graph.Edit {
+	return func(ed graph.Edit, err error) graph.Edit {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ed
 	}
 }
 
