@@ -96,7 +96,7 @@ func NewPlay() *Play {
 // PlayPanel returns the seats' panel: status, actions, controls, timeline.
 func (p *Play) PlayPanel() fyne.CanvasObject {
 	top := container.NewVBox(p.controls, p.timeline)
-	left := container.NewVScroll(container.NewVBox(p.status, p.message, p.links.live, p.refused))
+	left := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
 	split := container.NewHSplit(left, container.NewVScroll(p.actions))
 	split.Offset = 0.40
 	return container.NewBorder(top, nil, nil, nil, split)

@@ -160,15 +160,17 @@ func rerunReport(r *preview.Rerun) string {
 
 // eventDiff lists the events of a step that the edit took away ("- ") and
 // those it added ("+ "), in their order, at most n lines (the rest
-// counted).
+// counted). The lines leave out the engine's step number: the report names
+// the step.
 func eventDiff(old, neu []engine.Event, n int) []string {
+	key := func(e engine.Event) string { e.Step = 0; return strings.TrimPrefix(eventLine(e), "0 ") }
 	count := map[string]int{}
 	for _, e := range neu {
-		count[eventLine(e)]++
+		count[key(e)]++
 	}
 	var gone []string
 	for _, e := range old {
-		k := eventLine(e)
+		k := key(e)
 		if count[k] > 0 {
 			count[k]--
 		} else {
@@ -177,11 +179,11 @@ func eventDiff(old, neu []engine.Event, n int) []string {
 	}
 	count = map[string]int{}
 	for _, e := range old {
-		count[eventLine(e)]++
+		count[key(e)]++
 	}
 	var added []string
 	for _, e := range neu {
-		k := eventLine(e)
+		k := key(e)
 		if count[k] > 0 {
 			count[k]--
 		} else {

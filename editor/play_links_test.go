@@ -9,6 +9,7 @@ import (
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
 )
 
 // showEvents brings the debugger's Events tab to the front, so that the
@@ -215,5 +216,24 @@ func TestPlayWatchFollowsCursor(t *testing.T) {
 	p.RemoveWatch(1)
 	if exprs, _ := p.Watches(); len(exprs) != 1 {
 		t.Errorf("after removing one: %q", exprs)
+	}
+}
+
+// TestPlayScriptErrorOpensScript: an error in a function of the scripts
+// (tic-tac-toe's stNextPlayer, the state's action) opens the script at the
+// failing line, not the state that called it.
+func TestPlayScriptErrorOpensScript(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	code := &pack.Scripts[0].Code
+	code.Src = strings.Replace(code.Src, "    if board.line(3):", "    fail('no next player')\n    if board.line(3):", 1)
+	want := 1 + strings.Count(code.Src[:strings.Index(code.Src, "fail(")], "\n")
+	p := NewPlay()
+	var opened []Target
+	p.links.open = func(t Target) { opened = append(opened, t) }
+	if err := p.Start(pack, preview.Config{Seed: 2, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(opened) != 1 || opened[0] != (Target{Kind: graph.ScriptRef, Name: "main", Line: want, Column: 9}) {
+		t.Errorf("opened %+v, want the script main at line %d, column 9 (the call's parenthesis, where Starlark places it); message %q", opened, want, p.message.Text)
 	}
 }
