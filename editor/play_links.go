@@ -38,6 +38,8 @@ type liveRerun struct {
 	timer   *time.Timer
 	gen     int  // counts requests
 	pending bool // a request waits for its timer
+	busy    bool // a re-run is running
+	again   bool // a request came while it ran: it starts when that one ends
 	running sync.WaitGroup
 
 	sess *preview.Session // the session the report shown is about

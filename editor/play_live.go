@@ -32,16 +32,22 @@ func (e *Editor) rerunSoon() {
 }
 
 // startRerun re-runs the match's current line on a copy of the pack, on a
-// goroutine of its own, unless a newer request came since. The result is
-// shown unless the pack or the match changed meanwhile; when only the
-// match moved on, it is re-run again.
+// goroutine of its own, unless a newer request came since. One runs at a
+// time: a request made meanwhile starts when it ends (a long match replays
+// for a while; the runs must not pile up). The result is shown unless the
+// pack or the match changed meanwhile; when only the match moved on, it is
+// re-run again.
 func (e *Editor) startRerun(gen int) {
 	l := &e.Play.links.rerun
 	sess := e.Play.sess
 	if gen != l.gen || !l.pending || sess == nil || e.pack == nil {
 		return
 	}
-	l.pending = false
+	if l.busy {
+		l.again = true
+		return
+	}
+	l.pending, l.busy = false, true
 	base, head, frozen := sess.Baseline(), sess.Head(), e.pack.Clone()
 	l.running.Add(1)
 	go func() {
@@ -51,9 +57,15 @@ func (e *Editor) startRerun(gen int) {
 	}()
 }
 
-// rerunDone shows re-run gen's result when it is still news.
+// rerunDone shows re-run gen's result when it is still news, and starts
+// the request that waited for it.
 func (e *Editor) rerunDone(gen int, sess *preview.Session, head int, r *preview.Rerun) {
 	l := &e.Play.links.rerun
+	l.busy = false
+	if l.again {
+		l.again = false
+		e.startRerun(l.gen)
+	}
 	switch {
 	case gen != l.gen || sess != e.Play.sess:
 		// another edit or another match since: its own run is coming, or none is wanted
