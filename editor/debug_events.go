@@ -21,22 +21,24 @@ type EventList struct {
 	// OnPicked is called with the event whose row the designer tapped.
 	OnPicked func(e engine.Event)
 
-	items []eventItem
+	parts []logPart // the log's parts, each a heading row then a row per event
+	n     int       // the rows of all parts
 	list  *widget.List
-	rows  []*eventRow // every row the list made, each showing one item at a time
+	rows  []*eventRow // every row the list made, each showing one row at a time
 }
 
-// eventItem is a row: a heading, or an event and its text.
-type eventItem struct {
-	head bool
-	text string
-	ev   engine.Event
+// logPart is a part of the log: its heading and its events (the engine's
+// slice itself when nothing is filtered out: a row's text is made when the
+// row shows, so a step costs the same for a long match as for a short one).
+type logPart struct {
+	head string
+	evs  []engine.Event
 }
 
 // NewEventList returns an empty log.
 func NewEventList() *EventList {
 	l := &EventList{}
-	l.list = widget.NewList(func() int { return len(l.items) },
+	l.list = widget.NewList(func() int { return l.n },
 		func() fyne.CanvasObject {
 			r := newEventRow(l)
 			l.rows = append(l.rows, r)
@@ -50,25 +52,54 @@ func NewEventList() *EventList {
 // CreateRenderer implements fyne.Widget.
 func (l *EventList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(l.list) }
 
+// set replaces the log's parts.
+func (l *EventList) set(parts []logPart) {
+	l.parts, l.n = parts, 0
+	for _, pt := range parts {
+		l.n += 1 + len(pt.evs)
+	}
+	l.list.Refresh()
+}
+
 // Text returns the log as shown, a row a line.
 func (l *EventList) Text() string {
 	var b strings.Builder
-	for _, it := range l.items {
-		b.WriteString(it.text)
+	for i := 0; i < l.n; i++ {
+		b.WriteString(l.rowText(i))
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
 // Len returns the number of rows.
-func (l *EventList) Len() int { return len(l.items) }
+func (l *EventList) Len() int { return l.n }
 
 // Event returns the event of row i (ok false for a heading).
 func (l *EventList) Event(i int) (engine.Event, bool) {
-	if i < 0 || i >= len(l.items) || l.items[i].head {
-		return engine.Event{}, false
+	for _, pt := range l.parts {
+		switch {
+		case i == 0:
+			return engine.Event{}, false
+		case i <= len(pt.evs):
+			return pt.evs[i-1], true
+		}
+		i -= 1 + len(pt.evs)
 	}
-	return l.items[i].ev, true
+	return engine.Event{}, false
+}
+
+// rowText is row i's text: its heading or its event's line.
+func (l *EventList) rowText(i int) string {
+	if e, ok := l.Event(i); ok {
+		return eventLine(e)
+	}
+	for _, pt := range l.parts {
+		if i == 0 {
+			return pt.head
+		}
+		i -= 1 + len(pt.evs)
+	}
+	return ""
 }
 
 // Row returns the row widget showing row i after scrolling it into view
@@ -90,22 +121,24 @@ func (l *EventList) pick(i int) {
 	}
 }
 
-// logBuilder collects a log's rows, keeping the events whose text holds
+// logBuilder collects a log's parts, keeping the events whose text holds
 // the filter (case-insensitive; "" keeps all).
 type logBuilder struct {
 	filter string
-	items  []eventItem
+	parts  []logPart
 }
 
-func (b *logBuilder) head(s string) { b.items = append(b.items, eventItem{head: true, text: s}) }
-
-func (b *logBuilder) events(evs []engine.Event) {
-	for _, e := range evs {
-		line := eventLine(e)
-		if b.filter == "" || strings.Contains(strings.ToLower(line), b.filter) {
-			b.items = append(b.items, eventItem{text: line, ev: e})
+func (b *logBuilder) part(head string, evs []engine.Event) {
+	if b.filter != "" {
+		var kept []engine.Event
+		for _, e := range evs {
+			if strings.Contains(strings.ToLower(eventLine(e)), b.filter) {
+				kept = append(kept, e)
+			}
 		}
+		evs = kept
 	}
+	b.parts = append(b.parts, logPart{head: head, evs: evs})
 }
 
 // showEvents lists the events of the current step, of the failed step
@@ -115,16 +148,12 @@ func (p *Play) showEvents() {
 		return
 	}
 	b := &logBuilder{filter: strings.ToLower(p.filter.Text)}
-	b.head(fmt.Sprintf("— step %d —", p.sess.Cursor()))
-	b.events(p.sess.StepEvents(p.sess.Cursor()))
+	b.part(fmt.Sprintf("— step %d —", p.sess.Cursor()), p.sess.StepEvents(p.sess.Cursor()))
 	if fe := p.sess.FailedEvents(); fe != nil && p.sess.Cursor() == p.sess.Head() {
-		b.head("— the failed step —")
-		b.events(fe)
+		b.part("— the failed step —", fe)
 	}
-	b.head("— the match —")
-	b.events(p.sess.Log())
-	p.events.items = b.items
-	p.events.list.Refresh()
+	b.part("— the match —", p.sess.Log())
+	p.events.set(b.parts)
 }
 
 // eventLine is one event as the log shows it, with its identities; a
@@ -171,12 +200,9 @@ func newEventRow(l *EventList) *eventRow {
 
 func (r *eventRow) set(i int) {
 	r.i = i
-	if i >= len(r.l.items) {
-		return
-	}
-	it := r.l.items[i]
-	r.text.TextStyle = fyne.TextStyle{Bold: it.head}
-	r.text.SetText(it.text)
+	_, isEvent := r.l.Event(i)
+	r.text.TextStyle = fyne.TextStyle{Bold: !isEvent}
+	r.text.SetText(r.l.rowText(i))
 }
 
 // Tapped picks the row's event.
