@@ -147,7 +147,11 @@ func rerunReport(r *preview.Rerun) string {
 	}
 	var b strings.Builder
 	if r.Step >= 0 {
-		fmt.Fprintf(&b, "Live: the edited rules differ first at step %d: events changed:", r.Step)
+		fmt.Fprintf(&b, "Live: the edited rules differ first at step %d", r.Step)
+		if len(r.Old) == 0 {
+			b.WriteString(" (the match shown stopped before it)")
+		}
+		b.WriteString(": events changed:")
 		for _, d := range eventDiff(r.Old, r.New, 8) {
 			b.WriteString("\n  " + d)
 		}

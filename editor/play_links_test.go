@@ -237,3 +237,36 @@ func TestPlayScriptErrorOpensScript(t *testing.T) {
 		t.Errorf("opened %+v, want the script main at line %d, column 9 (the call's parenthesis, where Starlark places it); message %q", opened, want, p.message.Text)
 	}
 }
+
+// TestPlayLiveRerunAfterFix: a match stopped by an error in the mark
+// action; removing the failing lines re-runs it past where the error was:
+// the failed step did what it does before it failed (its events are the
+// same), so the first to differ is the next, which the match shown lacks.
+// The restarted match plays on from there to the end.
+func TestPlayLiveRerunAfterFix(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	body := &pack.Actions.Lookup("mark").Body
+	good := body.Src
+	body.Src += "if board.count(1) == 2:\n    fail('two crosses')\n"
+	e, _ := newTestEditor(t)
+	e.SetPack(pack, nil)
+	settle(e)
+	if err := e.StartMatch("2", []string{"random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	old := e.Play.sess
+	if old.Err() == nil {
+		t.Fatal("the match did not stop on the error")
+	}
+	e.Do(mustEdit(t)(graph.EditAction(e.Pack(), "mark", "body", func(a *graph.Action) { a.Body.Src = good })))
+	rerunSettle(e)
+	want := "Live: the edited rules differ first at step " + strconv.Itoa(old.Head()+2) + " (the match shown stopped before it): events changed:"
+	if rep := e.Play.LiveReport(); !strings.HasPrefix(rep, want) {
+		t.Fatalf("report:\n%s\nwant it to start %q", rep, want)
+	}
+	test.Tap(e.Play.links.restart)
+	e.Play.Continue()
+	if s := e.Play.sess; s == old || s.Err() != nil || !s.Match().Over() {
+		t.Errorf("the restarted match: error %v, over %v, message %q", s.Err(), s.Match().Over(), e.Play.message.Text)
+	}
+}
