@@ -25,7 +25,8 @@ type playLinks struct {
 
 	watch watchList
 
-	live     *fyne.Container // the live report and its restart button; hidden with nothing to say
+	live     *fyne.Container // holds liveBox while there is a report, else nothing
+	liveBox  *fyne.Container // the live report and its restart button
 	liveText *widget.Label
 	restart  *widget.Button
 	rerun    liveRerun
@@ -54,8 +55,8 @@ func (p *Play) attachLinks() {
 	p.links.liveText = widget.NewLabel("")
 	p.links.liveText.Wrapping = fyne.TextWrapWord
 	p.links.restart = widget.NewButton("Restart on the edited rules", p.RestartOnEdited)
-	p.links.live = container.NewVBox(p.links.liveText, container.NewHBox(p.links.restart))
-	p.links.live.Hide()
+	p.links.liveBox = container.NewVBox(p.links.liveText, container.NewHBox(p.links.restart))
+	p.links.live = container.NewStack()
 	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))
 }
 
@@ -94,7 +95,7 @@ func (p *Play) showLinks() {
 	l := &p.links.rerun
 	if l.sess != nil && (l.sess != p.sess || l.head != p.sess.Head()) {
 		l.sess, l.got = nil, nil
-		p.links.live.Hide()
+		p.showLive(false)
 	}
 }
 
@@ -111,12 +112,23 @@ func (p *Play) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
 	} else {
 		p.links.restart.Disable()
 	}
-	p.links.live.Show()
+	p.showLive(true)
+}
+
+// showLive shows or hides the live report. It swaps the content of a
+// container that is always shown: showing a hidden one does not lay its
+// parent out again until something else repaints (a hover).
+func (p *Play) showLive(show bool) {
+	p.links.live.Objects = nil
+	if show {
+		p.links.live.Objects = []fyne.CanvasObject{p.links.liveBox}
+	}
+	p.links.live.Refresh()
 }
 
 // LiveReport returns the live re-run's report ("" when none shows).
 func (p *Play) LiveReport() string {
-	if !p.links.live.Visible() {
+	if len(p.links.live.Objects) == 0 {
 		return ""
 	}
 	return p.links.liveText.Text
@@ -132,7 +144,7 @@ func (p *Play) RestartOnEdited() {
 	ns := l.got.Session
 	_ = ns.SetBreakpoints(p.sess.Breakpoints()) // one the new rules lack is dropped
 	p.sess, l.sess, l.got = ns, nil, nil
-	p.links.live.Hide()
+	p.showLive(false)
 	p.message.SetText(fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves)))
 	p.show()
 }
