@@ -28,6 +28,7 @@ func (p *Play) show() {
 		}
 		p.OnState(id)
 	}
+	p.showLinks()
 }
 
 // showSeats writes the status line of each seat (its description, or
@@ -161,52 +162,6 @@ func writeChain(b *strings.Builder, m *engine.Match, id int, name string) {
 		return
 	}
 	fmt.Fprintf(b, "      final %s\n", c.Final)
-}
-
-// showEvents writes the events of the current step, then the match's log,
-// the lines holding the filter's text (case-insensitive).
-func (p *Play) showEvents() {
-	if p.sess == nil {
-		return
-	}
-	f := strings.ToLower(p.filter.Text)
-	var b strings.Builder
-	write := func(evs []engine.Event) {
-		for _, e := range evs {
-			line := eventLine(e)
-			if f == "" || strings.Contains(strings.ToLower(line), f) {
-				b.WriteString(line)
-				b.WriteByte('\n')
-			}
-		}
-	}
-	fmt.Fprintf(&b, "— step %d —\n", p.sess.Cursor())
-	write(p.sess.StepEvents(p.sess.Cursor()))
-	if fe := p.sess.FailedEvents(); fe != nil && p.sess.Cursor() == p.sess.Head() {
-		b.WriteString("— the failed step —\n")
-		write(fe)
-	}
-	b.WriteString("— the match —\n")
-	write(p.sess.Log())
-	p.events.SetText(b.String())
-}
-
-// eventLine is one event as the log shows it, with its identities.
-func eventLine(e engine.Event) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s", e.Step, e.Kind)
-	for _, kv := range [][2]string{{"state", e.StateID}, {"name", e.Name}, {"clause", e.Clause}, {"field", e.Field}, {"detail", e.Detail}} {
-		if kv[1] != "" {
-			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])
-		}
-	}
-	if e.Object != 0 {
-		fmt.Fprintf(&b, " object=#%d", e.Object)
-	}
-	if e.Player != 0 {
-		fmt.Fprintf(&b, " player=%d", e.Player)
-	}
-	return b.String()
 }
 
 // eval runs the console's line on the match at the cursor: an expression

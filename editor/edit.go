@@ -96,6 +96,7 @@ func (e *Editor) touched(ed graph.Edit) {
 		}
 	} else {
 		e.refreshEdited(refs)
+		e.rerunSoon() // the match shown, on the edited rules (play_live.go)
 	}
 	e.changed()
 }

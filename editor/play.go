@@ -38,12 +38,13 @@ type Play struct {
 	stack    *widget.Label   // state stack, bottom first
 	exec     *widget.Label   // execution stack
 	objects  *widget.Label   // objects with variables, tags, properties and wrapper chains
-	events   *widget.Label   // the event log of the current step and of the match, filtered
+	events   *EventList      // the event log of the current step and of the match, filtered
 	filter   *widget.Entry   // the event log's filter: a substring of an event's line
 	console  *widget.Entry   // Starlark evaluated on the match at the cursor
 	output   *widget.Label   // the console's answers
 	debugger *container.AppTabs
-	picking  *picking // the moves being picked and the lines of play (play_pick.go)
+	picking  *picking  // the moves being picked and the lines of play (play_pick.go)
+	links    playLinks // events opening their source, run errors opening their code, watches, live re-runs
 
 	// OnState is called with the id of the state the match is in after
 	// each update (the canvas highlights it), "" when no match runs.
@@ -62,7 +63,7 @@ func NewPlay() *Play {
 		stack:   widget.NewLabel(""),
 		exec:    widget.NewLabel(""),
 		objects: widget.NewLabel(""),
-		events:  widget.NewLabel(""),
+		events:  NewEventList(),
 		filter:  widget.NewEntry(),
 		console: widget.NewEntry(),
 		output:  widget.NewLabel(""),
@@ -88,16 +89,17 @@ func NewPlay() *Play {
 		container.NewTabItem("State stack", container.NewVScroll(p.stack)),
 		container.NewTabItem("Execution", container.NewVScroll(p.exec)),
 		container.NewTabItem("Objects", container.NewVScroll(p.objects)),
-		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, container.NewVScroll(p.events))),
+		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, p.events)),
 		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewVScroll(p.output))),
 	)
+	p.attachLinks()
 	return p
 }
 
 // PlayPanel returns the seats' panel: status, actions, controls, timeline.
 func (p *Play) PlayPanel() fyne.CanvasObject {
 	top := container.NewVBox(container.NewHBox(p.controls, p.picking.wait, p.picking.lines), p.timeline)
-	left := container.NewVScroll(container.NewVBox(p.status, p.message, p.refused))
+	left := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
 	split := container.NewHSplit(left, container.NewVScroll(p.actions))
 	split.Offset = 0.40
 	return container.NewBorder(top, nil, nil, nil, split)
@@ -197,6 +199,7 @@ func (p *Play) stopped(st preview.Stop, err error) {
 		p.message.SetText("")
 	}
 	p.show()
+	p.openFailure(st)
 }
 
 // failure is an error of the pack's code with its Starlark backtrace.

@@ -26,6 +26,7 @@ func (e *Editor) attachPlay() {
 			e.View.Select(id)
 		}
 	}
+	e.linkPlay()
 }
 
 // playKeys makes F5 continue, F10 step, F9 back and F11 forward (as the

@@ -53,8 +53,8 @@ func TestPlayHeartsPickThreeCards(t *testing.T) {
 	if st := p.sess.Match().StateName(); st == "giveCards" {
 		t.Errorf("still in giveCards at step %d", p.sess.Cursor())
 	}
-	if !strings.Contains(p.events.Text, "giveCards") {
-		t.Errorf("the event log lacks the designer's giveCards:\n%s", p.events.Text)
+	if !strings.Contains(p.events.Text(), "giveCards") {
+		t.Errorf("the event log lacks the designer's giveCards:\n%s", p.events.Text())
 	}
 }
 
@@ -94,7 +94,7 @@ func TestPlayActionsThenPickers(t *testing.T) {
 	}
 	step := p.sess.Cursor()
 	test.Tap(actionButton(t, p, "draw"))
-	if p.sess.Cursor() <= step || !strings.Contains(p.events.Text, "name=draw") {
+	if p.sess.Cursor() <= step || !strings.Contains(p.events.Text(), "name=draw") {
 		t.Errorf("draw not taken: cursor %d (was %d), message %q", p.sess.Cursor(), step, p.message.Text)
 	}
 }
@@ -132,8 +132,8 @@ func TestPlayBranchKeepsLines(t *testing.T) {
 	}
 	shows := func(line int, want, not string) {
 		t.Helper()
-		if !strings.Contains(p.events.Text, "marks "+want) || strings.Contains(p.events.Text, "marks "+not) {
-			t.Errorf("line %d: want %s not %s in\n%s", line, want, not, p.events.Text)
+		if !strings.Contains(p.events.Text(), "marks "+want) || strings.Contains(p.events.Text(), "marks "+not) {
+			t.Errorf("line %d: want %s not %s in\n%s", line, want, not, p.events.Text())
 		}
 	}
 	shows(2, second, first)

@@ -113,12 +113,12 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 	if n := len(valueButtons(p)); n != 8 {
 		t.Errorf("%d cells offered after one, want 8", n)
 	}
-	if !strings.Contains(p.events.Text, "— the match —") || !strings.Contains(p.events.Text, "action") {
-		t.Errorf("event log\n%s", p.events.Text)
+	if !strings.Contains(p.events.Text(), "— the match —") || !strings.Contains(p.events.Text(), "action") {
+		t.Errorf("event log\n%s", p.events.Text())
 	}
 	p.filter.SetText("no-such-event-text")
-	if strings.Contains(p.events.Text, " action") {
-		t.Errorf("the filter leaves\n%s", p.events.Text)
+	if strings.Contains(p.events.Text(), " action") {
+		t.Errorf("the filter leaves\n%s", p.events.Text())
 	}
 	p.filter.SetText("")
 	if e.View.Selected() == "" {

@@ -33,30 +33,55 @@ type Rerun struct {
 // has just changed them) and reports the first step where the match
 // differs, or that the rules no longer load and why. The session itself is
 // unchanged.
-func (s *Session) Rerun(pack *graph.Pack) *Rerun {
-	cfg := s.cfg
-	ns, err := New(pack, cfg)
+func (s *Session) Rerun(pack *graph.Pack) *Rerun { return s.Baseline().Rerun(pack) }
+
+// Baseline is a session's current line as it was when taken: its seed and
+// seats, its moves, its cursor and a fork of its match. A UI takes it on
+// the session's goroutine and re-runs it on another ([Baseline.Rerun]),
+// while the session goes on.
+type Baseline struct {
+	cfg    Config
+	moves  []graph.Move
+	cursor int
+	m      *engine.Match // a fork of the line's newest step: the session's steps never reach it
+	failed bool          // the line stopped on an error
+}
+
+// Baseline returns the current line as it is now. Call it where the
+// session's other methods are called; the Baseline is then safe to use on
+// any one goroutine.
+func (s *Session) Baseline() *Baseline {
+	b := &Baseline{cfg: s.cfg, cursor: s.cursor, m: s.cur.m.Fork(), failed: s.cur.err != nil}
+	for _, t := range s.cur.taken {
+		b.moves = append(b.moves, t.move)
+	}
+	return b
+}
+
+// Moves returns how many moves the line had taken.
+func (b *Baseline) Moves() int { return len(b.moves) }
+
+// Rerun plays the baseline's moves again on pack and compares the steps
+// (see [Session.Rerun]).
+func (b *Baseline) Rerun(pack *graph.Pack) *Rerun {
+	ns, err := New(pack, b.cfg)
 	if err != nil {
 		return &Rerun{LoadErr: err, Step: -1}
 	}
 	r := &Rerun{Session: ns, Step: -1}
-	var moves []graph.Move
-	for _, t := range s.cur.taken {
-		moves = append(moves, t.move)
-	}
-	if err := ns.replay(moves); err != nil {
+	if err := ns.replay(b.moves); err != nil {
 		r.Refused, _ = err.(*MoveError)
 	}
-	ns.cursor = min(s.cursor, ns.Head())
-	old, neu := s.cur.m, ns.cur.m
+	ns.cursor = min(b.cursor, ns.Head())
+	old, neu := b.m, ns.cur.m
 	last := max(old.History(), neu.History()) + 1 // the step an error stopped in, if any
 	for k := 0; k <= last; k++ {
-		a, b := old.StepEvents(k), neu.StepEvents(k)
-		if !slices.Equal(a, b) {
-			r.Step, r.Old, r.New = k, a, b
+		a, c := old.StepEvents(k), neu.StepEvents(k)
+		if !slices.Equal(a, c) {
+			r.Step, r.Old, r.New = k, a, c
 			break
 		}
 	}
-	r.Same = r.Step < 0 && r.Refused == nil && old.History() == neu.History() && (s.cur.err == nil) == (ns.cur.err == nil)
+	r.Same = r.Step < 0 && r.Refused == nil && old.History() == neu.History() && b.failed == (ns.cur.err != nil)
 	return r
 }

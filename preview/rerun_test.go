@@ -95,3 +95,22 @@ func TestRerunRefusedMove(t *testing.T) {
 		t.Fatalf("rerun: %+v %v", r, r.Refused)
 	}
 }
+
+// TestBaselineRerunWhileSessionGoesOn: a baseline taken at the start of a
+// seeds match re-runs on another goroutine while the session plays on to
+// the end; the same rules give the same steps as far as the baseline went.
+func TestBaselineRerunWhileSessionGoesOn(t *testing.T) {
+	pack := bundled(t, "seeds")
+	s := newSession(t, pack, seedsCfg)
+	for range 5 {
+		must(t)(s.Step())
+	}
+	b, head := s.Baseline(), s.Head()
+	done := make(chan *Rerun)
+	go func() { done <- b.Rerun(pack) }()
+	must(t)(s.Continue())
+	r := <-done
+	if !r.Same || r.Session == nil || r.Session.Head() != head || b.Moves() == 0 {
+		t.Fatalf("rerun of the baseline: same %v, head %d (want %d), step %d, %d moves", r.Same, r.Session.Head(), head, r.Step, b.Moves())
+	}
+}

@@ -1,0 +1,212 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+)
+
+// EventList is the debugger's event log: one row per event (headed by the
+// part of the log it is in: the current step, the failed step, the match),
+// each linked to its source. Tapping an event's row calls OnPicked with
+// it; a heading does nothing. The list is virtual: a match of thousands of
+// steps costs the rows on screen.
+type EventList struct {
+	widget.BaseWidget
+
+	// OnPicked is called with the event whose row the designer tapped.
+	OnPicked func(e engine.Event)
+
+	parts []logPart // the log's parts, each a heading row then a row per event
+	n     int       // the rows of all parts
+	list  *widget.List
+	rows  []*eventRow // every row the list made, each showing one row at a time
+}
+
+// logPart is a part of the log: its heading and its events (the engine's
+// slice itself when nothing is filtered out: a row's text is made when the
+// row shows, so a step costs the same for a long match as for a short one).
+type logPart struct {
+	head string
+	evs  []engine.Event
+}
+
+// NewEventList returns an empty log.
+func NewEventList() *EventList {
+	l := &EventList{}
+	l.list = widget.NewList(func() int { return l.n },
+		func() fyne.CanvasObject {
+			r := newEventRow(l)
+			l.rows = append(l.rows, r)
+			return r
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*eventRow).set(i) })
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// CreateRenderer implements fyne.Widget.
+func (l *EventList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(l.list) }
+
+// set replaces the log's parts.
+func (l *EventList) set(parts []logPart) {
+	l.parts, l.n = parts, 0
+	for _, pt := range parts {
+		l.n += 1 + len(pt.evs)
+	}
+	l.list.Refresh()
+}
+
+// Text returns the log as shown, a row a line.
+func (l *EventList) Text() string {
+	var b strings.Builder
+	for i := 0; i < l.n; i++ {
+		b.WriteString(l.rowText(i))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Len returns the number of rows.
+func (l *EventList) Len() int { return l.n }
+
+// Event returns the event of row i (ok false for a heading).
+func (l *EventList) Event(i int) (engine.Event, bool) {
+	for _, pt := range l.parts {
+		switch {
+		case i == 0:
+			return engine.Event{}, false
+		case i <= len(pt.evs):
+			return pt.evs[i-1], true
+		}
+		i -= 1 + len(pt.evs)
+	}
+	return engine.Event{}, false
+}
+
+// rowText is row i's text: its heading or its event's line.
+func (l *EventList) rowText(i int) string {
+	if e, ok := l.Event(i); ok {
+		return eventLine(e)
+	}
+	for _, pt := range l.parts {
+		if i == 0 {
+			return pt.head
+		}
+		i -= 1 + len(pt.evs)
+	}
+	return ""
+}
+
+// Row returns the row widget showing row i after scrolling it into view
+// (nil when the list is not on screen): what a click on it hits.
+func (l *EventList) Row(i int) fyne.Tappable {
+	l.list.ScrollTo(i)
+	for _, r := range l.rows {
+		if r.i == i && r.Visible() {
+			return r
+		}
+	}
+	return nil
+}
+
+// pick acts on a tap on row i.
+func (l *EventList) pick(i int) {
+	if e, ok := l.Event(i); ok && l.OnPicked != nil {
+		l.OnPicked(e)
+	}
+}
+
+// logBuilder collects a log's parts, keeping the events whose text holds
+// the filter (case-insensitive; "" keeps all).
+type logBuilder struct {
+	filter string
+	parts  []logPart
+}
+
+func (b *logBuilder) part(head string, evs []engine.Event) {
+	if b.filter != "" {
+		var kept []engine.Event
+		for _, e := range evs {
+			if strings.Contains(strings.ToLower(eventLine(e)), b.filter) {
+				kept = append(kept, e)
+			}
+		}
+		evs = kept
+	}
+	b.parts = append(b.parts, logPart{head: head, evs: evs})
+}
+
+// showEvents lists the events of the current step, of the failed step
+// when the cursor is at it, then the match's log, filtered.
+func (p *Play) showEvents() {
+	if p.sess == nil {
+		return
+	}
+	b := &logBuilder{filter: strings.ToLower(p.filter.Text)}
+	b.part(fmt.Sprintf("— step %d —", p.sess.Cursor()), p.sess.StepEvents(p.sess.Cursor()))
+	if fe := p.sess.FailedEvents(); fe != nil && p.sess.Cursor() == p.sess.Head() {
+		b.part("— the failed step —", fe)
+	}
+	b.part("— the match —", p.sess.Log())
+	p.events.set(b.parts)
+}
+
+// eventLine is one event as the log shows it, with its identities; a
+// clause that fired says why: its condition held (the engine's event
+// carries the condition's text, not the values it compared).
+func eventLine(e engine.Event) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s", e.Step, e.Kind)
+	detail := e.Detail
+	if e.Kind == engine.EvClauseFired {
+		detail = ""
+	}
+	for _, kv := range [][2]string{{"state", e.StateID}, {"name", e.Name}, {"clause", e.Clause}, {"field", e.Field}, {"detail", detail}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])
+		}
+	}
+	if e.Object != 0 {
+		fmt.Fprintf(&b, " object=#%d", e.Object)
+	}
+	if e.Player != 0 {
+		fmt.Fprintf(&b, " player=%d", e.Player)
+	}
+	if e.Kind == engine.EvClauseFired && e.Detail != "" {
+		fmt.Fprintf(&b, " · fired as its condition held: %s", strings.Join(strings.Fields(e.Detail), " "))
+	}
+	return b.String()
+}
+
+// eventRow is one row of an EventList; tapping it picks its event.
+type eventRow struct {
+	widget.BaseWidget
+	l    *EventList
+	i    int
+	text *widget.Label
+}
+
+func newEventRow(l *EventList) *eventRow {
+	r := &eventRow{l: l, i: -1, text: widget.NewLabel("")}
+	r.text.Truncation = fyne.TextTruncateEllipsis
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *eventRow) set(i int) {
+	r.i = i
+	_, isEvent := r.l.Event(i)
+	r.text.TextStyle = fyne.TextStyle{Bold: !isEvent}
+	r.text.SetText(r.l.rowText(i))
+}
+
+// Tapped picks the row's event.
+func (r *eventRow) Tapped(*fyne.PointEvent) { r.l.pick(r.i) }
+
+// CreateRenderer implements fyne.Widget.
+func (r *eventRow) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.text) }

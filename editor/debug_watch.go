@@ -1,0 +1,99 @@
+package editor
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// watchList is the debugger's Watch tab: Starlark expressions the designer
+// adds, each evaluated on the match at the cursor after every step, back
+// and scrub. The list stays while matches come and go.
+type watchList struct {
+	exprs []string
+	entry *widget.Entry
+	rows  *fyne.Container // a row per expression: its text, a delete button
+	texts []*widget.Label // the rows' texts: "expr = value"
+}
+
+// newWatchTab returns the Watch tab's content: the entry that adds an
+// expression, and the rows.
+func (p *Play) newWatchTab() fyne.CanvasObject {
+	w := &p.links.watch
+	w.entry = widget.NewEntry()
+	w.entry.SetPlaceHolder("a Starlark expression to watch; Enter adds it")
+	w.entry.OnSubmitted = func(s string) {
+		p.AddWatch(s)
+		w.entry.SetText("")
+	}
+	w.rows = container.NewVBox()
+	return container.NewBorder(w.entry, nil, nil, nil, container.NewVScroll(w.rows))
+}
+
+// AddWatch adds expr (trimmed; blank adds nothing) to the watch list and
+// shows its value at the cursor.
+func (p *Play) AddWatch(expr string) {
+	expr = strings.TrimSpace(expr)
+	if expr == "" {
+		return
+	}
+	w := &p.links.watch
+	w.exprs = append(w.exprs, expr)
+	p.showWatches()
+}
+
+// RemoveWatch removes the i-th watched expression.
+func (p *Play) RemoveWatch(i int) {
+	w := &p.links.watch
+	if i < 0 || i >= len(w.exprs) {
+		return
+	}
+	w.exprs = append(w.exprs[:i], w.exprs[i+1:]...)
+	p.showWatches()
+}
+
+// Watches returns the watched expressions and what each row shows
+// ("expr = value", "expr: error ...").
+func (p *Play) Watches() (exprs, shown []string) {
+	w := &p.links.watch
+	for i, e := range w.exprs {
+		exprs = append(exprs, e)
+		shown = append(shown, w.texts[i].Text)
+	}
+	return exprs, shown
+}
+
+// showWatches evaluates each watched expression on the match at the
+// cursor (Eval: an expression, which changes nothing).
+func (p *Play) showWatches() {
+	w := &p.links.watch
+	for len(w.rows.Objects) < len(w.exprs) {
+		i := len(w.rows.Objects)
+		text := widget.NewLabel("")
+		text.Wrapping = fyne.TextWrapWord
+		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.RemoveWatch(i) })
+		del.Importance = widget.LowImportance
+		w.rows.Add(container.NewBorder(nil, nil, nil, del, text))
+		w.texts = append(w.texts, text)
+	}
+	w.rows.Objects, w.texts = w.rows.Objects[:len(w.exprs)], w.texts[:len(w.exprs)]
+	for i, e := range w.exprs {
+		w.texts[i].SetText(p.watchValue(e))
+	}
+	w.rows.Refresh()
+}
+
+// watchValue is what the row of expr shows at the cursor.
+func (p *Play) watchValue(expr string) string {
+	if p.sess == nil {
+		return expr + " (no match)"
+	}
+	v, err := p.sess.Match().Eval(expr)
+	if err != nil {
+		return expr + ": error: " + err.Error()
+	}
+	return expr + " = " + v.String()
+}

@@ -1,0 +1,219 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/preview"
+)
+
+// playLinks ties the Play panels to the rest of the window: the event log's
+// rows and a run error open the place of the pack they are about, the
+// watch list follows the cursor, and the live re-run reports what an edit
+// of the rules changes in the match shown.
+type playLinks struct {
+	// open opens a place of the pack (the editor's OpenFinding); nil:
+	// nothing opens (a Play without a window).
+	open func(t Target)
+
+	watch watchList
+
+	live     *fyne.Container // holds liveBox while there is a report, else nothing
+	liveBox  *fyne.Container // the live report and its restart button
+	liveText *widget.Label
+	restart  *widget.Button
+	rerun    liveRerun
+}
+
+// liveRerun is the state of the live re-run (play_live.go): like the live
+// diagnostics, one run a short while after the latest edit, off the UI
+// goroutine; a result for an older edit or another match is dropped.
+type liveRerun struct {
+	timer   *time.Timer
+	gen     int  // counts requests
+	pending bool // a request waits for its timer
+	busy    bool // a re-run is running
+	again   bool // a request came while it ran: it starts when that one ends
+	running sync.WaitGroup
+
+	sess *preview.Session // the session the report shown is about
+	head int              // its newest step then: a step taken since makes the report stale
+	got  *preview.Rerun   // what the restart button restarts on
+}
+
+// attachLinks makes the Watch tab and the live report, and links the event
+// log's rows to their sources.
+func (p *Play) attachLinks() {
+	p.events.OnPicked = p.openEvent
+	p.links.liveText = widget.NewLabel("")
+	p.links.liveText.Wrapping = fyne.TextWrapWord
+	p.links.restart = widget.NewButton("Restart on the edited rules", p.RestartOnEdited)
+	p.links.liveBox = container.NewVBox(p.links.liveText, container.NewHBox(p.links.restart))
+	p.links.live = container.NewStack()
+	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))
+}
+
+// linkPlay links the Play panels to the window: an event's row or a run
+// error opens its place as a diagnostic's row does (OpenFinding).
+func (e *Editor) linkPlay() {
+	e.Play.links.open = func(t Target) { e.OpenFinding(Finding{Target: t}) }
+}
+
+// openEvent opens the source of e: the clause or action it comes from at
+// the field that explains it, or the state it is about.
+func (p *Play) openEvent(e engine.Event) {
+	if p.sess == nil || p.links.open == nil {
+		return
+	}
+	if t, ok := eventTarget(p.sess.Pack(), e); ok {
+		p.links.open(t)
+	}
+}
+
+// openFailure opens the code a run error stopped the match in, at the
+// failing line, when st is such a stop.
+func (p *Play) openFailure(st preview.Stop) {
+	if st.Reason != preview.Failed || p.sess == nil || p.links.open == nil {
+		return
+	}
+	if t, ok := errorTarget(p.sess.Pack(), st.Err); ok {
+		p.links.open(t)
+	}
+}
+
+// showLinks updates what follows the cursor: the watches, and the live
+// report, hidden once the match it was about moved on.
+func (p *Play) showLinks() {
+	p.showWatches()
+	l := &p.links.rerun
+	if l.sess != nil && (l.sess != p.sess || l.head != p.sess.Head()) {
+		l.sess, l.got = nil, nil
+		p.showLive(false)
+	}
+}
+
+// showRerun shows what re-running the match's moves on the edited rules
+// gave: the same steps, the first step that differs and which events
+// changed, or why the rules no longer load; the restart button takes the
+// re-run's match. It is the report for sess at its newest step head.
+func (p *Play) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
+	l := &p.links.rerun
+	l.sess, l.head, l.got = sess, head, r
+	p.links.liveText.SetText(rerunReport(r))
+	if r.Session != nil {
+		p.links.restart.Enable()
+	} else {
+		p.links.restart.Disable()
+	}
+	p.showLive(true)
+}
+
+// showLive shows or hides the live report. It swaps the content of a
+// container that is always shown: showing a hidden one does not lay its
+// parent out again until something else repaints (a hover).
+func (p *Play) showLive(show bool) {
+	p.links.live.Objects = nil
+	if show {
+		p.links.live.Objects = []fyne.CanvasObject{p.links.liveBox}
+	}
+	p.links.live.Refresh()
+}
+
+// LiveReport returns the live re-run's report ("" when none shows).
+func (p *Play) LiveReport() string {
+	if len(p.links.live.Objects) == 0 {
+		return ""
+	}
+	return p.links.liveText.Text
+}
+
+// RestartOnEdited makes the match shown the one the live re-run played on
+// the edited rules, with the same moves, breakpoints and cursor.
+func (p *Play) RestartOnEdited() {
+	l := &p.links.rerun
+	if l.got == nil || l.got.Session == nil || l.sess != p.sess {
+		return
+	}
+	ns := l.got.Session
+	_ = ns.SetBreakpoints(p.sess.Breakpoints()) // one the new rules lack is dropped
+	p.sess, l.sess, l.got = ns, nil, nil
+	p.showLive(false)
+	p.message.SetText(fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves)))
+	p.show()
+}
+
+// rerunReport says what a live re-run found, for the Play panel.
+func rerunReport(r *preview.Rerun) string {
+	switch {
+	case r.LoadErr != nil:
+		return "Live: the edited rules no longer load: " + r.LoadErr.Error()
+	case r.Same:
+		return fmt.Sprintf("Live: the edited rules play this match the same through step %d.", r.Session.Head())
+	}
+	var b strings.Builder
+	if r.Step >= 0 {
+		fmt.Fprintf(&b, "Live: the edited rules differ first at step %d", r.Step)
+		if len(r.Old) == 0 {
+			b.WriteString(" (the match shown stopped before it)")
+		}
+		b.WriteString(": events changed:")
+		for _, d := range eventDiff(r.Old, r.New, 8) {
+			b.WriteString("\n  " + d)
+		}
+	} else {
+		fmt.Fprintf(&b, "Live: the same events through step %d on the edited rules.", r.Session.Head())
+	}
+	if r.Refused != nil {
+		b.WriteString("\nA recorded move is refused: " + r.Refused.Error())
+	}
+	return b.String()
+}
+
+// eventDiff lists the events of a step that the edit took away ("- ") and
+// those it added ("+ "), in their order, at most n lines (the rest
+// counted). The lines leave out the engine's step number: the report names
+// the step.
+func eventDiff(old, neu []engine.Event, n int) []string {
+	key := func(e engine.Event) string { e.Step = 0; return strings.TrimPrefix(eventLine(e), "0 ") }
+	count := map[string]int{}
+	for _, e := range neu {
+		count[key(e)]++
+	}
+	var gone []string
+	for _, e := range old {
+		k := key(e)
+		if count[k] > 0 {
+			count[k]--
+		} else {
+			gone = append(gone, "- "+k)
+		}
+	}
+	count = map[string]int{}
+	for _, e := range old {
+		count[key(e)]++
+	}
+	var added []string
+	for _, e := range neu {
+		k := key(e)
+		if count[k] > 0 {
+			count[k]--
+		} else {
+			added = append(added, "+ "+k)
+		}
+	}
+	out := append(gone, added...)
+	if len(out) == 0 { // the same events in another order
+		out = []string{"the same events in another order"}
+	}
+	if len(out) > n {
+		out = append(out[:n], fmt.Sprintf("… and %d more", len(out)-n))
+	}
+	return out
+}
