@@ -207,7 +207,8 @@ func TestPlayWatchFollowsCursor(t *testing.T) {
 	}
 	check("at the start", "9")
 	c0 := p.sess.Cursor()
-	test.Tap(actionButtons(p)[0])
+	test.Tap(actionButtons(p)[0]) // a cell, then Take
+	test.Tap(actionButton(t, p, "Take "))
 	check("after a move", "8")
 	for p.sess.Cursor() > c0 { // the move's steps, back to where it was taken
 		p.Back()
