@@ -179,6 +179,9 @@ func eventLine(e engine.Event) string {
 	}
 	if e.Kind == engine.EvClauseFired && e.Detail != "" {
 		fmt.Fprintf(&b, " · fired as its condition held: %s", strings.Join(strings.Fields(e.Detail), " "))
+		if e.Before != "" {
+			fmt.Fprintf(&b, " · before() was %s", e.Before)
+		}
 	}
 	return b.String()
 }

@@ -271,3 +271,12 @@ func TestPlayLiveRerunAfterFix(t *testing.T) {
 		t.Errorf("the restarted match: error %v, over %v, message %q", s.Err(), s.Match().Over(), e.Play.message.Text)
 	}
 }
+
+// TestEventLineSaysBefore: a trigger's row names what before() answered
+// while its condition held (engine.Event.Before).
+func TestEventLineSaysBefore(t *testing.T) {
+	ev := engine.Event{Kind: engine.EvClauseFired, Detail: "self.controller.drawn > before(lambda: self.controller.drawn)", Before: "3"}
+	if got := eventLine(ev); !strings.Contains(got, "· before() was 3") {
+		t.Errorf("row %q does not say what before() was", got)
+	}
+}

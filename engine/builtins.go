@@ -533,5 +533,8 @@ func biBefore(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	if m.cur == cur {
 		m.cur = nil
 	}
+	if m.beforeLog != nil && err == nil {
+		*m.beforeLog = append(*m.beforeLog, v.String())
+	}
 	return v, err
 }

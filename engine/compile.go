@@ -448,6 +448,10 @@ func mapPos(p syntax.Position, firstLine, shift int) graph.Pos {
 	return graph.Pos{Line: line, Column: max(col, 1)}
 }
 
+// statementWord are the Starlark keywords that are a whole statement alone:
+// a code of just "pass" is that statement, not the name of a function.
+var statementWord = map[string]bool{"pass": true, "break": true, "continue": true, "return": true}
+
 var wordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // compileAt compiles code as compile does and records path, the place of the
@@ -472,7 +476,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	}
 	h := &hook{what: what, pos: code.Pos, pure: expr, extra: len(extra)}
 	src := strings.TrimSpace(code.Src)
-	if identRE.MatchString(src) {
+	if identRE.MatchString(src) && !statementWord[src] {
 		if fn, ok := c.predeclared[src].(*starlark.Function); ok {
 			h.fn = fn
 			for i := 0; i < fn.NumParams(); i++ {

@@ -69,6 +69,12 @@ type Event struct {
 	Object  int    `json:"object,omitempty"`
 	Target  int    `json:"target,omitempty"`
 	Field   string `json:"field,omitempty"`
+
+	// Before: clause_fired of a condition that calls before(): what each
+	// call answered while it held, in call order, as Starlark prints the
+	// values, joined by ", " ("2", "[], [Goblin#4]"): the past the trigger
+	// compared.
+	Before string `json:"before,omitempty"`
 }
 
 // String formats e on one line: "12 action_taken p1 playDisc (2, 3)".
@@ -88,6 +94,9 @@ func (e Event) String() string {
 	}
 	if e.Detail != "" {
 		b.WriteString(" " + e.Detail)
+	}
+	if e.Before != "" {
+		b.WriteString(" (before: " + e.Before + ")")
 	}
 	return b.String()
 }

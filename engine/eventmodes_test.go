@@ -10,7 +10,7 @@ import (
 
 // identity is an event without its text: what NoEventText keeps.
 func identity(e Event) Event {
-	e.Name, e.Detail = "", ""
+	e.Name, e.Detail, e.Before = "", "", ""
 	return e
 }
 
@@ -69,7 +69,7 @@ func TestEventsWithoutTextOrSnapshots(t *testing.T) {
 				if identity(f) != identity(c) {
 					t.Fatalf("%s seed %d event %d: %+v without text, %+v with", pack, seed, i, c, f)
 				}
-				if c.Name != f.Name && (c.Name != "" || !textFree(c.Kind)) || c.Detail != f.Detail && c.Detail != "" {
+				if c.Name != f.Name && (c.Name != "" || !textFree(c.Kind)) || c.Detail != f.Detail && c.Detail != "" || c.Before != "" {
 					t.Fatalf("%s seed %d event %d: %q %q without text, %q %q with", pack, seed, i, c.Name, c.Detail, f.Name, f.Detail)
 				}
 				if c.Detail != f.Detail {

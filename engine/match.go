@@ -92,17 +92,19 @@ type Match struct {
 	pureWhat string // which pure place, for errors
 	ctx      bodyCtx
 
-	rec     bool // events are recorded (not NoHistory)
-	hist    bool // per-step snapshots are kept (rec and not NoSnapshots)
-	text    bool // events carry their text (rec and not NoEventText)
-	events  []Event
-	history []*mstate
-	idle    int
-	running uint64 // players whose clock runs (last recorded)
-	over    int    // steps taken past the budget (see onMaxSteps)
-	argbuf  []starlark.Value
-	next    *mstate // state at the start of the running step: prev once it ends
-	cur     *mstate // the present, while before() reads the past
+	rec  bool // events are recorded (not NoHistory)
+	hist bool // per-step snapshots are kept (rec and not NoSnapshots)
+	text bool // events carry their text (rec and not NoEventText)
+
+	beforeLog *[]string // while firedBefore asks a condition again: what before() answers
+	events    []Event
+	history   []*mstate
+	idle      int
+	running   uint64 // players whose clock runs (last recorded)
+	over      int    // steps taken past the budget (see onMaxSteps)
+	argbuf    []starlark.Value
+	next      *mstate // state at the start of the running step: prev once it ends
+	cur       *mstate // the present, while before() reads the past
 
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal

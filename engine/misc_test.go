@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -282,5 +283,40 @@ func TestClockTimeoutRuleFails(t *testing.T) {
 	}
 	if m.Active() != 0 || m.StateName() != "playerTurn" {
 		t.Errorf("after the failed timeout rule: active %d in %s, want player 1 still to play", m.Active(), m.StateName())
+	}
+}
+
+// TestTriggerEventSaysBefore: a clause_fired event names what before()
+// answered while its condition held. Tic-tac-toe with a whenever clause on
+// playerTurn that fires when the board has fewer empty cells than at the
+// start of the step before (the mark's): before a match's k-th mark (from 0)
+// 9-k cells were empty.
+func TestTriggerEventSaysBefore(t *testing.T) {
+	data, _ := assets.Pack("tictactoe")
+	clause := "    possibleactions: [mark]\n    clauses: {whenever: [{name: marked, condition: 'len(board.empty()) < before(lambda: len(board.empty()))', body: 'pass'}]}\n"
+	src := strings.Replace(string(data), "    possibleactions: [mark]\n", clause, 1)
+	p, err := Parse([]byte(src), "tictactoe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{})
+	for k := 0; k < 4; k++ {
+		moves, err := m.Legal(m.Active())
+		if err != nil || len(moves) == 0 {
+			t.Fatalf("move %d: %v %v", k, moves, err)
+		}
+		n := len(m.Events())
+		if err := m.Apply(moves[0]); err != nil {
+			t.Fatal(err)
+		}
+		var fired []string
+		for _, e := range m.Events()[n:] {
+			if e.Kind == EvClauseFired {
+				fired = append(fired, e.Before)
+			}
+		}
+		if want := strconv.Itoa(9 - k); len(fired) != 1 || fired[0] != want {
+			t.Errorf("mark %d: the clause fired with before %q, want once with %s", k, fired, want)
+		}
 	}
 }

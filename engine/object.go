@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
@@ -669,6 +670,8 @@ type fired struct {
 	ob    int // object id for a when clause (0: none)
 	bit   uint64
 	label string
+	cond  *hook          // the condition that held, and the self it held for:
+	self  starlark.Value // asked again for its before() values (firedBefore)
 }
 
 // settle re-evaluates every while clause in scope, wrapping and unwrapping, and
@@ -724,7 +727,7 @@ func (m *Match) settle() error {
 			}
 			if ok {
 				seat, order := who(ob)
-				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src})
+				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self})
 			}
 		}
 		for ci, tr := range cc.when {
@@ -737,7 +740,7 @@ func (m *Match) settle() error {
 			}
 			if ok {
 				seat, order := who(ob)
-				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src}
+				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
 				if ob != nil {
 					f.ob, f.bit = ob.id, 1<<ci
 				}
@@ -864,7 +867,7 @@ func (m *Match) fire(fires []fired) {
 		if f.item.h == nil {
 			continue
 		}
-		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label})
+		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: m.firedBefore(f)})
 		if f.ob != 0 {
 			ob := m.objW(f.ob)
 			ob.fired |= f.bit
@@ -872,6 +875,25 @@ func (m *Match) fire(fires []fired) {
 		f.item.past = m.prev
 		m.pushExec(f.item)
 	}
+}
+
+// firedBefore returns what before() answered, in call order, when the
+// condition of f held: the past values the trigger compared, for the
+// clause_fired event (the debugger's "why it fired"). The condition is
+// pure, so asking it again changes nothing; it is asked only for events
+// that carry text, of packs that call before().
+func (m *Match) firedBefore(f fired) string {
+	if !m.texting() || !m.p.usesBefore || f.cond == nil {
+		return ""
+	}
+	var log []string
+	m.beforeLog = &log
+	_, err := m.truth(f.cond, m.st.active, f.self)
+	m.beforeLog = nil
+	if err != nil {
+		return "" // it held a moment ago: an error now is the budget's, not the rules'
+	}
+	return strings.Join(log, ", ")
 }
 
 // rewrapped gives the target of a wrapper applied or removed a new version:
