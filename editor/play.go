@@ -46,6 +46,11 @@ type Play struct {
 	picking  *picking  // the moves being picked and the lines of play (play_pick.go)
 	links    playLinks // events opening their source, run errors opening their code, watches, live re-runs
 
+	// Canvas returns the canvas of the window the panels are in (the
+	// keyboard focus goes to the next choice there); nil: found from the
+	// panels once they are drawn.
+	Canvas func() fyne.Canvas
+
 	// OnState is called with the id of the state the match is in after
 	// each update (the canvas highlights it), "" when no match runs.
 	OnState func(id string)

@@ -50,7 +50,12 @@ func (p *Play) key(ev *fyne.KeyEvent) bool {
 // only taken from nothing or from another play button, never from a field
 // the designer types in; with no choice to make, a play button gives it up.
 func (p *Play) focusChoice(next *playButton) {
-	c := fyne.CurrentApp().Driver().CanvasForObject(p.actions)
+	var c fyne.Canvas
+	if p.Canvas != nil {
+		c = p.Canvas()
+	} else {
+		c = fyne.CurrentApp().Driver().CanvasForObject(p.actions) // known once drawn
+	}
 	if c == nil {
 		return // the Play panel is not shown
 	}

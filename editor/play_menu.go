@@ -21,6 +21,7 @@ const person = "person"
 // starts) and makes the canvas select the state the match is in.
 func (e *Editor) attachPlay() {
 	e.Play = NewPlay()
+	e.Play.Canvas = e.win.Canvas
 	e.Play.OnState = func(id string) {
 		if id != "" {
 			e.View.Select(id)
