@@ -320,3 +320,37 @@ func TestTriggerEventSaysBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestClockTimeoutAtZero: a clock that reaches exactly zero has run out.
+func TestClockTimeoutAtZero(t *testing.T) {
+	m := newMatch(t, bundled(t, "tictactoe"), 2, Options{Clock: 10 * time.Second})
+	if err := m.Tick(10 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if m.Active() != 1 || m.Clock(0) != 0 {
+		t.Errorf("after exactly 10 s of a 10 s clock: active seat %d, clock 1 %v; want player 1 timed out", m.Active(), m.Clock(0))
+	}
+}
+
+// TestClockTimeoutEveryone: when all four players of Hearts' giveCards run
+// out of time in one tick, each of them times out (a zombie turn gives
+// their cards), and the match moves on.
+func TestClockTimeoutEveryone(t *testing.T) {
+	m := newMatch(t, bundled(t, "hearts"), 4, Options{Clock: 10 * time.Second})
+	if m.StateName() != "giveCards" {
+		t.Fatalf("the match starts in %s, want giveCards", m.StateName())
+	}
+	n := len(m.Events())
+	if err := m.Tick(11 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range m.Events()[n:] {
+		if e.Kind == EvTimeout {
+			out = append(out, "p"+strconv.Itoa(e.Player))
+		}
+	}
+	if strings.Join(out, ",") != "p1,p2,p3,p4" || m.StateName() == "giveCards" {
+		t.Errorf("timeouts %v, then in %s; want all four players timed out and the match past giveCards", out, m.StateName())
+	}
+}
