@@ -1,0 +1,142 @@
+package editor
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/preview/playtest"
+)
+
+// markCell takes tic-tac-toe's move on the i-th free cell: the cell's
+// button, then Take.
+func markCell(t *testing.T, p *Play, i int) {
+	t.Helper()
+	test.Tap(valueButtons(p)[i])
+	test.Tap(actionButton(t, p, "Take mark"))
+}
+
+// shownPills returns the texts of the visible pills of pool, sorted.
+func shownPills(pool []pill) []string {
+	var out []string
+	for _, p := range pool {
+		if p.text.Visible() && p.back.Visible() {
+			out = append(out, p.text.Text)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestMatchMarksTicTacToe: a hot-seat match of tic-tac-toe marks on the
+// canvas the state it is in (a ring outside the box, not the selection),
+// the seat that acts, how often each state was entered and each transition
+// taken, counted from the match's events up to the cursor; scrubbing the
+// timeline back counts fewer, and ending the match clears the marks.
+func TestMatchMarksTicTacToe(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	mk := e.View.Match()
+	if mk == nil || mk.Current != "2" || !slices.Equal(mk.Active, []string{"Player 1"}) {
+		t.Fatalf("at the start: marks %+v, want current 2 (playerTurn) with Player 1 acting", mk)
+	}
+	if want := map[string]int{"1": 1, "2": 1}; !maps.Equal(mk.Visits, want) {
+		t.Errorf("visits at the start %v, want %v", mk.Visits, want)
+	}
+	if want := map[TransitionRef]int{{"1", ""}: 1}; !maps.Equal(mk.Taken, want) {
+		t.Errorf("taken at the start %v, want %v", mk.Taken, want)
+	}
+
+	markCell(t, e.Play, 0) // Player 1 marks a cell
+	c1 := e.Play.sess.Cursor()
+	markCell(t, e.Play, 0) // Player 2 marks a cell
+	mk = e.View.Match()
+	if want := map[string]int{"1": 1, "2": 3, "3": 2}; !maps.Equal(mk.Visits, want) {
+		t.Errorf("visits after two moves %v, want %v", mk.Visits, want)
+	}
+	if want := map[TransitionRef]int{{"1", ""}: 1, {"2", "mark"}: 2, {"3", "nextTurn"}: 2}; !maps.Equal(mk.Taken, want) {
+		t.Errorf("taken after two moves %v, want %v", mk.Taken, want)
+	}
+	if mk.Current != "2" || !slices.Equal(mk.Active, []string{"Player 1"}) {
+		t.Errorf("after two moves: current %q, active %v", mk.Current, mk.Active)
+	}
+	if e.View.Selected() != "" {
+		t.Errorf("the match selected state %q: the current state is a ring, not the selection", e.View.Selected())
+	}
+
+	// What the canvas draws: the ring round state 2's box, its seat's tag,
+	// the counts on the boxes and on the arrows.
+	r := test.WidgetRenderer(e.View).(*graphRenderer)
+	r.Refresh()
+	box := r.nodes[e.View.index["2"]].box
+	ring := r.marks.ring
+	if !ring.Visible() || ring.Position().X >= box.Position().X || ring.Position().Y >= box.Position().Y ||
+		ring.Size().Width <= box.Size().Width || ring.StrokeColor != matchCurrent {
+		t.Errorf("ring at %v size %v (shown %v), box at %v size %v: want a teal ring round the box",
+			ring.Position(), ring.Size(), ring.Visible(), box.Position(), box.Size())
+	}
+	if s := r.marks.seats; !s.text.Visible() || s.text.Text != "▶ Player 1" {
+		t.Errorf("seats tag %q (shown %v)", s.text.Text, s.text.Visible())
+	}
+	if got, want := shownPills(r.marks.visits), []string{"×1", "×2", "×3"}; !slices.Equal(got, want) {
+		t.Errorf("visit counts drawn %v, want %v", got, want)
+	}
+	if got, want := shownPills(r.marks.uses), []string{"×1", "×2", "×2"}; !slices.Equal(got, want) {
+		t.Errorf("use counts drawn %v, want %v", got, want)
+	}
+
+	e.Play.timeline.SetValue(float64(c1)) // back to after the first move
+	mk = e.View.Match()
+	if mk.Taken[TransitionRef{"2", "mark"}] != 1 || mk.Visits["2"] != 2 || !slices.Equal(mk.Active, []string{"Player 2"}) {
+		t.Errorf("at step %d: taken %v visits %v active %v, want mark once, playerTurn twice, Player 2 acting", c1, mk.Taken, mk.Visits, mk.Active)
+	}
+
+	e.EndMatch()
+	r.Refresh()
+	if e.View.Match() != nil || ring.Visible() || len(shownPills(r.marks.uses)) > 0 {
+		t.Errorf("after End Match: marks %v, ring shown %v, counts %v", e.View.Match(), ring.Visible(), shownPills(r.marks.uses))
+	}
+	if e.Dock.Front(Bottom) == PanelPlay {
+		t.Errorf("the Play panel stays after End Match")
+	}
+}
+
+// TestPlaytestDrawsUseCounts: a playtest's heat draws each taken
+// transition's count beside its arrow (issue 10: transitions drawn by use).
+func TestPlaytestDrawsUseCounts(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	e.View.SetHeat(HeatOf(playtest.Report{Stats: &playtest.Stats{Uses: map[string]int64{
+		"states/2/transitions/mark": 1234, "states/3/transitions/nextTurn": 1100, "states/3/transitions/endGame": 134,
+	}}}))
+	r := test.WidgetRenderer(e.View).(*graphRenderer)
+	r.Refresh()
+	if got, want := shownPills(r.marks.uses), []string{"×1.1k", "×1.23k", "×134"}; !slices.Equal(got, want) {
+		t.Errorf("use counts drawn %v, want %v", got, want)
+	}
+	e.View.SetHeat(nil)
+	r.Refresh()
+	if got := shownPills(r.marks.uses); len(got) > 0 {
+		t.Errorf("counts %v left after the heat is cleared", got)
+	}
+}
+
+// TestCountText: large counts are shortened.
+func TestCountText(t *testing.T) {
+	for n, want := range map[int64]string{7: "×7", 999: "×999", 1000: "×1k", 12345: "×12.3k", 4_100_000: "×4.1M"} {
+		if got := countText(n); got != want {
+			t.Errorf("countText(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if !strings.HasPrefix(countText(1), "×") {
+		t.Error("no × sign")
+	}
+}
