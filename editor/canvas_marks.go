@@ -70,7 +70,7 @@ func (r *graphRenderer) placeMarks(geo *geometry, v view) {
 			if c := g.visitCount(n.id); c != "" {
 				// on the box's bottom edge, at its right
 				hi := v.pt(n.pos.add(n.size.mul(0.5)))
-				r.placePill(r.pillOf(&k.visits, visits), c, fyne.NewPos(hi.X-float32(16*v.z), hi.Y), matchTaken, idSize*v.z, v)
+				r.placePill(r.pillOf(&k.visits, visits), c, fyne.NewPos(hi.X-float32(16*v.z), hi.Y), matchTaken, true, idSize*v.z, v)
 				visits++
 			}
 		}
@@ -82,7 +82,7 @@ func (r *graphRenderer) placeMarks(geo *geometry, v view) {
 			if c == "" || i >= len(geo.routes) || len(geo.routes[i].pts) < 2 {
 				continue
 			}
-			r.placePill(r.pillOf(&k.uses, uses), c, r.countAt(i, geo, c, v), r.countColour(), labelSize*0.95*v.z, v)
+			r.placePill(r.pillOf(&k.uses, uses), c, r.countAt(i, geo, c, v), r.countColour(), false, labelSize*0.95*v.z, v)
 			uses++
 		}
 	}
@@ -134,9 +134,10 @@ func (r *graphRenderer) pillOf(pool *[]pill, k int) pill {
 	return (*pool)[k]
 }
 
-// placePill draws text in white on col, centred at c, at px pixels; it
-// is hidden when too small to read or out of sight.
-func (r *graphRenderer) placePill(p pill, text string, c fyne.Position, col color.NRGBA, px float64, v view) {
+// placePill draws text in white on col (outlined: in col on the paper,
+// inside a line of col), centred at c, at px pixels; it is hidden when too
+// small to read or out of sight.
+func (r *graphRenderer) placePill(p pill, text string, c fyne.Position, col color.NRGBA, outlined bool, px float64, v view) {
 	p.text.Text = text
 	setTextSize(p.text, px)
 	w, h := measure(text, float32(px), p.text.TextStyle)
@@ -149,11 +150,13 @@ func (r *graphRenderer) placePill(p pill, text string, c fyne.Position, col colo
 	}
 	setVisible(p.text, true)
 	setVisible(p.back, true)
-	p.back.FillColor = col
+	p.back.FillColor, p.back.StrokeWidth, p.text.Color = col, 0, color.White
+	if outlined {
+		p.back.FillColor, p.back.StrokeColor, p.back.StrokeWidth, p.text.Color = r.pal.paper, col, float32(math.Max(1, 1.2*math.Min(v.z, 1.2))), col
+	}
 	p.back.CornerRadius = size.Height / 2
 	p.back.Move(lo)
 	p.back.Resize(size)
-	p.text.Color = color.White
 	p.text.Move(lo)
 	p.text.Resize(size)
 }
@@ -180,7 +183,7 @@ func (r *graphRenderer) placeDot(d *canvas.Circle, n node, enabled bool, v view)
 
 // placeCurrent rings the match's current state in teal, outside its box
 // (the selection is the box's own outline), with the seats that may act
-// there on a tag under it.
+// there on a tag at its right (arrows mostly leave boxes up and down).
 func (r *graphRenderer) placeCurrent(v view) {
 	k := &r.marks
 	g := r.g
@@ -210,6 +213,7 @@ func (r *graphRenderer) placeCurrent(v view) {
 		text = "▶ " + strings.Join(g.match.Active, ", ")
 	}
 	px := labelSize * z
-	_, h := measure(text, float32(px), k.seats.text.TextStyle)
-	r.placePill(k.seats, text, fyne.NewPos((lo.X+hi.X)/2, hi.Y+pad+float32(h/2)+2), matchCurrent, px, v)
+	w, _ := measure(text, float32(px), k.seats.text.TextStyle)
+	at := fyne.NewPos(hi.X+pad+float32(w*0.5+px*0.4)+4, (lo.Y+hi.Y)/2)
+	r.placePill(k.seats, text, at, matchCurrent, false, px, v)
 }

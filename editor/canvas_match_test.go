@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/preview/playtest"
@@ -139,4 +140,30 @@ func TestCountText(t *testing.T) {
 	if !strings.HasPrefix(countText(1), "×") {
 		t.Error("no × sign")
 	}
+}
+
+// TestRendersMatchMarks compares the drawing of tic-tac-toe's graph after
+// two moves of a hot-seat match, with a breakpoint on nextPlayer, with
+// testdata/match_marks.png: playerTurn ringed with Player 1's tag, the
+// boxes tinted and counted by their visits, the arrows taken green, wider
+// and counted, a red dot on nextPlayer.
+func TestRendersMatchMarks(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.ToggleStateBreakpoint("3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	markCell(t, e.Play, 0) // stops on entering nextPlayer
+	e.Play.Continue()
+	markCell(t, e.Play, 4)
+	e.Play.Continue()
+	w := test.NewTempWindow(t, e.View)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(460, 520))
+	e.View.ZoomToFit()
+	test.AssertRendersToImage(t, "match_marks.png", w.Canvas())
 }
