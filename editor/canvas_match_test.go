@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/playtest"
 )
 
@@ -166,4 +168,26 @@ func TestRendersMatchMarks(t *testing.T) {
 	w.Resize(fyne.NewSize(460, 520))
 	e.View.ZoomToFit()
 	test.AssertRendersToImage(t, "match_marks.png", w.Canvas())
+}
+
+// BenchmarkMarksOf: the canvas's marks of a whole Hearts match of four
+// random bots, read at its last step (what each step, back or scrub costs
+// the canvas on top of the panels).
+func BenchmarkMarksOf(b *testing.B) {
+	test.NewTempApp(b)
+	seats := []graph.Seat{{Bot: "random"}, {Bot: "random"}, {Bot: "random"}, {Bot: "random"}}
+	s, err := preview.New(bundledPack(b, "hearts"), preview.Config{Seed: 3, Seats: seats})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Continue(); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d steps, %d events", s.Head(), len(s.Log()))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if MarksOf(s).Current == "" {
+			b.Fatal("no current state")
+		}
+	}
 }
