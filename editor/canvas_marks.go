@@ -183,7 +183,8 @@ func (r *graphRenderer) placeDot(d *canvas.Circle, n node, enabled bool, v view)
 
 // placeCurrent rings the match's current state in teal, outside its box
 // (the selection is the box's own outline), with the seats that may act
-// there on a tag at its right (arrows mostly leave boxes up and down).
+// there on a tag over the ring's top right corner, like a tab of it (beside
+// the box it would cover arrows' labels).
 func (r *graphRenderer) placeCurrent(v view) {
 	k := &r.marks
 	g := r.g
@@ -214,6 +215,6 @@ func (r *graphRenderer) placeCurrent(v view) {
 	}
 	px := labelSize * z
 	w, _ := measure(text, float32(px), k.seats.text.TextStyle)
-	at := fyne.NewPos(hi.X+pad+float32(w*0.5+px*0.4)+4, (lo.Y+hi.Y)/2)
+	at := fyne.NewPos(hi.X+pad-float32(w*0.5+px*0.4), lo.Y-pad)
 	r.placePill(k.seats, text, at, matchCurrent, false, px, v)
 }
