@@ -47,7 +47,7 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 	}
 
 	rows := e.breakTab.rows
-	if len(rows) != 1 || !strings.Contains(rows[0].label.Text, "enter state 3") || !rows[0].on.Checked {
+	if len(rows) != 1 || rows[0].label.Text != "enter — state 3 (nextPlayer)" || !rows[0].on.Checked {
 		t.Fatalf("the Breakpoints tab lists %d rows: %+v", len(rows), rows)
 	}
 	rows[0].on.SetChecked(false) // disable, as a click does

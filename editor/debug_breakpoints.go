@@ -63,7 +63,9 @@ func newBreakTab(e *Editor) *breakTab {
 	form := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Kind"), add, t.kind),
 		t.stateRow, t.clauseRow, t.targetRow, t.nRow, t.condRow, t.problem)
 	t.kind.SetSelected(string(graph.BreakEnter))
-	t.content = container.NewBorder(nil, form, nil, nil, container.NewVScroll(t.list))
+	split := container.NewHSplit(container.NewVScroll(t.list), container.NewVScroll(form))
+	split.Offset = 0.5
+	t.content = split
 	t.refresh()
 	return t
 }
@@ -141,7 +143,7 @@ func (t *breakTab) refresh() {
 	}
 	errs := e.Play.BreakpointErrors()
 	for i, b := range e.bps {
-		text := hitLine(b.Breakpoint)
+		text := t.line(b.Breakpoint)
 		if i < len(errs) && errs[i] != nil {
 			text += " — the match ignores it: " + errs[i].Error()
 		}
@@ -154,6 +156,25 @@ func (t *breakTab) refresh() {
 		t.rows = append(t.rows, breakRow{label, on, remove})
 		t.list.Add(container.NewBorder(nil, nil, on, remove, label))
 	}
+}
+
+// line is a breakpoint as the list shows it: its kind, then what it
+// watches, a state by its id and name ("enter — state 31 (playerTurn)").
+func (t *breakTab) line(b graph.Breakpoint) string {
+	what := strings.TrimPrefix(b.String(), string(b.Kind)+" ")
+	if id := t.e.stateKey(b.State); onState(b.Kind) && id != "" {
+		for _, s := range t.e.pack.States {
+			if s.ID.String() == id && s.Name != "" && s.Name != b.State {
+				what = strings.Replace(what, "state "+b.State, "state "+b.State+" ("+s.Name+")", 1)
+				break
+			}
+		}
+	}
+	line := string(b.Kind) + " — " + what
+	if !b.Enabled {
+		line += " (disabled)"
+	}
+	return line
 }
 
 func (t *breakTab) report(err error) {

@@ -3,7 +3,6 @@ package editor
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -72,13 +71,4 @@ func (p *Play) End() {
 	if p.OnState != nil {
 		p.OnState("")
 	}
-}
-
-// hitLine is a breakpoint as the Breakpoints tab lists it.
-func hitLine(b graph.Breakpoint) string {
-	s := strings.ToUpper(string(b.Kind[:1])) + string(b.Kind[1:]) + " · " + b.String()
-	if !b.Enabled {
-		s += " (disabled)"
-	}
-	return s
 }
