@@ -41,6 +41,17 @@ func (e *Editor) keeper() BreakpointKeeper {
 	return k
 }
 
+// unkeptWhy says why a breakpoint is kept only in memory.
+func (e *Editor) unkeptWhy() string {
+	if e.proj != nil && e.proj.ReadOnly() {
+		return "Breakpoint kept until the studio closes: the project is open read-only."
+	}
+	if _, ok := e.proj.(BreakpointKeeper); e.proj != nil && !ok {
+		return "Breakpoint kept until the studio closes: this project cannot store breakpoints."
+	}
+	return "Breakpoint kept until the studio closes, or File > Save As writes it into a new project."
+}
+
 // Breakpoints returns the debugger's breakpoints, in the order they were
 // added.
 func (e *Editor) Breakpoints() []SavedBreakpoint { return slices.Clone(e.bps) }
@@ -62,6 +73,8 @@ func (e *Editor) AddBreakpoint(b graph.Breakpoint) error {
 			return fmt.Errorf("save the breakpoint: %w", err)
 		}
 		sb.ID = id
+	} else {
+		e.setStatus(e.unkeptWhy())
 	}
 	e.bps = append(e.bps, sb)
 	e.breakpointsChanged()

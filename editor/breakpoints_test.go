@@ -19,7 +19,11 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 	e.SetPack(bundledPack(t, "tictactoe"), nil)
 	settle(e)
 	e.SelectState("3")
-	e.ToggleBreakpoint()
+	it := menuItem(e, "Toggle Breakpoint")
+	if it == nil || it.Shortcut != breakpointShortcut || shortcutText(breakpointShortcut) != "Ctrl+B" {
+		t.Fatalf("Play > Toggle Breakpoint: %+v", it)
+	}
+	it.Action()
 	if got := e.View.BreakpointStates(); len(got) != 1 || !got["3"] {
 		t.Fatalf("breakpoint dots %v, want state 3 enabled", got)
 	}

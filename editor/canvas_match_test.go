@@ -191,3 +191,37 @@ func BenchmarkMarksOf(b *testing.B) {
 		}
 	}
 }
+
+// TestMatchFollowsTheCurrentState: when the match moves to a state out of
+// sight the canvas pans to it; while it stays there the designer's panning
+// is left alone.
+func TestMatchFollowsTheCurrentState(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	w := test.NewTempWindow(t, e.View)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(300, 200))
+	e.View.SetZoom(2, fyne.NewPos(0, 0))
+	e.View.CentreOn("99")
+	inSight := func(id string) bool {
+		n := e.View.nodes[e.View.index[id]]
+		lo, hi := e.View.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5)))), e.View.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
+		s := e.View.Size()
+		return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
+	}
+	if inSight("2") {
+		t.Fatal("state 2 is in sight before the match: the test shows nothing")
+	}
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	if !inSight("2") {
+		t.Error("the match is in state 2 and the canvas did not pan to it")
+	}
+	e.View.CentreOn("99")
+	e.Play.eval("1") // shows the same step again
+	if inSight("2") {
+		t.Error("the canvas panned back to state 2 though the match did not move")
+	}
+}

@@ -20,15 +20,22 @@ const person = "person"
 
 // attachPlay makes the play and debugger panels (docked when a match
 // starts), the debugger's Breakpoints tab, and makes the canvas draw the
-// match at the cursor (canvas_match.go).
+// match at the cursor (canvas_match.go), panning to its state when it moves
+// to another out of sight.
 func (e *Editor) attachPlay() {
 	e.Play = NewPlay()
 	e.Play.Canvas = e.win.Canvas
 	e.Play.OnState = func(string) {
-		if s := e.Play.Session(); s != nil {
-			e.View.SetMatch(MarksOf(s))
-		} else {
+		s := e.Play.Session()
+		if s == nil {
 			e.View.SetMatch(nil)
+			return
+		}
+		was := e.View.Match()
+		mk := MarksOf(s)
+		e.View.SetMatch(mk)
+		if was == nil || was.Current != mk.Current {
+			e.View.Reveal(mk.Current) // follow the match, only when it moves on
 		}
 	}
 	e.breakTab = newBreakTab(e)
