@@ -169,25 +169,33 @@ func (e *Editor) stateKey(ref string) string {
 // breakpointsChanged shows the breakpoints everywhere: dots on the canvas,
 // the running match, the Breakpoints tab.
 func (e *Editor) breakpointsChanged() {
-	dots := map[string]bool{}
 	plain := make([]graph.Breakpoint, len(e.bps))
 	for i, b := range e.bps {
 		plain[i] = b.Breakpoint
-		if !onState(b.Kind) || b.State == "" {
-			continue
-		}
-		if id := e.stateKey(b.State); id != "" {
-			dots[id] = dots[id] || b.Enabled
-		}
 	}
-	if len(dots) == 0 {
-		dots = nil
-	}
-	e.View.SetBreakpointStates(dots)
+	e.View.SetBreakpointStates(e.breakpointDots())
 	e.Play.SetBreakpoints(plain)
 	if e.breakTab != nil {
 		e.breakTab.refresh()
 	}
+}
+
+// breakpointDots are the states the canvas draws a breakpoint's dot on, by
+// id: true when one of their breakpoints is enabled (nil when none).
+func (e *Editor) breakpointDots() map[string]bool {
+	var dots map[string]bool
+	for _, b := range e.bps {
+		if !onState(b.Kind) || b.State == "" {
+			continue
+		}
+		if id := e.stateKey(b.State); id != "" {
+			if dots == nil {
+				dots = map[string]bool{}
+			}
+			dots[id] = dots[id] || b.Enabled
+		}
+	}
+	return dots
 }
 
 // loadBreakpoints reads the breakpoints of the editor's project (none

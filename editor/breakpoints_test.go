@@ -144,4 +144,11 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	if n := len(e.Play.sess.Breakpoints()); n != 4 {
 		t.Errorf("the session takes %d breakpoints, want the 4 it can check", n)
 	}
+	if err := e.RenameState("2", "turn"); err != nil {
+		t.Fatal(err)
+	}
+	settle(e)
+	if got := e.View.BreakpointStates(); got != nil {
+		t.Errorf("after renaming playerTurn the dots are %v: its breakpoint names it by its old name", got)
+	}
 }

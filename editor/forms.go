@@ -83,6 +83,7 @@ func (e *Editor) refreshCanvas() {
 	if e.pack != nil && e.pack.Editor != nil {
 		pos = e.pack.Editor.Positions
 	}
+	e.View.breaks = e.breakpointDots() // the states' ids or names may have changed
 	e.View.SetGraph(e.pack, pos, e.diags)
 }
 
