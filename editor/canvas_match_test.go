@@ -109,6 +109,16 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 	if e.Dock.Front(Bottom) == PanelPlay {
 		t.Errorf("the Play panel stays after End Match")
 	}
+
+	// Opening another pack ends the match too: its marks name the old
+	// pack's states.
+	if err := e.StartMatch("1", []string{person, person}); err != nil || e.View.Match() == nil {
+		t.Fatalf("a second match: %v, marks %v", err, e.View.Match())
+	}
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	if e.View.Match() != nil || e.Play.Session() != nil {
+		t.Errorf("another pack opened: the match goes on (marks %v)", e.View.Match())
+	}
 }
 
 // TestPlaytestDrawsUseCounts: a playtest's heat draws each taken
