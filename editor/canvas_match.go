@@ -11,33 +11,56 @@ import (
 
 // MatchMarks is what the canvas draws of a preview match at its session's
 // cursor: the state the match is in (ringed in green, apart from the
-// selection), the seats that may act there (a tag under its box), and how
-// often each state was entered and each transition taken up to the cursor
-// (boxes tinted green and arrows widened by their counts, each count drawn
-// as a number). States and transitions are keyed by id as written, as the
+// selection), the seats that may act there (a tag on the ring), and how
+// often each state was entered and each transition, call and return taken
+// up to the cursor (boxes tinted green and arrows widened by their counts,
+// each count drawn as a number). States and transitions are keyed by id as written, as the
 // engine's events name them.
 type MatchMarks struct {
 	Current string                // the state the match is in (the top of the state stack); "" when unknown
 	Active  []string              // the seats that may act at the cursor, by name ("Player 2 (random)"), seat order
 	Visits  map[string]int        // state_entered and state_called, by state id
 	Taken   map[TransitionRef]int // state_left, by the state left and the transition's name
+	Calls   map[CallRef]int       // state_called, by caller and called state
+	Returns map[CallRef]int       // state_returned, by caller and called state
 
 	maxVisits, maxTaken int
+}
+
+// CallRef names a call between states: the caller's id and the called
+// state's, as written.
+type CallRef struct {
+	Caller, Called string
 }
 
 // MarksOf reads the marks of s at its cursor from the events up to it
 // (preview.Session.Log): a state is visited when it is entered or called, a
 // transition taken when its state is left by it (state_left names the
-// transition; a private state's moves and calls' returns take none).
+// transition; a private state's moves take none). A call's caller is not
+// in its event: it is the top of the state stack the events rebuild (the
+// engine enters a state in place of the top frame, pushes a called one and
+// pops it on its return).
 func MarksOf(s *preview.Session) *MatchMarks {
-	mk := &MatchMarks{Visits: map[string]int{}, Taken: map[TransitionRef]int{}}
+	mk := &MatchMarks{Visits: map[string]int{}, Taken: map[TransitionRef]int{}, Calls: map[CallRef]int{}, Returns: map[CallRef]int{}}
+	var stack []string
 	for _, e := range s.Log() {
-		switch e.Kind {
-		case engine.EvStateEntered, engine.EvStateCalled:
-			if e.Detail != "private" {
-				mk.Visits[e.StateID]++
+		switch {
+		case e.Kind == engine.EvStateEntered && e.Detail != "private":
+			mk.Visits[e.StateID]++
+			if len(stack) == 0 {
+				stack = append(stack, "")
 			}
-		case engine.EvStateLeft: // a transition's name may be "" (gameSetup's)
+			stack[len(stack)-1] = e.StateID
+		case e.Kind == engine.EvStateCalled:
+			mk.Visits[e.StateID]++
+			if len(stack) > 0 {
+				mk.Calls[CallRef{stack[len(stack)-1], e.StateID}]++
+			}
+			stack = append(stack, e.StateID)
+		case e.Kind == engine.EvStateReturned && len(stack) > 1:
+			stack = stack[:len(stack)-1]
+			mk.Returns[CallRef{stack[len(stack)-1], e.StateID}]++
+		case e.Kind == engine.EvStateLeft: // a transition's name may be "" (gameSetup's)
 			mk.Taken[TransitionRef{From: e.StateID, Name: e.Name}]++
 		}
 	}
@@ -45,6 +68,12 @@ func MarksOf(s *preview.Session) *MatchMarks {
 		mk.maxVisits = max(mk.maxVisits, n)
 	}
 	for _, n := range mk.Taken {
+		mk.maxTaken = max(mk.maxTaken, n)
+	}
+	for _, n := range mk.Calls {
+		mk.maxTaken = max(mk.maxTaken, n)
+	}
+	for _, n := range mk.Returns {
 		mk.maxTaken = max(mk.maxTaken, n)
 	}
 	if fr, err := s.Match().Frames(); err == nil && len(fr) > 0 {
@@ -108,18 +137,15 @@ func (r *graphRenderer) matchBox(o *nodeObjects, n node) bool {
 	return true
 }
 
-// matchEdge restyles a transition's arrow taken in the match: green and
-// from 2 to 6 times the normal width by its uses. ok is false when no
-// match is drawn.
+// matchEdge restyles an arrow the match took (a transition, a call, a
+// return): green and from 2 to 6 times the normal width by its uses, its
+// dashes kept. ok is false when no match is drawn.
 func (r *graphRenderer) matchEdge(e edge, hot bool, col color.NRGBA, width float32) (color.NRGBA, float32, bool) {
 	mk := r.g.match
 	if mk == nil {
 		return col, width, false
 	}
-	if e.kind != transitionEdge || e.inferred {
-		return col, width, true
-	}
-	n := mk.Taken[TransitionRef{From: r.g.nodes[e.from].id, Name: e.name}]
+	n := r.g.matchCount(e)
 	if n == 0 {
 		return col, width, true
 	}
@@ -129,21 +155,36 @@ func (r *graphRenderer) matchEdge(e edge, hot bool, col color.NRGBA, width float
 	return col, width * float32(2+4*heatLevel(int64(n), int64(mk.maxTaken))), true
 }
 
+// matchCount is how often the match took arrow e: a transition, a call or
+// a return (0 for the others, and without a match).
+func (g *GraphView) matchCount(e edge) int {
+	mk := g.match
+	if mk == nil || e.inferred {
+		return 0
+	}
+	from, to := g.nodes[e.from].id, g.nodes[e.to].id
+	switch e.kind {
+	case transitionEdge:
+		return mk.Taken[TransitionRef{From: from, Name: e.name}]
+	case callEdge:
+		return mk.Calls[CallRef{Caller: from, Called: to}]
+	case returnEdge:
+		return mk.Returns[CallRef{Caller: to, Called: from}]
+	}
+	return 0
+}
+
 // edgeCount is the count drawn on arrow i: its uses in the match, else in
 // the playtest; "" when neither counts it.
 func (g *GraphView) edgeCount(i int) string {
 	e := g.edges[i]
-	if e.kind != transitionEdge || e.inferred {
-		return ""
-	}
-	t := TransitionRef{From: g.nodes[e.from].id, Name: e.name}
 	switch {
 	case g.match != nil:
-		if n := g.match.Taken[t]; n > 0 {
+		if n := g.matchCount(e); n > 0 {
 			return fmt.Sprintf("×%d", n)
 		}
-	case g.heat != nil:
-		if n := g.heat.Uses[t]; n > 0 {
+	case g.heat != nil && e.kind == transitionEdge && !e.inferred:
+		if n := g.heat.Uses[TransitionRef{From: g.nodes[e.from].id, Name: e.name}]; n > 0 {
 			return countText(n)
 		}
 	}

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -233,5 +234,58 @@ func TestMatchFollowsTheCurrentState(t *testing.T) {
 	e.Play.eval("1") // shows the same step again
 	if inSight("2") {
 		t.Error("the canvas panned back to state 2 though the match did not move")
+	}
+}
+
+// TestMatchMarksCalls: on the seeds pack, a match of bots stopped where
+// chooseTarget (10) returns counts the call from its caller and the
+// return to it, drawn on the call's and the return's arrows; the state
+// stack the events rebuild is the match's.
+func TestMatchMarksCalls(t *testing.T) {
+	e, _ := newTestEditor(t)
+	pack := bundledPack(t, "seeds")
+	e.SetPack(pack, nil)
+	settle(e)
+	caller := ""
+	for _, c := range graph.Calls(pack) {
+		if c.To.String() == "10" {
+			caller = c.From.String()
+		}
+	}
+	if caller == "" {
+		t.Fatal("no state of the seeds pack calls chooseTarget (10)")
+	}
+	if err := e.AddBreakpoint(graph.Breakpoint{Kind: graph.BreakReturn, State: "10", Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	seats := make([]string, max(2, pack.Players.Min))
+	for i := range seats {
+		seats[i] = "random"
+	}
+	if err := e.StartMatch("1", seats); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(e.Play.message.Text, "returned from state 10") {
+		t.Fatalf("the match did not stop where chooseTarget returns: %q", e.Play.message.Text)
+	}
+	mk := e.View.Match()
+	ref := CallRef{Caller: caller, Called: "10"}
+	if mk.Returns[ref] < 1 || mk.Calls[ref] != mk.Returns[ref] || mk.Visits["10"] != mk.Calls[ref] {
+		t.Errorf("calls %v, returns %v, visits of 10: %d; want each call of 10 from %s returned", mk.Calls, mk.Returns, mk.Visits["10"], caller)
+	}
+	fr, err := e.Play.sess.Match().Frames()
+	if err != nil || len(fr) != 1 || mk.Current != fr[0].StateID {
+		t.Errorf("after the return: frames %v (%v), current %q", fr, err, mk.Current)
+	}
+	drawn := map[edgeKind]string{}
+	for i, ed := range e.View.edges {
+		ends := [2]string{e.View.nodes[ed.from].id, e.View.nodes[ed.to].id}
+		if (ed.kind == callEdge && ends == [2]string{caller, "10"}) || (ed.kind == returnEdge && ends == [2]string{"10", caller}) {
+			drawn[ed.kind] = e.View.edgeCount(i)
+		}
+	}
+	want := fmt.Sprintf("×%d", mk.Calls[ref])
+	if drawn[callEdge] != want || drawn[returnEdge] != want {
+		t.Errorf("call arrow counts %q, return arrow %q; want %q", drawn[callEdge], drawn[returnEdge], want)
 	}
 }
