@@ -151,4 +151,17 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	if got := e.View.BreakpointStates(); got != nil {
 		t.Errorf("after renaming playerTurn the dots are %v: its breakpoint names it by its old name", got)
 	}
+	if err := e.AddBreakpoint(graph.Breakpoint{Kind: graph.BreakCall, State: "99", Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := bt.rows[5].label.Text; got != "call — state 99 (gameEnd)" {
+		t.Errorf("a call breakpoint reads %q", got)
+	}
+	if err := e.RenameState("99", "over"); err != nil {
+		t.Fatal(err)
+	}
+	settle(e)
+	if got := bt.rows[5].label.Text; got != "call — state 99 (over)" {
+		t.Errorf("after renaming gameEnd the call breakpoint reads %q", got)
+	}
 }
