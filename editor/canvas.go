@@ -119,6 +119,9 @@ type GraphView struct {
 	palette *palette // the colours when fixed (pictures), else the theme's
 	heat    *Heat    // a playtest's counts drawn over the graph (playtest_overlay.go), or nil
 
+	match  *MatchMarks     // a preview match drawn over the graph (canvas_match.go), or nil
+	breaks map[string]bool // states with a breakpoint: true when one is enabled (canvas_match.go)
+
 	keyMods func() fyne.KeyModifier // tests: the modifiers held
 	now     func() time.Time        // tests: the clock of double clicks
 }

@@ -144,9 +144,10 @@
 // package preview/playtest on a goroutine, the progress bar moved through
 // e.do at most 20 times a second; the result comes back as a [Heat] drawn
 // over the graph (playtest_overlay.go: the renderer's heatBox and heatEdge
-// restyle boxes and arrows) and the summary in the Bottom panel
-// [PanelPlaytest]. Its Cancel cancels the run's context (playtest.Config's
-// Context): no match starts after it and the run's results are dropped.
+// restyle boxes and arrows; canvas_marks.go draws each arrow's count beside
+// its label) and the summary in the Bottom panel [PanelPlaytest]. Its
+// Cancel cancels the run's context (playtest.Config's Context): no match
+// starts after it and the run's results are dropped.
 //
 // # Tests
 //
@@ -156,6 +157,20 @@
 // preview/scenario on a goroutine, one result at a time coming back through
 // e.do. A scenario opens for editing in a Centre tab (scenario_edit.go) that
 // saves back to the project.
+//
+// # Play
+//
+// Play > New match (play_menu.go, play.go, debug.go) shows a preview.Session.
+// After each step, back or scrub the canvas draws the match at the cursor
+// ([MatchMarks], read from the session's events by [MarksOf]): the current
+// state ringed, the seats that act tagged beside it, the boxes entered and
+// the transitions taken tinted, widened and counted. The same seams as the
+// playtest's restyle boxes and arrows (a match's marks win over the heat);
+// canvas_marks.go makes objects only for what is marked (the ring, pills,
+// breakpoint dots), not per state. Breakpoints (breakpoints.go) live in the
+// editor, are written to the project at once ([BreakpointKeeper]), drawn as
+// red dots on their states, handed to each session, and listed and added in
+// the debugger's Breakpoints tab (debug_breakpoints.go).
 //
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,

@@ -51,6 +51,7 @@ var (
 	playtestShortcut   = ctrlShift(fyne.KeyP)
 	newMatchShortcut   = ctrl(fyne.KeyM)
 	testsShortcut      = ctrlShift(fyne.KeyT)
+	breakpointShortcut = ctrl(fyne.KeyB)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -209,6 +210,7 @@ func (e *Editor) contextMenu(ev *fyne.PointEvent) {
 			fyne.NewMenuItem("Duplicate", e.Duplicate),
 			fyne.NewMenuItem("Delete", e.DeleteSelection),
 			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("Toggle Breakpoint", e.ToggleBreakpoint),
 			fyne.NewMenuItem("Lay Out Selection", e.RelayoutSelection))
 	default:
 		at := e.View.ToWorld(ev.Position)

@@ -185,6 +185,8 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.origin = origin
 	e.pack, e.hist = p, nil
 	e.imported = nil
+	e.EndMatch()
+	e.loadBreakpoints()
 	var placed []string
 	if p != nil {
 		e.hist = graph.NewHistory(p)

@@ -55,7 +55,8 @@ type Play struct {
 	// each update (the canvas highlights it), "" when no match runs.
 	OnState func(id string)
 
-	showing bool // true while show sets the timeline (its OnChanged must not move)
+	showing bool       // true while show sets the timeline (its OnChanged must not move)
+	breaks  playBreaks // handed to each session (play_breakpoints.go)
 }
 
 // NewPlay returns the play and debugger panels with no match.
@@ -125,6 +126,7 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 		return err
 	}
 	p.sess = s
+	p.arm()
 	p.stopped(s.Continue())
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
@@ -18,15 +19,27 @@ import (
 const person = "person"
 
 // attachPlay makes the play and debugger panels (docked when a match
-// starts) and makes the canvas select the state the match is in.
+// starts), the debugger's Breakpoints tab, and makes the canvas draw the
+// match at the cursor (canvas_match.go), panning to its state when it moves
+// to another out of sight.
 func (e *Editor) attachPlay() {
 	e.Play = NewPlay()
 	e.Play.Canvas = e.win.Canvas
-	e.Play.OnState = func(id string) {
-		if id != "" {
-			e.View.Select(id)
+	e.Play.OnState = func(string) {
+		s := e.Play.Session()
+		if s == nil {
+			e.View.SetMatch(nil)
+			return
+		}
+		was := e.View.Match()
+		mk := MarksOf(s)
+		e.View.SetMatch(mk)
+		if was == nil || was.Current != mk.Current {
+			e.View.Reveal(mk.Current) // follow the match, only when it moves on
 		}
 	}
+	e.breakTab = newBreakTab(e)
+	e.Play.debugger.Append(container.NewTabItem(breakTabTitle, e.breakTab.content))
 	e.linkPlay()
 }
 
@@ -54,6 +67,10 @@ func (e *Editor) playMenu() *fyne.Menu {
 		fyne.NewMenuItem("Continue (F5)", e.Play.Continue),
 		fyne.NewMenuItem("Back (F9)", e.Play.Back),
 		fyne.NewMenuItem("Forward (F11)", e.Play.Forward),
+		fyne.NewMenuItem("End Match", e.EndMatch),
+		fyne.NewMenuItemSeparator(),
+		e.item("Toggle Breakpoint", breakpointShortcut, e.ToggleBreakpoint),
+		e.item("Breakpoints…", nil, e.ShowBreakpoints),
 	)
 }
 
@@ -135,11 +152,44 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 	if err := e.Play.Start(e.pack, cfg); err != nil {
 		return err
 	}
-	if !e.Dock.Show(PanelPlay) {
-		e.Dock.Add(Bottom, Panel{ID: PanelPlay, Title: "Play", Content: e.Play.PlayPanel()})
-		e.Dock.Add(Bottom, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
-		e.Dock.Show(PanelPlay)
-	}
+	e.breakTab.refresh() // which breakpoints the match takes
+	e.dockPlay()
+	e.Dock.Show(PanelPlay)
 	e.Play.focusChoice(e.Play.picking.next) // the panel is in the window only now
 	return nil
+}
+
+// dockPlay docks the Play and Debugger panels under the canvas when they
+// are not there.
+func (e *Editor) dockPlay() {
+	if _, at := e.Dock.find(PanelPlay); at < 0 {
+		e.Dock.Add(Bottom, Panel{ID: PanelPlay, Title: "Play", Content: e.Play.PlayPanel()})
+	}
+	if _, at := e.Dock.find(PanelDebug); at < 0 {
+		e.Dock.Add(Bottom, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
+	}
+}
+
+// EndMatch closes the match shown (Play > End Match): the canvas drops its
+// marks and the Play and Debugger panels leave the window.
+func (e *Editor) EndMatch() {
+	if e.Play.Session() == nil {
+		return
+	}
+	e.Play.End()
+	e.Dock.Remove(PanelPlay)
+	e.Dock.Remove(PanelDebug)
+	e.breakTab.refresh()
+}
+
+// ShowBreakpoints shows the debugger's Breakpoints tab (Play >
+// Breakpoints…), with or without a match.
+func (e *Editor) ShowBreakpoints() {
+	e.dockPlay()
+	e.Dock.Show(PanelDebug)
+	for _, it := range e.Play.debugger.Items {
+		if it.Text == breakTabTitle {
+			e.Play.debugger.Select(it)
+		}
+	}
 }

@@ -222,7 +222,7 @@ func (e *Editor) ShowPlaytest(r playtest.Report) {
 }
 
 // heatLegend explains the overlay in the playtest panel.
-const heatLegend = "boxes: deeper orange = visited more; arrows: wider = taken more; red outline or red dashes = never used"
+const heatLegend = "boxes: deeper orange = visited more; arrows: wider = taken more (the count beside the name); red outline or red dashes = never used"
 
 // ClearPlaytest takes the playtest's results off the graph and closes the
 // playtest panel.

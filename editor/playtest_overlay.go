@@ -94,6 +94,9 @@ func mix(a, b color.NRGBA, k float64) color.NRGBA {
 // fill when no heat is drawn. A never-visited state is grey with a thick red
 // outline (unless selected).
 func (r *graphRenderer) heatBox(o *nodeObjects, n node, z float64) {
+	if r.matchBox(o, n) {
+		return // a preview match's marks take the heat's place (canvas_match.go)
+	}
 	h := r.g.heat
 	if h == nil {
 		o.box.FillColor = TypeFill(n.typ)
@@ -111,8 +114,12 @@ func (r *graphRenderer) heatBox(o *nodeObjects, n node, z float64) {
 }
 
 // heatEdge restyles transition arrow e by its uses: from 1 to 7 times the
-// normal width; a never-taken transition dashed in red.
+// normal width (the count is drawn beside its label: canvas_marks.go); a
+// never-taken transition dashed in red.
 func (r *graphRenderer) heatEdge(e edge, hot bool, col color.NRGBA, width float32, on, off float64) (color.NRGBA, float32, float64, float64) {
+	if col, width, ok := r.matchEdge(e, hot, col, width); ok {
+		return col, width, on, off
+	}
 	h := r.g.heat
 	if h == nil || e.kind != transitionEdge || e.inferred {
 		return col, width, on, off

@@ -75,6 +75,7 @@ type graphRenderer struct {
 	nodes   []nodeObjects
 	edges   []edgeObjects
 	over    overlayObjects
+	marks   markObjects // a match's marks, breakpoints, counts (canvas_marks.go)
 	objects []fyne.CanvasObject
 	pal     palette
 	grew    bool // place added line objects: collect again
@@ -177,7 +178,7 @@ func (r *graphRenderer) rebuild() {
 }
 
 // collect lists the objects in drawing order: paper, arrows, boxes, labels,
-// then the overlays.
+// the marks (a match, breakpoints, counts), then the overlays.
 func (r *graphRenderer) collect() {
 	objs := []fyne.CanvasObject{r.back}
 	for _, e := range r.edges {
@@ -192,6 +193,7 @@ func (r *graphRenderer) collect() {
 	for _, e := range r.edges {
 		objs = append(objs, e.labelBack, e.label)
 	}
+	objs = append(objs, r.marks.objects()...)
 	for _, l := range r.over.wire {
 		objs = append(objs, l)
 	}
@@ -238,6 +240,7 @@ func (r *graphRenderer) place() {
 			r.placeEdge(i, geo, v)
 		}
 	}
+	r.placeMarks(geo, v)
 	r.placeWire(geo, v)
 	r.placeBand(v)
 	r.placeScrollbars(v)

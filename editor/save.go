@@ -74,6 +74,9 @@ func (e *Editor) SaveAs(path string) error {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	e.replaceProject(proj)
+	if err := e.carryBreakpoints(e.bps); err != nil {
+		e.setStatus("breakpoints not saved: " + err.Error())
+	}
 	e.origin = ""
 	e.hist.MarkSaved()
 	e.updateTitle()

@@ -73,6 +73,9 @@ type Editor struct {
 	pathDialog *pathDialog // the file dialog, while it shows
 	mainMenu   *fyne.MainMenu
 	tests      *testsPanel // the Tests panel (tests_panel.go), nil until first shown
+
+	bps      []SavedBreakpoint // the debugger's breakpoints (breakpoints.go)
+	breakTab *breakTab         // the debugger's Breakpoints tab
 }
 
 // New builds an editor window (not shown yet) in app; store opens and creates

@@ -44,8 +44,10 @@ func (projectStore) Create(path string) (editor.Project, error) {
 
 var _ editor.ScenarioStore = (*projectFile)(nil)
 
-// projectFile adapts *project.Project to editor.Project, editor.Autosaver
-// and editor.ScenarioStore.
+var _ editor.BreakpointKeeper = (*projectFile)(nil)
+
+// projectFile adapts *project.Project to editor.Project, editor.Autosaver,
+// editor.ScenarioStore and editor.BreakpointKeeper.
 type projectFile struct {
 	p        *project.Project
 	path     string
@@ -139,3 +141,26 @@ func (f *projectFile) PutScenario(s editor.StoredScenario) error {
 
 // DeleteScenario removes a scenario test from the project.
 func (f *projectFile) DeleteScenario(name string) error { return f.p.DeleteScenario(name) }
+
+// Breakpoints returns the project's breakpoints (editor.BreakpointKeeper).
+func (f *projectFile) Breakpoints() ([]editor.SavedBreakpoint, error) {
+	bps, err := f.p.Breakpoints()
+	out := make([]editor.SavedBreakpoint, len(bps))
+	for i, b := range bps {
+		out[i] = editor.SavedBreakpoint{ID: b.ID, Breakpoint: b.Breakpoint}
+	}
+	return out, err
+}
+
+// AddBreakpoint stores b at once (editor.BreakpointKeeper).
+func (f *projectFile) AddBreakpoint(b graph.Breakpoint) (int64, error) {
+	return f.p.AddBreakpoint(project.Breakpoint{Breakpoint: b})
+}
+
+// UpdateBreakpoint replaces breakpoint b.ID (editor.BreakpointKeeper).
+func (f *projectFile) UpdateBreakpoint(b editor.SavedBreakpoint) error {
+	return f.p.UpdateBreakpoint(project.Breakpoint{ID: b.ID, Breakpoint: b.Breakpoint})
+}
+
+// DeleteBreakpoint removes breakpoint id (editor.BreakpointKeeper).
+func (f *projectFile) DeleteBreakpoint(id int64) error { return f.p.DeleteBreakpoint(id) }

@@ -1,0 +1,291 @@
+package editor
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
+	"github.com/rulestudio/studio/preview/playtest"
+)
+
+// markCell takes tic-tac-toe's move on the i-th free cell: the cell's
+// button, then Take.
+func markCell(t *testing.T, p *Play, i int) {
+	t.Helper()
+	test.Tap(valueButtons(p)[i])
+	test.Tap(actionButton(t, p, "Take mark"))
+}
+
+// shownPills returns the texts of the visible pills of pool, sorted.
+func shownPills(pool []pill) []string {
+	var out []string
+	for _, p := range pool {
+		if p.text.Visible() && p.back.Visible() {
+			out = append(out, p.text.Text)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestMatchMarksTicTacToe: a hot-seat match of tic-tac-toe marks on the
+// canvas the state it is in (a ring outside the box, not the selection),
+// the seat that acts, how often each state was entered and each transition
+// taken, counted from the match's events up to the cursor; scrubbing the
+// timeline back counts fewer, and ending the match clears the marks.
+func TestMatchMarksTicTacToe(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	mk := e.View.Match()
+	if mk == nil || mk.Current != "2" || !slices.Equal(mk.Active, []string{"Player 1"}) {
+		t.Fatalf("at the start: marks %+v, want current 2 (playerTurn) with Player 1 acting", mk)
+	}
+	if want := map[string]int{"1": 1, "2": 1}; !maps.Equal(mk.Visits, want) {
+		t.Errorf("visits at the start %v, want %v", mk.Visits, want)
+	}
+	if want := map[TransitionRef]int{{"1", ""}: 1}; !maps.Equal(mk.Taken, want) {
+		t.Errorf("taken at the start %v, want %v", mk.Taken, want)
+	}
+
+	markCell(t, e.Play, 0) // Player 1 marks a cell
+	c1 := e.Play.sess.Cursor()
+	markCell(t, e.Play, 0) // Player 2 marks a cell
+	mk = e.View.Match()
+	if want := map[string]int{"1": 1, "2": 3, "3": 2}; !maps.Equal(mk.Visits, want) {
+		t.Errorf("visits after two moves %v, want %v", mk.Visits, want)
+	}
+	if want := map[TransitionRef]int{{"1", ""}: 1, {"2", "mark"}: 2, {"3", "nextTurn"}: 2}; !maps.Equal(mk.Taken, want) {
+		t.Errorf("taken after two moves %v, want %v", mk.Taken, want)
+	}
+	if mk.Current != "2" || !slices.Equal(mk.Active, []string{"Player 1"}) {
+		t.Errorf("after two moves: current %q, active %v", mk.Current, mk.Active)
+	}
+	if e.View.Selected() != "" {
+		t.Errorf("the match selected state %q: the current state is a ring, not the selection", e.View.Selected())
+	}
+
+	// What the canvas draws: the ring round state 2's box, its seat's tag,
+	// the counts on the boxes and on the arrows.
+	r := test.WidgetRenderer(e.View).(*graphRenderer)
+	r.Refresh()
+	box := r.nodes[e.View.index["2"]].box
+	ring := r.marks.ring
+	if !ring.Visible() || ring.Position().X >= box.Position().X || ring.Position().Y >= box.Position().Y ||
+		ring.Size().Width <= box.Size().Width || ring.StrokeColor != matchCurrent {
+		t.Errorf("ring at %v size %v (shown %v), box at %v size %v: want a teal ring round the box",
+			ring.Position(), ring.Size(), ring.Visible(), box.Position(), box.Size())
+	}
+	if s := r.marks.seats; !s.text.Visible() || s.text.Text != "▶ Player 1" {
+		t.Errorf("seats tag %q (shown %v)", s.text.Text, s.text.Visible())
+	}
+	if got, want := shownPills(r.marks.visits), []string{"×1", "×2", "×3"}; !slices.Equal(got, want) {
+		t.Errorf("visit counts drawn %v, want %v", got, want)
+	}
+	if got, want := shownPills(r.marks.uses), []string{"×1", "×2", "×2"}; !slices.Equal(got, want) {
+		t.Errorf("use counts drawn %v, want %v", got, want)
+	}
+
+	e.Play.timeline.SetValue(float64(c1)) // back to after the first move
+	mk = e.View.Match()
+	if mk.Taken[TransitionRef{"2", "mark"}] != 1 || mk.Visits["2"] != 2 || !slices.Equal(mk.Active, []string{"Player 2"}) {
+		t.Errorf("at step %d: taken %v visits %v active %v, want mark once, playerTurn twice, Player 2 acting", c1, mk.Taken, mk.Visits, mk.Active)
+	}
+
+	e.EndMatch()
+	r.Refresh()
+	if e.View.Match() != nil || ring.Visible() || len(shownPills(r.marks.uses)) > 0 {
+		t.Errorf("after End Match: marks %v, ring shown %v, counts %v", e.View.Match(), ring.Visible(), shownPills(r.marks.uses))
+	}
+	if e.Dock.Front(Bottom) == PanelPlay {
+		t.Errorf("the Play panel stays after End Match")
+	}
+
+	// Opening another pack ends the match too: its marks name the old
+	// pack's states.
+	if err := e.StartMatch("1", []string{person, person}); err != nil || e.View.Match() == nil {
+		t.Fatalf("a second match: %v, marks %v", err, e.View.Match())
+	}
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	if e.View.Match() != nil || e.Play.Session() != nil {
+		t.Errorf("another pack opened: the match goes on (marks %v)", e.View.Match())
+	}
+}
+
+// TestPlaytestDrawsUseCounts: a playtest's heat draws each taken
+// transition's count beside its arrow (issue 10: transitions drawn by use).
+func TestPlaytestDrawsUseCounts(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	e.View.SetHeat(HeatOf(playtest.Report{Stats: &playtest.Stats{Uses: map[string]int64{
+		"states/2/transitions/mark": 1234, "states/3/transitions/nextTurn": 1100, "states/3/transitions/endGame": 134,
+	}}}))
+	r := test.WidgetRenderer(e.View).(*graphRenderer)
+	r.Refresh()
+	if got, want := shownPills(r.marks.uses), []string{"×1.1k", "×1.23k", "×134"}; !slices.Equal(got, want) {
+		t.Errorf("use counts drawn %v, want %v", got, want)
+	}
+	e.View.SetHeat(nil)
+	r.Refresh()
+	if got := shownPills(r.marks.uses); len(got) > 0 {
+		t.Errorf("counts %v left after the heat is cleared", got)
+	}
+}
+
+// TestCountText: large counts are shortened.
+func TestCountText(t *testing.T) {
+	for n, want := range map[int64]string{7: "×7", 999: "×999", 1000: "×1k", 12345: "×12.3k", 4_100_000: "×4.1M"} {
+		if got := countText(n); got != want {
+			t.Errorf("countText(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if !strings.HasPrefix(countText(1), "×") {
+		t.Error("no × sign")
+	}
+}
+
+// TestRendersMatchMarks compares the drawing of tic-tac-toe's graph after
+// two moves of a hot-seat match, with a breakpoint on nextPlayer, with
+// testdata/match_marks.png: playerTurn ringed with Player 1's tag, the
+// boxes tinted and counted by their visits, the arrows taken green, wider
+// and counted, a red dot on nextPlayer.
+func TestRendersMatchMarks(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.ToggleStateBreakpoint("3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	markCell(t, e.Play, 0) // stops on entering nextPlayer
+	e.Play.Continue()
+	markCell(t, e.Play, 4)
+	e.Play.Continue()
+	w := test.NewTempWindow(t, e.View)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(460, 520))
+	e.View.ZoomToFit()
+	test.AssertRendersToImage(t, "match_marks.png", w.Canvas())
+}
+
+// BenchmarkMarksOf: the canvas's marks of a whole Hearts match of four
+// random bots, read at its last step (what each step, back or scrub costs
+// the canvas on top of the panels).
+func BenchmarkMarksOf(b *testing.B) {
+	test.NewTempApp(b)
+	seats := []graph.Seat{{Bot: "random"}, {Bot: "random"}, {Bot: "random"}, {Bot: "random"}}
+	s, err := preview.New(bundledPack(b, "hearts"), preview.Config{Seed: 3, Seats: seats})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Continue(); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d steps, %d events", s.Head(), len(s.Log()))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if MarksOf(s).Current == "" {
+			b.Fatal("no current state")
+		}
+	}
+}
+
+// TestMatchFollowsTheCurrentState: when the match moves to a state out of
+// sight the canvas pans to it; while it stays there the designer's panning
+// is left alone.
+func TestMatchFollowsTheCurrentState(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	w := test.NewTempWindow(t, e.View)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(300, 200))
+	e.View.SetZoom(2, fyne.NewPos(0, 0))
+	e.View.CentreOn("99")
+	inSight := func(id string) bool {
+		n := e.View.nodes[e.View.index[id]]
+		lo, hi := e.View.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5)))), e.View.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
+		s := e.View.Size()
+		return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
+	}
+	if inSight("2") {
+		t.Fatal("state 2 is in sight before the match: the test shows nothing")
+	}
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	if !inSight("2") {
+		t.Error("the match is in state 2 and the canvas did not pan to it")
+	}
+	e.View.CentreOn("99")
+	e.Play.eval("1") // shows the same step again
+	if inSight("2") {
+		t.Error("the canvas panned back to state 2 though the match did not move")
+	}
+}
+
+// TestMatchMarksCalls: on the seeds pack, a match of bots stopped where
+// chooseTarget (10) returns counts the call from its caller and the
+// return to it, drawn on the call's and the return's arrows; the state
+// stack the events rebuild is the match's.
+func TestMatchMarksCalls(t *testing.T) {
+	e, _ := newTestEditor(t)
+	pack := bundledPack(t, "seeds")
+	e.SetPack(pack, nil)
+	settle(e)
+	caller := ""
+	for _, c := range graph.Calls(pack) {
+		if c.To.String() == "10" {
+			caller = c.From.String()
+		}
+	}
+	if caller == "" {
+		t.Fatal("no state of the seeds pack calls chooseTarget (10)")
+	}
+	if err := e.AddBreakpoint(graph.Breakpoint{Kind: graph.BreakReturn, State: "10", Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	seats := make([]string, max(2, pack.Players.Min))
+	for i := range seats {
+		seats[i] = "random"
+	}
+	if err := e.StartMatch("1", seats); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(e.Play.message.Text, "returned from state 10") {
+		t.Fatalf("the match did not stop where chooseTarget returns: %q", e.Play.message.Text)
+	}
+	mk := e.View.Match()
+	ref := CallRef{Caller: caller, Called: "10"}
+	if mk.Returns[ref] < 1 || mk.Calls[ref] != mk.Returns[ref] || mk.Visits["10"] != mk.Calls[ref] {
+		t.Errorf("calls %v, returns %v, visits of 10: %d; want each call of 10 from %s returned", mk.Calls, mk.Returns, mk.Visits["10"], caller)
+	}
+	fr, err := e.Play.sess.Match().Frames()
+	if err != nil || len(fr) != 1 || mk.Current != fr[0].StateID {
+		t.Errorf("after the return: frames %v (%v), current %q", fr, err, mk.Current)
+	}
+	drawn := map[edgeKind]string{}
+	for i, ed := range e.View.edges {
+		ends := [2]string{e.View.nodes[ed.from].id, e.View.nodes[ed.to].id}
+		if (ed.kind == callEdge && ends == [2]string{caller, "10"}) || (ed.kind == returnEdge && ends == [2]string{"10", caller}) {
+			drawn[ed.kind] = e.View.edgeCount(i)
+		}
+	}
+	want := fmt.Sprintf("×%d", mk.Calls[ref])
+	if drawn[callEdge] != want || drawn[returnEdge] != want {
+		t.Errorf("call arrow counts %q, return arrow %q; want %q", drawn[callEdge], drawn[returnEdge], want)
+	}
+}
