@@ -91,8 +91,8 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	settle(e)
 	e.ShowBreakpoints()
 	bt := e.breakTab
-	if e.Dock.Front(Bottom) != PanelDebug || e.Play.debugger.Selected().Text != breakTabTitle {
-		t.Fatalf("Play > Breakpoints… shows %q / %q", e.Dock.Front(Bottom), e.Play.debugger.Selected().Text)
+	if e.Dock.Front(Side) != PanelDebug || e.Play.debugger.Selected().Text != breakTabTitle {
+		t.Fatalf("Play > Breakpoints… shows %q / %q", e.Dock.Front(Side), e.Play.debugger.Selected().Text)
 	}
 	add := func(kind graph.BreakKind, set func()) string {
 		bt.kind.SetSelected(string(kind))

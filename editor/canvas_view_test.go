@@ -248,3 +248,32 @@ func TestExportPictures(t *testing.T) {
 		t.Error("a .gif export was not refused")
 	}
 }
+
+// TestReadableFitCentresANarrowGraph: a graph taller than the view at the
+// readable zoom but narrower than it (Hearts under a docked Play panel) is
+// shown in the middle of the view's width, not against its right edge.
+func TestReadableFitCentresANarrowGraph(t *testing.T) {
+	p := bundledPack(t, "hearts")
+	pos, err := layout.Auto(context.Background(), p, layout.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test.NewTempApp(t)
+	v := NewGraphView()
+	v.SetGraph(p, pos, nil)
+	w := test.NewTempWindow(t, v)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(900, 180))
+	v.ZoomToFitReadable()
+	if v.Zoom() < ReadableZoom-1e-6 {
+		t.Fatalf("zoom %.2f: the graph was fitted whole, the test shows nothing", v.Zoom())
+	}
+	left, right := float32(1e9), float32(-1e9)
+	for _, n := range v.nodes {
+		left = min(left, v.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5)))).X)
+		right = max(right, v.ToWidget(pointOf(n.pos.add(n.size.mul(0.5)))).X)
+	}
+	if mid := (left + right) / 2; mid < 900/2-20 || mid > 900/2+20 {
+		t.Errorf("the graph spans x %.0f to %.0f in a view 900 wide: its middle %.0f, want about 450", left, right, mid)
+	}
+}

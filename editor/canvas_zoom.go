@@ -70,8 +70,12 @@ func (g *GraphView) ZoomToFitReadable() {
 	if i, ok := g.index[g.selected]; ok {
 		focus = g.nodes[i].pos
 	}
-	// Do not scroll past the graph's sides.
+	// Do not scroll past the graph's sides; centre it the way it fits (a
+	// tall, narrow graph in the middle, not against the right edge).
 	clamp := func(c, lo, hi, half float32) float32 {
+		if hi-lo <= 2*(half-fitMargin/z) {
+			return (lo + hi) / 2
+		}
 		c = max(c, lo+half-fitMargin/z)
 		return min(c, hi-half+fitMargin/z)
 	}

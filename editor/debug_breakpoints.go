@@ -63,9 +63,11 @@ func newBreakTab(e *Editor) *breakTab {
 	form := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Kind"), add, t.kind),
 		t.stateRow, t.clauseRow, t.targetRow, t.nRow, t.condRow, t.problem)
 	t.kind.SetSelected(string(graph.BreakEnter))
-	split := container.NewHSplit(container.NewVScroll(t.list), container.NewVScroll(form))
-	split.Offset = 0.5
-	t.content = split
+	// The list over the form, scrolling both ways: the Debugger docks in
+	// the narrow side column.
+	split := container.NewVSplit(container.NewVScroll(t.list), form)
+	split.Offset = 0.45
+	t.content = container.NewScroll(split)
 	t.refresh()
 	return t
 }

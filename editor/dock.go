@@ -102,6 +102,19 @@ func (d *Dock) Show(id string) bool {
 	return true
 }
 
+// AtLeast makes the Bottom place take at least share (0 to 1) of the
+// height under the window's toolbar, moving the split the designer may have
+// dragged only when it leaves less. Other places are left as they are.
+func (d *Dock) AtLeast(at Place, share float64) {
+	if at != Bottom || d.offset[2] <= 1-share && (d.centre == nil || d.centre.Offset <= 1-share) {
+		return
+	}
+	d.offset[2] = 1 - share
+	if d.centre != nil {
+		d.centre.SetOffset(1 - share)
+	}
+}
+
 // Panels returns the ids of the panels at place, in order.
 func (d *Dock) Panels(at Place) []string {
 	var ids []string

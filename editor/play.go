@@ -92,12 +92,16 @@ func NewPlay() *Play {
 	p.console.SetPlaceHolder("Starlark on the match at the cursor; Enter evaluates")
 	p.console.OnSubmitted = p.eval
 	p.debugger = container.NewAppTabs(
-		container.NewTabItem("State stack", container.NewVScroll(p.stack)),
-		container.NewTabItem("Execution", container.NewVScroll(p.exec)),
-		container.NewTabItem("Objects", container.NewVScroll(p.objects)),
+		container.NewTabItem("State stack", container.NewScroll(p.stack)),
+		container.NewTabItem("Execution", container.NewScroll(p.exec)),
+		container.NewTabItem("Objects", container.NewScroll(p.objects)),
 		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, p.events)),
-		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewVScroll(p.output))),
+		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewScroll(p.output))),
 	)
+	// The tabs down the left, and long lines scrolling sideways: the
+	// Debugger docks in the side column, too narrow for seven tabs in a row
+	// and not to be widened by a long wrapper chain.
+	p.debugger.SetTabLocation(container.TabLocationLeading)
 	p.attachLinks()
 	return p
 }

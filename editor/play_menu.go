@@ -155,20 +155,28 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 	e.breakTab.refresh() // which breakpoints the match takes
 	e.dockPlay()
 	e.Dock.Show(PanelPlay)
+	e.Dock.Show(PanelDebug)
 	e.Play.focusChoice(e.Play.picking.next) // the panel is in the window only now
 	return nil
 }
 
-// dockPlay docks the Play and Debugger panels under the canvas when they
-// are not there.
+// dockPlay docks the Play panel under the canvas and the Debugger in the
+// side column (a tab beside the Inspector, in front), when they are not
+// there: the seats' choices and the debugger show together, and the canvas
+// keeps its width. The Play panel takes at least playShare of the height.
 func (e *Editor) dockPlay() {
 	if _, at := e.Dock.find(PanelPlay); at < 0 {
 		e.Dock.Add(Bottom, Panel{ID: PanelPlay, Title: "Play", Content: e.Play.PlayPanel()})
+		e.Dock.AtLeast(Bottom, playShare)
 	}
 	if _, at := e.Dock.find(PanelDebug); at < 0 {
-		e.Dock.Add(Bottom, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
+		e.Dock.Add(Side, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
 	}
 }
+
+// playShare is the part of the window's height the Play panel takes at
+// least when it docks: room for a hand of cards and the Take button.
+const playShare = 0.42
 
 // EndMatch closes the match shown (Play > End Match): the canvas drops its
 // marks and the Play and Debugger panels leave the window.

@@ -264,4 +264,12 @@ func TestNewMatchDialogPlaysOnEnter(t *testing.T) {
 	if got := strings.Join(seats, ","); got != ",random,random,random" {
 		t.Errorf("seats %q, want the designer then three random bots", got)
 	}
+	// The Play panel under the canvas, taller than other bottom panels, and
+	// the Debugger in front in the side column: both in sight.
+	if e.Dock.Front(Bottom) != PanelPlay || e.Dock.Front(Side) != PanelDebug {
+		t.Errorf("bottom shows %q, side %q; want the Play panel and the Debugger", e.Dock.Front(Bottom), e.Dock.Front(Side))
+	}
+	if off := e.Dock.centre.Offset; off > 1-playShare+1e-9 {
+		t.Errorf("the canvas keeps %.2f of the height over the Play panel, want at most %.2f", off, 1-playShare)
+	}
 }
