@@ -1,0 +1,150 @@
+package main
+
+import (
+	"image"
+	"image/color"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/rulestudio/studio/internal/testenv"
+)
+
+// TestWindowPlaysHearts runs the real binary under Xvfb and plays the
+// example project, Hearts, as a designer does, with the keyboard only: Play >
+// New match (ctrl+M, Enter: the designer in the first seat, random bots in
+// the three others); the three bots pass and the designer's hand is offered,
+// the first card in focus; Space three times chooses three cards (they and
+// Take show in the primary colour); Enter takes the move, the bots play on
+// and the canvas's ring moves to the designer's next decision, playerTurn;
+// F9 steps back until the ring is on giveCards again, and F11 forward as
+// many times brings it back. The ring is found by its own colour.
+func TestWindowPlaysHearts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the studio under Xvfb; skipped in -short mode")
+	}
+	for _, tool := range []struct{ cmd, pkg string }{{"Xvfb", "xvfb"}, {"import", "imagemagick"}, {"xdotool", "xdotool"}} {
+		if _, err := exec.LookPath(tool.cmd); err != nil {
+			testenv.Unavailable(t, "%s is not installed (Debian: %s)", tool.cmd, tool.pkg)
+		}
+	}
+	dir := t.TempDir()
+	bin := buildStudio(t, dir)
+	proj := filepath.Join(dir, "hearts.rulestudio")
+	pack := exampleProjectAt(t, proj)
+	display, stopX := startXvfb(t, dir)
+	defer stopX()
+	shots := os.Getenv("STUDIO_SHOTS")
+	if shots == "" {
+		shots = filepath.Join(dir, "shots")
+	}
+	os.MkdirAll(shots, 0o755)
+
+	s := startStudio(t, bin, display, dir, proj, shots)
+	s.waitForBoxes(len(pack.States))
+	s.key("ctrl+m")
+	time.Sleep(700 * time.Millisecond)
+	s.shot("new-match")
+	s.key("Return")
+	give := s.waitForRing("the match at the designer's giveCards", func(r image.Rectangle, img image.Image) bool {
+		return primaryIn(img) == 0
+	})
+	s.shot("give-cards")
+
+	for i := 0; i < 3; i++ {
+		s.key("space")
+	}
+	s.waitForRing("three cards chosen and Take enabled", func(r image.Rectangle, img image.Image) bool {
+		return r == give && primaryIn(img) >= 4*minButtonPixels
+	})
+	s.shot("three-chosen")
+	s.key("Return")
+	play := s.waitForRing("the ring on the designer's next decision, below giveCards", func(r image.Rectangle, img image.Image) bool {
+		return centreY(r) > centreY(give)+30
+	})
+	s.shot("play-card")
+
+	back := 0
+	for ; back < 40; back++ {
+		if s.ringNow() == give {
+			break
+		}
+		s.key("F9")
+		time.Sleep(200 * time.Millisecond)
+	}
+	if s.ringNow() != give {
+		s.shot("stepped-back")
+		t.Fatalf("after %d steps back (F9) the ring is at %v, not on giveCards at %v", back, s.ringNow(), give)
+	}
+	s.shot("stepped-back")
+	for i := 0; i < back; i++ {
+		s.key("F11")
+	}
+	s.waitForRing("the ring back on playerTurn after as many steps forward (F11)", func(r image.Rectangle, _ image.Image) bool {
+		return r == play
+	})
+	s.shot("forward-again")
+	t.Logf("stepped back %d steps from playerTurn to giveCards and forward again", back)
+	s.key("ctrl+q")
+	s.waitForExit()
+}
+
+// matchRingColour is the ring round the state a match is in (the editor's
+// matchCurrent).
+var matchRingColour = color.NRGBA{R: 0x00, G: 0x96, B: 0x88, A: 0xff}
+
+// primaryColour fills chosen values and the Take button in the light theme.
+var primaryColour = color.NRGBA{R: 0x29, G: 0x6f, B: 0xf6, A: 0xff}
+
+// minButtonPixels is fewer pixels than a value button of the Play panel
+// fills with its colour.
+const minButtonPixels = 600
+
+// primaryIn counts the primary-coloured pixels in the Play panel's place:
+// the lower left of the screen, under the canvas.
+func primaryIn(img image.Image) int {
+	b := img.Bounds()
+	area := image.Rect(b.Min.X, b.Min.Y+b.Dy()*55/100, b.Min.X+b.Dx()*68/100, b.Max.Y)
+	n := 0
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			if nearColor(color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA), primaryColour, 6) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func centreY(r image.Rectangle) int { return (r.Min.Y + r.Max.Y) / 2 }
+
+// ringNow returns where the match's ring is on screen (empty: none).
+func (s *studioSession) ringNow() image.Rectangle {
+	s.t.Helper()
+	r, n := colourBox(s.capture(), matchRingColour)
+	if n < 100 {
+		return image.Rectangle{}
+	}
+	return r
+}
+
+// waitForRing waits until the ring shows and ok holds for it and the
+// screen, twice the same, and returns it.
+func (s *studioSession) waitForRing(what string, ok func(image.Rectangle, image.Image) bool) image.Rectangle {
+	s.t.Helper()
+	var prev image.Rectangle
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		s.check()
+		img := s.capture()
+		r, n := colourBox(img, matchRingColour)
+		if n >= 100 && r == prev && ok(r, img) {
+			return r
+		}
+		prev = r
+	}
+	s.shot("not-found")
+	s.t.Fatalf("not on screen after 15 s: %s (ring at %v; see %s):\n%s", what, prev, s.screen, s.logs.String())
+	return image.Rectangle{}
+}
