@@ -130,9 +130,13 @@ func (p *Play) showExec(m *engine.Match) {
 // showObjects writes each object's tags, variables and properties, and for
 // each wrapped one its chain: base, each wrapper with its source object and
 // clause and the value after it, final.
+// Only the objects whose text holds the Objects tab's filter (any case:
+// "battlefield", "elf", "chain") are listed.
 func (p *Play) showObjects(m *engine.Match) {
-	var b strings.Builder
+	var all strings.Builder
+	want := strings.ToLower(strings.TrimSpace(p.objFilter.Text))
 	for _, ob := range m.Objects() {
+		var b strings.Builder
 		fmt.Fprintf(&b, "%s (%s)", ob.Label, ob.Type)
 		if len(ob.Tags) > 0 {
 			fmt.Fprintf(&b, " tags: %s", strings.Join(ob.Tags, ", "))
@@ -147,8 +151,14 @@ func (p *Play) showObjects(m *engine.Match) {
 		for _, name := range ob.Wrapped {
 			writeChain(&b, m, ob.ID, name)
 		}
+		if want == "" || strings.Contains(strings.ToLower(b.String()), want) {
+			all.WriteString(b.String())
+		}
 	}
-	p.objects.SetText(b.String())
+	if all.Len() == 0 && want != "" {
+		all.WriteString("(no object's text holds \"" + want + "\")")
+	}
+	p.objects.SetText(all.String())
 }
 
 func writeChain(b *strings.Builder, m *engine.Match, id int, name string) {

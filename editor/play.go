@@ -29,22 +29,23 @@ const (
 type Play struct {
 	sess *preview.Session
 
-	status   *widget.Label   // the step, the state and each seat's description
-	actions  *fyne.Container // per deciding seat, a button per legal move
-	refused  *widget.Label   // why the actions not offered are refused (WhyNot)
-	message  *widget.Label   // the last stop: a breakpoint, the end, an error with its backtrace
-	timeline *widget.Slider  // steps 0..Head; dragging moves the cursor
-	controls *fyne.Container // Back, Step, Forward, Continue
-	stack    *widget.Label   // state stack, bottom first
-	exec     *widget.Label   // execution stack
-	objects  *widget.Label   // objects with variables, tags, properties and wrapper chains
-	events   *EventList      // the event log of the current step and of the match, filtered
-	filter   *widget.Entry   // the event log's filter: a substring of an event's line
-	console  *widget.Entry   // Starlark evaluated on the match at the cursor
-	output   *widget.Label   // the console's answers
-	debugger *container.AppTabs
-	picking  *picking  // the moves being picked and the lines of play (play_pick.go)
-	links    playLinks // events opening their source, run errors opening their code, watches, live re-runs
+	status    *widget.Label   // the step, the state and each seat's description
+	actions   *fyne.Container // per deciding seat, a button per legal move
+	refused   *widget.Label   // why the actions not offered are refused (WhyNot)
+	message   *widget.Label   // the last stop: a breakpoint, the end, an error with its backtrace
+	timeline  *widget.Slider  // steps 0..Head; dragging moves the cursor
+	controls  *fyne.Container // Back, Step, Forward, Continue
+	stack     *widget.Label   // state stack, bottom first
+	exec      *widget.Label   // execution stack
+	objects   *widget.Label   // objects with variables, tags, properties and wrapper chains
+	objFilter *widget.Entry   // the objects' filter: a substring of an object's text
+	events    *EventList      // the event log of the current step and of the match, filtered
+	filter    *widget.Entry   // the event log's filter: a substring of an event's line
+	console   *widget.Entry   // Starlark evaluated on the match at the cursor
+	output    *widget.Label   // the console's answers
+	debugger  *container.AppTabs
+	picking   *picking  // the moves being picked and the lines of play (play_pick.go)
+	links     playLinks // events opening their source, run errors opening their code, watches, live re-runs
 
 	// Canvas returns the canvas of the window the panels are in (the
 	// keyboard focus goes to the next choice there); nil: found from the
@@ -62,17 +63,18 @@ type Play struct {
 // NewPlay returns the play and debugger panels with no match.
 func NewPlay() *Play {
 	p := &Play{
-		status:  widget.NewLabel("No match. Play > New match… starts one."),
-		actions: container.NewVBox(),
-		refused: widget.NewLabel(""),
-		message: widget.NewLabel(""),
-		stack:   widget.NewLabel(""),
-		exec:    widget.NewLabel(""),
-		objects: widget.NewLabel(""),
-		events:  NewEventList(),
-		filter:  widget.NewEntry(),
-		console: widget.NewEntry(),
-		output:  widget.NewLabel(""),
+		status:    widget.NewLabel("No match. Play > New match… starts one."),
+		actions:   container.NewVBox(),
+		refused:   widget.NewLabel(""),
+		message:   widget.NewLabel(""),
+		stack:     widget.NewLabel(""),
+		exec:      widget.NewLabel(""),
+		objects:   widget.NewLabel(""),
+		objFilter: widget.NewEntry(),
+		events:    NewEventList(),
+		filter:    widget.NewEntry(),
+		console:   widget.NewEntry(),
+		output:    widget.NewLabel(""),
 	}
 	p.status.Wrapping = fyne.TextWrapWord
 	p.message.Wrapping = fyne.TextWrapWord
@@ -87,6 +89,12 @@ func NewPlay() *Play {
 		widget.NewButton("Forward ▶", p.Forward),
 		widget.NewButton("Continue ▶▶", p.Continue),
 	)
+	p.objFilter.SetPlaceHolder("filter objects (name, type, zone, chain…)")
+	p.objFilter.OnChanged = func(string) {
+		if p.sess != nil {
+			p.showObjects(p.sess.Match())
+		}
+	}
 	p.filter.SetPlaceHolder("filter events (kind, state, clause, object…)")
 	p.filter.OnChanged = func(string) { p.showEvents() }
 	p.console.SetPlaceHolder("Starlark on the match at the cursor; Enter evaluates")
@@ -94,7 +102,7 @@ func NewPlay() *Play {
 	p.debugger = container.NewAppTabs(
 		container.NewTabItem("State stack", container.NewScroll(p.stack)),
 		container.NewTabItem("Execution", container.NewScroll(p.exec)),
-		container.NewTabItem("Objects", container.NewScroll(p.objects)),
+		container.NewTabItem("Objects", container.NewBorder(p.objFilter, nil, nil, nil, container.NewScroll(p.objects))),
 		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, p.events)),
 		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewScroll(p.output))),
 	)

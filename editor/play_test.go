@@ -193,6 +193,17 @@ func TestPlayShowsWrapperChain(t *testing.T) {
 	if !strings.Contains(rest, "[object_types/elf_lord/while/another-elf] = 4\n      final 4") {
 		t.Errorf("chain\n%s", rest[:min(len(rest), 300)])
 	}
+	// The filter keeps the objects whose text holds it: the two elves put on
+	// the battlefield, not the cards in hand.
+	all := strings.Count(p.objects.Text, "var zone = ")
+	p.objFilter.SetText("BATTLEFIELD")
+	if n := strings.Count(p.objects.Text, "var zone = "); n != 2 || !strings.Contains(p.objects.Text, "chain property power") {
+		t.Errorf("filtered on battlefield: %d of %d objects listed:\n%s", n, all, p.objects.Text)
+	}
+	p.objFilter.SetText("no such text")
+	if !strings.HasPrefix(p.objects.Text, "(no object's text holds") {
+		t.Errorf("filtered on nothing: %q", p.objects.Text)
+	}
 }
 
 // BenchmarkShowStep: the play and debugger panels updating for one step of
