@@ -108,6 +108,14 @@ func TestIllegalActionChangesNothing(t *testing.T) {
 	if v.Description != "You must place a mark" || v.Boards["board"][1][1] != 1 || len(v.Legal) != 8 {
 		t.Errorf("view of player 2: %+v", v)
 	}
+	// The view's legal moves are in the move text form: each reads back as
+	// a legal move, the centre taken by player 1 not among them.
+	for _, gm := range v.Legal {
+		mv, err := m.DecodeMove(gm)
+		if err != nil || mv.Seat != 1 || gm.String() == `{"player":2,"action":"mark","args":{"cell":[1,1]}}` {
+			t.Errorf("view's legal move %s: %v, %v", gm, mv, err)
+		}
+	}
 	v0, _ := m.View(0)
 	if v0.Description != "Player 2 must place a mark" {
 		t.Errorf("view of player 1: %q", v0.Description)

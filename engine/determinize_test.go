@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -53,7 +54,7 @@ func TestDeterminizeHearts(t *testing.T) {
 	}
 	v0, _ := m.View(seat)
 	v1, _ := f.View(seat)
-	if !slices.Equal(v0.Decks["deck"].Hand, v1.Decks["deck"].Hand) || !slices.Equal(v0.Legal, v1.Legal) {
+	if !slices.Equal(v0.Decks["deck"].Hand, v1.Decks["deck"].Hand) || !reflect.DeepEqual(v0.Legal, v1.Legal) {
 		t.Errorf("the seat's view changed:\n%v\n%v", v0.Decks["deck"], v1.Decks["deck"])
 	}
 	again := m.Determinize(seat, 42).st.decks[0].cards

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/graph"
 	"regexp"
 	"strings"
 
@@ -28,7 +29,7 @@ type View struct {
 	Decks       map[string]DeckView `json:"decks,omitempty"`
 	Objects     []ObjectView        `json:"objects,omitempty"`
 	Variables   map[string]any      `json:"variables,omitempty"`
-	Legal       []string            `json:"legal,omitempty"`
+	Legal       []graph.Move        `json:"legal,omitempty"` // the seat's legal moves in the move text form an --actions file holds
 	Over        bool                `json:"over"`
 	Winners     []int               `json:"winners,omitempty"`
 }
@@ -222,7 +223,11 @@ func (m *Match) View(seat int) (*View, error) {
 		return nil, err
 	}
 	for _, mv := range moves {
-		v.Legal = append(v.Legal, mv.String())
+		gm, err := m.EncodeMove(mv)
+		if err != nil {
+			return nil, err
+		}
+		v.Legal = append(v.Legal, gm)
 	}
 	return v, nil
 }
