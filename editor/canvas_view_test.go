@@ -30,6 +30,13 @@ func corpusView(t testing.TB, name string) (*GraphView, *graphRenderer, *graph.P
 	if err != nil {
 		t.Fatal(err)
 	}
+	v, r := packView(t, p, fyne.NewSize(1000, 700))
+	return v, r, p
+}
+
+// packView shows p, laid out by layout.Auto, in a view of size alone in a
+// window.
+func packView(t testing.TB, p *graph.Pack, size fyne.Size) (*GraphView, *graphRenderer) {
 	pos, err := layout.Auto(context.Background(), p, layout.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -39,8 +46,8 @@ func corpusView(t testing.TB, name string) (*GraphView, *graphRenderer, *graph.P
 	v.SetGraph(p, pos, nil)
 	w := test.NewTempWindow(t, v)
 	w.SetPadded(false)
-	w.Resize(fyne.NewSize(1000, 700))
-	return v, test.WidgetRenderer(v).(*graphRenderer), p
+	w.Resize(size)
+	return v, test.WidgetRenderer(v).(*graphRenderer)
 }
 
 // onScreen reports whether node i's box is wholly in the view.
@@ -253,17 +260,7 @@ func TestExportPictures(t *testing.T) {
 // readable zoom but narrower than it (Hearts under a docked Play panel) is
 // shown in the middle of the view's width, not against its right edge.
 func TestReadableFitCentresANarrowGraph(t *testing.T) {
-	p := bundledPack(t, "hearts")
-	pos, err := layout.Auto(context.Background(), p, layout.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	test.NewTempApp(t)
-	v := NewGraphView()
-	v.SetGraph(p, pos, nil)
-	w := test.NewTempWindow(t, v)
-	w.SetPadded(false)
-	w.Resize(fyne.NewSize(900, 180))
+	v, _ := packView(t, bundledPack(t, "hearts"), fyne.NewSize(900, 180))
 	v.ZoomToFitReadable()
 	if v.Zoom() < ReadableZoom-1e-6 {
 		t.Fatalf("zoom %.2f: the graph was fitted whole, the test shows nothing", v.Zoom())

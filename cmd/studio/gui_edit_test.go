@@ -33,27 +33,9 @@ import (
 // there). Missing tools skip the test, or fail it under RULESTUDIO_STRICT=1
 // (scripts/test; internal/testenv).
 func TestWindowEditsAndKeepsAGraph(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the studio under Xvfb; skipped in -short mode")
-	}
-	for _, tool := range []struct{ cmd, pkg string }{{"Xvfb", "xvfb"}, {"import", "imagemagick"}, {"xdotool", "xdotool"}} {
-		if _, err := exec.LookPath(tool.cmd); err != nil {
-			testenv.Unavailable(t, "%s is not installed (Debian: %s)", tool.cmd, tool.pkg)
-		}
-	}
-	dir := t.TempDir()
-	bin := buildStudio(t, dir)
-	proj := filepath.Join(dir, "hearts.rulestudio")
-	pack := exampleProjectAt(t, proj)
-	display, stopX := startXvfb(t, dir)
-	defer stopX()
-	shots := os.Getenv("STUDIO_SHOTS")
-	if shots == "" {
-		shots = filepath.Join(dir, "shots")
-	}
-	os.MkdirAll(shots, 0o755)
-
-	s := startStudio(t, bin, display, dir, proj, shots)
+	x := newExampleStudio(t)
+	bin, proj, pack := x.bin, x.proj, x.pack
+	s := x.start(t)
 	s.waitForBoxes(len(pack.States))
 	s.shot("opened")
 
@@ -106,7 +88,7 @@ func TestWindowEditsAndKeepsAGraph(t *testing.T) {
 	s.waitForExit()
 
 	// Start again: the state is there, and ctrl+F finds and selects it.
-	s = startStudio(t, bin, display, dir, proj, shots)
+	s = x.start(t)
 	s.waitForBoxes(len(pack.States) + 1)
 	s.shot("reopened")
 	s.find("drawBonus")
@@ -238,6 +220,47 @@ func exampleProjectAt(t *testing.T, path string) *graph.Pack {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// exampleStudio is what the window tests start the studio with: the binary
+// built, the example project (Hearts) made, an Xvfb display, and the folder
+// its screenshots go to (STUDIO_SHOTS, else in the test's temporary folder).
+type exampleStudio struct {
+	dir, bin, proj, display, shots string
+	pack                           *graph.Pack
+}
+
+// newExampleStudio checks the tools (missing ones skip the test, or fail it
+// under RULESTUDIO_STRICT=1: internal/testenv), builds the studio, makes the
+// example project and starts Xvfb, stopped when the test ends (after the
+// studio: cleanups run last first). -short skips the test.
+func newExampleStudio(t *testing.T) *exampleStudio {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts the studio under Xvfb; skipped in -short mode")
+	}
+	for _, tool := range []struct{ cmd, pkg string }{{"Xvfb", "xvfb"}, {"import", "imagemagick"}, {"xdotool", "xdotool"}} {
+		if _, err := exec.LookPath(tool.cmd); err != nil {
+			testenv.Unavailable(t, "%s is not installed (Debian: %s)", tool.cmd, tool.pkg)
+		}
+	}
+	dir := t.TempDir()
+	x := &exampleStudio{dir: dir, bin: buildStudio(t, dir), proj: filepath.Join(dir, "hearts.rulestudio")}
+	x.pack = exampleProjectAt(t, x.proj)
+	display, stopX := startXvfb(t, dir)
+	t.Cleanup(stopX)
+	x.display = display
+	if x.shots = os.Getenv("STUDIO_SHOTS"); x.shots == "" {
+		x.shots = filepath.Join(dir, "shots")
+	}
+	os.MkdirAll(x.shots, 0o755)
+	return x
+}
+
+// start starts the studio on the example project.
+func (x *exampleStudio) start(t *testing.T) *studioSession {
+	t.Helper()
+	return startStudio(t, x.bin, x.display, x.dir, x.proj, x.shots)
 }
 
 // studioSession is one run of the studio under Xvfb.

@@ -3,13 +3,8 @@ package main
 import (
 	"image"
 	"image/color"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/rulestudio/studio/internal/testenv"
 )
 
 // TestWindowPlaysHearts runs the real binary under Xvfb and plays the
@@ -22,28 +17,9 @@ import (
 // F9 steps back until the ring is on giveCards again, and F11 forward as
 // many times brings it back. The ring is found by its own colour.
 func TestWindowPlaysHearts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the studio under Xvfb; skipped in -short mode")
-	}
-	for _, tool := range []struct{ cmd, pkg string }{{"Xvfb", "xvfb"}, {"import", "imagemagick"}, {"xdotool", "xdotool"}} {
-		if _, err := exec.LookPath(tool.cmd); err != nil {
-			testenv.Unavailable(t, "%s is not installed (Debian: %s)", tool.cmd, tool.pkg)
-		}
-	}
-	dir := t.TempDir()
-	bin := buildStudio(t, dir)
-	proj := filepath.Join(dir, "hearts.rulestudio")
-	pack := exampleProjectAt(t, proj)
-	display, stopX := startXvfb(t, dir)
-	defer stopX()
-	shots := os.Getenv("STUDIO_SHOTS")
-	if shots == "" {
-		shots = filepath.Join(dir, "shots")
-	}
-	os.MkdirAll(shots, 0o755)
-
-	s := startStudio(t, bin, display, dir, proj, shots)
-	s.waitForBoxes(len(pack.States))
+	x := newExampleStudio(t)
+	s := x.start(t)
+	s.waitForBoxes(len(x.pack.States))
 	s.key("ctrl+m")
 	time.Sleep(700 * time.Millisecond)
 	s.shot("new-match")
