@@ -41,12 +41,7 @@ func shownPills(pool []pill) []string {
 // taken, counted from the match's events up to the cursor; scrubbing the
 // timeline back counts fewer, and ending the match clears the marks.
 func TestMatchMarksTicTacToe(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
-	settle(e)
-	if err := e.StartMatch("1", []string{person, person}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "tictactoe", "1", person, person)
 	mk := e.View.Match()
 	if mk == nil || mk.Current != "2" || !slices.Equal(mk.Active, []string{"Player 1"}) {
 		t.Fatalf("at the start: marks %+v, want current 2 (playerTurn) with Player 1 acting", mk)

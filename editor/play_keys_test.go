@@ -12,12 +12,7 @@ import (
 // the focus to Take, Enter takes the move (the match leaves giveCards), and
 // F9 pressed while a play button has the focus steps back.
 func TestPlayWithTheKeyboard(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "hearts"), nil)
-	settle(e)
-	if err := e.StartMatch("7", []string{person, "random", "random", "random"}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
 	c := e.Window().Canvas()
 	focused := func() *playButton {
 		b, _ := c.Focused().(*playButton)

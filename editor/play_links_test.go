@@ -46,12 +46,7 @@ func tapEvent(t *testing.T, e *Editor, ok func(ev engine.Event) bool) engine.Eve
 // TestPlayEventOpensState: tapping a state_entered event of another state
 // than the match's selects that state on the canvas and shows its form.
 func TestPlayEventOpensState(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
-	settle(e)
-	if err := e.StartMatch("1", []string{person, person}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "tictactoe", "1", person, person)
 	test.Tap(actionButtons(e.Play)[0])
 	showEvents(t, e)
 	now := e.View.Selected()
@@ -70,12 +65,7 @@ func TestPlayEventOpensState(t *testing.T) {
 // Healer's when clause firing opens the Healer's card at that clause's
 // condition (why it fired); the row says the condition held.
 func TestPlayEventOpensClause(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "seeds"), nil)
-	settle(e)
-	if err := e.StartMatch("7", []string{"random", "random"}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "seeds", "7", "random", "random")
 	showEvents(t, e)
 	const healer = "object_types/healer/when/enters"
 	ev := tapEvent(t, e, func(ev engine.Event) bool { return ev.Kind == engine.EvClauseFired && ev.Clause == healer })
@@ -130,12 +120,7 @@ func rerunSettle(e *Editor) {
 // to +4 reports the first step that differs (the step its when clause's
 // body ran) with the life changed; restarting takes the re-run match.
 func TestPlayLiveRerun(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "seeds"), nil)
-	settle(e)
-	if err := e.StartMatch("7", []string{"random", "random"}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "seeds", "7", "random", "random")
 	s := e.Play.sess
 	healer := -1
 	for k := 0; k <= s.Head() && healer < 0; k++ {
@@ -188,12 +173,7 @@ func mustEdit(t *testing.T) func(graph.Edit, error) graph.Edit {
 // was taken; a
 // watch that fails says why on its row.
 func TestPlayWatchFollowsCursor(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
-	settle(e)
-	if err := e.StartMatch("1", []string{person, person}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "tictactoe", "1", person, person)
 	p := e.Play
 	p.links.watch.entry.SetText("len(board.empty())")
 	p.links.watch.entry.OnSubmitted(p.links.watch.entry.Text)

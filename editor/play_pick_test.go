@@ -17,12 +17,7 @@ import (
 // Take disabled until three are chosen, then the 10 others disabled; Take
 // gives them and the match goes on to the tricks.
 func TestPlayHeartsPickThreeCards(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "hearts"), nil)
-	settle(e)
-	if err := e.StartMatch("7", []string{person, "random", "random", "random"}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
 	p := e.Play
 	if n := len(actionButtons(p)); n != 13+2 {
 		t.Fatalf("%d buttons, want 13 cards, Take and Cancel", n)

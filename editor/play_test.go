@@ -27,6 +27,19 @@ func bundledPack(tb testing.TB, name string) *graph.Pack {
 	return p
 }
 
+// matchEditor returns an editor on the bundled pack name playing a match
+// of it with seed and one seat per entry of seats (person or a bot).
+func matchEditor(t *testing.T, name, seed string, seats ...string) *Editor {
+	t.Helper()
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, name), nil)
+	settle(e)
+	if err := e.StartMatch(seed, seats); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // actionButtons returns the Play panel's buttons, nested rows included:
 // the actions, the pickers' values, Take and Cancel.
 func actionButtons(p *Play) []*widget.Button {
@@ -80,12 +93,7 @@ func actionButton(t *testing.T, p *Play, prefix string) *widget.Button {
 // inside the move's step (nothing offered), the timeline there; scrubbing
 // to the first decision offers its nine cells again (for a new line).
 func TestPlayTicTacToeHotSeat(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
-	settle(e)
-	if err := e.StartMatch("1", []string{person, person}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "tictactoe", "1", person, person)
 	p := e.Play
 	if got := e.Dock.Front(Bottom); got != PanelPlay {
 		t.Fatalf("bottom shows %q, want the play panel", got)
@@ -149,12 +157,7 @@ func TestPlayTicTacToeHotSeat(t *testing.T) {
 // TestPlayHeartsWithBots: with three bots and the designer the match runs to
 // the designer's first decision; the stack shows the state the match is in.
 func TestPlayHeartsWithBots(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "hearts"), nil)
-	settle(e)
-	if err := e.StartMatch("7", []string{person, "random", "random", "random"}); err != nil {
-		t.Fatal(err)
-	}
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
 	p := e.Play
 	m := p.sess.Match()
 	if len(actionButtons(p)) == 0 {
