@@ -156,9 +156,10 @@ func (p *Play) showEvents() {
 	p.events.set(b.parts)
 }
 
-// eventLine is one event as the log shows it, with its identities; a
-// clause that fired says why: its condition held (the engine's event
-// carries the condition's text, not the values it compared).
+// eventLine is one event as the log shows it, led by the engine's step
+// number (the steps taken before it: one less than the heading's step, but
+// for the set-up's events) and with its identities; a clause that fired
+// says why: its condition held, and what before() answered in it.
 func eventLine(e engine.Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %s", e.Step, e.Kind)
