@@ -231,6 +231,7 @@ type liveCheck struct {
 	pending bool // a request waits for its timer
 	of      *graph.Pack
 	running sync.WaitGroup
+	firing  sync.WaitGroup                // timers set and not stopped, until they have handed their check to e.do
 	run     func(*graph.Pack) checkResult // diagnose; tests slow it down
 }
 
@@ -240,8 +241,8 @@ type liveCheck struct {
 func (e *Editor) checkSoon() {
 	l := &e.forms.live
 	l.gen++
-	if l.timer != nil {
-		l.timer.Stop()
+	if l.timer != nil && l.timer.Stop() {
+		l.firing.Done() // it will not fire
 	}
 	if e.pack == nil {
 		l.pending, l.of = false, nil
@@ -255,7 +256,9 @@ func (e *Editor) checkSoon() {
 	}
 	gen := l.gen
 	l.pending = true
+	l.firing.Add(1)
 	l.timer = time.AfterFunc(delay, func() {
+		defer l.firing.Done()
 		if e.stopped.Err() == nil { // the window is still open
 			e.do(func() { e.startCheck(gen) })
 		}
@@ -281,11 +284,15 @@ func (e *Editor) startCheck(gen int) {
 }
 
 // flushChecks starts at once a check waiting for its timer (tests).
+// A timer that has fired already may not have handed its check to e.do
+// yet (its goroutine runs late on a loaded machine): wait until it has.
 func (e *Editor) flushChecks() {
 	l := &e.forms.live
 	if l.pending && l.timer != nil && l.timer.Stop() {
+		l.firing.Done()
 		e.startCheck(l.gen)
 	}
+	l.firing.Wait()
 }
 
 // applyCheck shows what check gen found: the diagnostics list, the marks on
