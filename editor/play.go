@@ -143,6 +143,18 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 	return nil
 }
 
+// Show shows session s (a match played again from a record) at its cursor,
+// with message on the Play panel and err, a move its rules refused, after it.
+func (p *Play) Show(s *preview.Session, message string, err error) {
+	p.sess = s
+	p.arm()
+	p.show()
+	if err != nil {
+		message += " " + err.Error()
+	}
+	p.message.SetText(message)
+}
+
 // Step takes one step (a bot's decision when the match waits for one).
 func (p *Play) Step() { p.run(p.sess.Step) }
 

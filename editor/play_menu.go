@@ -69,6 +69,9 @@ func (e *Editor) playMenu() *fyne.Menu {
 		fyne.NewMenuItem("Forward (F11)", e.Play.Forward),
 		fyne.NewMenuItem("End Match", e.EndMatch),
 		fyne.NewMenuItemSeparator(),
+		e.item("Save Match…", nil, e.saveMatchDialog),
+		e.item("Open Saved Match…", nil, e.openSavedMatchDialog),
+		fyne.NewMenuItemSeparator(),
 		e.item("Toggle Breakpoint", breakpointShortcut, e.ToggleBreakpoint),
 		e.item("Breakpoints…", nil, e.ShowBreakpoints),
 	)

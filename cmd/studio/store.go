@@ -46,8 +46,10 @@ var _ editor.ScenarioStore = (*projectFile)(nil)
 
 var _ editor.BreakpointKeeper = (*projectFile)(nil)
 
+var _ editor.MatchKeeper = (*projectFile)(nil)
+
 // projectFile adapts *project.Project to editor.Project, editor.Autosaver,
-// editor.ScenarioStore and editor.BreakpointKeeper.
+// editor.ScenarioStore, editor.BreakpointKeeper and editor.MatchKeeper.
 type projectFile struct {
 	p        *project.Project
 	path     string
@@ -141,6 +143,29 @@ func (f *projectFile) PutScenario(s editor.StoredScenario) error {
 
 // DeleteScenario removes a scenario test from the project.
 func (f *projectFile) DeleteScenario(name string) error { return f.p.DeleteScenario(name) }
+
+// SaveMatch keeps rec under name with the latest revision
+// (editor.MatchKeeper), as studio play --save does.
+func (f *projectFile) SaveMatch(name string, rec graph.Record) (int64, error) {
+	rev, err := f.p.Latest()
+	if err != nil {
+		return 0, err
+	}
+	return f.p.AddMatch(project.Match{Revision: rev.ID, Name: name, Record: rec})
+}
+
+// SavedMatches returns the kept matches, oldest first (editor.MatchKeeper).
+func (f *projectFile) SavedMatches() ([]editor.SavedMatch, error) {
+	ms, err := f.p.Matches()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]editor.SavedMatch, len(ms))
+	for i, m := range ms {
+		out[i] = editor.SavedMatch{ID: m.ID, Name: m.Name, Time: m.Time, Record: m.Record}
+	}
+	return out, nil
+}
 
 // Breakpoints returns the project's breakpoints (editor.BreakpointKeeper).
 func (f *projectFile) Breakpoints() ([]editor.SavedBreakpoint, error) {
