@@ -42,6 +42,7 @@ type liveRerun struct {
 	busy    bool // a re-run is running
 	again   bool // a request came while it ran: it starts when that one ends
 	running sync.WaitGroup
+	firing  sync.WaitGroup // timers set and not stopped, until they have handed their run to e.do
 
 	sess *preview.Session // the session the report shown is about
 	head int              // its newest step then: a step taken since makes the report stale

@@ -112,6 +112,7 @@ func TestPlayRuleErrorOpensCode(t *testing.T) {
 // rerunSettle runs a live re-run waiting for its timer and shows its result.
 func rerunSettle(e *Editor) {
 	e.flushRerun()
+	settle(e) // runs a re-run a fired timer handed over
 	e.Play.links.rerun.running.Wait()
 	settle(e)
 }

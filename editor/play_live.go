@@ -19,12 +19,14 @@ func (e *Editor) rerunSoon() {
 	}
 	l := &e.Play.links.rerun
 	l.gen++
-	if l.timer != nil {
-		l.timer.Stop()
+	if l.timer != nil && l.timer.Stop() {
+		l.firing.Done() // it will not fire
 	}
 	gen := l.gen
 	l.pending = true
+	l.firing.Add(1)
 	l.timer = time.AfterFunc(RerunDelay, func() {
+		defer l.firing.Done()
 		if e.stopped.Err() == nil { // the window is still open
 			e.do(func() { e.startRerun(gen) })
 		}
@@ -76,10 +78,14 @@ func (e *Editor) rerunDone(gen int, sess *preview.Session, head int, r *preview.
 	}
 }
 
-// flushRerun starts at once a re-run waiting for its timer (tests).
+// flushRerun starts at once a re-run waiting for its timer (tests). A
+// timer that has fired already may not have handed its run to e.do yet:
+// it waits until it has.
 func (e *Editor) flushRerun() {
 	l := &e.Play.links.rerun
 	if l.pending && l.timer != nil && l.timer.Stop() {
+		l.firing.Done()
 		e.startRerun(l.gen)
 	}
+	l.firing.Wait()
 }
