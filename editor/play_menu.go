@@ -115,6 +115,7 @@ func (e *Editor) newMatchDialog() {
 			e.showError(err)
 		}
 	}, e.win)
+	d.Resize(fyne.NewSize(420, 0)) // room for the clock field's hint
 	e.showModal(d, d.Confirm, d.Hide)
 }
 
