@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -44,17 +45,22 @@ func runSimulate(cmd *cobra.Command, c playtest.Config, f simFlags, records stri
 			progressbar.OptionThrottle(100*time.Millisecond))
 		c.Progress = func() { _ = bar.Add(1) } // playtest calls it one at a time
 	}
-	s, results, err := playtest.RunResults(c)
+	var rw *recordWriter
+	if records != "" {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		rw = &recordWriter{dir: records, pack: c.Program.Pack.Name, stop: cancel}
+		c.Context, c.Each = ctx, rw.write
+	}
+	s, err := playtest.Run(c)
 	if bar != nil {
 		_ = bar.Finish()
 	}
+	if rw != nil && rw.err != nil {
+		return rw.err
+	}
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
-	}
-	if records != "" {
-		if err := writeRecords(records, c.Program.Pack.Name, results); err != nil {
-			return err
-		}
 	}
 	if f.out != "" {
 		// A part's errors are data for studio merge, which reports them;
