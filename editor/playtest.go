@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -80,10 +81,11 @@ func (e *Editor) playtestDialog() {
 	e.showModal(d, d.Submit, d.Hide)
 }
 
-// maxPlaytestMatches bounds the matches the dialog plays: preview.Simulate
-// keeps a result for each (64 bytes), so 500 million of them ran the studio
-// out of memory before the first match.
-const maxPlaytestMatches = 1_000_000
+// maxPlaytestMatches bounds the matches the dialog plays. The run keeps no
+// result per match (playtest.Run counts them as they end), so memory does
+// not bound it; the bound is that of an int on every platform, about 20
+// hours of tic-tac-toe on two cores.
+const maxPlaytestMatches = math.MaxInt32
 
 // maxPlaytestSeats bounds the bot choices the dialog lays out.
 const maxPlaytestSeats = 16

@@ -96,7 +96,10 @@ func TestParsePlaytest(t *testing.T) {
 	if s, err := parsePlaytest(" 10", "3", "42", "random, mcts"); err != nil || s != (PlaytestSettings{10, 3, 42, "random,mcts"}) {
 		t.Errorf("parse = %+v, %v", s, err)
 	}
-	for _, c := range [][4]string{{"0", "2", "1", ""}, {"5", "x", "1", ""}, {"5", "2", "-1", ""}, {"1000001", "2", "1", ""}} {
+	if s, err := parsePlaytest("500000000", "2", "1", "random"); err != nil || s.Matches != 500_000_000 {
+		t.Errorf("500 million matches: %+v, %v", s, err)
+	}
+	for _, c := range [][4]string{{"0", "2", "1", ""}, {"5", "x", "1", ""}, {"5", "2", "-1", ""}, {"2147483648", "2", "1", ""}} {
 		if _, err := parsePlaytest(c[0], c[1], c[2], c[3]); err == nil {
 			t.Errorf("parse %q: no error", c)
 		}

@@ -120,10 +120,13 @@
 // --seed S --bots random` plays the match `studio simulate --seed S` plays
 // first.
 //
-// [Simulate] plays many matches on a pool of workers that take the next
-// match from an atomic counter; results come in the order of their seeds and
-// do not depend on the number of jobs. With Record it keeps each match's
-// record, for `studio replay`.
+// [Play] plays many matches on a pool of workers that take the next match
+// from an atomic counter; results come in the order of their seeds, handed
+// to Simulation.Each as they end through a reorder buffer of a few results
+// per worker, and do not depend on the number of jobs. It keeps none, so its
+// memory does not grow with the matches; [Simulate] is Play keeping them all,
+// for small runs. With Record each result holds its match's record, for
+// `studio replay`.
 //
 // # Search bots
 //
@@ -181,8 +184,9 @@
 // # Goroutines
 //
 // A Session is used by one goroutine at a time; the editor runs it off the
-// UI goroutine and shows copies of what it returns. Simulate runs its own
-// goroutines and calls Simulation.Progress from them.
+// UI goroutine and shows copies of what it returns. Play runs its own
+// goroutines and calls Simulation.Progress, Decide and Observe from them;
+// Each from any of them, one call at a time.
 //
 // The package imports graph and engine; it must never import Fyne, SQLite,
 // the project or the editor.

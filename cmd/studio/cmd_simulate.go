@@ -68,21 +68,39 @@ studio replay.`,
 	rootCmd.AddCommand(simulate)
 }
 
-// writeRecords writes each match's record to dir as PACK-SEED.json, each
-// file whole or not at all.
-func writeRecords(dir, pack string, results []preview.Result) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+// recordWriter writes each match's record to dir as PACK-SEED.json, each
+// file whole or not at all, as playtest.Config.Each hands them on: in seed
+// order, none kept once written. It makes dir at the first record. After a
+// failure it writes no more and calls stop, so that the run ends early;
+// err is the failure.
+type recordWriter struct {
+	dir, pack string
+	stop      func()
+	made      bool
+	err       error
+}
+
+// write writes r's record, unless an earlier one failed.
+func (rw *recordWriter) write(r preview.Result) {
+	if rw.err != nil {
+		return
 	}
-	for _, r := range results {
-		data, err := r.Record.Marshal()
-		if err != nil {
-			return fmt.Errorf("record of seed %d: %w", r.Seed, err)
-		}
-		path := filepath.Join(dir, fmt.Sprintf("%s-%d.json", pack, r.Seed))
-		if err := packfile.WriteFile(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+	if rw.err = rw.writeOne(r); rw.err != nil {
+		rw.stop()
+	}
+}
+
+func (rw *recordWriter) writeOne(r preview.Result) error {
+	if !rw.made {
+		if err := os.MkdirAll(rw.dir, 0o755); err != nil {
 			return err
 		}
+		rw.made = true
 	}
-	return nil
+	data, err := r.Record.Marshal()
+	if err != nil {
+		return fmt.Errorf("record of seed %d: %w", r.Seed, err)
+	}
+	path := filepath.Join(rw.dir, fmt.Sprintf("%s-%d.json", rw.pack, r.Seed))
+	return packfile.WriteFile(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }

@@ -23,12 +23,17 @@ type Config struct {
 	Jobs     int    // matches played at once (0: GOMAXPROCS)
 	Bots     string // the bots as --bots names them: one for every seat, or one per seat separated by commas ("" is "random")
 	Lite     bool   // play without events (engine.Options.NoHistory): only lengths, wins, draws and errors
-	Record   bool   // keep each match's record (see RunResults)
+	Record   bool   // keep each match's record (Result.Record, for Each)
 	Source   string // the records' Source: where the pack was read from
 	Progress func() // called after each match, from any goroutine, one at a time
 	// Context, when set, stops the run when it is done (see
 	// preview.Simulation.Context): Run then returns its error and no Stats.
 	Context context.Context
+	// Each, when set, is given each match's result (with its record when
+	// Record) in the order of the seeds, one call at a time, while the
+	// matches are played (see preview.Simulation.Each); Run keeps none, so
+	// its memory does not grow with Matches.
+	Each func(r preview.Result)
 }
 
 // Shard returns the part i (0-based) of n disjoint, contiguous parts of c's
@@ -46,20 +51,13 @@ func (c Config) Shard(i, n int) (Config, error) {
 
 // Run plays c's matches and counts them. The Stats is the same for the same
 // Config whatever Jobs is. Run fails when the pack cannot be hashed or a bot
-// is unknown; a match's error is counted in Stats.Errors.
+// is unknown; a match's error is counted in Stats.Errors. The matches are
+// played by preview.Play's pool; the counting happens in its workers, one
+// Stats each, added up at the end.
 func Run(c Config) (*Stats, error) {
-	s, _, err := RunResults(c)
-	return s, err
-}
-
-// RunResults is Run that also returns each match's result in seed order
-// (with its record when c.Record). The matches are played by
-// preview.Simulate's pool; the counting happens in its workers, one Stats
-// each, added up at the end.
-func RunResults(c Config) (*Stats, []preview.Result, error) {
 	hash, err := graph.PackHash(c.Program.Pack)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	bots := c.Bots
 	if bots == "" {
@@ -84,10 +82,12 @@ func RunResults(c Config) (*Stats, []preview.Result, error) {
 		sim.Decide = func(w int, m *engine.Match, moves []engine.Move) { countDecision(parts[w].Stats, m, moves) }
 	}
 	sim.Observe = func(w int, m *engine.Match, r *preview.Result) { countMatch(parts[w], c.Seats, m, r) }
+	if c.Each != nil {
+		sim.Each = func(_ int, r preview.Result) { c.Each(r) }
+	}
 	start := time.Now()
-	results, err := preview.Simulate(c.Program, sim)
-	if err != nil {
-		return nil, nil, err
+	if err := preview.Play(c.Program, sim); err != nil {
+		return nil, err
 	}
 	for _, p := range parts {
 		p.PackHash, p.Bots, p.PlyLimit, p.Lite = total.PackHash, total.Bots, total.PlyLimit, total.Lite
@@ -97,7 +97,7 @@ func RunResults(c Config) (*Stats, []preview.Result, error) {
 		_ = total.Merge(p.Stats) // same kind, no seeds: cannot fail
 	}
 	total.Seconds = time.Since(start).Seconds()
-	return total, results, nil
+	return total, nil
 }
 
 // countDecision notes a decision: the state deciding and the number of

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// TestSimulateRecordFails: records are written in seed order as the matches
+// end; the first that cannot be written (its path is a folder) stops the
+// run with that error, and no later seed's record is written.
+func TestSimulateRecordFails(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "tictactoe-3.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "simulate", "tictactoe", "--matches", "1000", "--seed", "1", "--jobs", "2", "--record", dir)
+	if err == nil || !strings.Contains(err.Error(), "tictactoe-3.json") || strings.Contains(err.Error(), "cancel") {
+		t.Fatalf("simulate: %v\n%s", err, out)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "tictactoe-1.json tictactoe-2.json tictactoe-3.json" {
+		t.Errorf("records written: %v", names)
+	}
+}
+
+// TestSimulateRestoresGC: simulate's GOGC (simGCPercent) lasts as long as
+// the run: the process's setting is the one it had before.
+func TestSimulateRestoresGC(t *testing.T) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		t.Skip("GOGC is set: simulate leaves the collector alone")
+	}
+	prev := debug.SetGCPercent(123)
+	defer debug.SetGCPercent(prev)
+	if out, err := run(t, "simulate", "tictactoe", "--matches", "3"); err != nil {
+		t.Fatalf("simulate: %v\n%s", err, out)
+	}
+	if got := debug.SetGCPercent(prev); got != 123 {
+		t.Errorf("GOGC after simulate: %d, want 123", got)
+	}
+}
