@@ -606,6 +606,9 @@ func (c *compiler) nativeCall(e syntax.Expr, h *hook) *nativeHook {
 		if i := boardMethod(dot.Name.Name); i >= 0 {
 			n.fn = v.methods[i]
 		}
+		if dot.Name.Name == "empty" && len(call.Args) == 0 && !n.not {
+			n.empty = v
+		}
 	case *deckValue:
 		n.fn = v.methods[dot.Name.Name]
 	}
@@ -640,9 +643,10 @@ func (c *compiler) nativeCall(e syntax.Expr, h *hook) *nativeHook {
 
 // nativeHook is a hook that calls a native component's method directly.
 type nativeHook struct {
-	fn   *starlark.Builtin
-	args []nativeArg
-	not  bool
+	fn    *starlark.Builtin
+	args  []nativeArg
+	not   bool
+	empty *boardValue // set for "board.empty()": legal lists its cells without a list
 }
 
 type nativeArg struct {

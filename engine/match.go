@@ -109,6 +109,7 @@ type Match struct {
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal
 	argScratch           []starlark.Value  // the arguments legal is choosing
+	domBuf               []starlark.Value  // the domains enumerateEmpty is going through, a stack
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -972,6 +973,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 		m.arena = append(m.arena, args...)
 		return append(out, Move{Seat: seat, Action: a.name, Args: m.arena[i : i+k : i+k]}), nil
 	}
+	if d := a.domains[k]; d.pure && d.native != nil && d.native.empty != nil {
+		return m.enumerateEmpty(a, seat, args, out, d.native.empty)
+	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	if err != nil {
 		return nil, err
@@ -995,6 +999,32 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 		if out, err = m.enumerate(a, seat, append(args, v), out); err != nil {
 			return nil, err
 		}
+	}
+	return out, nil
+}
+
+// enumerateEmpty is enumerate over a domain that is "board.empty()": the same
+// cells in the same order as the list board.empty() gives, read once before
+// the choices below run, without the Starlark call and the list (the hot path
+// of placement games).
+func (m *Match) enumerateEmpty(a *caction, seat int, args []starlark.Value, out []Move, bv *boardValue) ([]Move, error) {
+	b := m.st.boards[bv.idx]
+	m.note(rdBoard, bv.idx, b.ver)
+	base := len(m.domBuf)
+	for i, v := range b.cells {
+		if v == 0 {
+			m.domBuf = append(m.domBuf, bv.cells[i])
+		}
+	}
+	end := len(m.domBuf)
+	var err error
+	for i := base; i < end && err == nil; i++ {
+		out, err = m.enumerate(a, seat, append(args, m.domBuf[i]), out)
+	}
+	clear(m.domBuf[base:end])
+	m.domBuf = m.domBuf[:base]
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
