@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -188,32 +189,32 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	if opts.StepLimit == 0 {
 		opts.StepLimit = 10_000
 	}
-	m := &Match{p: p, opts: opts, seats: seats, rec: !opts.NoHistory}
+	m, blk := newMatchIn(seats)
+	m.p, m.opts, m.seats, m.rec = p, opts, seats, !opts.NoHistory
 	m.hist, m.text = m.rec && !opts.NoSnapshots, m.rec && !opts.NoEventText
 	if m.rec && cap(opts.EventBuf) > 0 {
 		m.events = opts.EventBuf[:0]
 	}
-	m.setup(playerNames(seats, opts.Names))
+	m.setup(playerNames(seats, opts.Names), blk)
 	g := gens.Add(1)
-	st := &mstate{gen: g, owned: ^uint32(0), pvOwned: ^uint64(0), rng: opts.Seed ^ 0x9E3779B97F4A7C15}
-	st.scores = make([]int, seats)
-	st.pvars = make([]map[string]starlark.Value, seats)
-	st.pvers = make([]uint64, seats)
-	st.clocks = make([]int64, seats)
+	st := blk.state(seats)
+	st.gen, st.owned, st.pvOwned, st.rng = g, ^uint32(0), ^uint64(0), opts.Seed^0x9E3779B97F4A7C15
 	for i := range st.clocks {
 		st.clocks[i] = opts.Clock.Milliseconds()
 	}
-	for i, b := range p.boards {
-		st.boards = append(st.boards, newBoard(g, b.Width, b.Height, p.masks[i]))
+	if st.boards = blk.boardsFor(p, g); st.boards == nil {
+		for i, b := range p.boards {
+			st.boards = append(st.boards, newBoard(g, b.Width, b.Height, p.masks[i]))
+		}
 	}
 	for range p.decks {
 		st.decks = append(st.decks, newDeck(g))
 	}
 	m.st = st
-	st.frames = []*frame{m.newFrame(p.setup, nil)}
+	st.frames = blk.firstFrame(*m.newFrame(p.setup, nil))
 	m.emit(Event{Kind: EvStateEntered, State: p.setup.name, StateID: p.setup.sid})
 	m.history0 = m.snapshot()
-	m.marks = []int{len(m.events)}
+	m.marks = blk.firstMark(len(m.events))
 	m.prev = m.history0
 	if err := m.run(); err != nil {
 		if opts.StopAtError {
@@ -225,16 +226,14 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 }
 
 // setup makes the match's thread and the values code sees for the players
-// and the game.
-func (m *Match) setup(names []string) {
+// and the game, in blk when not nil.
+func (m *Match) setup(names []string, blk *matchBlock) {
 	m.names = names
 	m.thread = &m.th
-	m.th.Name = "match"
-	m.th.SetLocal("match", m)
+	m.th.Name = matchThread
 	m.th.OnMaxSteps = onMaxSteps
-	pvs := make([]playerValue, m.seats)
-	m.pvals = make([]*playerValue, m.seats)
-	m.playersTuple = make(starlark.Tuple, m.seats)
+	var pvs []playerValue
+	pvs, m.pvals, m.playersTuple = blk.players(m.seats)
 	for i := range pvs {
 		pvs[i] = playerValue{m: m, seat: i}
 		m.pvals[i], m.playersTuple[i] = &pvs[i], &pvs[i]
@@ -1011,6 +1010,9 @@ func (m *Match) enumerateEmpty(a *caction, seat int, args []starlark.Value, out 
 	b := m.st.boards[bv.idx]
 	m.note(rdBoard, bv.idx, b.ver)
 	base := len(m.domBuf)
+	if cap(m.domBuf)-base < len(b.cells) { // at most one allocation a match
+		m.domBuf = slices.Grow(m.domBuf, 2*len(b.cells))
+	}
 	for i, v := range b.cells {
 		if v == 0 {
 			m.domBuf = append(m.domBuf, bv.cells[i])

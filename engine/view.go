@@ -346,7 +346,7 @@ func (f *Match) share(m *Match, steps, ne int) {
 
 func (m *Match) fork(st *mstate) *Match {
 	f := &Match{p: m.p, opts: m.opts, seats: m.seats, rec: m.rec, hist: m.hist, text: m.text, history0: m.history0, wseq: m.wseq}
-	f.setup(m.names)
+	f.setup(m.names, nil)
 	if m.st == st {
 		m.snapshot() // st becomes immutable for both
 	}
