@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -110,7 +109,6 @@ type Match struct {
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal
 	argScratch           []starlark.Value  // the arguments legal is choosing
-	domBuf               []starlark.Value  // the domains enumerateEmpty is going through, a stack
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -1003,30 +1001,20 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 }
 
 // enumerateEmpty is enumerate over a domain that is "board.empty()": the same
-// cells in the same order as the list board.empty() gives, read once before
-// the choices below run, without the Starlark call and the list (the hot path
-// of placement games).
+// cells in the same order as the list board.empty() gives, without the
+// Starlark call and the list (the hot path of placement games). The choices
+// below run only pure code, which cannot change the board, so the cells are
+// read as the choices go.
 func (m *Match) enumerateEmpty(a *caction, seat int, args []starlark.Value, out []Move, bv *boardValue) ([]Move, error) {
 	b := m.st.boards[bv.idx]
 	m.note(rdBoard, bv.idx, b.ver)
-	base := len(m.domBuf)
-	if cap(m.domBuf)-base < len(b.cells) { // at most one allocation a match
-		m.domBuf = slices.Grow(m.domBuf, 2*len(b.cells))
-	}
+	var err error
 	for i, v := range b.cells {
 		if v == 0 {
-			m.domBuf = append(m.domBuf, bv.cells[i])
+			if out, err = m.enumerate(a, seat, append(args, bv.cells[i]), out); err != nil {
+				return nil, err
+			}
 		}
-	}
-	end := len(m.domBuf)
-	var err error
-	for i := base; i < end && err == nil; i++ {
-		out, err = m.enumerate(a, seat, append(args, m.domBuf[i]), out)
-	}
-	clear(m.domBuf[base:end])
-	m.domBuf = m.domBuf[:base]
-	if err != nil {
-		return nil, err
 	}
 	return out, nil
 }
