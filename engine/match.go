@@ -228,7 +228,8 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 func (m *Match) setup(names []string, blk *matchBlock) {
 	m.names = names
 	m.thread = &m.th
-	m.th.Name = matchThread
+	m.th.Name = "match"
+	m.th.SetLocal("match", m)
 	m.th.OnMaxSteps = onMaxSteps
 	var pvs []playerValue
 	pvs, m.pvals, m.playersTuple = blk.players(m.seats)

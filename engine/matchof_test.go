@@ -8,7 +8,7 @@ import (
 
 // TestBuiltinsOutsideAMatch: code run while a pack loads (a script's top
 // level) has no match: a builtin and a board's method say so instead of
-// taking the loading thread for a match's (matchOf goes by the thread's name).
+// taking the loading thread for a match's.
 func TestBuiltinsOutsideAMatch(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"w = board.width()", "board.width: no match is running"},
