@@ -18,13 +18,7 @@ import (
 // never taken, so state 4 is never entered; the clause "silent" never fires)
 // through the editor and reads the overlay and the panel.
 func TestPlaytestOnGraph(t *testing.T) {
-	e, _ := newTestEditor(t)
-	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.SetPack(p, nil)
-	settle(e)
+	e, _ := knownPackEditor(t)
 	const matches = 40
 	e.Playtest(PlaytestSettings{Matches: matches, Seats: 2, Seed: 7, Bots: "random"})
 	settle(e)
@@ -150,13 +144,7 @@ func overlayButton(t *testing.T, e *Editor, label string) *widget.Button {
 // long to finish: it ends within seconds, nothing is drawn or docked, and
 // the status line says the matches played were discarded.
 func TestPlaytestCancel(t *testing.T) {
-	e, _ := newTestEditor(t)
-	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.SetPack(p, nil)
-	settle(e)
+	e, _ := knownPackEditor(t)
 	start := time.Now()
 	// Minutes of play (MCTS is slow: no results slice of gigabytes either).
 	e.Playtest(PlaytestSettings{Matches: 100_000, Seats: 2, Seed: 1, Bots: "mcts:100"})
@@ -180,13 +168,7 @@ func TestPlaytestCancel(t *testing.T) {
 // TestPlaytestBotPerSeat: the dialog has a bot choice per seat, as many as
 // the seats typed; the run plays the bots chosen.
 func TestPlaytestBotPerSeat(t *testing.T) {
-	e, _ := newTestEditor(t)
-	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.SetPack(p, nil)
-	settle(e)
+	e, _ := knownPackEditor(t)
 	e.playtestDialog()
 	top := e.win.Canvas().Overlays().Top()
 	choices := func() []*widget.SelectEntry { return findIn[*widget.SelectEntry](top) }
@@ -217,4 +199,18 @@ func TestPlaytestBotPerSeat(t *testing.T) {
 	if text := e.PlaytestText(); !strings.Contains(text, "bots random,flatmc:4") {
 		t.Errorf("the playtest did not play the bots chosen:\n%s", text)
 	}
+}
+
+// knownPackEditor returns an editor showing preview/playtest's known.yaml,
+// the pack whose statistics are known exactly, and the pack.
+func knownPackEditor(t *testing.T) (*Editor, *graph.Pack) {
+	t.Helper()
+	e, _ := newTestEditor(t)
+	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetPack(p, nil)
+	settle(e)
+	return e, p
 }

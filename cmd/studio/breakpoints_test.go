@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/assets"
@@ -23,6 +24,22 @@ func tictactoe(t *testing.T) *graph.Pack {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// tictactoeProject makes a project file of tic-tac-toe and returns its
+// path, a test app, and an editor that opened it through the real store.
+func tictactoeProject(t *testing.T) (string, fyne.App, *editor.Editor) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ttt.rulestudio")
+	if err := (projectStore{}).CreateProject(path, tictactoe(t), "first"); err != nil {
+		t.Fatal(err)
+	}
+	app := test.NewTempApp(t)
+	ed := editor.New(app, projectStore{})
+	if err := ed.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	return path, app, ed
 }
 
 // savedBreakpoints reads the breakpoints in the project file at path, as
@@ -46,15 +63,7 @@ func savedBreakpoints(t *testing.T, path string) []project.Breakpoint {
 // project file at once, without File > Save; a studio opening the project
 // again shows them (the dot on the state) and its match stops at them.
 func TestBreakpointsSurviveReopen(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ttt.rulestudio")
-	if err := (projectStore{}).CreateProject(path, tictactoe(t), "first"); err != nil {
-		t.Fatal(err)
-	}
-	app := test.NewTempApp(t)
-	ed := editor.New(app, projectStore{})
-	if err := ed.Open(path); err != nil {
-		t.Fatal(err)
-	}
+	path, app, ed := tictactoeProject(t)
 	ed.SelectState("3")
 	ed.ToggleBreakpoint()
 	if err := ed.AddBreakpoint(graph.Breakpoint{Kind: graph.BreakVariable, Target: "player.score", Enabled: true}); err != nil {

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
-
-	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/engine"
@@ -20,15 +17,7 @@ import (
 // has unsaved changes or was started on rules since changed; and another studio opening the project plays it
 // again (Play > Open Saved Match…) to the same step with the same events.
 func TestSaveMatchFromTheWindow(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ttt.rulestudio")
-	if err := (projectStore{}).CreateProject(path, tictactoe(t), "first"); err != nil {
-		t.Fatal(err)
-	}
-	app := test.NewTempApp(t)
-	ed := editor.New(app, projectStore{})
-	if err := ed.Open(path); err != nil {
-		t.Fatal(err)
-	}
+	path, app, ed := tictactoeProject(t)
 	if err := ed.StartMatch("4", []string{"person", "person"}); err != nil {
 		t.Fatal(err)
 	}
