@@ -446,12 +446,38 @@ func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, sh
 			}
 			if name := strings.TrimPrefix(e.Msg, "undefined: "); name != e.Msg && ctxIndex(name) >= 0 && strings.HasPrefix(what, "script ") {
 				e.Msg += fmt.Sprintf(" (a context name: a script function receives it as a parameter, def f(%s):)", name)
+			} else if name != e.Msg {
+				e.Msg = c.builtinHint(e.Msg, strings.Fields(name)[0])
 			}
 			c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(e.Pos, firstLine, shift), What: what, Msg: e.Msg})
 		}
 	default:
 		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: at, What: what, Msg: err.Error()})
 	}
+}
+
+// builtinHint puts in msg, an undefined name's error, the builtins whose
+// names hold name ("next_player": activate_next_player), in place of
+// Starlark's guess by spelling, which only knows names of about the same
+// length ("did you mean stNextPlayer?").
+func (c *compiler) builtinHint(msg, name string) string {
+	if len(name) < 4 {
+		return msg
+	}
+	var has []string
+	for n, v := range c.predeclared {
+		if _, ok := v.(*starlark.Builtin); ok && n != name && strings.Contains(n, name) {
+			has = append(has, n)
+		}
+	}
+	if len(has) == 0 {
+		return msg
+	}
+	slices.Sort(has)
+	if i := strings.Index(msg, " (did you mean"); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg + " (a builtin: " + strings.Join(has, ", ") + ")"
 }
 
 // mapPos is the one mapping from a position in Starlark text the compiler

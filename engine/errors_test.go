@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/assets"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func TestCompileErrorPositions(t *testing.T) {
 		want      string
 	}{
 		{"player ==", "next_state('go')", "mini.yaml:19:19: action go who: got end of file, want primary expression"},
-		{"player == active_player", "next_stat('go')", "mini.yaml:22:7: action go body: undefined: next_stat"},
+		{"player == active_player", "next_stat('go')", "mini.yaml:22:7: action go body: undefined: next_stat (a builtin: next_state)"},
 		{"player == active_plyr", "next_state('go')", "mini.yaml:19:20: action go who: undefined: active_plyr"},
 		{"True", "if x\n      next_state('go')", "mini.yaml:22:11: action go body: got newline, want ':'"},
 		{"True", "pass\n    precondition: stCheck", "mini.yaml:23:19: action go precondition: undefined: stCheck"},
@@ -211,5 +212,20 @@ func TestStopAtError(t *testing.T) {
 	}
 	if m, err := bad.NewMatch(1, Options{}); m != nil || err == nil {
 		t.Errorf("NewMatch: %v %v", m, err)
+	}
+}
+
+// TestUndefinedNameNamesTheBuiltin: a name that is part of a builtin's
+// name ("next_player" in activate_next_player) is answered with that
+// builtin, not Starlark's guess by spelling among the pack's names.
+func TestUndefinedNameNamesTheBuiltin(t *testing.T) {
+	data, _ := assets.Pack("tictactoe")
+	src := strings.Replace(string(data), "next_state(\"nextTurn\")", "next_player()\n            next_state(\"nextTurn\")", 1)
+	if src == string(data) {
+		t.Fatal("tictactoe's stNextPlayer changed: the test edits nothing")
+	}
+	_, err := Parse([]byte(src), "tictactoe.yaml")
+	if err == nil || !strings.Contains(err.Error(), "undefined: next_player (a builtin: activate_next_player)") {
+		t.Errorf("got %v, want activate_next_player named", err)
 	}
 }
