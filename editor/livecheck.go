@@ -225,14 +225,11 @@ func nodePath(n *yaml.Node, pos graph.Pos) ([]string, *yaml.Node) {
 // short while after the last edit, and hands the results back through the
 // editor's do (fyne.Do).
 type liveCheck struct {
-	delay   time.Duration
-	timer   *time.Timer
-	gen     int  // counts requests: a result for an older one is dropped
-	pending bool // a request waits for its timer
-	of      *graph.Pack
-	running sync.WaitGroup
-	firing  sync.WaitGroup                // timers set and not stopped, until they have handed their check to e.do
-	run     func(*graph.Pack) checkResult // diagnose; tests slow it down
+	debounce // requests: a result for an older one is dropped
+	delay    time.Duration
+	of       *graph.Pack
+	running  sync.WaitGroup
+	run      func(*graph.Pack) checkResult // diagnose; tests slow it down
 }
 
 // checkSoon asks for the pack to be checked again once the designer pauses
@@ -240,12 +237,9 @@ type liveCheck struct {
 // new ones arrive.
 func (e *Editor) checkSoon() {
 	l := &e.forms.live
-	l.gen++
-	if l.timer != nil && l.timer.Stop() {
-		l.firing.Done() // it will not fire
-	}
 	if e.pack == nil {
-		l.pending, l.of = false, nil
+		l.cancel()
+		l.of = nil
 		e.applyCheck(l.gen, checkResult{})
 		return
 	}
@@ -254,22 +248,18 @@ func (e *Editor) checkSoon() {
 		l.of, delay = e.pack, 0
 		e.diags = nil // another pack's findings mean nothing here
 	}
-	gen := l.gen
-	l.pending = true
-	l.firing.Add(1)
-	l.timer = time.AfterFunc(delay, func() {
-		defer l.firing.Done()
-		if e.stopped.Err() == nil { // the window is still open
-			e.do(func() { e.startCheck(gen) })
-		}
-	})
+	l.request(delay, e.do, e.open, e.startCheck)
 }
+
+// open reports whether the window is still open (a timer's job for a
+// closed window is dropped).
+func (e *Editor) open() bool { return e.stopped.Err() == nil }
 
 // startCheck starts check gen on a copy of the pack, unless a newer one was
 // asked for since.
 func (e *Editor) startCheck(gen int) {
 	l := &e.forms.live
-	if gen != l.gen || !l.pending || e.pack == nil {
+	if !l.waiting(gen) || e.pack == nil {
 		return
 	}
 	l.pending = false
@@ -284,16 +274,7 @@ func (e *Editor) startCheck(gen int) {
 }
 
 // flushChecks starts at once a check waiting for its timer (tests).
-// A timer that has fired already may not have handed its check to e.do
-// yet (its goroutine runs late on a loaded machine): wait until it has.
-func (e *Editor) flushChecks() {
-	l := &e.forms.live
-	if l.pending && l.timer != nil && l.timer.Stop() {
-		l.firing.Done()
-		e.startCheck(l.gen)
-	}
-	l.firing.Wait()
-}
+func (e *Editor) flushChecks() { e.forms.live.flush(e.startCheck) }
 
 // applyCheck shows what check gen found: the diagnostics list, the marks on
 // the canvas, in the forms and code, and the YAML view's text positions.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -36,13 +35,10 @@ type playLinks struct {
 // diagnostics, one run a short while after the latest edit, off the UI
 // goroutine; a result for an older edit or another match is dropped.
 type liveRerun struct {
-	timer   *time.Timer
-	gen     int  // counts requests
-	pending bool // a request waits for its timer
+	debounce
 	busy    bool // a re-run is running
 	again   bool // a request came while it ran: it starts when that one ends
 	running sync.WaitGroup
-	firing  sync.WaitGroup // timers set and not stopped, until they have handed their run to e.do
 
 	sess *preview.Session // the session the report shown is about
 	head int              // its newest step then: a step taken since makes the report stale

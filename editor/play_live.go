@@ -17,20 +17,7 @@ func (e *Editor) rerunSoon() {
 	if e.Play == nil || e.Play.sess == nil || e.pack == nil {
 		return
 	}
-	l := &e.Play.links.rerun
-	l.gen++
-	if l.timer != nil && l.timer.Stop() {
-		l.firing.Done() // it will not fire
-	}
-	gen := l.gen
-	l.pending = true
-	l.firing.Add(1)
-	l.timer = time.AfterFunc(RerunDelay, func() {
-		defer l.firing.Done()
-		if e.stopped.Err() == nil { // the window is still open
-			e.do(func() { e.startRerun(gen) })
-		}
-	})
+	e.Play.links.rerun.request(RerunDelay, e.do, e.open, e.startRerun)
 }
 
 // startRerun re-runs the match's current line on a copy of the pack, on a
@@ -42,7 +29,7 @@ func (e *Editor) rerunSoon() {
 func (e *Editor) startRerun(gen int) {
 	l := &e.Play.links.rerun
 	sess := e.Play.sess
-	if gen != l.gen || !l.pending || sess == nil || e.pack == nil {
+	if !l.waiting(gen) || sess == nil || e.pack == nil {
 		return
 	}
 	if l.busy {
@@ -78,14 +65,5 @@ func (e *Editor) rerunDone(gen int, sess *preview.Session, head int, r *preview.
 	}
 }
 
-// flushRerun starts at once a re-run waiting for its timer (tests). A
-// timer that has fired already may not have handed its run to e.do yet:
-// it waits until it has.
-func (e *Editor) flushRerun() {
-	l := &e.Play.links.rerun
-	if l.pending && l.timer != nil && l.timer.Stop() {
-		l.firing.Done()
-		e.startRerun(l.gen)
-	}
-	l.firing.Wait()
-}
+// flushRerun starts at once a re-run waiting for its timer (tests).
+func (e *Editor) flushRerun() { e.Play.links.rerun.flush(e.startRerun) }
