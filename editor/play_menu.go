@@ -156,12 +156,19 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 	if err := e.Play.Start(e.pack, cfg); err != nil {
 		return err
 	}
-	e.breakTab.refresh() // which breakpoints the match takes
+	e.showMatch()
+	return nil
+}
+
+// showMatch shows the match the Play panel just took: the breakpoints it
+// takes, the Play panel and the Debugger in front, the focus on the next
+// choice (the panel is in the window only now).
+func (e *Editor) showMatch() {
+	e.breakTab.refresh()
 	e.dockPlay()
 	e.Dock.Show(PanelPlay)
 	e.Dock.Show(PanelDebug)
-	e.Play.focusChoice(e.Play.picking.next) // the panel is in the window only now
-	return nil
+	e.Play.focusChoice(e.Play.picking.next)
 }
 
 // dockPlay docks the Play panel under the canvas and the Debugger in the

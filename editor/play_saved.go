@@ -18,7 +18,7 @@ import (
 // lists and `studio replay PROJECT --match ID` plays again).
 type MatchKeeper interface {
 	// SaveMatch keeps rec under name with the project's latest revision
-	// and returns its id.
+	// (its Source is not kept) and returns its id.
 	SaveMatch(name string, rec graph.Record) (int64, error)
 	// SavedMatches returns the kept matches, oldest first.
 	SavedMatches() ([]SavedMatch, error)
@@ -68,7 +68,6 @@ func (e *Editor) SaveMatch(name string) (int64, error) {
 		if now != rec.PackHash {
 			return 0, errors.New("save match: the rules changed since this match started; restart it on them first (Restart on the edited rules, or a new match)")
 		}
-		rec.Source = ""
 		return k.SaveMatch(name, rec)
 	}
 }
@@ -94,10 +93,7 @@ func (e *Editor) OpenSavedMatch(id int64) error {
 			return err
 		}
 		e.Play.Show(s, fmt.Sprintf("Saved match %q (%d moves).", m.Name, len(m.Record.Moves)), err)
-		e.breakTab.refresh()
-		e.dockPlay()
-		e.Dock.Show(PanelPlay)
-		e.Dock.Show(PanelDebug)
+		e.showMatch()
 		return nil
 	}
 	return fmt.Errorf("open saved match: the project keeps no match %d", id)

@@ -242,12 +242,7 @@ func saveRecord(s *preview.Session, file, name, projectPath string) error {
 		return err
 	}
 	defer proj.Close()
-	rev, err := proj.Latest()
-	if err != nil {
-		return err
-	}
-	rec.Source = ""
-	if _, err := proj.AddMatch(project.Match{Revision: rev.ID, Name: name, Record: rec}); err != nil {
+	if _, err := saveMatch(proj, name, rec); err != nil {
 		return err
 	}
 	return proj.Close()

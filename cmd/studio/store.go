@@ -147,11 +147,18 @@ func (f *projectFile) DeleteScenario(name string) error { return f.p.DeleteScena
 // SaveMatch keeps rec under name with the latest revision
 // (editor.MatchKeeper), as studio play --save does.
 func (f *projectFile) SaveMatch(name string, rec graph.Record) (int64, error) {
-	rev, err := f.p.Latest()
+	return saveMatch(f.p, name, rec)
+}
+
+// saveMatch keeps rec in p under name with p's latest revision (the pack
+// it was played on), without the record's Source: the revision is the pack.
+func saveMatch(p *project.Project, name string, rec graph.Record) (int64, error) {
+	rev, err := p.Latest()
 	if err != nil {
 		return 0, err
 	}
-	return f.p.AddMatch(project.Match{Revision: rev.ID, Name: name, Record: rec})
+	rec.Source = ""
+	return p.AddMatch(project.Match{Revision: rev.ID, Name: name, Record: rec})
 }
 
 // SavedMatches returns the kept matches, oldest first (editor.MatchKeeper).
