@@ -36,6 +36,8 @@ type Program struct {
 	setup       *cstate // state 1
 	clauses     bool    // some object type or state has while/whenever/when
 	usesBefore  bool    // some code calls before(): steps keep the previous state
+	hooks       int     // pieces of code compiled into functions
+	directHooks int     // those with a direct form (see dfn)
 	predeclared starlark.StringDict
 	file        string
 }
@@ -114,6 +116,7 @@ type hook struct {
 	pure  bool
 
 	native *nativeHook // set when the code only calls a native component
+	direct *dfn        // the code's direct form, if it has one (see dfn)
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -156,6 +159,7 @@ type compiler struct {
 	clauseState string                     // the state whose clauses compile is compiling ("" for an object type's)
 	units       []unit                     // every piece of code that compiled, for the static checks
 	scripts     map[string]*syntax.DefStmt // the scripts' top-level functions
+	direct      *directCompiler
 }
 
 // Compile compiles every piece of code of pack. Errors (a value of type [Errors]
@@ -181,7 +185,7 @@ func compilePack(pack *graph.Pack) *compiler {
 		file = pack.Name + ".yaml"
 	}
 	p := &Program{Pack: pack, byName: map[string]*cstate{}, actions: map[string]*caction{}, typeIdx: map[string]*ctype{}, tags: map[string]int{}, granted: map[string]bool{}, file: file}
-	c := &compiler{p: p, predeclared: builtins()}
+	c := &compiler{p: p, predeclared: builtins(), direct: newDirectCompiler()}
 	perr := func(pos graph.Pos, format string, args ...any) {
 		c.errs = append(c.errs, &graph.PosError{File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
 	}
@@ -364,13 +368,15 @@ func (c *compiler) script(s *graph.Script) {
 	}
 	th := &starlark.Thread{Name: "load " + s.Name}
 	th.SetMaxExecutionSteps(1 << 24)
-	globals, err := prog.Init(th, c.predeclaredFor(f))
+	predeclared := c.predeclaredFor(f)
+	globals, err := prog.Init(th, predeclared)
 	if err != nil {
 		c.errs = append(c.errs, runError(c.p.file, "script "+s.Name, err))
 		c.scriptFailed = true
 		return
 	}
 	globals.Freeze()
+	c.direct.script(f, globals, predeclared)
 	for k, v := range globals {
 		c.predeclared[k] = v
 	}
@@ -534,6 +540,8 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 				h.ctx = append(h.ctx, k)
 			}
 			h.extra = 0
+			h.direct = c.direct.named(fn)
+			c.p.countHook(h)
 			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
 		}
@@ -617,10 +625,13 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if strings.Contains(code.Src, "before") {
 		c.p.usesBefore = true
 	}
-	h.fn = c.init(prog, c.predeclaredFor(f), what)
+	predeclared := c.predeclaredFor(f)
+	h.fn = c.init(prog, predeclared, what)
 	if h.fn == nil {
 		return nil
 	}
+	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
+	c.p.countHook(h)
 	return h
 }
 

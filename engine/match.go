@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +47,10 @@ type Options struct {
 	// read of its Events are dropped.
 	EventBuf []Event
 	// Budget is the number of Starlark execution steps one piece of code may
-	// take before it fails as an endless loop (default 1,000,000).
+	// take before it fails as an endless loop (default 1,000,000). The code
+	// the engine runs inside it (a wrapper of a property it reads, a
+	// condition of objects()) has a budget of its own and does not use up
+	// its caller's.
 	Budget uint64
 	// StepLimit is the number of steps a match may take without a player action
 	// before it stops as a trigger loop (default 10,000).
@@ -65,6 +69,10 @@ type Options struct {
 	// At reaches each of them). The state left is the failing step's, part
 	// done. [Match.Exec] still undoes statements that fail.
 	StopAtError bool
+	// Interpret runs every piece of the pack's code through Starlark's
+	// interpreter, even code that has a direct form (see engine/direct.go):
+	// for tests that compare the two, which give the same results.
+	Interpret bool
 }
 
 // Match is one running game of a [Program]. A Match is not safe for concurrent
@@ -103,8 +111,11 @@ type Match struct {
 	running   uint64 // players whose clock runs (last recorded)
 	over      int    // steps taken past the budget (see onMaxSteps)
 	argbuf    []starlark.Value
-	next      *mstate // state at the start of the running step: prev once it ends
-	cur       *mstate // the present, while before() reads the past
+	dstack    []starlark.Value // the locals of the running direct calls (see dfn)
+	dret      starlark.Value   // what a direct call's return statement gave
+	maxSteps  uint64           // the thread's step limit (see callStarlark)
+	next      *mstate          // state at the start of the running step: prev once it ends
+	cur       *mstate          // the present, while before() reads the past
 
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal
@@ -231,6 +242,7 @@ func (m *Match) setup(names []string, blk *matchBlock) {
 	m.th.Name = "match"
 	m.th.SetLocal("match", m)
 	m.th.OnMaxSteps = onMaxSteps
+	m.setMaxSteps(math.MaxUint64) // no code is running: no budget
 	var pvs []playerValue
 	pvs, m.pvals, m.playersTuple = blk.players(m.seats)
 	for i := range pvs {
@@ -413,20 +425,15 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		}
 	}
 	copy(args[len(h.ctx):], extra)
-	if h.pure {
-		if m.pure == 0 {
-			m.pureWhat = h.what
-		}
-		m.pure++
+	var v starlark.Value
+	var err error
+	if h.direct != nil && !m.opts.Interpret {
+		v, err = m.callDirect(h, args)
+	} else {
+		v, err = m.callStarlark(h, args)
 	}
-	m.over = 0
-	m.thread.SetMaxExecutionSteps(m.thread.ExecutionSteps() + m.opts.Budget)
-	v, err := starlark.Call(m.thread, h.fn, args, nil)
 	clear(args)
 	m.argbuf = m.argbuf[:base]
-	if h.pure {
-		m.pure--
-	}
 	if err != nil {
 		m.thread.Uncancel()
 		err = runError(m.p.file, h.what, err)
@@ -441,6 +448,51 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		return nil, err
 	}
 	return v, nil
+}
+
+// callStarlark calls h's function with args through Starlark, with a budget
+// of its own: the steps it takes count against the code that runs it (a
+// wrapper inside a condition) no more than the steps of the engine do.
+func (m *Match) callStarlark(h *hook, args starlark.Tuple) (starlark.Value, error) {
+	if h.pure {
+		if m.pure == 0 {
+			m.pureWhat = h.what
+		}
+		m.pure++
+	}
+	outer := m.budget()
+	v, err := starlark.Call(m.thread, h.fn, args, nil)
+	m.endBudget(outer)
+	if h.pure {
+		m.pure--
+	}
+	return v, err
+}
+
+// budget gives the code about to run Options.Budget steps from now; it
+// returns what endBudget needs to give the code that runs it back its own.
+func (m *Match) budget() (outer [2]uint64) {
+	outer = [2]uint64{m.maxSteps, m.thread.ExecutionSteps()}
+	m.over = 0
+	m.setMaxSteps(outer[1] + m.opts.Budget)
+	return outer
+}
+
+// endBudget puts back the budget of the code that ran the code budget was
+// called for, which has as many steps left as before it.
+func (m *Match) endBudget(outer [2]uint64) {
+	used := m.thread.ExecutionSteps() - outer[1]
+	if outer[0] > math.MaxUint64-used {
+		m.setMaxSteps(math.MaxUint64)
+		return
+	}
+	m.setMaxSteps(outer[0] + used)
+}
+
+// setMaxSteps sets the step at which the running code is out of budget.
+func (m *Match) setMaxSteps(n uint64) {
+	m.maxSteps = n
+	m.thread.SetMaxExecutionSteps(n)
 }
 
 // callNative runs a hook that only calls a native component (see

@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"fmt"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// call compiles a call with positional and name=value arguments of a callee
+// known when the pack compiles: a script function with a direct form, a
+// builtin that runs no Starlark function itself (see leafBuiltin), or a
+// method of a board or deck.
+func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
+	var pos, vals []syntax.Expr
+	var names []starlark.String
+	for _, a := range e.Args {
+		switch a := a.(type) {
+		case *syntax.BinaryExpr:
+			if a.Op == syntax.EQ {
+				names = append(names, starlark.String(a.X.(*syntax.Ident).Name))
+				vals = append(vals, a.Y)
+				continue
+			}
+		case *syntax.UnaryExpr:
+			if a.Op == syntax.STAR || a.Op == syntax.STARSTAR {
+				return nil
+			}
+		}
+		pos = append(pos, a)
+	}
+	callee, d := fc.callee(e.Fn, names)
+	if d != nil {
+		if len(names) > 0 || len(pos) != d.nparams {
+			return nil
+		}
+		return fc.callScript(d, pos, e.Lparen)
+	}
+	args, kws := fc.exprs(pos), fc.exprs(vals)
+	if callee == nil || args == nil || kws == nil {
+		return nil
+	}
+	lparen := e.Lparen
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		f, err := callee(m, l)
+		if err != nil {
+			return nil, err
+		}
+		b, ok := f.(*starlark.Builtin)
+		if !ok { // a board's or deck's method is a builtin
+			return nil, failAt(lparen, fmt.Errorf("invalid call of non-function (%s)", f.Type()))
+		}
+		var positional starlark.Tuple
+		if len(args) > 0 {
+			positional = make(starlark.Tuple, len(args)) // the builtin may keep it
+			for i, x := range args {
+				if positional[i], err = x(m, l); err != nil {
+					return nil, err
+				}
+			}
+		}
+		var kwargs []starlark.Tuple
+		if len(kws) > 0 {
+			kwargs = make([]starlark.Tuple, len(kws))
+			pairs := make(starlark.Tuple, 2*len(kws))
+			for i, x := range kws {
+				if pairs[2*i+1], err = x(m, l); err != nil {
+					return nil, err
+				}
+				pairs[2*i] = names[i]
+				kwargs[i] = pairs[2*i : 2*i+2 : 2*i+2]
+			}
+		}
+		v, err := b.CallInternal(m.thread, positional, kwargs)
+		if err == nil && v == nil {
+			err = fmt.Errorf("internal error: nil (not None) returned from %s", b)
+		}
+		if err != nil {
+			return nil, &dfail{err: err, pos: lparen, callee: b.Name()}
+		}
+		return v, nil
+	}
+}
+
+// callee compiles the callee of a call with keyword arguments names: a
+// script function's direct form (d), or the expression giving a builtin;
+// both nil when the call has no direct form.
+func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.String) (dexpr, *dfn) {
+	switch fn := unparen(fn).(type) {
+	case *syntax.Ident:
+		b, ok := fn.Binding.(*resolve.Binding)
+		if !ok || b.Scope == resolve.Local {
+			return nil, nil
+		}
+		switch v := fc.value(fn, b).(type) {
+		case *starlark.Function:
+			def := fc.dc.defOf[v]
+			if def == nil {
+				return nil, nil
+			}
+			d := fc.dc.function(def, v)
+			if d != nil {
+				fc.steps += d.steps
+			}
+			return nil, d
+		case *starlark.Builtin:
+			if !fc.leafBuiltin(fn.Name, v, b.Scope, names) {
+				return nil, nil
+			}
+			return fc.ident(fn), nil
+		}
+	case *syntax.DotExpr:
+		recv, ok := fn.X.(*syntax.Ident)
+		if !ok {
+			return nil, nil
+		}
+		b, ok := recv.Binding.(*resolve.Binding)
+		if !ok || b.Scope != resolve.Predeclared {
+			return nil, nil
+		}
+		switch fc.value(recv, b).(type) {
+		case *boardValue, *deckValue: // methods in Go
+			return fc.expr(fn), nil
+		}
+	}
+	return nil, nil
+}
+
+// leafBuiltin reports whether the builtin v, named name in scope, runs no
+// Starlark function itself: Starlark would count that function's steps
+// against the code calling it, which direct code does not take (the pack's
+// code the engine's builtins run goes through Match.call, with a budget of
+// its own).
+func (fc *funcCompiler) leafBuiltin(name string, v *starlark.Builtin, scope resolve.Scope, names []starlark.String) bool {
+	if scope == resolve.Universal {
+		switch name {
+		case "sorted", "min", "max":
+			for _, n := range names {
+				if n == "key" {
+					return false
+				}
+			}
+			return true
+		}
+		return leafUniverse[name]
+	}
+	return name != "before" && engineBuiltins[name] && fc.env.predeclared[name] == v
+}
+
+// leafUniverse are Starlark's universal builtins that call no function.
+var leafUniverse = map[string]bool{
+	"abs": true, "any": true, "all": true, "bool": true, "bytes": true, "chr": true, "dict": true,
+	"dir": true, "enumerate": true, "fail": true, "float": true, "getattr": true, "hasattr": true,
+	"hash": true, "int": true, "len": true, "list": true, "ord": true, "print": true, "range": true,
+	"repr": true, "reversed": true, "set": true, "str": true, "tuple": true, "type": true, "zip": true,
+}
+
+// engineBuiltins names the builtins of builtins().
+var engineBuiltins = func() map[string]bool {
+	names := map[string]bool{}
+	for name := range builtins() {
+		names[name] = true
+	}
+	return names
+}()
+
+// callScript compiles a call, at lparen, of a script function's direct form
+// with exactly its parameters.
+func (fc *funcCompiler) callScript(d *dfn, pos []syntax.Expr, lparen syntax.Position) dexpr {
+	args := fc.exprs(pos)
+	if args == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		callee, base := d.frame(m)
+		for i, x := range args {
+			v, err := x(m, l)
+			if err != nil {
+				d.pop(m, callee, base)
+				return nil, err
+			}
+			callee[i] = v
+		}
+		v, err := d.run(m, callee, base)
+		if err != nil {
+			err.(*dfail).pos = lparen // the caller's frame is at the call
+		}
+		return v, err
+	}
+}

@@ -1,0 +1,535 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// directCompiler builds the direct form (see dfn) of the functions of one
+// pack's code.
+type directCompiler struct {
+	// env is, per function (a hook's or a script's), the names its module
+	// sees: its globals and predeclared names, as Starlark resolved them.
+	env map[*syntax.DefStmt]directEnv
+	// fns is each script function's direct form, nil when it has none;
+	// compiling marks the ones being compiled (a call cycle has none).
+	fns       map[*starlark.Function]*dfn
+	compiling map[*starlark.Function]bool
+	defOf     map[*starlark.Function]*syntax.DefStmt
+}
+
+// directEnv is what the names of one module resolve to.
+type directEnv struct {
+	globals, predeclared starlark.StringDict
+}
+
+func newDirectCompiler() *directCompiler {
+	return &directCompiler{env: map[*syntax.DefStmt]directEnv{}, fns: map[*starlark.Function]*dfn{},
+		compiling: map[*starlark.Function]bool{}, defOf: map[*starlark.Function]*syntax.DefStmt{}}
+}
+
+// script notes the top-level functions of a script that ran (f, its syntax
+// tree; globals, what it defined; predeclared, the names it was given), for
+// hooks that call them.
+func (dc *directCompiler) script(f *syntax.File, globals, predeclared starlark.StringDict) {
+	if len(f.Stmts) != 1 {
+		return
+	}
+	top, ok := f.Stmts[0].(*syntax.IfStmt) // see scriptText
+	if !ok {
+		return
+	}
+	for _, st := range top.True {
+		d, ok := st.(*syntax.DefStmt)
+		if !ok {
+			continue
+		}
+		// The global of that name is this def's function unless the script
+		// bound the name again later.
+		fn, ok := globals[d.Name.Name].(*starlark.Function)
+		if rf, isFn := d.Function.(*resolve.Function); ok && isFn && fn.Position() == rf.Pos {
+			dc.defOf[fn] = d
+			dc.env[d] = directEnv{globals: globals, predeclared: predeclared}
+		}
+	}
+}
+
+// named returns the direct form of a hook that names a script function
+// ("action: stNextPlayer"), or nil.
+func (dc *directCompiler) named(fn *starlark.Function) *dfn {
+	if dc == nil {
+		return nil
+	}
+	def := dc.defOf[fn]
+	if def == nil {
+		return nil
+	}
+	return dc.function(def, fn)
+}
+
+// hook returns the direct form of a hook's function def (compiled with
+// predeclared), or nil.
+func (dc *directCompiler) hook(def *syntax.DefStmt, predeclared starlark.StringDict) *dfn {
+	if dc == nil { // the console's code runs once
+		return nil
+	}
+	dc.env[def] = directEnv{predeclared: predeclared}
+	return dc.function(def, nil)
+}
+
+// function returns the direct form of def, whose Starlark function is fn (a
+// script's, or nil for a hook's), or nil when it has none.
+func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *dfn {
+	if fn != nil {
+		if d, ok := dc.fns[fn]; ok || dc.compiling[fn] {
+			return d
+		}
+		dc.compiling[fn] = true
+		defer delete(dc.compiling, fn)
+	}
+	rf, ok := def.Function.(*resolve.Function)
+	if !ok || rf.HasVarargs || rf.HasKwargs || rf.NumKwonlyParams > 0 || len(rf.FreeVars) > 0 {
+		return dc.remember(fn, nil)
+	}
+	for _, p := range rf.Params {
+		if _, ok := p.(*syntax.Ident); !ok { // a default value, * or **
+			return dc.remember(fn, nil)
+		}
+	}
+	for _, b := range rf.Locals {
+		if b.Scope != resolve.Local {
+			return dc.remember(fn, nil)
+		}
+	}
+	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4}
+	body := fc.block(rf.Body)
+	if body == nil || fc.steps >= maxDirectSteps {
+		return dc.remember(fn, nil)
+	}
+	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps})
+}
+
+func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {
+	if fn != nil {
+		dc.fns[fn] = d
+	}
+	return d
+}
+
+// maxDirectSteps is the most steps a function with a direct form may take
+// (see dfn.steps): far under any budget a pack is played with.
+const maxDirectSteps = 10_000
+
+// funcCompiler compiles the body of one function; every method returns nil
+// for code that has no direct form.
+type funcCompiler struct {
+	dc     *directCompiler
+	env    directEnv
+	locals []*resolve.Binding
+	steps  uint64 // the bound so far (see dfn.steps)
+}
+
+// stepsPerNode bounds the Starlark instructions one syntax node compiles to
+// (a call: the callee, CALL, and a constant per keyword's name).
+const stepsPerNode = 4
+
+func (fc *funcCompiler) block(stmts []syntax.Stmt) dblock {
+	b := make(dblock, 0, len(stmts))
+	for _, s := range stmts {
+		d := fc.stmt(s)
+		if d == nil {
+			return nil
+		}
+		b = append(b, d)
+	}
+	return b
+}
+
+func (fc *funcCompiler) stmt(s syntax.Stmt) dstmt {
+	fc.steps += stepsPerNode
+	switch s := s.(type) {
+	case *syntax.ExprStmt:
+		x := fc.expr(s.X)
+		if x == nil {
+			return nil
+		}
+		return func(m *Match, l []starlark.Value) (bool, error) {
+			_, err := x(m, l)
+			return false, err
+		}
+	case *syntax.BranchStmt:
+		if s.Token != syntax.PASS {
+			return nil
+		}
+		return func(*Match, []starlark.Value) (bool, error) { return false, nil }
+	case *syntax.ReturnStmt:
+		return fc.returnStmt(s)
+	case *syntax.IfStmt:
+		return fc.ifStmt(s)
+	case *syntax.AssignStmt:
+		return fc.assign(s)
+	}
+	return nil // loops, nested functions, load
+}
+
+func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
+	if s.Result == nil {
+		return func(m *Match, _ []starlark.Value) (bool, error) { m.dret = starlark.None; return true, nil }
+	}
+	x := fc.expr(s.Result)
+	if x == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (bool, error) {
+		v, err := x(m, l)
+		if err != nil {
+			return false, err
+		}
+		m.dret = v
+		return true, nil
+	}
+}
+
+func (fc *funcCompiler) ifStmt(s *syntax.IfStmt) dstmt {
+	cond, yes, no := fc.expr(s.Cond), fc.block(s.True), fc.block(s.False)
+	if cond == nil || yes == nil || no == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (bool, error) {
+		c, err := cond(m, l)
+		if err != nil {
+			return false, err
+		}
+		if c.Truth() {
+			return yes.run(m, l)
+		}
+		return no.run(m, l)
+	}
+}
+
+// assign compiles x = e, x.f = e and their augmented forms (x += e) for a
+// local x.
+func (fc *funcCompiler) assign(s *syntax.AssignStmt) dstmt {
+	rhs := fc.expr(s.RHS)
+	if rhs == nil {
+		return nil
+	}
+	op := syntax.ILLEGAL
+	if s.Op != syntax.EQ {
+		op = s.Op - syntax.PLUS_EQ + syntax.PLUS
+	}
+	switch lhs := unparen(s.LHS).(type) {
+	case *syntax.Ident:
+		b, ok := lhs.Binding.(*resolve.Binding)
+		if !ok || b.Scope != resolve.Local {
+			return nil
+		}
+		i := b.Index
+		if op == syntax.ILLEGAL {
+			return func(m *Match, l []starlark.Value) (bool, error) {
+				v, err := rhs(m, l)
+				if err != nil {
+					return false, err
+				}
+				l[i] = v
+				return false, nil
+			}
+		}
+		read := fc.local(lhs, i)
+		return func(m *Match, l []starlark.Value) (bool, error) {
+			x, err := read(m, l)
+			if err != nil {
+				return false, err
+			}
+			y, err := rhs(m, l)
+			if err != nil {
+				return false, err
+			}
+			z, err := augmented(m, op, x, y)
+			if err != nil {
+				return false, failAt(s.OpPos, err)
+			}
+			l[i] = z
+			return false, nil
+		}
+	case *syntax.DotExpr:
+		return fc.setField(lhs, s.OpPos, op, rhs)
+	}
+	return nil // x[i] = e, tuple unpacking
+}
+
+// setField compiles x.f = e and x.f op= e: Starlark evaluates x once, then
+// (augmented) reads x.f, then e.
+func (fc *funcCompiler) setField(lhs *syntax.DotExpr, opPos syntax.Position, op syntax.Token, rhs dexpr) dstmt {
+	recv := fc.expr(lhs.X)
+	if recv == nil {
+		return nil
+	}
+	name, dot := lhs.Name.Name, lhs.Dot
+	return func(m *Match, l []starlark.Value) (bool, error) {
+		x, err := recv(m, l)
+		if err != nil {
+			return false, err
+		}
+		var old starlark.Value
+		if op != syntax.ILLEGAL {
+			if old, err = getAttr(m, x, name); err != nil {
+				return false, failAt(dot, err)
+			}
+		}
+		v, err := rhs(m, l)
+		if err != nil {
+			return false, err
+		}
+		if op != syntax.ILLEGAL {
+			if v, err = augmented(m, op, old, v); err != nil {
+				return false, failAt(opPos, err)
+			}
+		}
+		if err := setField(m, x, name, v); err != nil {
+			return false, failAt(dot, err)
+		}
+		return false, nil
+	}
+}
+
+func unparen(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
+	fc.steps += stepsPerNode
+	switch e := e.(type) {
+	case *syntax.ParenExpr:
+		return fc.expr(e.X)
+	case *syntax.Ident:
+		return fc.ident(e)
+	case *syntax.Literal:
+		v := literal(e)
+		if v == nil {
+			return nil
+		}
+		return func(*Match, []starlark.Value) (starlark.Value, error) { return v, nil }
+	case *syntax.DotExpr:
+		x := fc.expr(e.X)
+		if x == nil {
+			return nil
+		}
+		name, dot := e.Name.Name, e.Dot
+		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+			v, err := x(m, l)
+			if err != nil {
+				return nil, err
+			}
+			if v, err = getAttr(m, v, name); err != nil {
+				return nil, failAt(dot, err)
+			}
+			return v, nil
+		}
+	case *syntax.CallExpr:
+		return fc.call(e)
+	case *syntax.UnaryExpr:
+		return fc.unary(e)
+	case *syntax.BinaryExpr:
+		return fc.binary(e)
+	case *syntax.CondExpr:
+		return fc.cond(e)
+	case *syntax.ListExpr:
+		return fc.list(e.List, false)
+	case *syntax.TupleExpr:
+		return fc.list(e.List, true)
+	}
+	return nil // index, slice, dict, comprehension, lambda
+}
+
+// literal is the constant Starlark's compiler makes of a literal.
+func literal(e *syntax.Literal) starlark.Value {
+	switch v := e.Value.(type) {
+	case int64:
+		return starlark.MakeInt64(v)
+	case *big.Int:
+		return starlark.MakeBigInt(v)
+	case float64:
+		return starlark.Float(v)
+	case string:
+		if e.Token == syntax.BYTES {
+			return starlark.Bytes(v)
+		}
+		return starlark.String(v)
+	}
+	return nil
+}
+
+// ident compiles a name: a local, or a global, predeclared or universal name,
+// whose value is fixed once the pack is compiled (a script's globals are
+// frozen).
+func (fc *funcCompiler) ident(id *syntax.Ident) dexpr {
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok {
+		return nil
+	}
+	if b.Scope == resolve.Local {
+		return fc.local(id, b.Index)
+	}
+	v := fc.value(id, b)
+	if v == nil {
+		return nil
+	}
+	return func(*Match, []starlark.Value) (starlark.Value, error) { return v, nil }
+}
+
+// value is the value of a name that is not a local, nil if it has none.
+func (fc *funcCompiler) value(id *syntax.Ident, b *resolve.Binding) starlark.Value {
+	switch b.Scope {
+	case resolve.Global:
+		return fc.env.globals[id.Name]
+	case resolve.Predeclared:
+		return fc.env.predeclared[id.Name]
+	case resolve.Universal:
+		return starlark.Universe[id.Name]
+	}
+	return nil
+}
+
+// local reads local i, which fails as Starlark's does before it is assigned.
+func (fc *funcCompiler) local(id *syntax.Ident, i int) dexpr {
+	pos, name := id.NamePos, fc.locals[i].First.Name
+	return func(_ *Match, l []starlark.Value) (starlark.Value, error) {
+		if v := l[i]; v != nil {
+			return v, nil
+		}
+		return nil, failAt(pos, fmt.Errorf("local variable %s referenced before assignment", name))
+	}
+}
+
+func (fc *funcCompiler) unary(e *syntax.UnaryExpr) dexpr {
+	x := fc.expr(e.X)
+	if x == nil {
+		return nil
+	}
+	op, pos := e.Op, e.OpPos
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		v, err := x(m, l)
+		if err != nil {
+			return nil, err
+		}
+		z, err := starlark.Unary(op, v)
+		if err != nil {
+			return nil, failAt(pos, err)
+		}
+		return z, nil
+	}
+}
+
+func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
+	x, y := fc.expr(e.X), fc.expr(e.Y)
+	if x == nil || y == nil {
+		return nil
+	}
+	op, pos := e.Op, e.OpPos
+	switch op {
+	case syntax.AND, syntax.OR:
+		or := op == syntax.OR
+		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+			a, err := x(m, l)
+			if err != nil || bool(a.Truth()) == or {
+				return a, err
+			}
+			return y(m, l)
+		}
+	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE:
+		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+			a, b, err := operands(m, l, x, y)
+			if err != nil {
+				return nil, err
+			}
+			c, err := starlark.Compare(op, a, b)
+			if err != nil {
+				return nil, failAt(pos, err)
+			}
+			return starlark.Bool(c), nil
+		}
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		a, b, err := operands(m, l, x, y)
+		if err != nil {
+			return nil, err
+		}
+		z, err := starlark.Binary(op, a, b)
+		if err != nil {
+			return nil, failAt(pos, err)
+		}
+		return z, nil
+	}
+}
+
+// operands evaluates x, then y.
+func operands(m *Match, l []starlark.Value, x, y dexpr) (a, b starlark.Value, err error) {
+	if a, err = x(m, l); err != nil {
+		return nil, nil, err
+	}
+	if b, err = y(m, l); err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
+}
+
+func (fc *funcCompiler) cond(e *syntax.CondExpr) dexpr {
+	c, t, f := fc.expr(e.Cond), fc.expr(e.True), fc.expr(e.False)
+	if c == nil || t == nil || f == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		v, err := c(m, l)
+		if err != nil {
+			return nil, err
+		}
+		if v.Truth() {
+			return t(m, l)
+		}
+		return f(m, l)
+	}
+}
+
+// list compiles [a, b] and (a, b): a new list (or tuple) each time, as
+// Starlark makes.
+func (fc *funcCompiler) list(elems []syntax.Expr, tuple bool) dexpr {
+	xs := fc.exprs(elems)
+	if xs == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		vs := make([]starlark.Value, len(xs))
+		for i, x := range xs {
+			v, err := x(m, l)
+			if err != nil {
+				return nil, err
+			}
+			vs[i] = v
+		}
+		if tuple {
+			return starlark.Tuple(vs), nil
+		}
+		return starlark.NewList(vs), nil
+	}
+}
+
+func (fc *funcCompiler) exprs(es []syntax.Expr) []dexpr {
+	xs := make([]dexpr, len(es))
+	for i, e := range es {
+		if xs[i] = fc.expr(e); xs[i] == nil {
+			return nil
+		}
+	}
+	return xs
+}

@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rulestudio/studio/assets"
+	"go.starlark.net/starlark"
+)
+
+// TestDirectFormsOfBundledPacks: the code of the bundled packs that has no
+// loop runs directly (a change that loses direct forms shows here, before
+// it shows in the benchmarks).
+func TestDirectFormsOfBundledPacks(t *testing.T) {
+	want := map[string]int{"tictactoe": 4, "connectfour": 2, "hearts": 4, "seeds": 28}
+	for pack, n := range want {
+		p := bundled(t, pack)
+		if p.directHooks < n {
+			t.Errorf("%s: %d of %d pieces of code have a direct form, want at least %d", pack, p.directHooks, p.hooks, n)
+		}
+	}
+	if p := bundled(t, "tictactoe"); p.directHooks != p.hooks {
+		t.Errorf("tictactoe: %d of %d pieces of code have a direct form, want all", p.directHooks, p.hooks)
+	}
+}
+
+// TestDirectPlaysAsStarlark: seeded random matches of every bundled pack
+// give the same events (every field), scores and errors with direct
+// evaluation as through Starlark's interpreter alone.
+func TestDirectPlaysAsStarlark(t *testing.T) {
+	for _, pack := range assets.Packs() {
+		p := bundled(t, pack)
+		seeds := 20
+		if pack == "hearts" {
+			seeds = 2
+		}
+		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+			direct, interp := playBoth(t, p, seed)
+			if !reflect.DeepEqual(direct, interp) {
+				t.Fatalf("%s seed %d: direct and interpreted matches differ:\n%+v\n%+v", pack, seed, firstDiff(direct.events, interp.events), firstDiff(interp.events, direct.events))
+			}
+		}
+	}
+}
+
+type playResult struct {
+	events []Event
+	scores []int
+	plies  int
+	err    string
+}
+
+func playBoth(t *testing.T, p *Program, seed uint64) (direct, interp playResult) {
+	t.Helper()
+	play := func(interpret bool) playResult {
+		m := newMatch(t, p, p.Pack.Players.Min, Options{Seed: seed, Interpret: interpret})
+		plies, err := m.Play(NewRandomBot(seed), 400)
+		r := playResult{events: m.Events(), scores: m.Scores(), plies: plies}
+		if err != nil {
+			r.err = err.Error()
+		}
+		return r
+	}
+	return play(false), play(true)
+}
+
+func firstDiff(a, b []Event) any {
+	for i := range a {
+		if i >= len(b) || !reflect.DeepEqual(a[i], b[i]) {
+			return a[i]
+		}
+	}
+	return len(a)
+}
+
+// errorPack is a pack whose one action runs BODY, with script functions
+// BODY may call.
+const errorPack = `format: 1
+pack: errors
+players: {min: 2, max: 2}
+states:
+  - {id: 1, name: gameSetup, type: manager, description: "", transitions: {"": 2}}
+  - id: 2
+    name: turn
+    type: activeplayer
+    description: go
+    possibleactions: [go]
+    transitions: {go: 2, end: 99}
+  - {id: 99, name: gameEnd, type: manager, description: End}
+actions:
+  go:
+    body: |
+      BODY
+scripts:
+  main: |
+    FROZEN = [1, 2]
+    def helper(x):
+        return x + 1
+    def deeper(x):
+        y = helper(x)
+        return y
+boards:
+  board: {width: 3, height: 3}
+`
+
+// TestDirectErrorsAsStarlark: code with a direct form that fails gives the
+// error Starlark gives: message, place, what and where in the pack, the
+// backtrace and its frames, and the cause errors.As finds.
+func TestDirectErrorsAsStarlark(t *testing.T) {
+	bodies := []string{
+		`next_state("nowhere")`,
+		`fail("no " + str(player.no))`,
+		`board.scor = 1`,
+		`x = game.scor`,
+		`player.score += "a"`,
+		`x = player.scor`,
+		`player.score = "a"`,
+		`x = "a" + 1`,
+		`x = 1 < "a"`,
+		`x = -"a"`,
+		`x = 1 // 0`,
+		"if player.no > 5:\n  y = 1\nx = y",
+		"x = FROZEN\nx += [3]",
+		"x = True\nx += 1",
+		`x = deeper("a")`,
+		`board.set(99, player)`,
+		`x = board.nosuch`,
+		`x = len(3)`,
+		`x = (1).foo`,
+		`x = player.no.bar`,
+		`board.set(0, player)` + "\nx = [1]\nx += 2",
+		`x = helper(1) + deeper(None)`,
+		`notify(1)`,
+	}
+	for _, body := range bodies {
+		src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
+		p, err := Parse([]byte(src), "errors.yaml")
+		if err != nil {
+			t.Fatalf("%q: %v", body, err)
+		}
+		if p.directHooks != p.hooks {
+			t.Fatalf("%q: has no direct form (%d of %d): the test would compare Starlark with itself", body, p.directHooks, p.hooks)
+		}
+		direct, interp := applyFirst(t, p, false), applyFirst(t, p, true)
+		if interp == nil {
+			t.Fatalf("%q: did not fail", body)
+		}
+		var dre, ire *RunError
+		if !errors.As(direct, &dre) || !errors.As(interp, &ire) {
+			t.Fatalf("%q: not run errors: %v / %v", body, direct, interp)
+		}
+		if dre.Error() != ire.Error() || dre.Backtrace != ire.Backtrace || dre.Source != ire.Source || !reflect.DeepEqual(dre.Trace, ire.Trace) {
+			t.Errorf("%q:\ndirect:      %v [%s]\n%s%+v\ninterpreted: %v [%s]\n%s%+v", body, dre, dre.Source, dre.Backtrace, dre.Trace, ire, ire.Source, ire.Backtrace, ire.Trace)
+		}
+		var dee, iee *starlark.EvalError
+		if !errors.As(direct, &dee) || !errors.As(interp, &iee) {
+			t.Errorf("%q: errors.As finds no EvalError", body)
+			continue
+		}
+		if dc, ic := dee.Unwrap(), iee.Unwrap(); reflect.TypeOf(dc) != reflect.TypeOf(ic) || dc.Error() != ic.Error() {
+			t.Errorf("%q: cause %T %q, Starlark's %T %q", body, dc, dc, ic, ic)
+		}
+	}
+}
+
+// applyFirst starts a match of p and takes the first legal move, returning
+// its error.
+func applyFirst(t *testing.T, p *Program, interpret bool) error {
+	t.Helper()
+	m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+	moves, err := m.Legal(m.Active())
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("no legal move: %v", err)
+	}
+	return m.Apply(moves[0])
+}
