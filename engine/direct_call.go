@@ -30,7 +30,7 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 		}
 		pos = append(pos, a)
 	}
-	callee, d := fc.callee(e.Fn, names)
+	callee, d, ours := fc.callee(e.Fn, names)
 	if d != nil {
 		if len(names) > 0 || len(pos) != d.nparams {
 			return nil
@@ -41,90 +41,128 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if callee == nil || args == nil || kws == nil {
 		return nil
 	}
-	lparen := e.Lparen
-	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
-		f, err := callee(m, l)
-		if err != nil {
+	c := &builtinCall{callee: callee, args: args, kws: kws, names: names, lparen: e.Lparen, ours: ours}
+	return c.eval
+}
+
+// builtinCall is a call of a builtin with positional arguments args and
+// keyword arguments names=kws.
+type builtinCall struct {
+	callee, args, kws []dexpr
+	names             []starlark.String
+	lparen            syntax.Position
+	// ours is set for the engine's builtins and the methods of boards and
+	// decks, which keep none of their argument slices: theirs are lent from
+	// the match's stack (Starlark gives every builtin call new ones).
+	ours bool
+}
+
+func (c *builtinCall) eval(m *Match, l []starlark.Value) (starlark.Value, error) {
+	f, err := c.callee[0](m, l)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := f.(*starlark.Builtin)
+	if !ok { // a board's or deck's method is a builtin
+		return nil, failAt(c.lparen, fmt.Errorf("invalid call of non-function (%s)", f.Type()))
+	}
+	n, nk := len(c.args), len(c.kws)
+	base, kbase := len(m.argbuf), len(m.kwbuf)
+	var vals starlark.Tuple // positional arguments, then keyword pairs
+	var kwargs []starlark.Tuple
+	if c.ours {
+		m.argbuf = append(m.argbuf, make([]starlark.Value, n+2*nk)...)
+		vals = m.argbuf[base : base+n+2*nk : base+n+2*nk]
+		m.kwbuf = append(m.kwbuf, make([]starlark.Tuple, nk)...)
+		kwargs = m.kwbuf[kbase : kbase+nk : kbase+nk]
+	} else {
+		vals = make(starlark.Tuple, n+2*nk)
+		kwargs = make([]starlark.Tuple, nk)
+	}
+	v, err := c.call(m, l, b, vals, kwargs)
+	if c.ours {
+		clear(vals)
+		clear(kwargs)
+		m.argbuf, m.kwbuf = m.argbuf[:base], m.kwbuf[:kbase]
+	}
+	return v, err
+}
+
+// call evaluates the arguments into vals and kwargs and calls b.
+func (c *builtinCall) call(m *Match, l []starlark.Value, b *starlark.Builtin, vals starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var err error
+	n := len(c.args)
+	for i, x := range c.args {
+		if vals[i], err = x(m, l); err != nil {
 			return nil, err
 		}
-		b, ok := f.(*starlark.Builtin)
-		if !ok { // a board's or deck's method is a builtin
-			return nil, failAt(lparen, fmt.Errorf("invalid call of non-function (%s)", f.Type()))
-		}
-		var positional starlark.Tuple
-		if len(args) > 0 {
-			positional = make(starlark.Tuple, len(args)) // the builtin may keep it
-			for i, x := range args {
-				if positional[i], err = x(m, l); err != nil {
-					return nil, err
-				}
-			}
-		}
-		var kwargs []starlark.Tuple
-		if len(kws) > 0 {
-			kwargs = make([]starlark.Tuple, len(kws))
-			pairs := make(starlark.Tuple, 2*len(kws))
-			for i, x := range kws {
-				if pairs[2*i+1], err = x(m, l); err != nil {
-					return nil, err
-				}
-				pairs[2*i] = names[i]
-				kwargs[i] = pairs[2*i : 2*i+2 : 2*i+2]
-			}
-		}
-		v, err := b.CallInternal(m.thread, positional, kwargs)
-		if err == nil && v == nil {
-			err = fmt.Errorf("internal error: nil (not None) returned from %s", b)
-		}
-		if err != nil {
-			return nil, &dfail{err: err, pos: lparen, callee: b.Name()}
-		}
-		return v, nil
 	}
+	for i, x := range c.kws {
+		pair := vals[n+2*i : n+2*i+2 : n+2*i+2]
+		if pair[1], err = x(m, l); err != nil {
+			return nil, err
+		}
+		pair[0], kwargs[i] = c.names[i], pair
+	}
+	positional := vals[:n:n]
+	if n == 0 {
+		positional = nil
+	}
+	if len(kwargs) == 0 {
+		kwargs = nil
+	}
+	v, err := b.CallInternal(m.thread, positional, kwargs)
+	if err == nil && v == nil {
+		err = fmt.Errorf("internal error: nil (not None) returned from %s", b)
+	}
+	if err != nil {
+		return nil, &dfail{err: err, pos: c.lparen, callee: b.Name()}
+	}
+	return v, nil
 }
 
 // callee compiles the callee of a call with keyword arguments names: a
-// script function's direct form (d), or the expression giving a builtin;
-// both nil when the call has no direct form.
-func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.String) (dexpr, *dfn) {
+// script function's direct form (d), or the expression giving a builtin,
+// ours when it is the engine's; both nil when the call has no direct form.
+func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.String) (x []dexpr, d *dfn, ours bool) {
 	switch fn := unparen(fn).(type) {
 	case *syntax.Ident:
 		b, ok := fn.Binding.(*resolve.Binding)
 		if !ok || b.Scope == resolve.Local {
-			return nil, nil
+			return nil, nil, false
 		}
 		switch v := fc.value(fn, b).(type) {
 		case *starlark.Function:
 			def := fc.dc.defOf[v]
 			if def == nil {
-				return nil, nil
+				return nil, nil, false
 			}
 			d := fc.dc.function(def, v)
 			if d != nil {
 				fc.steps += d.steps
 			}
-			return nil, d
+			return nil, d, false
 		case *starlark.Builtin:
 			if !fc.leafBuiltin(fn.Name, v, b.Scope, names) {
-				return nil, nil
+				return nil, nil, false
 			}
-			return fc.ident(fn), nil
+			return []dexpr{fc.ident(fn)}, nil, b.Scope != resolve.Universal
 		}
 	case *syntax.DotExpr:
 		recv, ok := fn.X.(*syntax.Ident)
 		if !ok {
-			return nil, nil
+			return nil, nil, false
 		}
 		b, ok := recv.Binding.(*resolve.Binding)
 		if !ok || b.Scope != resolve.Predeclared {
-			return nil, nil
+			return nil, nil, false
 		}
 		switch fc.value(recv, b).(type) {
 		case *boardValue, *deckValue: // methods in Go
-			return fc.expr(fn), nil
+			return []dexpr{fc.expr(fn)}, nil, true
 		}
 	}
-	return nil, nil
+	return nil, nil, false
 }
 
 // leafBuiltin reports whether the builtin v, named name in scope, runs no

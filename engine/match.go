@@ -112,6 +112,7 @@ type Match struct {
 	over      int    // steps taken past the budget (see onMaxSteps)
 	argbuf    []starlark.Value
 	dstack    []starlark.Value // the locals of the running direct calls (see dfn)
+	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
 	dret      starlark.Value   // what a direct call's return statement gave
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
 	next      *mstate          // state at the start of the running step: prev once it ends
