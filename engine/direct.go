@@ -86,14 +86,16 @@ func (f *dfn) call(m *Match, args []starlark.Value) (starlark.Value, error) {
 // length before, for run. Calls nested in the arguments push above it.
 func (f *dfn) frame(m *Match) (l []starlark.Value, base int) {
 	base = len(m.dstack)
-	m.dstack = append(m.dstack, make([]starlark.Value, f.nlocals)...)
+	m.dstack = grow(m.dstack, f.nlocals) // zero: pop clears what it pops
 	return m.dstack[base : base+f.nlocals : base+f.nlocals], base
 }
 
 // pop pops f's frame l, pushed at base.
 func (f *dfn) pop(m *Match, l []starlark.Value, base int) {
-	clear(l)
-	clear(m.dstack[base:])
+	clear(l) // a frame starts with its locals unassigned
+	if len(l) > 0 && &l[0] != &m.dstack[base] {
+		clear(m.dstack[base:]) // the stack grew into a new array while f ran
+	}
 	m.dstack = m.dstack[:base]
 }
 

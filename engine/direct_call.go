@@ -71,9 +71,11 @@ func (c *builtinCall) eval(m *Match, l []starlark.Value) (starlark.Value, error)
 	var vals starlark.Tuple // positional arguments, then keyword pairs
 	var kwargs []starlark.Tuple
 	if c.ours {
-		m.argbuf = append(m.argbuf, make([]starlark.Value, n+2*nk)...)
+		// Every slot is written before the call; the stale values above
+		// the stack's length are left for the next calls to overwrite.
+		m.argbuf = grow(m.argbuf, n+2*nk)
 		vals = m.argbuf[base : base+n+2*nk : base+n+2*nk]
-		m.kwbuf = append(m.kwbuf, make([]starlark.Tuple, nk)...)
+		m.kwbuf = grow(m.kwbuf, nk)
 		kwargs = m.kwbuf[kbase : kbase+nk : kbase+nk]
 	} else {
 		vals = make(starlark.Tuple, n+2*nk)
@@ -81,8 +83,6 @@ func (c *builtinCall) eval(m *Match, l []starlark.Value) (starlark.Value, error)
 	}
 	v, err := c.call(m, l, b, vals, kwargs)
 	if c.ours {
-		clear(vals)
-		clear(kwargs)
 		m.argbuf, m.kwbuf = m.argbuf[:base], m.kwbuf[:kbase]
 	}
 	return v, err
@@ -226,4 +226,13 @@ func (fc *funcCompiler) callScript(d *dfn, pos []syntax.Expr, lparen syntax.Posi
 		}
 		return v, err
 	}
+}
+
+// grow lengthens s by n, reusing its capacity (the new elements hold what
+// they held) or copying it into a larger array.
+func grow[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s[:len(s)+n]
+	}
+	return append(s, make([]T, n)...)
 }
