@@ -208,7 +208,9 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	m.setup(playerNames(seats, opts.Names), blk)
 	g := gens.Add(1)
 	st := blk.state(seats)
-	st.gen, st.owned, st.pvOwned, st.rng = g, ^uint32(0), ^uint64(0), opts.Seed^0x9E3779B97F4A7C15
+	// The new state owns the containers it made; the variable maps are made
+	// at their first write.
+	st.gen, st.owned, st.pvOwned, st.rng = g, ^uint32(0)&^ownVars, 0, opts.Seed^0x9E3779B97F4A7C15
 	for i := range st.clocks {
 		st.clocks[i] = opts.Clock.Milliseconds()
 	}
@@ -223,7 +225,12 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	m.st = st
 	st.frames = blk.firstFrame(*m.newFrame(p.setup, nil))
 	m.emit(Event{Kind: EvStateEntered, State: p.setup.name, StateID: p.setup.sid})
-	m.history0 = m.snapshot()
+	if m.rec || p.clauses || p.usesBefore {
+		// Without history only before() and the triggers' past read it
+		// (see beginStep); the snapshot would make every container's first
+		// write a copy.
+		m.history0 = m.snapshot()
+	}
 	m.marks = blk.firstMark(len(m.events))
 	m.prev = m.history0
 	if err := m.run(); err != nil {
