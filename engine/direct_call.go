@@ -14,7 +14,7 @@ import (
 // method of a board or deck.
 func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	var pos, vals []syntax.Expr
-	var names []starlark.String
+	var names []starlark.Value // boxed once: the call would box them each time
 	for _, a := range e.Args {
 		switch a := a.(type) {
 		case *syntax.BinaryExpr:
@@ -49,7 +49,7 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 // keyword arguments names=kws.
 type builtinCall struct {
 	callee, args, kws []dexpr
-	names             []starlark.String
+	names             []starlark.Value
 	lparen            syntax.Position
 	// ours is set for the engine's builtins and the methods of boards and
 	// decks, which keep none of their argument slices: theirs are lent from
@@ -124,7 +124,7 @@ func (c *builtinCall) call(m *Match, l []starlark.Value, b *starlark.Builtin, va
 // callee compiles the callee of a call with keyword arguments names: a
 // script function's direct form (d), or the expression giving a builtin,
 // ours when it is the engine's; both nil when the call has no direct form.
-func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.String) (x []dexpr, d *dfn, ours bool) {
+func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.Value) (x []dexpr, d *dfn, ours bool) {
 	switch fn := unparen(fn).(type) {
 	case *syntax.Ident:
 		b, ok := fn.Binding.(*resolve.Binding)
@@ -170,12 +170,12 @@ func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.String) (x []dex
 // against the code calling it, which direct code does not take (the pack's
 // code the engine's builtins run goes through Match.call, with a budget of
 // its own).
-func (fc *funcCompiler) leafBuiltin(name string, v *starlark.Builtin, scope resolve.Scope, names []starlark.String) bool {
+func (fc *funcCompiler) leafBuiltin(name string, v *starlark.Builtin, scope resolve.Scope, names []starlark.Value) bool {
 	if scope == resolve.Universal {
 		switch name {
 		case "sorted", "min", "max":
 			for _, n := range names {
-				if n == "key" {
+				if n == starlark.String("key") {
 					return false
 				}
 			}
