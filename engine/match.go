@@ -206,6 +206,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		m.events = opts.EventBuf[:0]
 	}
 	m.setup(playerNames(seats, opts.Names), blk)
+	blk.stacks(m)
 	g := gens.Add(1)
 	st := blk.state(seats)
 	// The new state owns the containers it made; the variable maps are made

@@ -26,6 +26,11 @@ type matchBlock struct {
 	frames [1]*frame
 	frame  frame
 	marks  [1]int
+	// The first stacks of code calls: arguments, direct locals and keyword
+	// arguments (see Match.call and dfn), enough for most packs' code.
+	args   [24]starlark.Value
+	locals [16]starlark.Value
+	kws    [4]starlark.Tuple
 }
 
 // newMatchIn returns a zero Match, inside a new matchBlock (also returned)
@@ -90,4 +95,11 @@ func (blk *matchBlock) firstMark(n int) []int {
 	}
 	blk.marks[0] = n
 	return blk.marks[:1:1]
+}
+
+// stacks gives m the stacks of code calls in blk, when there is one.
+func (blk *matchBlock) stacks(m *Match) {
+	if blk != nil {
+		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
+	}
 }
