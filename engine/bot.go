@@ -38,7 +38,8 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
 		return 0, err
 	}
-	moves := make([]Move, 0, 16)
+	moves := m.moves[:0]
+	defer func() { m.moves = moves[:0] }()
 	for !m.st.over {
 		if maxPlies > 0 && plies >= maxPlies {
 			return plies, nil

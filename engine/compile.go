@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/resolve"
@@ -33,11 +34,12 @@ type Program struct {
 	decks       []string
 	progression *hook
 	timeout     *hook
-	setup       *cstate // state 1
-	clauses     bool    // some object type or state has while/whenever/when
-	usesBefore  bool    // some code calls before(): steps keep the previous state
-	hooks       int     // pieces of code compiled into functions
-	directHooks int     // those with a direct form (see dfn)
+	setup       *cstate   // state 1
+	clauses     bool      // some object type or state has while/whenever/when
+	usesBefore  bool      // some code calls before(): steps keep the previous state
+	blocks      sync.Pool // released matchBlocks (see Match.Release)
+	hooks       int       // pieces of code compiled into functions
+	directHooks int       // those with a direct form (see dfn)
 	predeclared starlark.StringDict
 	file        string
 }

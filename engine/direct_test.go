@@ -176,3 +176,45 @@ func applyFirst(t *testing.T, p *Program, interpret bool) error {
 	}
 	return m.Apply(moves[0])
 }
+
+// TestReleasedMatchesPlayAsNew: matches that take the memory of released
+// ones (Match.Release) play exactly as new ones: every event field, the
+// scores and the errors, with and without history, for every bundled pack.
+func TestReleasedMatchesPlayAsNew(t *testing.T) {
+	for _, pack := range assets.Packs() {
+		p := bundled(t, pack)
+		seeds := 12
+		if pack == "hearts" {
+			seeds = 2
+		}
+		for _, noHistory := range []bool{true, false} {
+			for seed := uint64(1); seed <= uint64(seeds); seed++ {
+				var last *Match
+				play := func(release bool) playResult {
+					m := newMatch(t, p, p.Pack.Players.Min, Options{Seed: seed, NoHistory: noHistory})
+					if release && last != nil && m != last {
+						t.Fatalf("%s: the new match is not in the released one's memory", pack)
+					}
+					if release {
+						last = m
+					}
+					plies, err := m.Play(NewRandomBot(seed), 400)
+					r := playResult{events: append([]Event(nil), m.Events()...), scores: m.Scores(), plies: plies}
+					if err != nil {
+						r.err = err.Error()
+					}
+					if release {
+						m.Release()
+					}
+					return r
+				}
+				fresh := play(false)
+				play(true)           // a match released...
+				reused := play(true) // ...and one in its memory
+				if !reflect.DeepEqual(fresh, reused) {
+					t.Fatalf("%s seed %d (NoHistory %v): a match in a released one's memory plays differently:\n%+v\n%+v", pack, seed, noHistory, firstDiff(reused.events, fresh.events), firstDiff(fresh.events, reused.events))
+				}
+			}
+		}
+	}
+}

@@ -82,9 +82,9 @@ type Match struct {
 	opts    Options
 	seats   int
 	names   []string
-	thread  *starlark.Thread // &th
-	th      starlark.Thread
-	gameVal boundGame // what game is
+	thread  *starlark.Thread
+	blk     *matchBlock // the block the match is in, if any (see Release)
+	gameVal boundGame   // what game is
 
 	st   *mstate
 	prev *mstate // state at the start of the last step: what before() reads
@@ -121,6 +121,7 @@ type Match struct {
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal
 	argScratch           []starlark.Value  // the arguments legal is choosing
+	moves                []Move            // Play's buffer of legal moves
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -199,7 +200,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	if opts.StepLimit == 0 {
 		opts.StepLimit = 10_000
 	}
-	m, blk := newMatchIn(seats)
+	m, blk := newMatchIn(p, seats)
 	m.p, m.opts, m.seats, m.rec = p, opts, seats, !opts.NoHistory
 	m.hist, m.text = m.rec && !opts.NoSnapshots, m.rec && !opts.NoEventText
 	if m.rec && cap(opts.EventBuf) > 0 {
@@ -247,10 +248,17 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 // and the game, in blk when not nil.
 func (m *Match) setup(names []string, blk *matchBlock) {
 	m.names = names
-	m.thread = &m.th
-	m.th.Name = "match"
-	m.th.SetLocal("match", m)
-	m.th.OnMaxSteps = onMaxSteps
+	if blk != nil {
+		m.thread = &blk.th
+	} else {
+		m.thread = new(starlark.Thread)
+	}
+	m.thread.Uncancel()
+	if m.thread.Local("match") != m { // not a released block's thread
+		m.thread.Name = "match"
+		m.thread.SetLocal("match", m)
+		m.thread.OnMaxSteps = onMaxSteps
+	}
 	m.setMaxSteps(math.MaxUint64) // no code is running: no budget
 	var pvs []playerValue
 	pvs, m.pvals, m.playersTuple = blk.players(m.seats)

@@ -10,8 +10,18 @@ const blockSeats = 4
 // (a random tic-tac-toe playout spent a tenth of its time in NewMatch, much
 // of it allocating). Each slice into it is cut with its capacity equal to its
 // length, so appending copies as a make would, and the state's containers are
-// copied on first write as usual (see snapshot).
+// copied on first write as usual (see snapshot). A match released
+// ([Match.Release]) gives its block to the next new match of its program,
+// which keeps the thread (its map of locals) and the buffers.
 type matchBlock struct {
+	th    starlark.Thread
+	arena []starlark.Value // the last match's Match.arena, for the next
+	moves []Move           // the last match's Play buffer
+	blockParts
+}
+
+// blockParts is what a reused block starts again from zero.
+type blockParts struct {
 	m      Match
 	st     mstate
 	pvs    [blockSeats]playerValue
@@ -33,14 +43,35 @@ type matchBlock struct {
 	kws    [4]starlark.Tuple
 }
 
-// newMatchIn returns a zero Match, inside a new matchBlock (also returned)
-// when seats fit one, else alone (the block nil).
-func newMatchIn(seats int) (*Match, *matchBlock) {
+// newMatchIn returns a zero Match of p, inside a matchBlock (also returned)
+// when seats fit one, released by an earlier match or new; else alone (the
+// block nil).
+func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 	if seats > blockSeats {
 		return new(Match), nil
 	}
-	blk := new(matchBlock)
+	blk, _ := p.blocks.Get().(*matchBlock)
+	if blk == nil {
+		blk = new(matchBlock)
+	} else {
+		blk.blockParts = blockParts{}
+	}
+	blk.m.blk = blk
 	return &blk.m, blk
+}
+
+// Release gives the match's memory to a later [Program.NewMatch] of its
+// program, for runs of many matches. Neither the match nor anything read
+// from it (moves, events, views, values, matches forked from it) may be used
+// after. Matches of more than four seats have nothing to give.
+func (m *Match) Release() {
+	blk := m.blk
+	if blk == nil {
+		return
+	}
+	blk.arena, blk.moves = m.arena[:0], m.moves[:0]
+	m.blk = nil
+	m.p.blocks.Put(blk)
 }
 
 // players returns the match's player values, seats long, from blk when there
@@ -97,9 +128,11 @@ func (blk *matchBlock) firstMark(n int) []int {
 	return blk.marks[:1:1]
 }
 
-// stacks gives m the stacks of code calls in blk, when there is one.
+// stacks gives m the stacks of code calls and the buffers in blk, when
+// there is one.
 func (blk *matchBlock) stacks(m *Match) {
 	if blk != nil {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
+		m.arena, m.moves = blk.arena, blk.moves
 	}
 }

@@ -212,6 +212,7 @@ func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash
 		if es := m.Events(); cap(es) > cap(*events) {
 			*events = es[:0]
 		}
+		m.Release() // the next match of this worker takes its memory
 	}()
 	r.Plies, err = m.Play(pb, sim.MaxPlies)
 	switch {
