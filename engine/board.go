@@ -398,6 +398,11 @@ func (bv *boardValue) call(th *starlark.Thread, name, fn string, args starlark.T
 	if m == nil {
 		return nil, fmt.Errorf("%s: no match is running", fn)
 	}
+	return bv.callIn(m, name, fn, args, kw)
+}
+
+// callIn is method name (fn: "board.set") of the board in match m.
+func (bv *boardValue) callIn(m *Match, name, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 	if len(kw) > 0 {
 		return nil, fmt.Errorf("%s: unexpected keyword arguments", fn)
 	}

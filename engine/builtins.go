@@ -14,7 +14,24 @@ type builtinFn func(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 // builtins returns the names every piece of pack code sees besides the context
 // names (player, active_player, state, self, value, inner, game, players).
 func builtins() starlark.StringDict {
-	fns := map[string]builtinFn{
+	d := starlark.StringDict{}
+	for name, f := range engineFns {
+		d[name] = starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			m := matchOf(th)
+			if m == nil {
+				return nil, fmt.Errorf("%s: no match is running (call it from a procedure or action, not at load)", name)
+			}
+			return f(m, name, args, kw)
+		})
+	}
+	return d
+}
+
+// engineFns are the engine's builtins, by name.
+var engineFns map[string]builtinFn
+
+func init() {
+	engineFns = map[string]builtinFn{
 		"next_state":           biNextState,
 		"call":                 biCall,
 		"end_turn":             biEndTurn,
@@ -36,17 +53,6 @@ func builtins() starlark.StringDict {
 		"destroy":              biDestroy,
 		"combinations":         biCombinations,
 	}
-	d := starlark.StringDict{}
-	for name, f := range fns {
-		d[name] = starlark.NewBuiltin(name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-			m := matchOf(th)
-			if m == nil {
-				return nil, fmt.Errorf("%s: no match is running (call it from a procedure or action, not at load)", name)
-			}
-			return f(m, name, args, kw)
-		})
-	}
-	return d
 }
 
 func (m *Match) needBody(fn string) error {

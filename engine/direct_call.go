@@ -30,65 +30,62 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 		}
 		pos = append(pos, a)
 	}
-	callee, d, ours := fc.callee(e.Fn, names)
+	c := &builtinCall{names: names, lparen: e.Lparen}
+	d := fc.callee(e.Fn, c)
 	if d != nil {
 		if len(names) > 0 || len(pos) != d.nparams {
 			return nil
 		}
 		return fc.callScript(d, pos, e.Lparen)
 	}
-	args, kws := fc.exprs(pos), fc.exprs(vals)
-	if callee == nil || args == nil || kws == nil {
+	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
+	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {
 		return nil
 	}
-	c := &builtinCall{callee: callee, args: args, kws: kws, names: names, lparen: e.Lparen, ours: ours}
 	return c.eval
 }
 
 // builtinCall is a call of a builtin with positional arguments args and
 // keyword arguments names=kws.
 type builtinCall struct {
-	callee, args, kws []dexpr
-	names             []starlark.Value
-	lparen            syntax.Position
-	// ours is set for the engine's builtins and the methods of boards and
-	// decks, which keep none of their argument slices: theirs are lent from
-	// the match's stack (Starlark gives every builtin call new ones).
-	ours bool
+	args, kws []dexpr
+	names     []starlark.Value
+	lparen    syntax.Position
+	// callee gives the builtin (one of Starlark's)...
+	callee dexpr
+	// ...or goFn is the engine's builtin or board's or deck's method name,
+	// called in Go with the match, not through its *starlark.Builtin (which
+	// looks the match up in the thread's locals). They keep none of their
+	// argument slices: theirs are lent from the match's stack (Starlark gives
+	// every builtin call new ones).
+	goFn func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error)
+	name string
 }
 
 func (c *builtinCall) eval(m *Match, l []starlark.Value) (starlark.Value, error) {
-	f, err := c.callee[0](m, l)
-	if err != nil {
-		return nil, err
-	}
-	b, ok := f.(*starlark.Builtin)
-	if !ok { // a board's or deck's method is a builtin
-		return nil, failAt(c.lparen, fmt.Errorf("invalid call of non-function (%s)", f.Type()))
-	}
 	n, nk := len(c.args), len(c.kws)
+	if c.goFn == nil {
+		f, err := c.callee(m, l)
+		if err != nil {
+			return nil, err
+		}
+		b, ok := f.(*starlark.Builtin)
+		if !ok {
+			return nil, failAt(c.lparen, fmt.Errorf("invalid call of non-function (%s)", f.Type()))
+		}
+		return c.call(m, l, b, make(starlark.Tuple, n+2*nk), make([]starlark.Tuple, nk))
+	}
+	// Every slot is written before the call; the stale values above the
+	// stack's length are left for the next calls to overwrite.
 	base, kbase := len(m.argbuf), len(m.kwbuf)
-	var vals starlark.Tuple // positional arguments, then keyword pairs
-	var kwargs []starlark.Tuple
-	if c.ours {
-		// Every slot is written before the call; the stale values above
-		// the stack's length are left for the next calls to overwrite.
-		m.argbuf = grow(m.argbuf, n+2*nk)
-		vals = m.argbuf[base : base+n+2*nk : base+n+2*nk]
-		m.kwbuf = grow(m.kwbuf, nk)
-		kwargs = m.kwbuf[kbase : kbase+nk : kbase+nk]
-	} else {
-		vals = make(starlark.Tuple, n+2*nk)
-		kwargs = make([]starlark.Tuple, nk)
-	}
-	v, err := c.call(m, l, b, vals, kwargs)
-	if c.ours {
-		m.argbuf, m.kwbuf = m.argbuf[:base], m.kwbuf[:kbase]
-	}
+	m.argbuf, m.kwbuf = grow(m.argbuf, n+2*nk), grow(m.kwbuf, nk)
+	v, err := c.call(m, l, nil, m.argbuf[base:base+n+2*nk:base+n+2*nk], m.kwbuf[kbase:kbase+nk:kbase+nk])
+	m.argbuf, m.kwbuf = m.argbuf[:base], m.kwbuf[:kbase]
 	return v, err
 }
 
-// call evaluates the arguments into vals and kwargs and calls b.
+// call evaluates the arguments into vals and kwargs and calls b, or c.goFn
+// when b is nil.
 func (c *builtinCall) call(m *Match, l []starlark.Value, b *starlark.Builtin, vals starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var err error
 	n := len(c.args)
@@ -111,58 +108,85 @@ func (c *builtinCall) call(m *Match, l []starlark.Value, b *starlark.Builtin, va
 	if len(kwargs) == 0 {
 		kwargs = nil
 	}
-	v, err := b.CallInternal(m.thread, positional, kwargs)
+	var v starlark.Value
+	name := c.name
+	if b != nil {
+		v, err = b.CallInternal(m.thread, positional, kwargs)
+		name = b.Name()
+	} else {
+		v, err = c.goFn(m, positional, kwargs)
+	}
 	if err == nil && v == nil {
-		err = fmt.Errorf("internal error: nil (not None) returned from %s", b)
+		err = fmt.Errorf("internal error: nil (not None) returned from <built-in function %s>", name)
 	}
 	if err != nil {
-		return nil, &dfail{err: err, pos: c.lparen, callee: b.Name()}
+		return nil, &dfail{err: err, pos: c.lparen, callee: name}
 	}
 	return v, nil
 }
 
-// callee compiles the callee of a call with keyword arguments names: a
-// script function's direct form (d), or the expression giving a builtin,
-// ours when it is the engine's; both nil when the call has no direct form.
-func (fc *funcCompiler) callee(fn syntax.Expr, names []starlark.Value) (x []dexpr, d *dfn, ours bool) {
+// callee compiles the callee fn of call c: it returns a script function's
+// direct form, or sets c.goFn or c.callee; nothing when the call has no
+// direct form.
+func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 	switch fn := unparen(fn).(type) {
 	case *syntax.Ident:
 		b, ok := fn.Binding.(*resolve.Binding)
 		if !ok || b.Scope == resolve.Local {
-			return nil, nil, false
+			return nil
 		}
 		switch v := fc.value(fn, b).(type) {
 		case *starlark.Function:
 			def := fc.dc.defOf[v]
 			if def == nil {
-				return nil, nil, false
+				return nil
 			}
 			d := fc.dc.function(def, v)
 			if d != nil {
 				fc.steps += d.steps
 			}
-			return nil, d, false
+			return d
 		case *starlark.Builtin:
-			if !fc.leafBuiltin(fn.Name, v, b.Scope, names) {
-				return nil, nil, false
+			switch {
+			case !fc.leafBuiltin(fn.Name, v, b.Scope, c.names):
+			case b.Scope == resolve.Universal:
+				c.callee = fc.ident(fn)
+			default:
+				f, name := engineFns[fn.Name], fn.Name
+				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+					return f(m, name, args, kw)
+				}
+				c.name = name
 			}
-			return []dexpr{fc.ident(fn)}, nil, b.Scope != resolve.Universal
 		}
 	case *syntax.DotExpr:
 		recv, ok := fn.X.(*syntax.Ident)
 		if !ok {
-			return nil, nil, false
+			return nil
 		}
 		b, ok := recv.Binding.(*resolve.Binding)
 		if !ok || b.Scope != resolve.Predeclared {
-			return nil, nil, false
+			return nil
 		}
-		switch fc.value(recv, b).(type) {
-		case *boardValue, *deckValue: // methods in Go
-			return []dexpr{fc.expr(fn)}, nil, true
+		method := fn.Name.Name
+		switch v := fc.value(recv, b).(type) {
+		case *boardValue:
+			if boardMethod(method) >= 0 {
+				c.name = v.name + "." + method
+				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+					return v.callIn(m, method, c.name, args, kw)
+				}
+			}
+		case *deckValue:
+			if v.methods[method] != nil {
+				c.name = v.name + "." + method
+				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+					return v.call(m, method, c.name, args, kw)
+				}
+			}
 		}
 	}
-	return nil, nil, false
+	return nil
 }
 
 // leafBuiltin reports whether the builtin v, named name in scope, runs no
@@ -183,7 +207,7 @@ func (fc *funcCompiler) leafBuiltin(name string, v *starlark.Builtin, scope reso
 		}
 		return leafUniverse[name]
 	}
-	return name != "before" && engineBuiltins[name] && fc.env.predeclared[name] == v
+	return name != "before" && engineFns[name] != nil && fc.env.predeclared[name] == v
 }
 
 // leafUniverse are Starlark's universal builtins that call no function.
@@ -193,15 +217,6 @@ var leafUniverse = map[string]bool{
 	"hash": true, "int": true, "len": true, "list": true, "ord": true, "print": true, "range": true,
 	"repr": true, "reversed": true, "set": true, "str": true, "tuple": true, "type": true, "zip": true,
 }
-
-// engineBuiltins names the builtins of builtins().
-var engineBuiltins = func() map[string]bool {
-	names := map[string]bool{}
-	for name := range builtins() {
-		names[name] = true
-	}
-	return names
-}()
 
 // callScript compiles a call, at lparen, of a script function's direct form
 // with exactly its parameters.
