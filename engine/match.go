@@ -225,7 +225,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		st.decks = append(st.decks, newDeck(g))
 	}
 	m.st = st
-	st.frames = blk.firstFrame(*m.newFrame(p.setup, nil))
+	st.frames = blk.firstFrame(m.frameOf(p.setup, nil))
 	m.emit(Event{Kind: EvStateEntered, State: p.setup.name, StateID: p.setup.sid})
 	if m.rec || p.clauses || p.usesBefore {
 		// Without history only before() and the triggers' past read it
@@ -295,11 +295,16 @@ func playerNames(seats int, given []string) []string {
 }
 
 func (m *Match) newFrame(s *cstate, params []starlark.Value) *frame {
-	f := &frame{gen: m.st.gen, st: s, params: params}
+	f := m.frameOf(s, params)
+	return &f
+}
+
+// frameOf is a frame of state s with params (nil: its defaults).
+func (m *Match) frameOf(s *cstate, params []starlark.Value) frame {
 	if params == nil && len(s.defaults) > 0 {
-		f.params = s.defaults
+		params = s.defaults
 	}
-	return f
+	return frame{gen: m.st.gen, st: s, params: params}
 }
 
 // Program returns the compiled pack the match runs.

@@ -14,9 +14,11 @@ const blockSeats = 4
 // ([Match.Release]) gives its block to the next new match of its program,
 // which keeps the thread (its map of locals) and the buffers.
 type matchBlock struct {
-	th    starlark.Thread
-	arena []starlark.Value // the last match's Match.arena, for the next
-	moves []Move           // the last match's Play buffer
+	th starlark.Thread
+	// The last match's buffers, for the next: Match.arena, argScratch and
+	// Play's moves.
+	arena, scratch []starlark.Value
+	moves          []Move
 	blockParts
 }
 
@@ -69,7 +71,7 @@ func (m *Match) Release() {
 	if blk == nil {
 		return
 	}
-	blk.arena, blk.moves = m.arena[:0], m.moves[:0]
+	blk.arena, blk.scratch, blk.moves = m.arena[:0], m.argScratch[:0], m.moves[:0]
 	m.blk = nil
 	m.p.blocks.Put(blk)
 }
@@ -133,6 +135,6 @@ func (blk *matchBlock) firstMark(n int) []int {
 func (blk *matchBlock) stacks(m *Match) {
 	if blk != nil {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
-		m.arena, m.moves = blk.arena, blk.moves
+		m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
 	}
 }
