@@ -132,7 +132,7 @@ func Play(p *engine.Program, sim Simulation) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var events []engine.Event // one array for the worker's matches
+			wk := newWorker(w, sim)
 			for {
 				// The context is asked before a match is taken, never
 				// after: every match taken is played and put, so that
@@ -144,7 +144,7 @@ func Play(p *engine.Program, sim Simulation) error {
 				if i >= sim.Matches {
 					return
 				}
-				r := playOne(p, sim, w, names, hash, sim.Seed+uint64(i), &events)
+				r := playOne(p, sim, wk, names, hash, sim.Seed+uint64(i))
 				if sim.Progress != nil {
 					sim.Progress()
 				}
@@ -184,36 +184,44 @@ func botNames(given []string, seats int) ([]string, error) {
 	return given, nil
 }
 
+// worker is what one goroutine of a simulation keeps from match to match.
+type worker struct {
+	id     int
+	events []engine.Event // one array for the worker's matches
+	src    splitmix       // the bots' source, seeded again for each match
+	pb     poolBot
+	r      Result // the result being made (Observe's pointer would put a new one on the heap)
+}
+
+func newWorker(id int, sim Simulation) *worker {
+	w := &worker{id: id}
+	w.pb = poolBot{rand: rand.New(&w.src), record: sim.Record, worker: id, decide: sim.Decide}
+	return w
+}
+
 // playOne plays the match of one seed, recording its events (with
-// sim.Events) into *events, which it leaves holding the array for the next.
-func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash string, seed uint64, events *[]engine.Event) Result {
-	r := Result{Seed: seed}
+// sim.Events) into w's array.
+func playOne(p *engine.Program, sim Simulation, w *worker, names []string, hash string, seed uint64) Result {
+	w.r = Result{Seed: seed}
+	r := &w.r
 	bots, _ := seatBots(names) // names checked by Simulate
-	pb := &poolBot{bots: bots, rand: rand.New(newSplitmix(seed)), record: sim.Record, worker: worker, decide: sim.Decide}
+	w.src = *newSplitmix(seed)
+	pb := &w.pb
+	pb.bots, pb.d, pb.moves, pb.err = bots, Decision{}, pb.moves[:0], nil
 	if sim.Record {
 		r.Record = &graph.Record{Format: graph.RecordFormat, Pack: p.Pack.Name, PackHash: hash, Source: sim.Source, Seed: seed, Seats: make([]graph.Seat, len(names)), Moves: []graph.Move{}}
 		for i, n := range names {
 			r.Record.Seats[i].Bot = n
 		}
-		defer func() { r.Record.Moves = append(r.Record.Moves, pb.moves...) }()
 	}
-	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events, NoSnapshots: true, NoEventText: true, EventBuf: *events})
+	m, err := p.NewMatch(sim.Seats, engine.Options{Seed: seed, NoHistory: !sim.Events, NoSnapshots: true, NoEventText: true, EventBuf: w.events})
 	if err != nil {
 		r.Err = err
 		if sim.Observe != nil {
-			sim.Observe(worker, nil, &r)
+			sim.Observe(w.id, nil, r)
 		}
-		return r
+		return *r
 	}
-	defer func() {
-		if sim.Observe != nil {
-			sim.Observe(worker, m, &r)
-		}
-		if es := m.Events(); cap(es) > cap(*events) {
-			*events = es[:0]
-		}
-		m.Release() // the next match of this worker takes its memory
-	}()
 	r.Plies, err = m.Play(pb, sim.MaxPlies)
 	switch {
 	case pb.err != nil:
@@ -225,7 +233,17 @@ func playOne(p *engine.Program, sim Simulation, worker int, names []string, hash
 	default:
 		r.Winners = m.Winners()
 	}
-	return r
+	if sim.Observe != nil {
+		sim.Observe(w.id, m, r)
+	}
+	if sim.Record {
+		r.Record.Moves = append(r.Record.Moves, pb.moves...)
+	}
+	if es := m.Events(); cap(es) > cap(w.events) {
+		w.events = es[:0]
+	}
+	m.Release() // the next match of this worker takes its memory
+	return *r
 }
 
 // poolBot lets a match's seat bots play through engine.Match.Play: of the
