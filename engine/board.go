@@ -543,12 +543,7 @@ func (bv *boardValue) callIn(m *Match, name, fn string, args starlark.Tuple, kw 
 			}
 			return starlark.True, nil
 		}
-		n := 0
-		for _, v := range b.cells {
-			if v == 0 {
-				n++
-			}
-		}
+		n := b.emptyCount()
 		out := make([]starlark.Value, 0, n) // one allocation: the domain of every placement
 		for i, v := range b.cells {
 			if v == 0 {
@@ -558,4 +553,23 @@ func (bv *boardValue) callIn(m *Match, name, fn string, args starlark.Tuple, kw 
 		return starlark.NewList(out), nil
 	}
 	return nil, fmt.Errorf("%s: unknown method", fn)
+}
+
+// emptyCount is the number of empty cells of the board in match m, read as
+// board.empty() reads it.
+func (bv *boardValue) emptyCount(m *Match) int {
+	b := m.st.boards[bv.idx]
+	m.note(rdBoard, bv.idx, b.ver)
+	return b.emptyCount()
+}
+
+// emptyCount is the number of empty cells.
+func (b *board) emptyCount() int {
+	n := 0
+	for _, v := range b.cells {
+		if v == 0 {
+			n++
+		}
+	}
+	return n
 }

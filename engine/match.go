@@ -227,8 +227,8 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	m.st = st
 	st.frames = blk.firstFrame(m.frameOf(p.setup, nil))
 	m.emit(Event{Kind: EvStateEntered, State: p.setup.name, StateID: p.setup.sid})
-	if m.rec || p.clauses || p.usesBefore {
-		// Without history only before() and the triggers' past read it
+	if m.hist || p.clauses || p.usesBefore {
+		// Without snapshots only before() and the triggers' past read it
 		// (see beginStep); the snapshot would make every container's first
 		// write a copy.
 		m.history0 = m.snapshot()

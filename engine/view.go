@@ -308,7 +308,7 @@ func toGo(v starlark.Value) any {
 func (m *Match) History() int { return len(m.history) }
 
 // At returns a new match forked from the snapshot taken after step (1-based;
-// 0 is the start, not kept with NoHistory): a what-if branch that shares every unchanged part with
+// 0 is the start, not kept with NoHistory or NoSnapshots): a what-if branch that shares every unchanged part with
 // this match. Its events are those recorded up to that snapshot: those of the
 // steps up to step, so that the fork going on records each later event once.
 func (m *Match) At(step int) (*Match, error) {
@@ -318,7 +318,7 @@ func (m *Match) At(step int) (*Match, error) {
 	var st *mstate
 	if step == 0 {
 		if st = m.history0; st == nil {
-			return nil, fmt.Errorf("at: the start of a match played with NoHistory is not kept")
+			return nil, fmt.Errorf("at: the start of a match played with NoHistory or NoSnapshots is not kept")
 		}
 	} else {
 		st = m.history[step-1]
