@@ -143,7 +143,8 @@ func TestDirectErrorsAsStarlark(t *testing.T) {
 		if p.directHooks != p.hooks {
 			t.Fatalf("%q: has no direct form (%d of %d): the test would compare Starlark with itself", body, p.directHooks, p.hooks)
 		}
-		direct, interp := applyFirst(t, p, false), applyFirst(t, p, true)
+		direct := applyFirst(t, newMatch(t, p, 2, Options{Seed: 1}))
+		interp := applyFirst(t, newMatch(t, p, 2, Options{Seed: 1, Interpret: true}))
 		if interp == nil {
 			t.Fatalf("%q: did not fail", body)
 		}
@@ -165,11 +166,9 @@ func TestDirectErrorsAsStarlark(t *testing.T) {
 	}
 }
 
-// applyFirst starts a match of p and takes the first legal move, returning
-// its error.
-func applyFirst(t *testing.T, p *Program, interpret bool) error {
+// applyFirst takes the first legal move of m, returning its error.
+func applyFirst(t *testing.T, m *Match) error {
 	t.Helper()
-	m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
 	moves, err := m.Legal(m.Active())
 	if err != nil || len(moves) == 0 {
 		t.Fatalf("no legal move: %v", err)
@@ -216,5 +215,66 @@ func TestReleasedMatchesPlayAsNew(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// directBody exercises every construct direct code has, each result told in
+// a notification, for TestDirectEvaluatesAsStarlark.
+const directBody = `a = 7
+b = -a
+c = a // 2 + a % 3 - 2 * a
+f = 1.5 * a
+s = "x" + str(a) + "y"
+t = (a, b, "t")
+l = [a, b]
+alias = l
+l += [c]
+u = not a
+v = a and b
+w = 0 or "" or None
+x = a if b > 0 else -b
+y = a in l and 99 not in t
+z = len(s) + len(board.empty()) + board.width()
+if a < 0:
+  r = "neg"
+elif a == 7:
+  r = "seven"
+else:
+  pass
+q = helper(a) + deeper(b)
+player.score += a
+n = player.score
+e = None
+e2 = b"by"
+p = (1 < 2) == True
+notify("${v}", a=a, b=b, c=c, f=f, s=s, t=t, l=l, alias=alias, u=u, v=v, w=w, x=x, y=y, z=z, r=r, q=q, n=n, e=e, e2=e2, p=p)
+notify(str([min(1, 2), max([3, 4]), abs(-5), sorted([2, 1]), list(reversed(t)), type(t), repr(s), bool(w)]))
+next_state("go")`
+
+// TestDirectEvaluatesAsStarlark: every construct direct code has gives
+// what Starlark gives (a list that += extends in place included), told in
+// events whose every field is compared.
+func TestDirectEvaluatesAsStarlark(t *testing.T) {
+	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(directBody, "\n", "\n      "), 1)
+	p, err := Parse([]byte(src), "direct.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.directHooks != p.hooks {
+		t.Fatalf("%d of %d pieces of code have a direct form: the test would compare Starlark with itself", p.directHooks, p.hooks)
+	}
+	play := func(interpret bool) []Event {
+		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+		if err := applyFirst(t, m); err != nil {
+			t.Fatal(err)
+		}
+		return m.Events()
+	}
+	direct, interp := play(false), play(true)
+	if !reflect.DeepEqual(direct, interp) {
+		t.Fatalf("direct and interpreted events differ:\n%s\n%s", eventLines(direct), eventLines(interp))
+	}
+	if !strings.Contains(eventLines(direct), "alias=[7, -7, -10]") {
+		t.Errorf("l += [c] did not extend l in place:\n%s", eventLines(direct))
 	}
 }
