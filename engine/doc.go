@@ -48,6 +48,17 @@
 // action/endaction, methods, whenever/when bodies, scripts' procedures) may
 // change it. Each call of a piece of code has a step budget
 // ([Options.Budget]): an endless loop becomes a [RunError] at the loop's line.
+// Code the engine runs inside other code (a wrapper of a property the code
+// reads, a condition objects() asks) has a budget of its own.
+//
+// Code without loops, nested functions or comprehensions that calls only
+// builtins and such functions (most conditions, procedures and action bodies)
+// runs directly: as Go closures built from its syntax tree, each doing what
+// Starlark's interpreter does, with the same go.starlark.net operations; an
+// error is Starlark's, with its message, place, backtrace and cause. It gives
+// the same results as the interpreter ([Options.Interpret] runs everything
+// through it, for the tests that compare the two) at a fraction of the cost
+// of entering a Starlark function (see engine/direct.go).
 //
 // The BGA fields action, args and endaction hold either the name of a
 // top-level function of the pack's scripts (BGA style: "action: stNextPlayer")
