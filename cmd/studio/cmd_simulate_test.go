@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -27,21 +26,5 @@ func TestSimulateRecordFails(t *testing.T) {
 	}
 	if strings.Join(names, " ") != "tictactoe-1.json tictactoe-2.json tictactoe-3.json" {
 		t.Errorf("records written: %v", names)
-	}
-}
-
-// TestSimulateRestoresGC: simulate's GOGC (simGCPercent) lasts as long as
-// the run: the process's setting is the one it had before.
-func TestSimulateRestoresGC(t *testing.T) {
-	if _, set := os.LookupEnv("GOGC"); set {
-		t.Skip("GOGC is set: simulate leaves the collector alone")
-	}
-	prev := debug.SetGCPercent(123)
-	defer debug.SetGCPercent(prev)
-	if out, err := run(t, "simulate", "tictactoe", "--matches", "3"); err != nil {
-		t.Fatalf("simulate: %v\n%s", err, out)
-	}
-	if got := debug.SetGCPercent(prev); got != 123 {
-		t.Errorf("GOGC after simulate: %d, want 123", got)
 	}
 }
