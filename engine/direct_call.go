@@ -117,15 +117,7 @@ func (fc *funcCompiler) lenEmpty(e *syntax.CallExpr) dexpr {
 	if !ok || dot.Name.Name != "empty" {
 		return nil
 	}
-	recv, ok := dot.X.(*syntax.Ident)
-	if !ok {
-		return nil
-	}
-	b, ok := recv.Binding.(*resolve.Binding)
-	if !ok || b.Scope != resolve.Predeclared {
-		return nil
-	}
-	bv, ok := fc.value(recv, b).(*boardValue)
+	bv, ok := fc.predeclared(dot.X).(*boardValue)
 	if !ok {
 		return nil
 	}
@@ -211,16 +203,8 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			}
 		}
 	case *syntax.DotExpr:
-		recv, ok := fn.X.(*syntax.Ident)
-		if !ok {
-			return nil
-		}
-		b, ok := recv.Binding.(*resolve.Binding)
-		if !ok || b.Scope != resolve.Predeclared {
-			return nil
-		}
 		method := fn.Name.Name
-		switch v := fc.value(recv, b).(type) {
+		switch v := fc.predeclared(fn.X).(type) {
 		case *boardValue:
 			if boardMethod(method) >= 0 {
 				c.name = v.name + "." + method
@@ -238,6 +222,20 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 		}
 	}
 	return nil
+}
+
+// predeclared is the value of x when it names a predeclared value (a board,
+// a deck), else nil.
+func (fc *funcCompiler) predeclared(x syntax.Expr) starlark.Value {
+	id, ok := x.(*syntax.Ident)
+	if !ok {
+		return nil
+	}
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok || b.Scope != resolve.Predeclared {
+		return nil
+	}
+	return fc.value(id, b)
 }
 
 // leafBuiltin reports whether the builtin v, named name in scope, runs no
