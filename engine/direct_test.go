@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -286,5 +287,42 @@ func TestDirectEvaluatesAsStarlark(t *testing.T) {
 	}
 	if !strings.Contains(eventLines(direct), "alias=[7, -7, -10]") {
 		t.Errorf("l += [c] did not extend l in place:\n%s", eventLines(direct))
+	}
+}
+
+// TestDirectLocalsAfterTheStackGrew: a call whose callee's locals grow the
+// match's direct stack into a new array leaves no local behind there: the
+// next move's body, which assigns y only for seat 1, fails for seat 2 as
+// Starlark does (y referenced before assignment), not with seat 1's y.
+func TestDirectLocalsAfterTheStackGrew(t *testing.T) {
+	var big strings.Builder
+	big.WriteString("def big():\n")
+	for i := range 24 { // more locals than a match's first stack holds
+		fmt.Fprintf(&big, "    v%d = %d\n", i, i)
+	}
+	big.WriteString("    return v23\n")
+	body := "if player.no == 1:\n  y = 5\n  big()\nx = y\nactivate_next_player()\nnext_state(\"go\")"
+	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
+	src = strings.Replace(src, "    def helper(x):", "    "+strings.ReplaceAll(strings.TrimSpace(big.String()), "\n", "\n    ")+"\n    def helper(x):", 1)
+	p, err := Parse([]byte(src), "grow.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.directHooks != p.hooks {
+		t.Fatalf("%d of %d pieces of code have a direct form", p.directHooks, p.hooks)
+	}
+	play := func(interpret bool) string {
+		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+		if err := applyFirst(t, m); err != nil {
+			t.Fatalf("seat 1: %v", err)
+		}
+		err := applyFirst(t, m)
+		if err == nil {
+			return "no error"
+		}
+		return err.Error()
+	}
+	if d, i := play(false), play(true); d != i || !strings.Contains(i, "referenced before assignment") {
+		t.Errorf("seat 2's move: direct %q, interpreted %q", d, i)
 	}
 }
