@@ -49,45 +49,31 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 }
 
 // builtinCall is a call of a builtin with positional arguments args and
-// keyword arguments names=kws.
+// keyword arguments names=kws. The builtins direct code calls keep none of
+// their argument slices: theirs are lent from the match's stack (Starlark
+// gives every builtin call new ones).
 type builtinCall struct {
 	args, kws []dexpr
 	names     []starlark.Value
 	lparen    syntax.Position
-	// callee gives the builtin (one of Starlark's)...
+	// callee gives the builtin, one of Starlark's (see leafUniverse)...
 	callee dexpr
 	// ...or goFn is the engine's builtin or board's or deck's method name,
 	// called in Go with the match, not through its *starlark.Builtin (which
-	// looks the match up in the thread's locals). They keep none of their
-	// argument slices: theirs are lent from the match's stack (Starlark gives
-	// every builtin call new ones).
+	// looks the match up in the thread's locals).
 	goFn func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error)
 	name string
-	// lend is set for Starlark's builtins that keep none of their argument
-	// slices either (leafUniverse's).
-	lend bool
 }
 
 func (c *builtinCall) eval(m *Match, l []starlark.Value) (starlark.Value, error) {
 	n, nk := len(c.args), len(c.kws)
-	if c.goFn == nil && !c.lend {
-		f, err := c.callee(m, l)
-		if err != nil {
-			return nil, err
-		}
-		b, ok := f.(*starlark.Builtin)
-		if !ok {
-			return nil, failAt(c.lparen, fmt.Errorf("invalid call of non-function (%s)", f.Type()))
-		}
-		return c.call(m, l, b, make(starlark.Tuple, n+2*nk), make([]starlark.Tuple, nk))
-	}
 	var b *starlark.Builtin
 	if c.goFn == nil {
 		f, err := c.callee(m, l)
 		if err != nil {
 			return nil, err
 		}
-		b = f.(*starlark.Builtin) // a universal builtin
+		b = f.(*starlark.Builtin) // one of leafUniverse's
 	}
 	// Every slot is written before the call; the stale values above the
 	// stack's length are left for the next calls to overwrite.
@@ -193,7 +179,7 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			switch {
 			case !fc.leafBuiltin(fn.Name, v, b.Scope, c.names):
 			case b.Scope == resolve.Universal:
-				c.callee, c.lend = fc.ident(fn), true
+				c.callee = fc.ident(fn)
 			default:
 				f, name := engineFns[fn.Name], fn.Name
 				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
