@@ -326,3 +326,28 @@ func TestDirectLocalsAfterTheStackGrew(t *testing.T) {
 		t.Errorf("seat 2's move: direct %q, interpreted %q", d, i)
 	}
 }
+
+// TestDirectPureCodeCannotChangeTheMatch: a precondition with a direct form
+// that changes the match fails as through Starlark, naming the pure place.
+func TestDirectPureCodeCannotChangeTheMatch(t *testing.T) {
+	src := strings.Replace(errorPack, "BODY", `next_state("go")`, 1)
+	src = strings.Replace(src, "  go:\n    body:", "  go:\n    precondition: board.set(0, 0, 1) == None\n    body:", 1)
+	p, err := Parse([]byte(src), "pure.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.directHooks != p.hooks {
+		t.Fatalf("%d of %d pieces of code have a direct form", p.directHooks, p.hooks)
+	}
+	legal := func(interpret bool) string {
+		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+		_, err := m.Legal(m.Active())
+		if err == nil {
+			return "no error"
+		}
+		return err.Error()
+	}
+	if d, i := legal(false), legal(true); d != i || !strings.Contains(i, "pure place (action go precondition)") {
+		t.Errorf("direct %q, interpreted %q", d, i)
+	}
+}
