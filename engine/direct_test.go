@@ -134,6 +134,9 @@ func TestDirectErrorsAsStarlark(t *testing.T) {
 		`board.set(0, player)` + "\nx = [1]\nx += 2",
 		`x = helper(1) + deeper(None)`,
 		`notify(1)`,
+		`x = len(board.full())`,
+		`x = len(board.empty(), 1)`,
+		`x = len(board.empty(1))`,
 	}
 	for _, body := range bodies {
 		src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
