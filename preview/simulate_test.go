@@ -56,7 +56,7 @@ func TestSimulateDeterministic(t *testing.T) {
 			t.Errorf("seed %d: the session played\n%v\nthe simulation\n%v", r.Seed, got, want)
 		}
 		if got, want := s.Record().BotsSource, r.Record.BotsSource; got == nil || want == nil || *got != *want {
-			t.Errorf("seed %d: the session's bots' source %v, the simulation's %v", r.Seed, got, want)
+			t.Errorf("seed %d: the session's bots' source %s, the simulation's %s", r.Seed, sourceText(got), sourceText(want))
 		}
 		rp, err := Replay(p.Pack, *r.Record, "seeds")
 		if err != nil || !rp.Match().Over() || fmt.Sprint(rp.Match().Winners()) != fmt.Sprint(r.Winners) || len(r.Record.Moves) != r.Plies {
@@ -124,6 +124,14 @@ func (firstBot) Choose(d *Decision) int {
 		panic(fmt.Sprint("view ", err))
 	}
 	return 0
+}
+
+// sourceText writes a record's bots' source: its state, or "none".
+func sourceText(p *uint64) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
 }
 
 func describe(r Result) string {
