@@ -129,3 +129,21 @@ func TestRecordNoBotsNoSource(t *testing.T) {
 		t.Errorf("record of people's moves: %+v", rec)
 	}
 }
+
+// TestRerunBotsGoOn: a match of bots played part way and re-run on the same
+// rules (live preview) goes on, its bots choosing as the match's did.
+func TestRerunBotsGoOn(t *testing.T) {
+	pack := bundled(t, "hearts")
+	cfg := Config{Seats: seats(4, "random"), Seed: 21}
+	whole := playedTo(t, pack, cfg, -1)
+	r := playedTo(t, pack, cfg, 40).Rerun(pack)
+	if !r.Same || r.Session == nil {
+		t.Fatalf("re-run on the same rules: %+v", r)
+	}
+	if st := must(t)(r.Session.Continue()); st.Reason != Ended {
+		t.Fatalf("after the re-run: %+v", st)
+	}
+	if got, want := r.Session.Record(), whole.Record(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the re-run went on to %d moves, want the match's %d", len(got.Moves), len(want.Moves))
+	}
+}
