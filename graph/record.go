@@ -46,7 +46,9 @@ const RecordFormat = 1
 
 // Record is a recorded match: what replaying it needs. The same pack (by
 // PackHash), seed, seats and moves give the same event log, byte for byte.
-// Bots' moves are recorded like people's, so a replay never asks a bot.
+// Bots' moves are recorded like people's, so a replay never asks a bot;
+// BotsSource puts the bots' random source where it was after the last move,
+// so bots that go on after a replay choose as they did in the match.
 type Record struct {
 	Format   int    `json:"format"`           // RecordFormat
 	Pack     string `json:"pack"`             // the pack's name
@@ -55,7 +57,11 @@ type Record struct {
 	Seed     uint64 `json:"seed"`             // the match's random source
 	Seats    []Seat `json:"seats"`            // in seat order
 	ClockMS  int64  `json:"clock_ms,omitempty"`
-	Moves    []Move `json:"moves"`
+	// BotsSource is the state of the bots' random source (a SplitMix64
+	// word) after the last move; nil when no bot drew from it, as in records
+	// older than the key: the source is then where the seed puts it.
+	BotsSource *uint64 `json:"bots_source,omitempty"`
+	Moves      []Move  `json:"moves"`
 }
 
 // Seat is one seat of a recorded match: the player's name ("" for the
@@ -130,6 +136,9 @@ func (r Record) Marshal() ([]byte, error) {
 	if r.ClockMS != 0 {
 		errs = append(errs, put("clock_ms", r.ClockMS, false))
 	}
+	if r.BotsSource != nil {
+		errs = append(errs, put("bots_source", *r.BotsSource, false))
+	}
 	errs = append(errs, list("moves", len(r.Moves), func(i int) any { return compactMove(r.Moves[i]) }))
 	b.WriteString("\n}\n")
 	if err := errors.Join(errs...); err != nil {
@@ -152,7 +161,8 @@ func compactMove(mv Move) Move {
 // ReadRecord reads a record file's text. file names it in errors, which are
 // *PosError values at the line and column where the JSON is wrong: bad
 // syntax, a value of the wrong type, an unknown key, a missing or newer
-// format, no seats, a move without an action or time.
+// format, no seats, a move without an action or time, a bots_source in a
+// match without bots.
 func ReadRecord(data []byte, file string) (*Record, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -170,6 +180,8 @@ func ReadRecord(data []byte, file string) (*Record, error) {
 		return nil, &PosError{File: file, Msg: fmt.Sprintf("record format %d is newer than this studio reads (%d)", r.Format, RecordFormat)}
 	case len(r.Seats) == 0:
 		return nil, &PosError{File: file, Msg: `a record needs "seats" (one per player)`}
+	case r.BotsSource != nil && !r.hasBot():
+		return nil, &PosError{File: file, Pos: keyPos(data, "bots_source"), Msg: `"bots_source" in a match without bots (no seat has a "bot")`}
 	}
 	for i, mv := range r.Moves {
 		if err := checkMove(mv, len(r.Seats)); err != nil {
@@ -177,6 +189,26 @@ func ReadRecord(data []byte, file string) (*Record, error) {
 		}
 	}
 	return &r, nil
+}
+
+// hasBot reports whether a seat of the record is a bot's.
+func (r *Record) hasBot() bool {
+	for _, s := range r.Seats {
+		if s.Bot != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// keyPos is where a top-level key of a record is written in data (its first
+// occurrence as a JSON string; the record has no other use of it before).
+func keyPos(data []byte, key string) Pos {
+	k := bytes.Index(data, []byte(`"`+key+`"`))
+	if k < 0 {
+		return Pos{}
+	}
+	return offsetPos(data, int64(k))
 }
 
 // ReadMoves reads moves from a file's text in any of the forms people and

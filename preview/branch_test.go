@@ -3,6 +3,7 @@ package preview
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -58,7 +59,7 @@ func TestBranchKeepsBothLines(t *testing.T) {
 	if err := s.Switch(1); err != nil {
 		t.Fatal(err)
 	}
-	if s.Head() != firstHead || fmt.Sprint(s.Record()) != fmt.Sprint(first) {
+	if s.Head() != firstHead || !reflect.DeepEqual(s.Record(), first) {
 		t.Fatalf("the first line changed: head %d (was %d), moves %v", s.Head(), firstHead, s.Record().Moves)
 	}
 	if err := s.JumpTo(firstHead); err != nil || !slices.Equal(s.Log(), firstLog) {

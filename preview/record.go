@@ -10,11 +10,13 @@ import (
 )
 
 // Record returns the current line's match record: the pack's name and
-// hash, the seed, the seats and their bots, the clocks, and every move taken
-// on the line from the start (bots' too), in their text form.
+// hash, the seed, the seats and their bots, the clocks, every move taken
+// on the line from the start (bots' too), in their text form, and the bots'
+// source as it is after them.
 func (s *Session) Record() graph.Record {
 	r := graph.Record{Format: graph.RecordFormat, Pack: s.pack.Name, PackHash: s.hash, Source: s.cfg.Source,
-		Seed: s.cfg.Seed, Seats: append([]graph.Seat(nil), s.cfg.Seats...), ClockMS: s.cfg.Clock.Milliseconds(), Moves: []graph.Move{}}
+		Seed: s.cfg.Seed, Seats: append([]graph.Seat(nil), s.cfg.Seats...), ClockMS: s.cfg.Clock.Milliseconds(),
+		BotsSource: drawn(s.cur.src.state, s.cfg.Seed), Moves: []graph.Move{}}
 	for _, t := range s.cur.taken {
 		r.Moves = append(r.Moves, t.move)
 	}
@@ -44,16 +46,20 @@ func (e *MoveError) Unwrap() error { return e.Err }
 
 // Replay starts a session of pack with a record's seed, seats, bots and
 // clocks and takes its moves in order, whoever's they are (bots are not
-// asked). The session is returned with its cursor at the newest step even
-// when a move could not be taken: that move's *MoveError says why. A pack
-// whose hash differs from the record's is replayed all the same (see
-// Rerun for what changed); compile errors return no session.
+// asked); then the bots' source is where the record's BotsSource says, so
+// bots that go on choose as they did. The session is returned with its
+// cursor at the newest step even when a move could not be taken: that
+// move's *MoveError says why (the bots' source then stays at the seed's
+// state). A pack whose hash differs from the record's is replayed all the
+// same (see Rerun for what changed); compile errors return no session.
 func Replay(pack *graph.Pack, rec graph.Record, source string) (*Session, error) {
 	s, err := New(pack, Config{Seats: rec.Seats, Seed: rec.Seed, Clock: time.Duration(rec.ClockMS) * time.Millisecond, Source: source})
 	if err != nil {
 		return nil, err
 	}
-	return s, s.replay(rec.Moves)
+	err = s.replay(rec.Moves)
+	s.restoreBots(rec)
+	return s, err
 }
 
 // replay takes moves at the newest step, in order; it stops at the first

@@ -45,13 +45,14 @@ type Baseline struct {
 	cursor int
 	m      *engine.Match // a fork of the line's newest step: the session's steps never reach it
 	failed bool          // the line stopped on an error
+	bots   uint64        // the bots' source after the last move
 }
 
 // Baseline returns the current line as it is now. Call it where the
 // session's other methods are called; the Baseline is then safe to use on
 // any one goroutine.
 func (s *Session) Baseline() *Baseline {
-	b := &Baseline{cfg: s.cfg, cursor: s.cursor, m: s.cur.m.Fork(), failed: s.cur.err != nil}
+	b := &Baseline{cfg: s.cfg, cursor: s.cursor, m: s.cur.m.Fork(), failed: s.cur.err != nil, bots: s.cur.src.state}
 	for _, t := range s.cur.taken {
 		b.moves = append(b.moves, t.move)
 	}
@@ -72,6 +73,7 @@ func (b *Baseline) Rerun(pack *graph.Pack) *Rerun {
 	if err := ns.replay(b.moves); err != nil {
 		r.Refused, _ = err.(*MoveError)
 	}
+	ns.restoreBots(graph.Record{BotsSource: &b.bots, Moves: b.moves})
 	ns.cursor = min(b.cursor, ns.Head())
 	old, neu := b.m, ns.cur.m
 	last := max(old.History(), neu.History()) + 1 // the step an error stopped in, if any

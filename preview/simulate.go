@@ -238,6 +238,7 @@ func playOne(p *engine.Program, sim Simulation, w *worker, names []string, hash 
 	}
 	if sim.Record {
 		r.Record.Moves = append(r.Record.Moves, pb.moves...)
+		r.Record.BotsSource = drawn(w.src.state, seed)
 	}
 	if es := m.Events(); cap(es) > cap(w.events) {
 		w.events = es[:0]

@@ -55,6 +55,9 @@ func TestSimulateDeterministic(t *testing.T) {
 		if got, want := s.Record().Moves, r.Record.Moves; fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("seed %d: the session played\n%v\nthe simulation\n%v", r.Seed, got, want)
 		}
+		if got, want := s.Record().BotsSource, r.Record.BotsSource; got == nil || want == nil || *got != *want {
+			t.Errorf("seed %d: the session's bots' source %s, the simulation's %s", r.Seed, sourceText(got), sourceText(want))
+		}
 		rp, err := Replay(p.Pack, *r.Record, "seeds")
 		if err != nil || !rp.Match().Over() || fmt.Sprint(rp.Match().Winners()) != fmt.Sprint(r.Winners) || len(r.Record.Moves) != r.Plies {
 			t.Errorf("seed %d: replay %v, winners %v want %v", r.Seed, err, rp.Match().Winners(), r.Winners)
@@ -123,8 +126,17 @@ func (firstBot) Choose(d *Decision) int {
 	return 0
 }
 
+// sourceText writes a record's bots' source: its state, or "none".
+func sourceText(p *uint64) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
+}
+
 func describe(r Result) string {
-	return fmt.Sprintf("%d %d %v %v %v", r.Seed, r.Plies, r.Winners, r.Err, *r.Record)
+	rec, err := r.Record.Marshal() // the bots' source by value, not its pointer
+	return fmt.Sprintf("%d %d %v %v %s %v", r.Seed, r.Plies, r.Winners, r.Err, rec, err)
 }
 
 // TestSimulateCancel: a simulation whose context is cancelled after its

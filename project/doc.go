@@ -24,7 +24,8 @@
 //     a save that changes nothing writes nothing.
 //   - Editor positions are not part of a revision: they live in the layout table.
 //   - Recorded matches ([Match]) hold a graph.Record beside the revision it
-//     was played on, its moves in graph.Move's JSON form; breakpoints hold a
+//     was played on, its moves in graph.Move's JSON form (and, from schema 6,
+//     the bots' source after them; NULL before); breakpoints hold a
 //     graph.Breakpoint. Both are plain data of package graph, so the preview
 //     that makes them and this package that keeps them share no code.
 //   - Scenario tests ([Scenario], package preview/scenario) are kept by name:

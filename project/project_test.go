@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -269,6 +270,7 @@ func TestAutosaveRecover(t *testing.T) {
 }
 
 func TestTabsMatchesBreakpoints(t *testing.T) {
+	botsState := uint64(1<<64 - 59) // above 2^63: kept as the int64 of its bits
 	p := mustCreate(t)
 	r := mustSave(t, p, sketch(t), "")
 	if err := p.SaveTabs([]string{"states", "object_types/creature"}); err != nil {
@@ -278,7 +280,7 @@ func TestTabsMatchesBreakpoints(t *testing.T) {
 		t.Fatalf("tabs %v", tabs)
 	}
 	m := Match{Revision: r.ID, Name: "test", Record: graph.Record{Format: graph.RecordFormat, Pack: "sketch", PackHash: "sha256:ab",
-		Seed: 1<<63 + 42, Seats: []graph.Seat{{Name: "ann"}, {Bot: "random"}}, ClockMS: 60000,
+		Seed: 1<<63 + 42, Seats: []graph.Seat{{Name: "ann"}, {Bot: "random"}}, ClockMS: 60000, BotsSource: &botsState,
 		Moves: []graph.Move{{Player: 1, Action: "playCard", Args: []byte(`{"card":{"object":3}}`)}, {WaitMS: 1500}, {Player: 2, Action: "pass"}}}}
 	id, err := p.AddMatch(m)
 	if err != nil {
@@ -289,7 +291,7 @@ func TestTabsMatchesBreakpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.ID, m.Time = id, got.Time
-	if fmt.Sprint(got) != fmt.Sprint(m) {
+	if !reflect.DeepEqual(got, m) {
 		t.Fatalf("match %+v, want %+v", got, m)
 	}
 	if _, err := p.AddMatch(Match{Revision: 99}); err == nil {

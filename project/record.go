@@ -12,7 +12,8 @@ import (
 
 // Match is a recorded match kept in the project: the revision of the pack
 // it was played on, a name for people, when it was stored, and its record
-// (graph.Record: pack name and hash, seed, seats and bots, clocks, moves).
+// (graph.Record: pack name and hash, seed, seats and bots, clocks, moves,
+// the bots' source after them).
 // Replaying the moves on that revision with the same seed and seats gives
 // the same events (SEMANTICS.md, determinism).
 type Match struct {
@@ -49,9 +50,9 @@ func (p *Project) AddMatch(m Match) (int64, error) {
 	}
 	var id int64
 	err := p.update("add match", func(tx *sql.Tx) (bool, error) {
-		res, err := tx.Exec("INSERT INTO match (revision, name, seed, seats, log, time, pack, pack_hash, bots, clock, log_form) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 2)",
+		res, err := tx.Exec("INSERT INTO match (revision, name, seed, seats, log, time, pack, pack_hash, bots, clock, log_form, bots_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 2, ?)",
 			m.Revision, m.Name, int64(r.Seed), string(cols[0]), string(cols[2]), time.Now().UTC().Format(time.RFC3339Nano),
-			r.Pack, r.PackHash, string(cols[1]), r.ClockMS)
+			r.Pack, r.PackHash, string(cols[1]), r.ClockMS, botsSource(r.BotsSource))
 		if err != nil {
 			return false, err
 		}
@@ -68,13 +69,26 @@ func orEmpty[T any](s []T) []T {
 	return s
 }
 
-// matchColumns are the columns scanMatch reads: those of schema 4, or their
+// botsSource is a record's bots' source as the bots_source column holds
+// it: the state's bits as an int64 (as seed), or NULL.
+func botsSource(state *uint64) any {
+	if state == nil {
+		return nil
+	}
+	return int64(*state)
+}
+
+// matchColumns are the columns scanMatch reads: those of schema 6, or their
 // defaults in a file of an older schema opened read-only (not upgraded).
 func (p *Project) matchColumns() string {
+	cols := "id, revision, name, seed, seats, log, time, pack, pack_hash, bots, clock, log_form"
 	if p.version < 4 {
-		return "id, revision, name, seed, seats, log, time, '', '', '[]', 0, 1"
+		cols = "id, revision, name, seed, seats, log, time, '', '', '[]', 0, 1"
 	}
-	return "id, revision, name, seed, seats, log, time, pack, pack_hash, bots, clock, log_form"
+	if p.version < 6 {
+		return cols + ", NULL"
+	}
+	return cols + ", bots_source"
 }
 
 func scanMatch(scan func(...any) error) (Match, error) {
@@ -82,11 +96,16 @@ func scanMatch(scan func(...any) error) (Match, error) {
 	var seed int64
 	var seats, log, t, bots string
 	var form int
+	var source sql.NullInt64
 	r := &m.Record
-	if err := scan(&m.ID, &m.Revision, &m.Name, &seed, &seats, &log, &t, &r.Pack, &r.PackHash, &bots, &r.ClockMS, &form); err != nil {
+	if err := scan(&m.ID, &m.Revision, &m.Name, &seed, &seats, &log, &t, &r.Pack, &r.PackHash, &bots, &r.ClockMS, &form, &source); err != nil {
 		return Match{}, err
 	}
 	r.Format, r.Seed = graph.RecordFormat, uint64(seed)
+	if source.Valid {
+		state := uint64(source.Int64)
+		r.BotsSource = &state
+	}
 	var names, botNames []string
 	if err := json.Unmarshal([]byte(seats), &names); err != nil {
 		return Match{}, fmt.Errorf("match %d seats: %w", m.ID, err)
