@@ -140,7 +140,7 @@ func TestMigrateScenarios(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer q.Close()
-	if v, _ := q.Version(); v != 5 {
+	if v, _ := q.Version(); v != SchemaVersion {
 		t.Errorf("version %d after the upgrade", v)
 	}
 	if ss, err := q.Scenarios(); err != nil || len(ss) != 1 || ss[0].Name != "after" {
