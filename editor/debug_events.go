@@ -31,8 +31,22 @@ type EventList struct {
 // slice itself when nothing is filtered out: a row's text is made when the
 // row shows, so a step costs the same for a long match as for a short one).
 type logPart struct {
-	head string
-	evs  []engine.Event
+	head  string
+	evs   []engine.Event
+	setup int // how many of evs, from the first, are the set-up's (step 0)
+}
+
+// line is the row of the part's event j: its step as the Play panel's
+// heading and timeline number it (from 1; 0 for the set-up's events), then
+// the event. The engine's Event.Step counts the steps taken before the
+// event's step (docs/records.md), one less but for the set-up's.
+func (pt logPart) line(j int) string {
+	e := pt.evs[j]
+	step := e.Step + 1
+	if j < pt.setup {
+		step = 0
+	}
+	return fmt.Sprintf("%d %s", step, eventText(e))
 }
 
 // NewEventList returns an empty log.
@@ -90,12 +104,12 @@ func (l *EventList) Event(i int) (engine.Event, bool) {
 
 // rowText is row i's text: its heading or its event's line.
 func (l *EventList) rowText(i int) string {
-	if e, ok := l.Event(i); ok {
-		return eventLine(e)
-	}
 	for _, pt := range l.parts {
-		if i == 0 {
+		switch {
+		case i == 0:
 			return pt.head
+		case i <= len(pt.evs):
+			return pt.line(i - 1)
 		}
 		i -= 1 + len(pt.evs)
 	}
@@ -128,17 +142,23 @@ type logBuilder struct {
 	parts  []logPart
 }
 
-func (b *logBuilder) part(head string, evs []engine.Event) {
+// part adds a part headed head of evs, the first setup of them the
+// set-up's events.
+func (b *logBuilder) part(head string, evs []engine.Event, setup int) {
+	pt := logPart{head: head, evs: evs, setup: setup}
 	if b.filter != "" {
-		var kept []engine.Event
-		for _, e := range evs {
-			if strings.Contains(strings.ToLower(eventLine(e)), b.filter) {
-				kept = append(kept, e)
+		kept := logPart{head: head}
+		for j, e := range evs {
+			if strings.Contains(strings.ToLower(pt.line(j)), b.filter) {
+				kept.evs = append(kept.evs, e)
+				if j < setup {
+					kept.setup++
+				}
 			}
 		}
-		evs = kept
+		pt = kept
 	}
-	b.parts = append(b.parts, logPart{head: head, evs: evs})
+	b.parts = append(b.parts, pt)
 }
 
 // showEvents lists the events of the current step, of the failed step
@@ -148,21 +168,26 @@ func (p *Play) showEvents() {
 		return
 	}
 	b := &logBuilder{filter: strings.ToLower(p.filter.Text)}
-	b.part(fmt.Sprintf("— step %d —", p.sess.Cursor()), p.sess.StepEvents(p.sess.Cursor()))
-	if fe := p.sess.FailedEvents(); fe != nil && p.sess.Cursor() == p.sess.Head() {
-		b.part("— the failed step —", fe)
+	c := p.sess.Cursor()
+	setup := len(p.sess.StepEvents(0))
+	cur, curSetup := p.sess.StepEvents(c), 0
+	if c == 0 {
+		curSetup = len(cur)
 	}
-	b.part("— the match —", p.sess.Log())
+	b.part(fmt.Sprintf("— step %d —", c), cur, curSetup)
+	if fe := p.sess.FailedEvents(); fe != nil && c == p.sess.Head() {
+		b.part("— the failed step —", fe, 0)
+	}
+	b.part("— the match —", p.sess.Log(), setup)
 	p.events.set(b.parts)
 }
 
-// eventLine is one event as the log shows it, led by the engine's step
-// number (the steps taken before it: one less than the heading's step, but
-// for the set-up's events) and with its identities; a clause that fired
-// says why: its condition held, and what before() answered in it.
-func eventLine(e engine.Event) string {
+// eventText is one event as the log shows it after its step number, with
+// its identities; a clause that fired says why: its condition held, and
+// what before() answered in it.
+func eventText(e engine.Event) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s", e.Step, e.Kind)
+	b.WriteString(e.Kind)
 	detail := e.Detail
 	if e.Kind == engine.EvClauseFired {
 		detail = ""

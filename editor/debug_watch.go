@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,12 +12,15 @@ import (
 
 // watchList is the debugger's Watch tab: Starlark expressions the designer
 // adds, each evaluated on the match at the cursor after every step, back
-// and scrub. The list stays while matches come and go.
+// and scrub. The list stays while matches come and go; the editor keeps it
+// in the project (watches.go).
 type watchList struct {
 	exprs []string
 	entry *widget.Entry
 	rows  *fyne.Container // a row per expression: its text, a delete button
 	texts []*widget.Label // the rows' texts: "expr = value"
+
+	onChange func(exprs []string) // called with a copy after each add and remove (nil: none)
 }
 
 // newWatchTab returns the Watch tab's content: the entry that adds an
@@ -43,6 +47,7 @@ func (p *Play) AddWatch(expr string) {
 	w := &p.links.watch
 	w.exprs = append(w.exprs, expr)
 	p.showWatches()
+	p.watchesChanged()
 }
 
 // RemoveWatch removes the i-th watched expression.
@@ -53,6 +58,28 @@ func (p *Play) RemoveWatch(i int) {
 	}
 	w.exprs = append(w.exprs[:i], w.exprs[i+1:]...)
 	p.showWatches()
+	p.watchesChanged()
+}
+
+// SetWatches replaces the watched expressions with exprs (those a project
+// kept; blank ones are left out) and shows their values at the cursor.
+// Unlike AddWatch and RemoveWatch it is not a change to save.
+func (p *Play) SetWatches(exprs []string) {
+	w := &p.links.watch
+	w.exprs = nil
+	for _, e := range exprs {
+		if e = strings.TrimSpace(e); e != "" {
+			w.exprs = append(w.exprs, e)
+		}
+	}
+	p.showWatches()
+}
+
+// watchesChanged hands the list to onChange.
+func (p *Play) watchesChanged() {
+	if w := &p.links.watch; w.onChange != nil {
+		w.onChange(slices.Clone(w.exprs))
+	}
 }
 
 // Watches returns the watched expressions and what each row shows

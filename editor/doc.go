@@ -170,7 +170,11 @@
 // breakpoint dots), not per state. Breakpoints (breakpoints.go) live in the
 // editor, are written to the project at once ([BreakpointKeeper]), drawn as
 // red dots on their states, handed to each session, and listed and added in
-// the debugger's Breakpoints tab (debug_breakpoints.go).
+// the debugger's Breakpoints tab (debug_breakpoints.go). The Watch tab's
+// expressions (debug_watch.go) are written to the project at each add and
+// remove too ([WatchKeeper], watches.go) and come back when it opens. The
+// event log (debug_events.go) numbers each event's step as the heading and
+// timeline do, from 1, not as the engine's Event.Step (one less).
 //
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,

@@ -187,6 +187,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.imported = nil
 	e.EndMatch()
 	e.loadBreakpoints()
+	e.loadWatches()
 	var placed []string
 	if p != nil {
 		e.hist = graph.NewHistory(p)

@@ -175,10 +175,10 @@ func rerunReport(r *preview.Rerun) string {
 
 // eventDiff lists the events of a step that the edit took away ("- ") and
 // those it added ("+ "), in their order, at most n lines (the rest
-// counted). The lines leave out the engine's step number: the report names
+// counted). The lines leave out the step number: the report names
 // the step.
 func eventDiff(old, neu []engine.Event, n int) []string {
-	key := func(e engine.Event) string { e.Step = 0; return strings.TrimPrefix(eventLine(e), "0 ") }
+	key := eventText
 	count := map[string]int{}
 	for _, e := range neu {
 		count[key(e)]++

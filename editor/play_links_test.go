@@ -33,7 +33,7 @@ func tapEvent(t *testing.T, e *Editor, ok func(ev engine.Event) bool) engine.Eve
 		if ev, isEv := l.Event(i); isEv && ok(ev) {
 			r := l.Row(i)
 			if r == nil {
-				t.Fatalf("row %d (%s) is not on screen", i, eventLine(ev))
+				t.Fatalf("row %d (%s) is not on screen", i, eventText(ev))
 			}
 			test.Tap(r)
 			return ev
@@ -54,7 +54,7 @@ func TestPlayEventOpensState(t *testing.T) {
 		return ev.Kind == engine.EvStateEntered && ev.StateID != now && ev.Clause == ""
 	})
 	if got := e.View.Selected(); got != ev.StateID {
-		t.Errorf("tapping %q selects %q on the canvas (was %q)", eventLine(ev), got, now)
+		t.Errorf("tapping %q selects %q on the canvas (was %q)", eventText(ev), got, now)
 	}
 	if got := e.Inspector.Shown(); got != ev.StateID {
 		t.Errorf("the inspector shows %q, want %q", got, ev.StateID)
@@ -69,8 +69,8 @@ func TestPlayEventOpensClause(t *testing.T) {
 	showEvents(t, e)
 	const healer = "object_types/healer/when/enters"
 	ev := tapEvent(t, e, func(ev engine.Event) bool { return ev.Kind == engine.EvClauseFired && ev.Clause == healer })
-	if !strings.Contains(eventLine(ev), "· fired as its condition held: ") {
-		t.Errorf("the row does not say why the clause fired: %s", eventLine(ev))
+	if !strings.Contains(eventText(ev), "· fired as its condition held: ") {
+		t.Errorf("the row does not say why the clause fired: %s", eventText(ev))
 	}
 	ot := e.ObjectTypes()
 	if got := e.Dock.Front(Centre); got != PanelObjectTypes || ot.Selected() != "healer" {
@@ -257,7 +257,7 @@ func TestPlayLiveRerunAfterFix(t *testing.T) {
 // while its condition held (engine.Event.Before).
 func TestEventLineSaysBefore(t *testing.T) {
 	ev := engine.Event{Kind: engine.EvClauseFired, Detail: "self.controller.drawn > before(lambda: self.controller.drawn)", Before: "3"}
-	if got := eventLine(ev); !strings.Contains(got, "· before() was 3") {
+	if got := eventText(ev); !strings.Contains(got, "· before() was 3") {
 		t.Errorf("row %q does not say what before() was", got)
 	}
 }

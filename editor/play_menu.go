@@ -38,6 +38,7 @@ func (e *Editor) attachPlay() {
 			e.View.Reveal(mk.Current) // follow the match, only when it moves on
 		}
 	}
+	e.Play.links.watch.onChange = e.saveWatches // watches.go
 	e.breakTab = newBreakTab(e)
 	e.Play.debugger.Append(container.NewTabItem(breakTabTitle, e.breakTab.content))
 	e.linkPlay()

@@ -77,6 +77,9 @@ func (e *Editor) SaveAs(path string) error {
 	if err := e.carryBreakpoints(e.bps); err != nil {
 		e.setStatus("breakpoints not saved: " + err.Error())
 	}
+	if err := e.carryWatches(); err != nil {
+		e.setStatus("watches not saved: " + err.Error())
+	}
 	e.origin = ""
 	e.hist.MarkSaved()
 	e.updateTitle()

@@ -1,7 +1,8 @@
 // Package project is Rule Studio's application file: one SQLite file per game
 // (name.rulestudio) holding a rule pack, its history, and what the editor and the
 // preview keep (node layout, open tabs, the autosaved state, recorded matches,
-// breakpoints). It follows SQLite's "SQLite As An Application File Format".
+// breakpoints, watched expressions). It follows SQLite's "SQLite As An
+// Application File Format".
 //
 // Entry points: [Create] and [Open] give a [Project]; [Project.Save] stores a pack
 // as a new [Revision] and [Project.Pack] reads the latest one back;
@@ -28,6 +29,9 @@
 //     the bots' source after them; NULL before); breakpoints hold a
 //     graph.Breakpoint. Both are plain data of package graph, so the preview
 //     that makes them and this package that keeps them share no code.
+//   - The debugger's watched expressions ([Project.SaveWatches]) are a list
+//     of Starlark texts in order, replaced whole at each change; like the
+//     breakpoints they are not part of the pack's revisions.
 //   - Scenario tests ([Scenario], package preview/scenario) are kept by name:
 //     their YAML as written (comments kept, so not re-formatted; LF line ends)
 //     and their blessed event transcript, each text once in blob. Putting or

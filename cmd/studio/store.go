@@ -48,8 +48,11 @@ var _ editor.BreakpointKeeper = (*projectFile)(nil)
 
 var _ editor.MatchKeeper = (*projectFile)(nil)
 
+var _ editor.WatchKeeper = (*projectFile)(nil)
+
 // projectFile adapts *project.Project to editor.Project, editor.Autosaver,
-// editor.ScenarioStore, editor.BreakpointKeeper and editor.MatchKeeper.
+// editor.ScenarioStore, editor.BreakpointKeeper, editor.MatchKeeper and
+// editor.WatchKeeper.
 type projectFile struct {
 	p        *project.Project
 	path     string
@@ -196,3 +199,10 @@ func (f *projectFile) UpdateBreakpoint(b editor.SavedBreakpoint) error {
 
 // DeleteBreakpoint removes breakpoint id (editor.BreakpointKeeper).
 func (f *projectFile) DeleteBreakpoint(id int64) error { return f.p.DeleteBreakpoint(id) }
+
+// Watches returns the project's watched expressions (editor.WatchKeeper).
+func (f *projectFile) Watches() ([]string, error) { return f.p.Watches() }
+
+// SaveWatches replaces the project's watched expressions at once
+// (editor.WatchKeeper).
+func (f *projectFile) SaveWatches(exprs []string) error { return f.p.SaveWatches(exprs) }

@@ -1,0 +1,79 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+)
+
+// stepRows returns the rows of the event log's part headed head, the
+// heading left out.
+func stepRows(l *EventList, head string) []string {
+	var rows []string
+	in := false
+	for i := 0; i < l.Len(); i++ {
+		_, isEvent := l.Event(i)
+		switch {
+		case !isEvent:
+			in = l.rowText(i) == head
+		case in:
+			rows = append(rows, l.rowText(i))
+		}
+	}
+	return rows
+}
+
+// TestPlayEventLogStepMatchesHeading: after a few moves of tic-tac-toe, at
+// the newest step that has events, the log's rows of the current step, in the current step's part and at the
+// end of the match's part, lead with the step the Play panel's heading and
+// timeline show ("Step 4 of 4"), not the engine's Event.Step (one less);
+// back at the start, the set-up's rows say step 0.
+func TestPlayEventLogStepMatchesHeading(t *testing.T) {
+	e := matchEditor(t, "tictactoe", "1", person, person)
+	p := e.Play
+	for range 3 {
+		test.Tap(actionButtons(p)[0]) // a cell, then Take
+		test.Tap(actionButton(t, p, "Take "))
+	}
+	for p.sess.Cursor() > 0 && len(p.sess.StepEvents(p.sess.Cursor())) == 0 {
+		p.Back() // to the newest step that did something
+	}
+	c := p.sess.Cursor()
+	if c < 3 {
+		t.Fatalf("three moves took %d steps with events", c)
+	}
+	heading := fmt.Sprintf("Step %d of %d", c, p.sess.Head())
+	if !strings.HasPrefix(p.status.Text, heading) || int(p.timeline.Value) != c {
+		t.Fatalf("the heading reads %q and the timeline %v, want %q", p.status.Text, p.timeline.Value, heading)
+	}
+	evs := p.sess.StepEvents(c)
+	if len(evs) == 0 || evs[0].Step != c-1 {
+		t.Fatalf("the engine's events of step %d: %v (Event.Step is the steps taken before, unchanged)", c, evs)
+	}
+	cur := stepRows(p.events, fmt.Sprintf("— step %d —", c))
+	match := stepRows(p.events, "— the match —")
+	if len(cur) != len(evs) || len(match) < len(evs) {
+		t.Fatalf("the log shows %d rows of step %d and %d of the match, want %d and more:\n%s", len(cur), c, len(match), len(evs), p.events.Text())
+	}
+	want := fmt.Sprintf("%d ", c)
+	for i, row := range append(cur, match[len(match)-len(evs):]...) {
+		if !strings.HasPrefix(row, want) {
+			t.Errorf("row %d of step %d reads %q, want it led by %q as the heading %q", i, c, row, want, heading)
+		}
+	}
+
+	for p.sess.Cursor() > 0 {
+		p.Back()
+	}
+	setup := stepRows(p.events, "— step 0 —")
+	if len(setup) == 0 {
+		t.Fatal("the set-up has no events in the log")
+	}
+	for _, row := range append(setup, stepRows(p.events, "— the match —")...) {
+		if !strings.HasPrefix(row, "0 ") {
+			t.Errorf("at step 0 the set-up's row reads %q, want it led by 0", row)
+		}
+	}
+}
