@@ -354,3 +354,26 @@ func TestDirectPureCodeCannotChangeTheMatch(t *testing.T) {
 		t.Errorf("direct %q, interpreted %q", d, i)
 	}
 }
+
+// TestDirectRecursiveScript: a script function that calls itself has no
+// direct form (direct calls have no depth limit; Starlark's has one), and
+// the code calling it runs through Starlark with the same result.
+func TestDirectRecursiveScript(t *testing.T) {
+	body := "x = fact(5)\nnotify(str(x))\nnext_state(\"go\")"
+	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
+	src = strings.Replace(src, "    def helper(x):", "    def fact(n):\n        return 1 if n <= 1 else n * fact(n - 1)\n    def helper(x):", 1)
+	p, err := Parse([]byte(src), "fact.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.directHooks != 0 {
+		t.Errorf("%d of %d pieces of code have a direct form, want none (the body calls a recursive function)", p.directHooks, p.hooks)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 1})
+	if err := applyFirst(t, m); err != nil {
+		t.Fatal(err)
+	}
+	if log := eventLines(m.Events()); !strings.Contains(log, "notification [turn] p1 120") {
+		t.Errorf("fact(5) not told as 120:\n%s", log)
+	}
+}
