@@ -36,7 +36,7 @@ type CallRef struct {
 // MarksOf reads the marks of s at its cursor from the events up to it
 // (preview.Session.Log): a state is visited when it is entered or called, a
 // transition taken when its state is left by it (state_left names the
-// transition; a private state's moves take none). A call's caller is not
+// transition; a seat's move between private states too). A call's caller is not
 // in its event: it is the top of the state stack the events rebuild (the
 // engine enters a state in place of the top frame, pushes a called one and
 // pops it on its return).
@@ -45,7 +45,9 @@ func MarksOf(s *preview.Session) *MatchMarks {
 	var stack []string
 	for _, e := range s.Log() {
 		switch {
-		case e.Kind == engine.EvStateEntered && e.Detail != "private":
+		case e.Kind == engine.EvStateEntered && e.Detail == "private": // a seat's own state: the stack stays
+			mk.Visits[e.StateID]++
+		case e.Kind == engine.EvStateEntered:
 			mk.Visits[e.StateID]++
 			if len(stack) == 0 {
 				stack = append(stack, "")

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/playtest"
@@ -282,5 +283,69 @@ func TestMatchMarksCalls(t *testing.T) {
 	want := fmt.Sprintf("×%d", mk.Calls[ref])
 	if drawn[callEdge] != want || drawn[returnEdge] != want {
 		t.Errorf("call arrow counts %q, return arrow %q; want %q", drawn[callEdge], drawn[returnEdge], want)
+	}
+}
+
+// privateMovesPack has a multiactive state whose players each move between
+// two private states.
+const privateMovesPack = `format: 1
+pack: privmoves
+players: {min: 2, max: 2}
+states:
+  - {id: 1, name: gameSetup, type: manager, transitions: {"": 2}}
+  - id: 2
+    name: plan
+    type: multipleactiveplayer
+    description: Everyone plans
+    action: set_all_multiactive()
+    initialprivate: 10
+    transitions: {done: 99}
+  - id: 10
+    name: chooseFirst
+    type: private
+    possibleactions: [pickFirst]
+    transitions: {toSecond: 11}
+  - id: 11
+    name: chooseSecond
+    type: private
+    possibleactions: [pickSecond]
+    transitions: {back: 10}
+  - {id: 99, name: gameEnd, type: manager}
+actions:
+  pickFirst:
+    body: next_state("toSecond")
+  pickSecond:
+    body: deactivate(player, "done")
+`
+
+// TestMatchMarksPrivateMoves: a seat's move between private states is
+// marked on the canvas as any transition taken, and the private state it
+// enters as visited, without changing the state the match is in.
+func TestMatchMarksPrivateMoves(t *testing.T) {
+	pack, err := graph.Parse([]byte(privateMovesPack), "privmoves.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := preview.New(pack, preview.Config{Seed: 1, Seats: []graph.Seat{{}, {}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []int{0, 1} {
+		if err := s.JumpTo(s.Head()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Take(engine.Move{Seat: seat, Action: "pickFirst"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk := MarksOf(s)
+	if got := mk.Taken[TransitionRef{From: "10", Name: "toSecond"}]; got != 2 {
+		t.Errorf("chooseFirst's toSecond taken %d times, want 2 (once a seat): %v", got, mk.Taken)
+	}
+	if got := mk.Visits["11"]; got != 2 {
+		t.Errorf("chooseSecond visited %d times, want 2: %v", got, mk.Visits)
+	}
+	if mk.Current != "2" {
+		t.Errorf("current state %q, want 2 (plan): the seats' private states do not move the match", mk.Current)
 	}
 }

@@ -107,6 +107,7 @@ func (m *Match) nextState(fn, name string) error {
 		if to.typ == graph.Private {
 			fw := m.frameW(c.frame)
 			fw.priv[c.seat] = int16(to.idx)
+			m.emit(Event{Kind: EvStateLeft, State: cur.name, StateID: cur.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			m.emit(Event{Kind: EvStateEntered, State: to.name, StateID: to.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			if to.action != nil {
 				m.pushExec(execItem{h: to.action, what: to.name + " action", player: c.seat, frame: c.frame})

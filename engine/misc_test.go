@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -352,5 +354,31 @@ func TestClockTimeoutEveryone(t *testing.T) {
 	}
 	if strings.Join(out, ",") != "p1,p2,p3,p4" || m.StateName() == "giveCards" {
 		t.Errorf("timeouts %v, then in %s; want all four players timed out and the match past giveCards", out, m.StateName())
+	}
+}
+
+// TestPrivateMoveEvents: a seat's move between private states is told as a
+// state_left of the state it leaves (naming the transition) then a
+// state_entered of the one it enters, both the seat's and marked private: what
+// the canvas and the playtest's counts read as a transition taken.
+func TestPrivateMoveEvents(t *testing.T) {
+	p, err := Parse([]byte(privPack), "priv.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{})
+	from := len(m.Events())
+	if err := m.Apply(Move{Seat: 1, Action: "pickFirst", Args: []starlark.Value{starlark.MakeInt(1)}}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Events()[from:] {
+		if e.Kind == EvStateLeft || e.Kind == EvStateEntered {
+			got = append(got, fmt.Sprintf("%s %s/%s p%d %s %s", e.Kind, e.State, e.StateID, e.Player, e.Name, e.Detail))
+		}
+	}
+	want := []string{"state_left chooseFirst/10 p2 toSecond private", "state_entered chooseSecond/11 p2 toSecond private"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("events of the private move:\n%q\nwant\n%q", got, want)
 	}
 }
