@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // directAtoms and directOps are what fuzzExpr builds expressions of: values
 // of most types direct code meets, and its operators, unary and binary.
@@ -55,8 +52,7 @@ func FuzzDirect(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		expr, _ := fuzzExpr(data, 0)
 		body := "x = " + expr + "\nl = [x]\nl += [x]\nnotify(str(l))\nnext_state(\"go\")"
-		src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
-		p, err := Parse([]byte(src), "fuzz.yaml")
+		p, err := Parse([]byte(bodyPack(body, "")), "fuzz.yaml")
 		if err != nil {
 			return // the expression does not compile (1 // 0 folded...): nothing to compare
 		}

@@ -106,6 +106,32 @@ boards:
   board: {width: 3, height: 3}
 `
 
+// bodyPack is errorPack with its action's body and, when script is not
+// empty, that Starlark text (top-level functions) in its script too.
+func bodyPack(body, script string) string {
+	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
+	if script != "" {
+		script = "    " + strings.ReplaceAll(strings.TrimSpace(script), "\n", "\n    ")
+		src = strings.Replace(src, "    def helper(x):", script+"\n    def helper(x):", 1)
+	}
+	return src
+}
+
+// parseDirect parses src and fails the test unless all its code has a
+// direct form (a test comparing the two evaluations would otherwise compare
+// Starlark with itself).
+func parseDirect(t *testing.T, src, file string) *Program {
+	t.Helper()
+	p, err := Parse([]byte(src), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.directHooks != p.hooks {
+		t.Fatalf("%d of %d pieces of code have a direct form: the test would compare Starlark with itself", p.directHooks, p.hooks)
+	}
+	return p
+}
+
 // TestDirectErrorsAsStarlark: code with a direct form that fails gives the
 // error Starlark gives: message, place, what and where in the pack, the
 // backtrace and its frames, and the cause errors.As finds.
@@ -139,14 +165,7 @@ func TestDirectErrorsAsStarlark(t *testing.T) {
 		`x = len(board.empty(1))`,
 	}
 	for _, body := range bodies {
-		src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
-		p, err := Parse([]byte(src), "errors.yaml")
-		if err != nil {
-			t.Fatalf("%q: %v", body, err)
-		}
-		if p.directHooks != p.hooks {
-			t.Fatalf("%q: has no direct form (%d of %d): the test would compare Starlark with itself", body, p.directHooks, p.hooks)
-		}
+		p := parseDirect(t, bodyPack(body, ""), "errors.yaml")
 		direct := applyFirst(t, newMatch(t, p, 2, Options{Seed: 1}))
 		interp := applyFirst(t, newMatch(t, p, 2, Options{Seed: 1, Interpret: true}))
 		if interp == nil {
@@ -269,14 +288,7 @@ next_state("go")`
 // what Starlark gives (a list that += extends in place included), told in
 // events whose every field is compared.
 func TestDirectEvaluatesAsStarlark(t *testing.T) {
-	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(directBody, "\n", "\n      "), 1)
-	p, err := Parse([]byte(src), "direct.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.directHooks != p.hooks {
-		t.Fatalf("%d of %d pieces of code have a direct form: the test would compare Starlark with itself", p.directHooks, p.hooks)
-	}
+	p := parseDirect(t, bodyPack(directBody, ""), "direct.yaml")
 	play := func(interpret bool) []Event {
 		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
 		if err := applyFirst(t, m); err != nil {
@@ -305,15 +317,7 @@ func TestDirectLocalsAfterTheStackGrew(t *testing.T) {
 	}
 	big.WriteString("    return v23\n")
 	body := "if player.no == 1:\n  y = 5\n  big()\nx = y\nactivate_next_player()\nnext_state(\"go\")"
-	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
-	src = strings.Replace(src, "    def helper(x):", "    "+strings.ReplaceAll(strings.TrimSpace(big.String()), "\n", "\n    ")+"\n    def helper(x):", 1)
-	p, err := Parse([]byte(src), "grow.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.directHooks != p.hooks {
-		t.Fatalf("%d of %d pieces of code have a direct form", p.directHooks, p.hooks)
-	}
+	p := parseDirect(t, bodyPack(body, big.String()), "grow.yaml")
 	play := func(interpret bool) string {
 		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
 		if err := applyFirst(t, m); err != nil {
@@ -333,15 +337,8 @@ func TestDirectLocalsAfterTheStackGrew(t *testing.T) {
 // TestDirectPureCodeCannotChangeTheMatch: a precondition with a direct form
 // that changes the match fails as through Starlark, naming the pure place.
 func TestDirectPureCodeCannotChangeTheMatch(t *testing.T) {
-	src := strings.Replace(errorPack, "BODY", `next_state("go")`, 1)
-	src = strings.Replace(src, "  go:\n    body:", "  go:\n    precondition: board.set(0, 0, 1) == None\n    body:", 1)
-	p, err := Parse([]byte(src), "pure.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.directHooks != p.hooks {
-		t.Fatalf("%d of %d pieces of code have a direct form", p.directHooks, p.hooks)
-	}
+	src := strings.Replace(bodyPack(`next_state("go")`, ""), "  go:\n    body:", "  go:\n    precondition: board.set(0, 0, 1) == None\n    body:", 1)
+	p := parseDirect(t, src, "pure.yaml")
 	legal := func(interpret bool) string {
 		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
 		_, err := m.Legal(m.Active())
@@ -360,9 +357,7 @@ func TestDirectPureCodeCannotChangeTheMatch(t *testing.T) {
 // the code calling it runs through Starlark with the same result.
 func TestDirectRecursiveScript(t *testing.T) {
 	body := "x = fact(5)\nnotify(str(x))\nnext_state(\"go\")"
-	src := strings.Replace(errorPack, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)
-	src = strings.Replace(src, "    def helper(x):", "    def fact(n):\n        return 1 if n <= 1 else n * fact(n - 1)\n    def helper(x):", 1)
-	p, err := Parse([]byte(src), "fact.yaml")
+	p, err := Parse([]byte(bodyPack(body, "def fact(n):\n    return 1 if n <= 1 else n * fact(n - 1)")), "fact.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
