@@ -53,7 +53,10 @@ func (d *Decision) Fork() *engine.Match { return d.m.Fork() }
 type RandomBot struct{}
 
 // Choose picks a move uniformly at random.
-func (RandomBot) Choose(d *Decision) int { return int(d.Rand.Uint64() % uint64(len(d.Moves))) }
+func (RandomBot) Choose(d *Decision) int { return randomChoice(d.Rand, len(d.Moves)) }
+
+// randomChoice is RandomBot's choice among n moves with source r.
+func randomChoice(r *rand.Rand, n int) int { return int(r.Uint64() % uint64(n)) }
 
 var (
 	botsMu   sync.RWMutex

@@ -268,9 +268,13 @@ func (pb *poolBot) Choose(m *engine.Match, moves []engine.Move) engine.Move {
 	if pb.decide != nil {
 		pb.decide(pb.worker, m, mine)
 	}
-	pb.d = Decision{Seat: seat, Moves: mine, Rand: pb.rand, m: m}
 	i := 0
-	if b := pb.bots[seat]; b != nil {
+	switch b := pb.bots[seat]; b.(type) {
+	case nil:
+	case RandomBot: // its draw without the decision record, most of a random playout's decisions
+		i = randomChoice(pb.rand, len(mine))
+	default:
+		pb.d = Decision{Seat: seat, Moves: mine, Rand: pb.rand, m: m}
 		i = b.Choose(&pb.d)
 	}
 	if i < 0 || i >= len(mine) {
