@@ -345,6 +345,9 @@ func TestMatchMarksPrivateMoves(t *testing.T) {
 	if got := mk.Visits["11"]; got != 2 {
 		t.Errorf("chooseSecond visited %d times, want 2: %v", got, mk.Visits)
 	}
+	if got := mk.Visits["10"]; got != 2 {
+		t.Errorf("chooseFirst visited %d times, want 2 (each seat enters it first): %v", got, mk.Visits)
+	}
 	if mk.Current != "2" {
 		t.Errorf("current state %q, want 2 (plan): the seats' private states do not move the match", mk.Current)
 	}

@@ -930,12 +930,16 @@ func (m *Match) transition(i int, to *cstate, name string) {
 }
 
 // enterPrivate puts every multiactive player of frame i in the private state ip
-// and queues its start procedure for each of them.
+// (a state_entered of the seat's, marked private) and queues its start
+// procedure for each of them.
 func (m *Match) enterPrivate(i int, ip *cstate) {
 	f := m.frameW(i)
 	f.priv = make([]int16, m.seats)
 	for s := range f.priv {
 		f.priv[s] = -1
+		if m.st.multi&(1<<s) != 0 {
+			m.emit(Event{Kind: EvStateEntered, State: ip.name, StateID: ip.sid, Player: s + 1, Detail: "private"})
+		}
 	}
 	for s := m.seats - 1; s >= 0; s-- {
 		if m.st.multi&(1<<s) != 0 {

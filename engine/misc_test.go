@@ -357,28 +357,36 @@ func TestClockTimeoutEveryone(t *testing.T) {
 	}
 }
 
-// TestPrivateMoveEvents: a seat's move between private states is told as a
-// state_left of the state it leaves (naming the transition) then a
-// state_entered of the one it enters, both the seat's and marked private: what
-// the canvas and the playtest's counts read as a transition taken.
+// TestPrivateMoveEvents: each seat entering its first private state is told
+// (a state_entered of the seat's, marked private), and a seat's move between
+// private states is a state_left of the state it leaves (naming the
+// transition) then a state_entered of the one it enters: what the canvas and
+// the playtest's counts read as visits and a transition taken.
 func TestPrivateMoveEvents(t *testing.T) {
 	p, err := Parse([]byte(privPack), "priv.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
+	states := func(es []Event) []string {
+		var out []string
+		for _, e := range es {
+			if (e.Kind == EvStateLeft || e.Kind == EvStateEntered) && e.Detail == "private" {
+				out = append(out, fmt.Sprintf("%s %s/%s p%d %s", e.Kind, e.State, e.StateID, e.Player, e.Name))
+			}
+		}
+		return out
+	}
 	m := newMatch(t, p, 2, Options{})
+	want := []string{"state_entered chooseFirst/10 p1 ", "state_entered chooseFirst/10 p2 "}
+	if got := states(m.Events()); !reflect.DeepEqual(got, want) {
+		t.Errorf("the seats entering their private state:\n%q\nwant\n%q", got, want)
+	}
 	from := len(m.Events())
 	if err := m.Apply(Move{Seat: 1, Action: "pickFirst", Args: []starlark.Value{starlark.MakeInt(1)}}); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, e := range m.Events()[from:] {
-		if e.Kind == EvStateLeft || e.Kind == EvStateEntered {
-			got = append(got, fmt.Sprintf("%s %s/%s p%d %s %s", e.Kind, e.State, e.StateID, e.Player, e.Name, e.Detail))
-		}
-	}
-	want := []string{"state_left chooseFirst/10 p2 toSecond private", "state_entered chooseSecond/11 p2 toSecond private"}
-	if !reflect.DeepEqual(got, want) {
+	want = []string{"state_left chooseFirst/10 p2 toSecond", "state_entered chooseSecond/11 p2 toSecond"}
+	if got := states(m.Events()[from:]); !reflect.DeepEqual(got, want) {
 		t.Errorf("events of the private move:\n%q\nwant\n%q", got, want)
 	}
 }
