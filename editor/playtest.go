@@ -219,7 +219,12 @@ func (e *Editor) ShowPlaytest(r playtest.Report) {
 		}
 	})
 	clear := widget.NewButton("Clear from graph", e.ClearPlaytest)
-	bar := container.NewHBox(charts, clear, widget.NewLabel(heatLegend))
+	// The legend wraps in the width the buttons leave: one long line made
+	// the panel, and so the canvas column, wider than the window allowed
+	// and pushed the Inspector's fields out of sight.
+	legend := widget.NewLabel(heatLegend)
+	legend.Wrapping = fyne.TextWrapWord
+	bar := container.NewBorder(nil, nil, container.NewHBox(charts, clear), nil, legend)
 	e.Dock.Add(Bottom, Panel{ID: PanelPlaytest, Title: "Playtest", Content: container.NewBorder(bar, nil, nil, nil, container.NewScroll(summary))})
 }
 

@@ -214,3 +214,24 @@ func knownPackEditor(t *testing.T) (*Editor, *graph.Pack) {
 	settle(e)
 	return e, p
 }
+
+// TestPlaytestPanelFitsBesideTheInspector: the playtest panel asks for no
+// more width than its buttons and the summary's lines (its legend wraps), so
+// the side column keeps its place when the results show. One long legend
+// line once pushed the Inspector half out of a 1400-pixel window.
+func TestPlaytestPanelFitsBesideTheInspector(t *testing.T) {
+	e, _ := knownPackEditor(t)
+	e.Playtest(PlaytestSettings{Matches: 10, Seats: 2, Seed: 7, Bots: "random"})
+	settle(e)
+	for _, p := range e.Dock.panels[Bottom] {
+		if p.ID != PanelPlaytest {
+			continue
+		}
+		bar := p.Content.(*fyne.Container).Objects[1] // the Border's top: buttons and legend
+		if w := bar.MinSize().Width; w > 500 {
+			t.Errorf("the playtest panel's bar needs %.0f pixels, want at most 500 (its legend should wrap)", w)
+		}
+		return
+	}
+	t.Fatal("no playtest panel after the playtest")
+}
