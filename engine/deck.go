@@ -404,16 +404,23 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 		items = append(items, v)
 	}
 	iter.Done()
-	var out []starlark.Value
 	if k < 0 || k > len(items) {
 		return starlark.NewList(nil), nil
 	}
+	// The list and every tuple's elements in two allocations (Hearts'
+	// giveCards domain is 286 tuples at every decision of every seat).
+	n, ok := binomial(len(items), k, maxCombinations)
+	if !ok {
+		return nil, fmt.Errorf("%s: %d items taken %d at a time make more than %d combinations", fn, len(items), k, maxCombinations)
+	}
+	out := make([]starlark.Value, 0, n)
+	elems := make([]starlark.Value, n*k)
 	idx := make([]int, k)
 	for i := range idx {
 		idx[i] = i
 	}
-	for {
-		t := make(starlark.Tuple, k)
+	for c := 0; ; c++ {
+		t := starlark.Tuple(elems[c*k : c*k+k : c*k+k])
 		for i, j := range idx {
 			t[i] = items[j]
 		}
@@ -431,4 +438,23 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 		}
 	}
 	return starlark.NewList(out), nil
+}
+
+// maxCombinations is the most combinations combinations() lists: more
+// would take gigabytes, and no action chooses among so many.
+const maxCombinations = 1 << 22
+
+// binomial is n choose k, for 0 <= k <= n, and whether it is at most limit
+// (false as soon as a partial product passes it: the exact value could
+// overflow).
+func binomial(n, k, limit int) (int, bool) {
+	k = min(k, n-k)
+	c := 1
+	for i := 1; i <= k; i++ {
+		c = c * (n - k + i) / i // exact: c is C(n-k+i, i) after the step
+		if c > limit {
+			return 0, false
+		}
+	}
+	return c, true
 }
