@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	"go.starlark.net/starlark"
@@ -116,16 +118,33 @@ func (dk *deck) inLoc(loc string, arg int, hasArg bool) []int {
 			ids = append(ids, i+1)
 		}
 	}
-	sort.SliceStable(ids, func(i, j int) bool { return dk.cards[ids[i]-1].arg < dk.cards[ids[j]-1].arg })
+	slices.SortStableFunc(ids, func(a, b int) int { return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg) })
 	return ids
 }
 
 func (d *deckValue) list(m *Match, ids []int) *starlark.List {
 	out := make([]starlark.Value, len(ids))
 	for i, id := range ids {
-		out[i] = &cardValue{m: m, deck: d, id: id}
+		out[i] = m.card(d, id)
 	}
 	return starlark.NewList(out)
+}
+
+// card is the value of card id of deck d in m: one per card and match (a
+// card's value only names it), made at its first use.
+func (m *Match) card(d *deckValue, id int) *cardValue {
+	for len(m.cardVals) <= d.idx {
+		m.cardVals = append(m.cardVals, nil)
+	}
+	vals := m.cardVals[d.idx]
+	for len(vals) <= id {
+		vals = append(vals, nil)
+	}
+	m.cardVals[d.idx] = vals
+	if vals[id] == nil {
+		vals[id] = &cardValue{m: m, deck: d, id: id}
+	}
+	return vals[id]
 }
 
 func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
@@ -141,7 +160,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if err != nil {
 			return nil, err
 		}
-		return &cardValue{m: m, deck: d, id: id}, nil
+		return m.card(d, id), nil
 	case "cards", "count", "top":
 		var loc string
 		var argV starlark.Value = starlark.None
@@ -166,7 +185,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			if len(ids) == 0 {
 				return starlark.None, nil
 			}
-			return &cardValue{m: m, deck: d, id: ids[len(ids)-1]}, nil
+			return m.card(d, ids[len(ids)-1]), nil
 		}
 		return d.list(m, ids), nil
 	}

@@ -127,6 +127,7 @@ type Match struct {
 	rd                   *[]read           // where reads are noted while a condition runs under track
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
+	cardVals             [][]*cardValue    // card's values, by deck and id
 	wantBuf              []wrapInst        // settle's buffers
 	lastWant, lastWraps  []wrapInst        // what the last settle wanted, and the wrappers it left
 	wtOf                 []wrapInst        // the wrappers wtBits describes

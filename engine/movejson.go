@@ -295,7 +295,7 @@ func (m *Match) readObject(x map[string]any) (starlark.Value, error) {
 		if !idOK || id < 1 || id > len(m.st.decks[dv.idx].cards) {
 			return nil, fmt.Errorf("deck %s has no card %v", name, x["card"])
 		}
-		return &cardValue{m: m, deck: dv, id: id}, nil
+		return m.card(dv, id), nil
 	}
 	d := starlark.NewDict(len(x))
 	keys := make([]string, 0, len(x))
