@@ -348,8 +348,44 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 		return fc.list(e.List, false)
 	case *syntax.TupleExpr:
 		return fc.list(e.List, true)
+	case *syntax.DictExpr:
+		return fc.dict(e)
 	}
-	return nil // index, slice, dict, comprehension, lambda
+	return nil // index, slice, comprehension, lambda
+}
+
+// dict compiles {k: v, ...}: a new dict each time, its entries set in order;
+// a key met twice fails at its colon, as Starlark's SETDICTUNIQ does.
+func (fc *funcCompiler) dict(e *syntax.DictExpr) dexpr {
+	type entry struct {
+		k, v  dexpr
+		colon syntax.Position
+	}
+	entries := make([]entry, len(e.List))
+	for i, x := range e.List {
+		de := x.(*syntax.DictEntry)
+		entries[i] = entry{fc.expr(de.Key), fc.expr(de.Value), de.Colon}
+		if entries[i].k == nil || entries[i].v == nil {
+			return nil
+		}
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		d := new(starlark.Dict)
+		for _, en := range entries {
+			k, v, err := operands(m, l, en.k, en.v)
+			if err != nil {
+				return nil, err
+			}
+			n := d.Len()
+			if err := d.SetKey(k, v); err != nil {
+				return nil, failAt(en.colon, err)
+			}
+			if d.Len() == n {
+				return nil, failAt(en.colon, fmt.Errorf("duplicate key: %v", k))
+			}
+		}
+		return d, nil
+	}
 }
 
 // literal is the constant Starlark's compiler makes of a literal.

@@ -6,7 +6,7 @@ import "testing"
 // of most types direct code meets, and its operators, unary and binary.
 var (
 	directAtoms = []string{"0", "1", "-2", "7", "2.5", `"a"`, `""`, "True", "False", "None", "[1, 2]", "(1,)", "()",
-		"player.no", "player.score", "board.width()", "len(board.empty())", "board.get(0, 0)", "helper(1)", "FROZEN", `b"z"`}
+		"player.no", "player.score", "board.width()", "len(board.empty())", "board.get(0, 0)", "helper(1)", "FROZEN", `b"z"`, `{"k": 1}`, "{}"}
 	directBinary = []string{"+", "-", "*", "//", "%", "/", "<", "<=", "==", "!=", ">", "and", "or", "in", "not in", "|", "&", "^", "<<"}
 	directUnary  = []string{"-", "not ", "+", "~"}
 )
