@@ -57,6 +57,7 @@
 //     (the canvas; other editors join it as tabs), Side (the inspector), SideBottom
 //     (the diagnostics) and Bottom (under the canvas: consoles, debugger panels).
 //     [Dock.Add] puts a [Panel] in a place; a place with several shows tabs.
+//     panels.go: View > Panels brings every panel back ([Editor.ShowPanel]).
 //
 // # The canvas
 //

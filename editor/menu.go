@@ -147,7 +147,11 @@ func (e *Editor) menu() *fyne.MainMenu {
 		e.item("Light", nil, func() { e.SetTheme(ThemeLight) }),
 		e.item("Dark", nil, func() { e.SetTheme(ThemeDark) }),
 	)
+	panels := fyne.NewMenuItem("Panels", nil)
+	panels.ChildMenu = e.panelsMenu() // panels.go
 	view := fyne.NewMenu("View",
+		panels,
+		fyne.NewMenuItemSeparator(),
 		e.item("Zoom In", zoomInShortcut, e.View.ZoomIn),
 		e.item("Zoom Out", zoomOutShortcut, e.View.ZoomOut),
 		e.item("Zoom to Fit", fitShortcut, e.View.ZoomToFit),

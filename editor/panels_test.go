@@ -1,0 +1,100 @@
+package editor
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// visibleIn reports whether o is drawn in w: reached from the window's
+// content through visible objects only (the content of a tab not selected
+// is hidden, so it is not).
+func visibleIn(w fyne.Window, o fyne.CanvasObject) bool {
+	var walk func(fyne.CanvasObject) bool
+	walk = func(at fyne.CanvasObject) bool {
+		if at == nil || !at.Visible() {
+			return false
+		}
+		if at == o {
+			return true
+		}
+		var kids []fyne.CanvasObject
+		switch x := at.(type) {
+		case *fyne.Container:
+			kids = x.Objects
+		case fyne.Widget:
+			kids = test.WidgetRenderer(x).Objects()
+		}
+		for _, k := range kids {
+			if walk(k) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(w.Content())
+}
+
+// TestEndMatchKeepsTheInspector: ending a match (Play > End Match, or
+// opening another pack while one is shown) takes the Play and Debugger
+// panels away and leaves the Inspector on screen: a state tapped then shows
+// its form.
+func TestEndMatchKeepsTheInspector(t *testing.T) {
+	for _, end := range []struct {
+		name string
+		do   func(e *Editor)
+	}{
+		{"End Match", func(e *Editor) { e.EndMatch() }},
+		{"another pack", func(e *Editor) { e.SetPack(bundledPack(t, "tictactoe"), nil); settle(e) }},
+	} {
+		t.Run(end.name, func(t *testing.T) {
+			e := matchEditor(t, "tictactoe", "1", person, person)
+			if e.Dock.Front(Side) != PanelDebug || visibleIn(e.Window(), e.Inspector) {
+				t.Fatalf("during the match the side shows %q (inspector on screen: %v), want the Debugger in front", e.Dock.Front(Side), visibleIn(e.Window(), e.Inspector))
+			}
+			end.do(e)
+			if _, i := e.Dock.find(PanelDebug); i >= 0 {
+				t.Errorf("the Debugger is still docked after the match ended")
+			}
+			id := e.pack.States[len(e.pack.States)-1].ID.String()
+			test.TapAt(e.View, e.View.ToWidget(e.View.Positions()[id]))
+			if e.View.Selected() != id {
+				t.Fatalf("tapping state %s selected %q", id, e.View.Selected())
+			}
+			if !visibleIn(e.Window(), e.Inspector) {
+				t.Errorf("state %s selected: the Inspector is not on screen (side shows %q)", id, e.Dock.Front(Side))
+			}
+		})
+	}
+}
+
+// TestViewMenuBringsPanelsBack: View > Panels brings each of the window's
+// panels to the front, docking the Debugger again after a match ended.
+func TestViewMenuBringsPanelsBack(t *testing.T) {
+	e := matchEditor(t, "tictactoe", "1", person, person)
+	e.EndMatch()
+	for _, c := range []struct {
+		label string
+		panel fyne.CanvasObject
+	}{
+		{"Debugger", e.Play.DebugPanel()},
+		{"Inspector", e.Inspector},
+		{"Diagnostics", e.Diagnostics},
+		{"Play", nil},
+		{"Tests", nil},
+	} {
+		it := menuItem(e, c.label)
+		if it == nil {
+			t.Errorf("View > Panels has no %s", c.label)
+			continue
+		}
+		it.Action()
+		if c.panel != nil && !visibleIn(e.Window(), c.panel) {
+			t.Errorf("View > Panels > %s: the panel is not on screen", c.label)
+		}
+	}
+	if e.Dock.Front(Bottom) != PanelTests {
+		t.Errorf("View > Panels > Tests: the bottom shows %q", e.Dock.Front(Bottom))
+	}
+}
