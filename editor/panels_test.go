@@ -1,10 +1,15 @@
 package editor
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/assets"
 )
 
 // visibleIn reports whether o is drawn in w: reached from the window's
@@ -96,5 +101,48 @@ func TestViewMenuBringsPanelsBack(t *testing.T) {
 	}
 	if e.Dock.Front(Bottom) != PanelTests {
 		t.Errorf("View > Panels > Tests: the bottom shows %q", e.Dock.Front(Bottom))
+	}
+}
+
+// TestOpenForgetsTheOldPacksResults: File > Open of another pack takes the
+// playtest's results off the graph and closes their panel, and empties the
+// debugger's filters and console: none of it is about the pack shown. A
+// playtest that ends after another pack opened is not shown either.
+func TestOpenForgetsTheOldPacksResults(t *testing.T) {
+	e, _ := knownPackEditor(t)
+	e.Playtest(PlaytestSettings{Matches: 5, Seats: 2, Seed: 7, Bots: "random"})
+	settle(e)
+	if e.View.Heat() == nil || e.PlaytestText() == "" {
+		t.Fatal("the playtest shows no results")
+	}
+	e.Play.filter.SetText("playCard")
+	e.Play.objFilter.SetText("elf")
+	e.Play.console.SetText("game.turns")
+
+	other := filepath.Join(t.TempDir(), "tictactoe.yaml")
+	data, _ := assets.Pack("tictactoe")
+	if err := os.WriteFile(other, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Open(other); err != nil {
+		t.Fatal(err)
+	}
+	settle(e)
+	if e.View.Heat() != nil || e.PlaytestText() != "" {
+		t.Errorf("after opening %s: heat on the graph %v, playtest panel %q", filepath.Base(other), e.View.Heat() != nil, e.PlaytestText())
+	}
+	for name, f := range map[string]*widget.Entry{"events filter": e.Play.filter, "objects filter": e.Play.objFilter, "console": e.Play.console} {
+		if f.Text != "" {
+			t.Errorf("after opening another pack the debugger's %s still holds %q", name, f.Text)
+		}
+	}
+
+	// A run that ends once another pack is shown.
+	e.Playtest(PlaytestSettings{Matches: 5, Seats: 2, Seed: 7, Bots: "random"})
+	e.layouts.Wait() // the run is over; its result waits in the queue
+	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	settle(e)
+	if e.View.Heat() != nil || e.PlaytestText() != "" {
+		t.Errorf("a playtest of the pack shown before shows on the new one")
 	}
 }

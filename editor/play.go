@@ -155,6 +155,16 @@ func (p *Play) Show(s *preview.Session, message string, err error) {
 	p.message.SetText(message)
 }
 
+// clearText empties what the designer typed in the debugger (the events'
+// and objects' filters, the console and its answers): words about another
+// pack's events and objects. A match's end keeps them for the next one.
+func (p *Play) clearText() {
+	for _, f := range []*widget.Entry{p.filter, p.objFilter, p.console} {
+		f.SetText("")
+	}
+	p.output.SetText("")
+}
+
 // Step takes one step (a bot's decision when the match waits for one).
 func (p *Play) Step() { p.run(p.sess.Step) }
 
