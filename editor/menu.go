@@ -52,6 +52,13 @@ var (
 	newMatchShortcut   = ctrl(fyne.KeyM)
 	testsShortcut      = ctrlShift(fyne.KeyT)
 	breakpointShortcut = ctrl(fyne.KeyB)
+	// The match's step keys, as the usual debuggers have them. Fyne's menus
+	// take no shortcut without a modifier: the window hears them whatever
+	// has the focus (winkeys.go), and these show them beside their items.
+	continueShortcut = key(fyne.KeyF5)
+	stepShortcut     = key(fyne.KeyF10)
+	backShortcut     = key(fyne.KeyF9)
+	forwardShortcut  = key(fyne.KeyF11)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".

@@ -131,7 +131,7 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	if e.View.Heat() != nil || e.PlaytestText() != "" {
 		t.Errorf("after opening %s: heat on the graph %v, playtest panel %q", filepath.Base(other), e.View.Heat() != nil, e.PlaytestText())
 	}
-	for name, f := range map[string]*widget.Entry{"events filter": e.Play.filter, "objects filter": e.Play.objFilter, "console": e.Play.console} {
+	for name, f := range map[string]*widget.Entry{"events filter": &e.Play.filter.Entry, "objects filter": &e.Play.objFilter.Entry, "console": &e.Play.console.Entry} {
 		if f.Text != "" {
 			t.Errorf("after opening another pack the debugger's %s still holds %q", name, f.Text)
 		}

@@ -33,15 +33,15 @@ type Play struct {
 	actions   *fyne.Container // per deciding seat, a button per legal move
 	refused   *widget.Label   // why the actions not offered are refused (WhyNot)
 	message   *widget.Label   // the last stop: a breakpoint, the end, an error with its backtrace
-	timeline  *widget.Slider  // steps 0..Head; dragging moves the cursor
+	timeline  *winSlider      // steps 0..Head; dragging moves the cursor
 	controls  *fyne.Container // Back, Step, Forward, Continue
 	stack     *widget.Label   // state stack, bottom first
 	exec      *widget.Label   // execution stack
 	objects   *widget.Label   // objects with variables, tags, properties and wrapper chains
-	objFilter *widget.Entry   // the objects' filter: a substring of an object's text
+	objFilter *winEntry       // the objects' filter: a substring of an object's text
 	events    *EventList      // the event log of the current step and of the match, filtered
-	filter    *widget.Entry   // the event log's filter: a substring of an event's line
-	console   *widget.Entry   // Starlark evaluated on the match at the cursor
+	filter    *winEntry       // the event log's filter: a substring of an event's line
+	console   *winEntry       // Starlark evaluated on the match at the cursor
 	output    *widget.Label   // the console's answers
 	debugger  *container.AppTabs
 	picking   *picking  // the moves being picked and the lines of play (play_pick.go)
@@ -70,24 +70,23 @@ func NewPlay() *Play {
 		stack:     widget.NewLabel(""),
 		exec:      widget.NewLabel(""),
 		objects:   widget.NewLabel(""),
-		objFilter: widget.NewEntry(),
+		objFilter: newWinEntry(),
 		events:    NewEventList(),
-		filter:    widget.NewEntry(),
-		console:   widget.NewEntry(),
+		filter:    newWinEntry(),
+		console:   newWinEntry(),
 		output:    widget.NewLabel(""),
 	}
 	p.status.Wrapping = fyne.TextWrapWord
 	p.message.Wrapping = fyne.TextWrapWord
 	p.refused.Wrapping = fyne.TextWrapWord
 	p.picking = newPicking(p)
-	p.timeline = widget.NewSlider(0, 1)
-	p.timeline.Step = 1
+	p.timeline = newWinSlider(0, 1)
 	p.timeline.OnChanged = p.scrub
 	p.controls = container.NewHBox(
-		widget.NewButton("◀ Back", p.Back),
-		widget.NewButton("Step", p.Step),
-		widget.NewButton("Forward ▶", p.Forward),
-		widget.NewButton("Continue ▶▶", p.Continue),
+		newWinButton("◀ Back", p.Back),
+		newWinButton("Step", p.Step),
+		newWinButton("Forward ▶", p.Forward),
+		newWinButton("Continue ▶▶", p.Continue),
 	)
 	p.objFilter.SetPlaceHolder("filter objects (name, type, zone, chain…)")
 	p.objFilter.OnChanged = func(string) {
@@ -159,7 +158,7 @@ func (p *Play) Show(s *preview.Session, message string, err error) {
 // and objects' filters, the console and its answers): words about another
 // pack's events and objects. A match's end keeps them for the next one.
 func (p *Play) clearText() {
-	for _, f := range []*widget.Entry{p.filter, p.objFilter, p.console} {
+	for _, f := range []*winEntry{p.filter, p.objFilter, p.console} {
 		f.SetText("")
 	}
 	p.output.SetText("")

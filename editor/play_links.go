@@ -27,7 +27,7 @@ type playLinks struct {
 	live     *fyne.Container // holds liveBox while there is a report, else nothing
 	liveBox  *fyne.Container // the live report and its restart button
 	liveText *widget.Label
-	restart  *widget.Button
+	restart  *winButton
 	rerun    liveRerun
 }
 
@@ -51,7 +51,7 @@ func (p *Play) attachLinks() {
 	p.events.OnPicked = p.openEvent
 	p.links.liveText = widget.NewLabel("")
 	p.links.liveText.Wrapping = fyne.TextWrapWord
-	p.links.restart = widget.NewButton("Restart on the edited rules", p.RestartOnEdited)
+	p.links.restart = newWinButton("Restart on the edited rules", p.RestartOnEdited)
 	p.links.liveBox = container.NewVBox(p.links.liveText, container.NewHBox(p.links.restart))
 	p.links.live = container.NewStack()
 	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))
