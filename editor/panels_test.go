@@ -1,8 +1,10 @@
 package editor
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
 )
 
 // visibleIn reports whether o is drawn in w: reached from the window's
@@ -144,5 +147,61 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	settle(e)
 	if e.View.Heat() != nil || e.PlaytestText() != "" {
 		t.Errorf("a playtest of the pack shown before shows on the new one")
+	}
+}
+
+// TestScrubForgetsTheStopMessage: the Play panel's message about where the
+// match stopped (a breakpoint at step N) goes when the designer scrubs to
+// another step; it is not about the step shown.
+func TestScrubForgetsTheStopMessage(t *testing.T) {
+	e, _ := knownPackEditor(t)
+	if err := e.AddBreakpoint(graph.Breakpoint{Kind: graph.BreakEnter, State: "3", Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.StartMatch("3", []string{"random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Play
+	p.Continue()
+	stop := p.sess.Cursor()
+	if !strings.Contains(p.message.Text, fmt.Sprintf("Breakpoint at step %d", stop)) || stop < 2 {
+		t.Fatalf("the match did not stop at a breakpoint past step 1: %q at %d", p.message.Text, stop)
+	}
+	p.timeline.SetValue(1) // the designer drags the timeline
+	if p.sess.Cursor() != 1 || strings.Contains(p.message.Text, "Breakpoint") {
+		t.Errorf("scrubbed to step %d, the panel still says %q", p.sess.Cursor(), p.message.Text)
+	}
+}
+
+// TestOpenScenarioShowsANewRun: a scenario's tab open before a run shows the
+// run's failures at their lines when it ends, the cursor on the first
+// failing line (scrolled into view), and loses them once it passes.
+func TestOpenScenarioShowsANewRun(t *testing.T) {
+	e, s := newTestEditor(t)
+	proj := seedsWithScenarios(t, e, s)
+	fails, err := os.ReadFile("../preview/scenario/testdata/fails.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj.kept["fails"] = StoredScenario{Name: "fails", YAML: fails}
+	e.ShowTests()
+	e.EditScenario("fails")
+	se := scenarioEditorOf(t, e, "fails")
+	if len(se.Marks()) != 0 {
+		t.Fatalf("marks before any run: %+v", se.Marks())
+	}
+	e.RunTests("fails")
+	settle(e)
+	if m := se.Marks(); len(m) != 1 || m[0].Line != 10 {
+		t.Errorf("after the run the open tab marks %+v, want the failure at line 10", m)
+	}
+	if line, _ := se.CursorPos(); line != 10 {
+		t.Errorf("after the run the cursor is on line %d, want the failing line 10", line)
+	}
+	se.SetText(strings.Replace(string(fails), "power == 4", "power == 2", 1))
+	test.Tap(buttonIn(t, e.Dock, scenarioPanelID("fails"), "Save and run"))
+	settle(e)
+	if m := se.Marks(); len(m) != 0 {
+		t.Errorf("the scenario passes now, its tab still marks %+v", m)
 	}
 }

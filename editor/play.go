@@ -214,6 +214,7 @@ func (p *Play) scrub(v float64) {
 	if p.showing || p.sess == nil {
 		return
 	}
+	p.message.SetText("") // it said where the match stopped, elsewhere
 	if err := p.sess.JumpTo(int(v)); err != nil {
 		p.message.SetText(err.Error())
 	}
