@@ -205,3 +205,87 @@ func TestOpenScenarioShowsANewRun(t *testing.T) {
 		t.Errorf("the scenario passes now, its tab still marks %+v", m)
 	}
 }
+
+// TestRestartOnEditedKeepsThePlace: Restart on the edited rules shows the
+// re-run match where the designer was, with the choices a person has there
+// offered at once; the live report says beforehand that the other lines of
+// play will end, and the Play panel says so after (they went silently).
+func TestRestartOnEditedKeepsThePlace(t *testing.T) {
+	e := matchEditor(t, "tictactoe", "1", person, person)
+	p := e.Play
+	take := func() {
+		t.Helper()
+		test.Tap(actionButtons(p)[0]) // a cell, then Take
+		test.Tap(actionButton(t, p, "Take "))
+	}
+	take()
+	branchAt := p.sess.Cursor()
+	take()
+	take()
+	p.timeline.SetValue(float64(branchAt)) // back to the second move's decision
+	take()                                 // another second move: a new line
+	if n := len(p.sess.Lines()); n != 2 {
+		t.Fatalf("%d lines of play, want 2", n)
+	}
+	at, status := p.sess.Cursor(), p.status.Text
+	offered := len(actionButtons(p))
+
+	e.Do(mustEdit(t)(graph.EditState(e.Pack(), "2", "description", func(s *graph.State) {
+		s.Description += " now"
+	})))
+	rerunSettle(e)
+	if rep := e.Play.LiveReport(); !strings.Contains(rep, "Restarting keeps the line of play shown; the other line of play will end.") {
+		t.Errorf("the live report does not say the other line will end:\n%s", rep)
+	}
+	test.Tap(p.links.restart)
+	if p.sess.Cursor() != at || len(actionButtons(p)) != offered {
+		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d (was %q, now %q)", p.sess.Cursor(), len(actionButtons(p)), at, offered, status, p.status.Text)
+	}
+	if want := "The other line of play ended with the old rules."; !strings.Contains(p.message.Text, want) {
+		t.Errorf("after Restart the panel says %q, want it to say %q", p.message.Text, want)
+	}
+}
+
+// TestRestartOnEditedAtTheFirstDecision: restarting before any move shows
+// the first decision with its choices, as the match shown had.
+func TestRestartOnEditedAtTheFirstDecision(t *testing.T) {
+	e := matchEditor(t, "tictactoe", "1", person, person)
+	p := e.Play
+	at, offered := p.sess.Cursor(), len(actionButtons(p))
+	e.Do(mustEdit(t)(graph.EditState(e.Pack(), "2", "description", func(s *graph.State) {
+		s.Description += " now"
+	})))
+	rerunSettle(e)
+	test.Tap(p.links.restart)
+	if p.sess.Cursor() != at || len(actionButtons(p)) != offered || offered == 0 {
+		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d: %q", p.sess.Cursor(), len(actionButtons(p)), at, offered, p.status.Text)
+	}
+}
+
+// TestRestartAfterAFixedError: a match that stopped on an error in the
+// set-up, restarted once the code is fixed, goes on as a new match would:
+// to the first decision, its choices offered (it sat at step 1 with none
+// until Forward was pressed twice).
+func TestRestartAfterAFixedError(t *testing.T) {
+	e, _ := newTestEditor(t)
+	pk := bundledPack(t, "tictactoe")
+	pk.States[0].Action = graph.Code{Src: "fail('boom')"}
+	e.SetPack(pk, nil)
+	settle(e)
+	if err := e.StartMatch("1", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Play
+	if !strings.Contains(p.message.Text, "boom") {
+		t.Fatalf("the match did not stop on the error: %q", p.message.Text)
+	}
+	e.Do(mustEdit(t)(graph.EditState(e.Pack(), "1", "action", func(s *graph.State) { s.Action = graph.Code{} })))
+	rerunSettle(e)
+	test.Tap(p.links.restart)
+
+	fresh := matchEditor(t, "tictactoe", "1", person, person)
+	want, offered := fresh.Play.sess.Cursor(), len(actionButtons(fresh.Play))
+	if p.sess.Cursor() != want || len(actionButtons(p)) != offered {
+		t.Errorf("after Restart: step %d with %d buttons (%q), want step %d with %d as a new match", p.sess.Cursor(), len(actionButtons(p)), p.status.Text, want, offered)
+	}
+}

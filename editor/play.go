@@ -136,7 +136,7 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 	if err != nil {
 		return err
 	}
-	p.sess = s
+	p.setSession(s)
 	p.arm()
 	p.stopped(s.Continue())
 	return nil
@@ -145,7 +145,7 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 // Show shows session s (a match played again from a record) at its cursor,
 // with message on the Play panel and err, a move its rules refused, after it.
 func (p *Play) Show(s *preview.Session, message string, err error) {
-	p.sess = s
+	p.setSession(s)
 	p.arm()
 	p.show()
 	if err != nil {
@@ -162,6 +162,14 @@ func (p *Play) clearText() {
 		f.SetText("")
 	}
 	p.output.SetText("")
+}
+
+// setSession makes s the match shown. The actions listed for the last one
+// go: they are keyed by line, step and head, which a new match can repeat
+// with other moves legal.
+func (p *Play) setSession(s *preview.Session) {
+	p.sess = s
+	p.picking.acts, p.picking.picks = nil, nil
 }
 
 // Step takes one step (a bot's decision when the match waits for one).

@@ -103,7 +103,11 @@ func (p *Play) showLinks() {
 func (p *Play) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
 	l := &p.links.rerun
 	l.sess, l.head, l.got = sess, head, r
-	p.links.liveText.SetText(rerunReport(r))
+	text := rerunReport(r)
+	if n := len(sess.Lines()) - 1; n > 0 && r.Session != nil {
+		text += "\nRestarting keeps the line of play shown; " + otherLines(n) + " will end."
+	}
+	p.links.liveText.SetText(text)
 	if r.Session != nil {
 		p.links.restart.Enable()
 	} else {
@@ -138,12 +142,48 @@ func (p *Play) RestartOnEdited() {
 	if l.got == nil || l.got.Session == nil || l.sess != p.sess {
 		return
 	}
-	ns := l.got.Session
-	_ = ns.SetBreakpoints(p.sess.Breakpoints()) // one the new rules lack is dropped
-	p.sess, l.sess, l.got = ns, nil, nil
+	old, ns := p.sess, l.got.Session
+	_ = ns.SetBreakpoints(old.Breakpoints()) // one the new rules lack is dropped
+	atHead := old.Cursor() == old.Head()
+	l.sess, l.got = nil, nil
+	p.setSession(ns)
 	p.showLive(false)
-	p.message.SetText(fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves)))
-	p.show()
+	said := fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves))
+	if n := len(old.Lines()) - 1; n > 0 {
+		said += " " + upper(otherLines(n)) + " ended with the old rules."
+	}
+	if !atHead {
+		p.show()
+		p.message.SetText(said)
+		return
+	}
+	// At the newest step the match goes on as it did on the old rules: the
+	// bots move until a person must act (the replay stops at the last move,
+	// or at the step an error stopped the old match in).
+	if err := ns.JumpTo(ns.Head()); err != nil {
+		p.message.SetText(said + " " + err.Error())
+		p.show()
+		return
+	}
+	p.stopped(ns.Continue())
+	p.message.SetText(strings.TrimSpace(said + " " + p.message.Text))
+}
+
+// otherLines names the n lines of play besides the one shown: "the other
+// line of play", "the other 2 lines of play".
+func otherLines(n int) string {
+	if n == 1 {
+		return "the other line of play"
+	}
+	return fmt.Sprintf("the other %d lines of play", n)
+}
+
+// upper is s with its first letter in capitals.
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // rerunReport says what a live re-run found, for the Play panel.
