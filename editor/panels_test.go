@@ -289,3 +289,40 @@ func TestRestartAfterAFixedError(t *testing.T) {
 		t.Errorf("after Restart: step %d with %d buttons (%q), want step %d with %d as a new match", p.sess.Cursor(), len(actionButtons(p)), p.status.Text, want, offered)
 	}
 }
+
+// TestEndSaysWhoWon: at the end of a match the Play panel says who won and
+// every seat's score, not only the step (preview/playtest's known pack:
+// the first seat always wins).
+func TestEndSaysWhoWon(t *testing.T) {
+	e, _ := knownPackEditor(t)
+	if err := e.StartMatch("3", []string{"random", "random"}); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Play
+	p.Continue()
+	m := p.sess.Match()
+	if !m.Over() {
+		t.Fatalf("the match is not over: %q", p.message.Text)
+	}
+	sc := m.Scores()
+	want := fmt.Sprintf("The match is over at step %d: Player 1 (random) wins. Scores: Player 1 (random) %d, Player 2 (random) %d.", p.sess.Cursor(), sc[0], sc[1])
+	if p.message.Text != want {
+		t.Errorf("the end says\n%q, want\n%q", p.message.Text, want)
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	names := []string{"Ann", "Bob", "Cy"}
+	for _, c := range []struct {
+		scores, winners []int
+		want            string
+	}{
+		{[]int{3, 1, 0}, []int{0}, "Ann wins. Scores: Ann 3, Bob 1, Cy 0."},
+		{[]int{2, 2, 2}, []int{0, 1, 2}, "a draw. Scores: Ann 2, Bob 2, Cy 2."},
+		{[]int{2, 0, 2}, []int{0, 2}, "Ann and Cy win. Scores: Ann 2, Bob 0, Cy 2."},
+	} {
+		if got := outcome(names, c.scores, c.winners); got != c.want {
+			t.Errorf("outcome(%v, %v) = %q, want %q", c.scores, c.winners, got, c.want)
+		}
+	}
+}

@@ -243,12 +243,52 @@ func (p *Play) stopped(st preview.Stop, err error) {
 		}
 		p.message.SetText(fmt.Sprintf("Breakpoint at step %d: %s", st.Step, strings.Join(hits, "; ")))
 	case st.Reason == preview.Ended:
-		p.message.SetText(fmt.Sprintf("The match is over at step %d.", st.Step))
+		p.message.SetText(p.endText(st.Step))
 	default:
 		p.message.SetText("")
 	}
 	p.show()
 	p.openFailure(st)
+}
+
+// endText says that the match ended at step, who won and each seat's score.
+func (p *Play) endText(step int) string {
+	m, seats := p.sess.Match(), p.sess.Config().Seats
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = seatName(s.Name, s.Bot, i)
+	}
+	return fmt.Sprintf("The match is over at step %d: %s", step, outcome(names, m.Scores(), m.Winners()))
+}
+
+// outcome says who won (the seats with the best score: every seat on a
+// draw) and each seat's score: "Player 1 wins. Scores: Player 1 1, Player 2 0."
+func outcome(names []string, scores, winners []int) string {
+	var b strings.Builder
+	switch {
+	case len(winners) == len(names) && len(names) > 1:
+		b.WriteString("a draw.")
+	case len(winners) == 1:
+		b.WriteString(names[winners[0]] + " wins.")
+	case len(winners) > 1:
+		var w []string
+		for _, i := range winners {
+			w = append(w, names[i])
+		}
+		b.WriteString(strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1] + " win.")
+	default:
+		b.WriteString("no winner.")
+	}
+	var sc []string
+	for i, n := range names {
+		if i < len(scores) {
+			sc = append(sc, fmt.Sprintf("%s %d", n, scores[i]))
+		}
+	}
+	if len(sc) > 0 {
+		b.WriteString(" Scores: " + strings.Join(sc, ", ") + ".")
+	}
+	return b.String()
 }
 
 // failure is an error of the pack's code with its Starlark backtrace.
