@@ -208,8 +208,8 @@ func TestOpenScenarioShowsANewRun(t *testing.T) {
 
 // TestRestartOnEditedKeepsThePlace: Restart on the edited rules shows the
 // re-run match where the designer was, with the choices a person has there
-// offered at once; the live report says beforehand that the other lines of
-// play will end, and the Play panel says so after (they went silently).
+// offered at once, and keeps the other lines of play (they went silently),
+// played again on the edited rules.
 func TestRestartOnEditedKeepsThePlace(t *testing.T) {
 	e := matchEditor(t, "tictactoe", "1", person, person)
 	p := e.Play
@@ -234,15 +234,22 @@ func TestRestartOnEditedKeepsThePlace(t *testing.T) {
 		s.Description += " now"
 	})))
 	rerunSettle(e)
-	if rep := e.Play.LiveReport(); !strings.Contains(rep, "Restarting keeps the line of play shown; the other line of play will end.") {
-		t.Errorf("the live report does not say the other line will end:\n%s", rep)
+	if e.Play.LiveReport() == "" {
+		t.Fatal("no live report after an edit")
 	}
+	lines := fmt.Sprint(p.sess.Lines())
 	test.Tap(p.links.restart)
 	if p.sess.Cursor() != at || len(actionButtons(p)) != offered {
 		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d (was %q, now %q)", p.sess.Cursor(), len(actionButtons(p)), at, offered, status, p.status.Text)
 	}
-	if want := "The other line of play ended with the old rules."; !strings.Contains(p.message.Text, want) {
+	if got := fmt.Sprint(p.sess.Lines()); got != lines {
+		t.Errorf("after Restart the lines of play are\n%s, want\n%s", got, lines)
+	}
+	if want := "The other line of play is kept"; !strings.Contains(p.message.Text, want) {
 		t.Errorf("after Restart the panel says %q, want it to say %q", p.message.Text, want)
+	}
+	if p.picking.lines.Hidden || len(p.picking.lines.Options) != 2 {
+		t.Errorf("the line selector shows %v (hidden %v), want both lines", p.picking.lines.Options, p.picking.lines.Hidden)
 	}
 }
 

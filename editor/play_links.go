@@ -2,6 +2,8 @@ package editor
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -103,11 +105,7 @@ func (p *Play) showLinks() {
 func (p *Play) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
 	l := &p.links.rerun
 	l.sess, l.head, l.got = sess, head, r
-	text := rerunReport(r)
-	if n := len(sess.Lines()) - 1; n > 0 && r.Session != nil {
-		text += "\nRestarting keeps the line of play shown; " + otherLines(n) + " will end."
-	}
-	p.links.liveText.SetText(text)
+	p.links.liveText.SetText(rerunReport(r))
 	if r.Session != nil {
 		p.links.restart.Enable()
 	} else {
@@ -149,8 +147,8 @@ func (p *Play) RestartOnEdited() {
 	p.setSession(ns)
 	p.showLive(false)
 	said := fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves))
-	if n := len(old.Lines()) - 1; n > 0 {
-		said += " " + upper(otherLines(n)) + " ended with the old rules."
+	if n := len(ns.Lines()) - 1; n > 0 {
+		said += " " + othersKept(n)
 	}
 	if !atHead {
 		p.show()
@@ -169,33 +167,25 @@ func (p *Play) RestartOnEdited() {
 	p.message.SetText(strings.TrimSpace(said + " " + p.message.Text))
 }
 
-// otherLines names the n lines of play besides the one shown: "the other
-// line of play", "the other 2 lines of play".
-func otherLines(n int) string {
+// othersKept says that the n lines of play besides the one shown were
+// played again too.
+func othersKept(n int) string {
 	if n == 1 {
-		return "the other line of play"
+		return "The other line of play is kept, played again on them."
 	}
-	return fmt.Sprintf("the other %d lines of play", n)
-}
-
-// upper is s with its first letter in capitals.
-func upper(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return fmt.Sprintf("The other %d lines of play are kept, played again on them.", n)
 }
 
 // rerunReport says what a live re-run found, for the Play panel.
 func rerunReport(r *preview.Rerun) string {
-	switch {
-	case r.LoadErr != nil:
+	if r.LoadErr != nil {
 		return "Live: the edited rules no longer load: " + r.LoadErr.Error()
-	case r.Same:
-		return fmt.Sprintf("Live: the edited rules play this match the same through step %d.", r.Session.Head())
 	}
 	var b strings.Builder
-	if r.Step >= 0 {
+	switch {
+	case r.Same:
+		fmt.Fprintf(&b, "Live: the edited rules play this match the same through step %d.", r.Session.Head())
+	case r.Step >= 0:
 		fmt.Fprintf(&b, "Live: the edited rules differ first at step %d", r.Step)
 		if len(r.Old) == 0 {
 			b.WriteString(" (the match shown stopped before it)")
@@ -204,11 +194,14 @@ func rerunReport(r *preview.Rerun) string {
 		for _, d := range eventDiff(r.Old, r.New, 8) {
 			b.WriteString("\n  " + d)
 		}
-	} else {
+	default:
 		fmt.Fprintf(&b, "Live: the same events through step %d on the edited rules.", r.Session.Head())
 	}
 	if r.Refused != nil {
 		b.WriteString("\nA recorded move is refused: " + r.Refused.Error())
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.LinesRefused)) {
+		fmt.Fprintf(&b, "\nLine %d stops short: %v", id, r.LinesRefused[id])
 	}
 	return b.String()
 }
