@@ -238,21 +238,21 @@ func (e *Editor) contextMenu(ev *fyne.PointEvent) {
 // toolbar is the row of buttons above the canvas.
 func (e *Editor) toolbar() *widget.Toolbar {
 	return widget.NewToolbar(
-		widget.NewToolbarAction(theme.DocumentCreateIcon(), e.guard(e.New)),
-		widget.NewToolbarAction(theme.FolderOpenIcon(), e.guard(e.openDialog)),
-		widget.NewToolbarAction(theme.DocumentSaveIcon(), e.guard(e.saveOrAsk)),
+		newWinToolbarAction(theme.DocumentCreateIcon(), e.guard(e.New)),
+		newWinToolbarAction(theme.FolderOpenIcon(), e.guard(e.openDialog)),
+		newWinToolbarAction(theme.DocumentSaveIcon(), e.guard(e.saveOrAsk)),
 		widget.NewToolbarSeparator(),
-		widget.NewToolbarAction(theme.ContentUndoIcon(), e.guard(e.Undo)),
-		widget.NewToolbarAction(theme.ContentRedoIcon(), e.guard(e.Redo)),
+		newWinToolbarAction(theme.ContentUndoIcon(), e.guard(e.Undo)),
+		newWinToolbarAction(theme.ContentRedoIcon(), e.guard(e.Redo)),
 		widget.NewToolbarSeparator(),
-		widget.NewToolbarAction(theme.ContentAddIcon(), e.guard(e.NewState)),
-		widget.NewToolbarAction(theme.DeleteIcon(), e.guard(e.DeleteSelection)),
-		widget.NewToolbarAction(theme.SearchIcon(), e.guard(e.Find)),
+		newWinToolbarAction(theme.ContentAddIcon(), e.guard(e.NewState)),
+		newWinToolbarAction(theme.DeleteIcon(), e.guard(e.DeleteSelection)),
+		newWinToolbarAction(theme.SearchIcon(), e.guard(e.Find)),
 		widget.NewToolbarSeparator(),
-		widget.NewToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
-		widget.NewToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
-		widget.NewToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
-		widget.NewToolbarAction(theme.ViewRefreshIcon(), e.guard(e.Relayout)),
+		newWinToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
+		newWinToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
+		newWinToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
+		newWinToolbarAction(theme.ViewRefreshIcon(), e.guard(e.Relayout)),
 	)
 }
 

@@ -166,3 +166,17 @@ func (b *winButton) TypedKey(ev *fyne.KeyEvent) {
 		b.Button.TypedKey(ev)
 	}
 }
+
+// winToolbarAction is a toolbar button that passes the window-wide keys on.
+type winToolbarAction struct {
+	button *winButton
+}
+
+func newWinToolbarAction(icon fyne.Resource, tapped func()) *winToolbarAction {
+	b := newWinButtonWithIcon("", icon, tapped)
+	b.Importance = widget.LowImportance // as widget.ToolbarAction
+	return &winToolbarAction{button: b}
+}
+
+// ToolbarObject implements widget.ToolbarItem.
+func (t *winToolbarAction) ToolbarObject() fyne.CanvasObject { return t.button }

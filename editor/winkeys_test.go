@@ -47,9 +47,9 @@ func focusables(w fyne.Window) []fyne.Focusable {
 }
 
 // unreached are the widgets the step keys do not pass through yet: the
-// toolbar's buttons and the forms' plain buttons, choices and checks (Fyne's
-// own, which the forms' tests find by type). A button takes the focus only
-// from Tab; a choice or a check when tapped.
+// forms' plain buttons, choices and checks (Fyne's own, which the forms'
+// tests find by type). A button takes the focus only from Tab; a choice or
+// a check when tapped.
 var unreached = map[string]bool{"*widget.Button": true, "*widget.Select": true, "*widget.Check": true}
 
 // TestStepKeysWhateverHasTheFocus: F9 steps back and F11 forward whichever
@@ -95,7 +95,7 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 		e.Dock.Show(id)
 		try("the " + id + " tab")
 	}
-	for _, kind := range []string{"*editor.GraphView", "*editor.CodeEditor", "*editor.formEntry", "*editor.winEntry", "*editor.winList", "*editor.winSlider", "*editor.winSelectEntry", "*editor.playButton", "nothing"} {
+	for _, kind := range []string{"*editor.GraphView", "*editor.CodeEditor", "*editor.formEntry", "*editor.winEntry", "*editor.winList", "*editor.winSlider", "*editor.winSelectEntry", "*editor.winButton", "*editor.playButton", "nothing"} {
 		if !tried[kind] {
 			t.Errorf("no %s among the widgets tried", kind)
 		}
