@@ -65,18 +65,18 @@ func (e *Editor) EditScenario(name string) {
 	}
 	top := container.NewBorder(nil, nil, container.NewHBox(save, run, closeBtn), del, se.status)
 	e.Dock.Add(Centre, Panel{ID: scenarioPanelID(name), Title: name + ".yaml", Content: container.NewBorder(top, nil, nil, nil, se.code)})
-	se.showFailures(e.tests.results[name].failures)
+	se.showFailures(e.tests.results[name].failures, true)
 }
 
-// showFailures marks failures at their lines and puts the cursor on the
-// first one, scrolled into view.
-func (se *scenarioEditor) showFailures(failures []scenario.Failure) {
+// showFailures marks failures at their lines and, with reveal, puts the
+// cursor on the first one, scrolled into view (the editor takes the focus).
+func (se *scenarioEditor) showFailures(failures []scenario.Failure, reveal bool) {
 	var marks []CodeMark
 	for _, f := range failures {
 		marks = append(marks, CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
 	}
 	se.code.SetMarks(marks)
-	if len(marks) > 0 {
+	if len(marks) > 0 && reveal {
 		se.code.SetCursor(marks[0].Line, 1)
 	}
 }
@@ -89,7 +89,11 @@ func (e *Editor) scenarioResult(name string) {
 		delete(e.tests.editors, name) // closed since
 		return
 	}
-	se.showFailures(e.tests.results[name].failures)
+	// The cursor goes to the failure when the tab is in front and the
+	// designer is not typing elsewhere (a run takes a while).
+	f := e.win.Canvas().Focused()
+	reveal := e.Dock.Front(Centre) == scenarioPanelID(name) && (f == nil || f == fyne.Focusable(se.code))
+	se.showFailures(e.tests.results[name].failures, reveal)
 }
 
 // deleteScenario asks, then removes the scenario name from the project and
