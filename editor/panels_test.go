@@ -121,6 +121,7 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	e.Play.filter.SetText("playCard")
 	e.Play.objFilter.SetText("elf")
 	e.Play.console.SetText("game.turns")
+	e.Play.links.watch.entry.SetText("len(board.empty())")
 
 	other := filepath.Join(t.TempDir(), "tictactoe.yaml")
 	data, _ := assets.Pack("tictactoe")
@@ -134,7 +135,7 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	if e.View.Heat() != nil || e.PlaytestText() != "" {
 		t.Errorf("after opening %s: heat on the graph %v, playtest panel %q", filepath.Base(other), e.View.Heat() != nil, e.PlaytestText())
 	}
-	for name, f := range map[string]*widget.Entry{"events filter": &e.Play.filter.Entry, "objects filter": &e.Play.objFilter.Entry, "console": &e.Play.console.Entry} {
+	for name, f := range map[string]*widget.Entry{"events filter": &e.Play.filter.Entry, "objects filter": &e.Play.objFilter.Entry, "console": &e.Play.console.Entry, "watch entry": &e.Play.links.watch.entry.Entry} {
 		if f.Text != "" {
 			t.Errorf("after opening another pack the debugger's %s still holds %q", name, f.Text)
 		}

@@ -155,10 +155,11 @@ func (p *Play) Show(s *preview.Session, message string, err error) {
 }
 
 // clearText empties what the designer typed in the debugger (the events'
-// and objects' filters, the console and its answers): words about another
-// pack's events and objects. A match's end keeps them for the next one.
+// and objects' filters, the console and its answers, a watch not added):
+// words about another pack's events and objects. A match's end keeps them
+// for the next one.
 func (p *Play) clearText() {
-	for _, f := range []*winEntry{p.filter, p.objFilter, p.console} {
+	for _, f := range []*winEntry{p.filter, p.objFilter, p.console, p.links.watch.entry} {
 		f.SetText("")
 	}
 	p.output.SetText("")
