@@ -303,6 +303,8 @@ func (g *GraphView) TypedKey(ev *fyne.KeyEvent) {
 		g.activateSelection()
 	case fyne.KeyLeft, fyne.KeyRight, fyne.KeyUp, fyne.KeyDown:
 		g.nudge(ev.Name)
+	default:
+		toWindow(g, ev) // the step keys (winkeys.go)
 	}
 }
 

@@ -262,6 +262,9 @@ func (c *CodeEditor) TypedRune(r rune) { c.insert(string(r)) }
 
 // TypedKey edits and moves the cursor (fyne.Focusable).
 func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
+	if toWindow(c, ev) { // the step keys (winkeys.go)
+		return
+	}
 	p := c.cur
 	switch ev.Name {
 	case fyne.KeyReturn, fyne.KeyEnter:

@@ -22,9 +22,9 @@ type breakTab struct {
 	list *fyne.Container // a row per breakpoint
 	rows []breakRow      // the list's rows, in the breakpoints' order
 
-	kind                     *widget.Select
-	state                    *widget.SelectEntry
-	clause, target, cond, n  *widget.Entry
+	kind                     *winSelect
+	state                    *winSelectEntry
+	clause, target, cond, n  *winEntry
 	stateRow, clauseRow      *fyne.Container
 	targetRow, nRow, condRow *fyne.Container
 	problem                  *widget.Label // why the last Add was refused
@@ -33,9 +33,9 @@ type breakTab struct {
 
 // breakRow is one breakpoint in the tab's list.
 type breakRow struct {
-	label  *widget.Label  // its kind, what it watches, why the match ignores it
-	on     *widget.Check  // enabled
-	remove *widget.Button // removes it
+	label  *widget.Label // its kind, what it watches, why the match ignores it
+	on     *winCheck     // enabled
+	remove *winButton    // removes it
 }
 
 // newBreakTab builds the tab for e's breakpoints.
@@ -46,9 +46,9 @@ func newBreakTab(e *Editor) *breakTab {
 	for i, k := range graph.BreakKinds {
 		kinds[i] = string(k)
 	}
-	t.state = widget.NewSelectEntry(nil)
+	t.state = newWinSelectEntry(nil)
 	t.state.SetPlaceHolder("any state (an id or a name)")
-	t.clause, t.target, t.cond, t.n = widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	t.clause, t.target, t.cond, t.n = newWinEntry(), newWinEntry(), newWinEntry(), newWinEntry()
 	t.clause.SetPlaceHolder("object_types/TYPE/whenever/NAME, or a path it is under")
 	t.target.SetPlaceHolder("game.NAME, player.NAME, TYPE.NAME, #ID.NAME")
 	t.cond.SetPlaceHolder("a Starlark expression (optional but for kind condition)")
@@ -58,8 +58,8 @@ func newBreakTab(e *Editor) *breakTab {
 	}
 	t.stateRow, t.clauseRow, t.targetRow = row("State", t.state), row("Clause", t.clause), row("Target", t.target)
 	t.nRow, t.condRow = row("N", t.n), row("Condition", t.cond)
-	t.kind = widget.NewSelect(kinds, func(string) { t.showFields() })
-	add := widget.NewButton("Add breakpoint", t.add)
+	t.kind = newWinSelect(kinds, func(string) { t.showFields() })
+	add := newWinButton("Add breakpoint", t.add)
 	form := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Kind"), add, t.kind),
 		t.stateRow, t.clauseRow, t.targetRow, t.nRow, t.condRow, t.problem)
 	t.kind.SetSelected(string(graph.BreakEnter))
@@ -121,7 +121,7 @@ func (t *breakTab) add() {
 		return
 	}
 	t.problem.SetText("")
-	for _, en := range []*widget.Entry{&t.state.Entry, t.clause, t.target, t.cond, t.n} {
+	for _, en := range []*widget.Entry{&t.state.Entry, &t.clause.Entry, &t.target.Entry, &t.cond.Entry, &t.n.Entry} {
 		en.SetText("")
 	}
 }
@@ -151,10 +151,10 @@ func (t *breakTab) refresh() {
 		}
 		label := widget.NewLabel(text)
 		label.Wrapping = fyne.TextWrapWord
-		on := widget.NewCheck("", nil)
+		on := newWinCheck("", nil)
 		on.SetChecked(b.Enabled)
 		on.OnChanged = func(v bool) { t.report(e.SetBreakpointEnabled(i, v)) }
-		remove := widget.NewButton("Remove", func() { t.report(e.DeleteBreakpoint(i)) })
+		remove := newWinButton("Remove", func() { t.report(e.DeleteBreakpoint(i)) })
 		t.rows = append(t.rows, breakRow{label, on, remove})
 		t.list.Add(container.NewBorder(nil, nil, on, remove, label))
 	}

@@ -21,9 +21,9 @@ type EventList struct {
 	// OnPicked is called with the event whose row the designer tapped.
 	OnPicked func(e engine.Event)
 
-	parts []logPart // the log's parts, each a heading row then a row per event
-	n     int       // the rows of all parts
-	list  *widget.List
+	parts []logPart   // the log's parts, each a heading row then a row per event
+	n     int         // the rows of all parts
+	list  *winList    // passes the step keys on (winkeys.go)
 	rows  []*eventRow // every row the list made, each showing one row at a time
 }
 
@@ -52,7 +52,7 @@ func (pt logPart) line(j int) string {
 // NewEventList returns an empty log.
 func NewEventList() *EventList {
 	l := &EventList{}
-	l.list = widget.NewList(func() int { return l.n },
+	l.list = newWinList(func() int { return l.n },
 		func() fyne.CanvasObject {
 			r := newEventRow(l)
 			l.rows = append(l.rows, r)

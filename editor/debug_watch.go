@@ -16,7 +16,7 @@ import (
 // in the project (watches.go).
 type watchList struct {
 	exprs []string
-	entry *widget.Entry
+	entry *winEntry
 	rows  *fyne.Container // a row per expression: its text, a delete button
 	texts []*widget.Label // the rows' texts: "expr = value"
 
@@ -27,7 +27,7 @@ type watchList struct {
 // expression, and the rows.
 func (p *Play) newWatchTab() fyne.CanvasObject {
 	w := &p.links.watch
-	w.entry = widget.NewEntry()
+	w.entry = newWinEntry()
 	w.entry.SetPlaceHolder("a Starlark expression to watch; Enter adds it")
 	w.entry.OnSubmitted = func(s string) {
 		p.AddWatch(s)
@@ -101,7 +101,7 @@ func (p *Play) showWatches() {
 		i := len(w.rows.Objects)
 		text := widget.NewLabel("")
 		text.Wrapping = fyne.TextWrapWord
-		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.RemoveWatch(i) })
+		del := newWinButtonWithIcon("", theme.DeleteIcon(), func() { p.RemoveWatch(i) })
 		del.Importance = widget.LowImportance
 		w.rows.Add(container.NewBorder(nil, nil, nil, del, text))
 		w.texts = append(w.texts, text)

@@ -47,6 +47,9 @@
 //     and paste, the name entry shown over the canvas, Find (ctrl+F).
 //   - save.go: saving, autosave, export (graph/packfile); export_image.go:
 //     the graph as PNG (Fyne's software painter) and SVG (github.com/ajstarks/svgo).
+//   - winkeys.go: the keys that act whatever has the focus (a match's step
+//     keys): Fyne gives a key to the focused widget alone, so each widget
+//     that can have it passes them on to the window.
 //   - menu.go and dialogs.go: menus, toolbar, shortcuts, the context menu;
 //     modal dialogs that Enter and Escape close, and that menu shortcuts do
 //     not stack; closing with unsaved changes. filedialog.go: file and folder
@@ -57,6 +60,7 @@
 //     (the canvas; other editors join it as tabs), Side (the inspector), SideBottom
 //     (the diagnostics) and Bottom (under the canvas: consoles, debugger panels).
 //     [Dock.Add] puts a [Panel] in a place; a place with several shows tabs.
+//     panels.go: View > Panels brings every panel back ([Editor.ShowPanel]).
 //
 // # The canvas
 //

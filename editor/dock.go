@@ -175,6 +175,9 @@ func (d *Dock) place(at Place) fyne.CanvasObject {
 	case 0:
 		return nil
 	case 1:
+		// Tabs hide the content of the tabs not selected; a panel left
+		// alone when the others go must be seen again.
+		ps[0].Content.Show()
 		return ps[0].Content
 	default:
 		t := container.NewAppTabs()

@@ -97,3 +97,22 @@ func TestDockTabsAndBottom(t *testing.T) {
 		t.Error("Show of a missing panel")
 	}
 }
+
+// TestDockShowsAPanelLeftAlone: tabs hide the panels not in front; when
+// the panel in front leaves, the one left alone is seen again.
+func TestDockShowsAPanelLeftAlone(t *testing.T) {
+	test.NewTempApp(t)
+	d := NewDock()
+	forms, debug := widget.NewLabel("forms"), widget.NewLabel("debugger")
+	d.Add(Side, Panel{ID: "forms", Title: "Forms", Content: forms})
+	d.Add(Side, Panel{ID: "debug", Title: "Debugger", Content: debug})
+	w := test.NewTempWindow(t, d.Object())
+	w.Resize(fyne.NewSize(400, 300))
+	if forms.Visible() {
+		t.Fatalf("the tab not in front is visible")
+	}
+	d.Remove("debug")
+	if !forms.Visible() || d.Object().(*fyne.Container).Objects[0] != forms {
+		t.Errorf("the panel left alone: visible %v, shown %T", forms.Visible(), d.Object().(*fyne.Container).Objects[0])
+	}
+}

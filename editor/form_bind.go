@@ -107,6 +107,13 @@ func newFormEntry(multi bool) *formEntry {
 	return en
 }
 
+// TypedKey passes the window-wide keys on (winkeys.go).
+func (en *formEntry) TypedKey(ev *fyne.KeyEvent) {
+	if !toWindow(en, ev) {
+		en.Entry.TypedKey(ev)
+	}
+}
+
 // FocusLost calls onLeave.
 func (en *formEntry) FocusLost() {
 	en.Entry.FocusLost()

@@ -34,7 +34,7 @@ type ElementPanel struct {
 	ops      elementOps
 	makeForm func(name string) (*form, fyne.CanvasObject)
 
-	list     *widget.List
+	list     *winList
 	shown    []string
 	selected string
 	form     *form
@@ -73,7 +73,7 @@ type elementOps struct {
 
 func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
 	ep := &ElementPanel{e: e, kind: kind, noun: noun, detail: container.NewStack()}
-	ep.list = widget.NewList(func() int { return len(ep.shown) },
+	ep.list = newWinList(func() int { return len(ep.shown) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(ep.shown) {

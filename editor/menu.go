@@ -52,6 +52,13 @@ var (
 	newMatchShortcut   = ctrl(fyne.KeyM)
 	testsShortcut      = ctrlShift(fyne.KeyT)
 	breakpointShortcut = ctrl(fyne.KeyB)
+	// The match's step keys, as the usual debuggers have them. Fyne's menus
+	// take no shortcut without a modifier: the window hears them whatever
+	// has the focus (winkeys.go), and these show them beside their items.
+	continueShortcut = key(fyne.KeyF5)
+	stepShortcut     = key(fyne.KeyF10)
+	backShortcut     = key(fyne.KeyF9)
+	forwardShortcut  = key(fyne.KeyF11)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -147,7 +154,11 @@ func (e *Editor) menu() *fyne.MainMenu {
 		e.item("Light", nil, func() { e.SetTheme(ThemeLight) }),
 		e.item("Dark", nil, func() { e.SetTheme(ThemeDark) }),
 	)
+	panels := fyne.NewMenuItem("Panels", nil)
+	panels.ChildMenu = e.panelsMenu() // panels.go
 	view := fyne.NewMenu("View",
+		panels,
+		fyne.NewMenuItemSeparator(),
 		e.item("Zoom In", zoomInShortcut, e.View.ZoomIn),
 		e.item("Zoom Out", zoomOutShortcut, e.View.ZoomOut),
 		e.item("Zoom to Fit", fitShortcut, e.View.ZoomToFit),
@@ -227,21 +238,21 @@ func (e *Editor) contextMenu(ev *fyne.PointEvent) {
 // toolbar is the row of buttons above the canvas.
 func (e *Editor) toolbar() *widget.Toolbar {
 	return widget.NewToolbar(
-		widget.NewToolbarAction(theme.DocumentCreateIcon(), e.guard(e.New)),
-		widget.NewToolbarAction(theme.FolderOpenIcon(), e.guard(e.openDialog)),
-		widget.NewToolbarAction(theme.DocumentSaveIcon(), e.guard(e.saveOrAsk)),
+		newWinToolbarAction(theme.DocumentCreateIcon(), e.guard(e.New)),
+		newWinToolbarAction(theme.FolderOpenIcon(), e.guard(e.openDialog)),
+		newWinToolbarAction(theme.DocumentSaveIcon(), e.guard(e.saveOrAsk)),
 		widget.NewToolbarSeparator(),
-		widget.NewToolbarAction(theme.ContentUndoIcon(), e.guard(e.Undo)),
-		widget.NewToolbarAction(theme.ContentRedoIcon(), e.guard(e.Redo)),
+		newWinToolbarAction(theme.ContentUndoIcon(), e.guard(e.Undo)),
+		newWinToolbarAction(theme.ContentRedoIcon(), e.guard(e.Redo)),
 		widget.NewToolbarSeparator(),
-		widget.NewToolbarAction(theme.ContentAddIcon(), e.guard(e.NewState)),
-		widget.NewToolbarAction(theme.DeleteIcon(), e.guard(e.DeleteSelection)),
-		widget.NewToolbarAction(theme.SearchIcon(), e.guard(e.Find)),
+		newWinToolbarAction(theme.ContentAddIcon(), e.guard(e.NewState)),
+		newWinToolbarAction(theme.DeleteIcon(), e.guard(e.DeleteSelection)),
+		newWinToolbarAction(theme.SearchIcon(), e.guard(e.Find)),
 		widget.NewToolbarSeparator(),
-		widget.NewToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
-		widget.NewToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
-		widget.NewToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
-		widget.NewToolbarAction(theme.ViewRefreshIcon(), e.guard(e.Relayout)),
+		newWinToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
+		newWinToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
+		newWinToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
+		newWinToolbarAction(theme.ViewRefreshIcon(), e.guard(e.Relayout)),
 	)
 }
 

@@ -33,15 +33,15 @@ type Play struct {
 	actions   *fyne.Container // per deciding seat, a button per legal move
 	refused   *widget.Label   // why the actions not offered are refused (WhyNot)
 	message   *widget.Label   // the last stop: a breakpoint, the end, an error with its backtrace
-	timeline  *widget.Slider  // steps 0..Head; dragging moves the cursor
+	timeline  *winSlider      // steps 0..Head; dragging moves the cursor
 	controls  *fyne.Container // Back, Step, Forward, Continue
 	stack     *widget.Label   // state stack, bottom first
 	exec      *widget.Label   // execution stack
 	objects   *widget.Label   // objects with variables, tags, properties and wrapper chains
-	objFilter *widget.Entry   // the objects' filter: a substring of an object's text
+	objFilter *winEntry       // the objects' filter: a substring of an object's text
 	events    *EventList      // the event log of the current step and of the match, filtered
-	filter    *widget.Entry   // the event log's filter: a substring of an event's line
-	console   *widget.Entry   // Starlark evaluated on the match at the cursor
+	filter    *winEntry       // the event log's filter: a substring of an event's line
+	console   *winEntry       // Starlark evaluated on the match at the cursor
 	output    *widget.Label   // the console's answers
 	debugger  *container.AppTabs
 	picking   *picking  // the moves being picked and the lines of play (play_pick.go)
@@ -70,24 +70,23 @@ func NewPlay() *Play {
 		stack:     widget.NewLabel(""),
 		exec:      widget.NewLabel(""),
 		objects:   widget.NewLabel(""),
-		objFilter: widget.NewEntry(),
+		objFilter: newWinEntry(),
 		events:    NewEventList(),
-		filter:    widget.NewEntry(),
-		console:   widget.NewEntry(),
+		filter:    newWinEntry(),
+		console:   newWinEntry(),
 		output:    widget.NewLabel(""),
 	}
 	p.status.Wrapping = fyne.TextWrapWord
 	p.message.Wrapping = fyne.TextWrapWord
 	p.refused.Wrapping = fyne.TextWrapWord
 	p.picking = newPicking(p)
-	p.timeline = widget.NewSlider(0, 1)
-	p.timeline.Step = 1
+	p.timeline = newWinSlider(0, 1)
 	p.timeline.OnChanged = p.scrub
 	p.controls = container.NewHBox(
-		widget.NewButton("◀ Back", p.Back),
-		widget.NewButton("Step", p.Step),
-		widget.NewButton("Forward ▶", p.Forward),
-		widget.NewButton("Continue ▶▶", p.Continue),
+		newWinButton("◀ Back", p.Back),
+		newWinButton("Step", p.Step),
+		newWinButton("Forward ▶", p.Forward),
+		newWinButton("Continue ▶▶", p.Continue),
 	)
 	p.objFilter.SetPlaceHolder("filter objects (name, type, zone, chain…)")
 	p.objFilter.OnChanged = func(string) {
@@ -137,7 +136,7 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 	if err != nil {
 		return err
 	}
-	p.sess = s
+	p.setSession(s)
 	p.arm()
 	p.stopped(s.Continue())
 	return nil
@@ -146,13 +145,32 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 // Show shows session s (a match played again from a record) at its cursor,
 // with message on the Play panel and err, a move its rules refused, after it.
 func (p *Play) Show(s *preview.Session, message string, err error) {
-	p.sess = s
+	p.setSession(s)
 	p.arm()
 	p.show()
 	if err != nil {
 		message += " " + err.Error()
 	}
 	p.message.SetText(message)
+}
+
+// clearText empties what the designer typed in the debugger (the events'
+// and objects' filters, the console and its answers, a watch not added):
+// words about another pack's events and objects. A match's end keeps them
+// for the next one.
+func (p *Play) clearText() {
+	for _, f := range []*winEntry{p.filter, p.objFilter, p.console, p.links.watch.entry} {
+		f.SetText("")
+	}
+	p.output.SetText("")
+}
+
+// setSession makes s the match shown. The actions listed for the last one
+// go: they are keyed by line, step and head, which a new match can repeat
+// with other moves legal.
+func (p *Play) setSession(s *preview.Session) {
+	p.sess = s
+	p.picking.acts, p.picking.picks = nil, nil
 }
 
 // Step takes one step (a bot's decision when the match waits for one).
@@ -205,6 +223,7 @@ func (p *Play) scrub(v float64) {
 	if p.showing || p.sess == nil {
 		return
 	}
+	p.message.SetText("") // it said where the match stopped, elsewhere
 	if err := p.sess.JumpTo(int(v)); err != nil {
 		p.message.SetText(err.Error())
 	}
@@ -225,12 +244,52 @@ func (p *Play) stopped(st preview.Stop, err error) {
 		}
 		p.message.SetText(fmt.Sprintf("Breakpoint at step %d: %s", st.Step, strings.Join(hits, "; ")))
 	case st.Reason == preview.Ended:
-		p.message.SetText(fmt.Sprintf("The match is over at step %d.", st.Step))
+		p.message.SetText(p.endText(st.Step))
 	default:
 		p.message.SetText("")
 	}
 	p.show()
 	p.openFailure(st)
+}
+
+// endText says that the match ended at step, who won and each seat's score.
+func (p *Play) endText(step int) string {
+	m, seats := p.sess.Match(), p.sess.Config().Seats
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = seatName(s.Name, s.Bot, i)
+	}
+	return fmt.Sprintf("The match is over at step %d: %s", step, outcome(names, m.Scores(), m.Winners()))
+}
+
+// outcome says who won (the seats with the best score: every seat on a
+// draw) and each seat's score: "Player 1 wins. Scores: Player 1 1, Player 2 0."
+func outcome(names []string, scores, winners []int) string {
+	var b strings.Builder
+	switch {
+	case len(winners) == len(names) && len(names) > 1:
+		b.WriteString("a draw.")
+	case len(winners) == 1:
+		b.WriteString(names[winners[0]] + " wins.")
+	case len(winners) > 1:
+		var w []string
+		for _, i := range winners {
+			w = append(w, names[i])
+		}
+		b.WriteString(strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1] + " win.")
+	default:
+		b.WriteString("no winner.")
+	}
+	var sc []string
+	for i, n := range names {
+		if i < len(scores) {
+			sc = append(sc, fmt.Sprintf("%s %d", n, scores[i]))
+		}
+	}
+	if len(sc) > 0 {
+		b.WriteString(" Scores: " + strings.Join(sc, ", ") + ".")
+	}
+	return b.String()
 }
 
 // failure is an error of the pack's code with its Starlark backtrace.

@@ -36,7 +36,12 @@ func (b *playButton) TypedKey(ev *fyne.KeyEvent) {
 // key runs the step command of a step key (F5 continue, F10 step, F9 back,
 // F11 forward, as the usual debuggers) and reports whether ev was one.
 func (p *Play) key(ev *fyne.KeyEvent) bool {
-	f, ok := map[fyne.KeyName]func(){fyne.KeyF5: p.Continue, fyne.KeyF10: p.Step, fyne.KeyF9: p.Back, fyne.KeyF11: p.Forward}[ev.Name]
+	f, ok := map[fyne.KeyName]func(){
+		continueShortcut.KeyName: p.Continue,
+		stepShortcut.KeyName:     p.Step,
+		backShortcut.KeyName:     p.Back,
+		forwardShortcut.KeyName:  p.Forward,
+	}[ev.Name]
 	if ok {
 		f()
 	}

@@ -2,6 +2,8 @@ package editor
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -27,7 +29,7 @@ type playLinks struct {
 	live     *fyne.Container // holds liveBox while there is a report, else nothing
 	liveBox  *fyne.Container // the live report and its restart button
 	liveText *widget.Label
-	restart  *widget.Button
+	restart  *winButton
 	rerun    liveRerun
 }
 
@@ -51,7 +53,7 @@ func (p *Play) attachLinks() {
 	p.events.OnPicked = p.openEvent
 	p.links.liveText = widget.NewLabel("")
 	p.links.liveText.Wrapping = fyne.TextWrapWord
-	p.links.restart = widget.NewButton("Restart on the edited rules", p.RestartOnEdited)
+	p.links.restart = newWinButton("Restart on the edited rules", p.RestartOnEdited)
 	p.links.liveBox = container.NewVBox(p.links.liveText, container.NewHBox(p.links.restart))
 	p.links.live = container.NewStack()
 	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))
@@ -138,24 +140,52 @@ func (p *Play) RestartOnEdited() {
 	if l.got == nil || l.got.Session == nil || l.sess != p.sess {
 		return
 	}
-	ns := l.got.Session
-	_ = ns.SetBreakpoints(p.sess.Breakpoints()) // one the new rules lack is dropped
-	p.sess, l.sess, l.got = ns, nil, nil
+	old, ns := p.sess, l.got.Session
+	_ = ns.SetBreakpoints(old.Breakpoints()) // one the new rules lack is dropped
+	atHead := old.Cursor() == old.Head()
+	l.sess, l.got = nil, nil
+	p.setSession(ns)
 	p.showLive(false)
-	p.message.SetText(fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves)))
-	p.show()
+	said := fmt.Sprintf("Restarted on the edited rules with the match's %d moves.", len(ns.Record().Moves))
+	if n := len(ns.Lines()) - 1; n > 0 {
+		said += " " + othersKept(n)
+	}
+	if !atHead {
+		p.show()
+		p.message.SetText(said)
+		return
+	}
+	// At the newest step the match goes on as it did on the old rules: the
+	// bots move until a person must act (the replay stops at the last move,
+	// or at the step an error stopped the old match in).
+	if err := ns.JumpTo(ns.Head()); err != nil {
+		p.message.SetText(said + " " + err.Error())
+		p.show()
+		return
+	}
+	p.stopped(ns.Continue())
+	p.message.SetText(strings.TrimSpace(said + " " + p.message.Text))
+}
+
+// othersKept says that the n lines of play besides the one shown were
+// played again too.
+func othersKept(n int) string {
+	if n == 1 {
+		return "The other line of play is kept, played again on them."
+	}
+	return fmt.Sprintf("The other %d lines of play are kept, played again on them.", n)
 }
 
 // rerunReport says what a live re-run found, for the Play panel.
 func rerunReport(r *preview.Rerun) string {
-	switch {
-	case r.LoadErr != nil:
+	if r.LoadErr != nil {
 		return "Live: the edited rules no longer load: " + r.LoadErr.Error()
-	case r.Same:
-		return fmt.Sprintf("Live: the edited rules play this match the same through step %d.", r.Session.Head())
 	}
 	var b strings.Builder
-	if r.Step >= 0 {
+	switch {
+	case r.Same:
+		fmt.Fprintf(&b, "Live: the edited rules play this match the same through step %d.", r.Session.Head())
+	case r.Step >= 0:
 		fmt.Fprintf(&b, "Live: the edited rules differ first at step %d", r.Step)
 		if len(r.Old) == 0 {
 			b.WriteString(" (the match shown stopped before it)")
@@ -164,11 +194,14 @@ func rerunReport(r *preview.Rerun) string {
 		for _, d := range eventDiff(r.Old, r.New, 8) {
 			b.WriteString("\n  " + d)
 		}
-	} else {
+	default:
 		fmt.Fprintf(&b, "Live: the same events through step %d on the edited rules.", r.Session.Head())
 	}
 	if r.Refused != nil {
 		b.WriteString("\nA recorded move is refused: " + r.Refused.Error())
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.LinesRefused)) {
+		fmt.Fprintf(&b, "\nLine %d stops short: %v", id, r.LinesRefused[id])
 	}
 	return b.String()
 }

@@ -21,17 +21,17 @@ type picking struct {
 	at    [3]int                        // line, cursor and head the actions were listed at
 	acts  map[int][]preview.ActionMoves // per person's seat deciding there
 	picks map[int]*preview.Pick         // per seat, the move being picked (nil: choose an action)
-	lines *widget.Select                // the lines of play (shown when there are two or more)
-	wait  *widget.Button                // lets WaitStep of time pass (shown when the match has clocks)
+	lines *winSelect                    // the lines of play (shown when there are two or more)
+	wait  *winButton                    // lets WaitStep of time pass (shown when the match has clocks)
 	next  *playButton                   // the choice drawActions gives the focus to (focusChoice)
 	ids   []int                         // the line id of each of lines' options
 }
 
 func newPicking(p *Play) *picking {
-	k := &picking{lines: widget.NewSelect(nil, nil)}
+	k := &picking{lines: newWinSelect(nil, nil)}
 	k.lines.OnChanged = func(string) { p.switchLine() }
 	k.lines.Hide()
-	k.wait = widget.NewButton(fmt.Sprintf("Wait %v", WaitStep), p.Wait)
+	k.wait = newWinButton(fmt.Sprintf("Wait %v", WaitStep), p.Wait)
 	k.wait.Hide()
 	return k
 }

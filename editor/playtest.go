@@ -173,6 +173,7 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 	wait.SetButtons([]fyne.CanvasObject{stop})
 	wait.Resize(fyne.NewSize(360, 0))
 	e.showModal(wait, func() {}, stop.OnTapped)
+	hist := e.hist // the pack's history: another pack opened has another
 	var mu sync.Mutex
 	done, last := 0, time.Time{}
 	cfg := playtest.Config{Program: prog, Seats: s.Seats, Seed: s.Seed, Matches: s.Matches, Bots: s.Bots,
@@ -194,6 +195,8 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 		e.do(func() {
 			wait.Hide()
 			switch {
+			case e.hist != hist:
+				e.setStatus("Playtest dropped: another pack was opened while it played.")
 			case errors.Is(err, context.Canceled):
 				e.setStatus("Playtest cancelled; the matches played were discarded.")
 			case err != nil:

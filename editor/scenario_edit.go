@@ -48,11 +48,7 @@ func (e *Editor) EditScenario(name string) {
 	se := &scenarioEditor{name: name, code: NewCodeEditor("yaml", true, 10), status: widget.NewLabel("")}
 	se.status.Wrapping = fyne.TextWrapWord
 	se.code.SetText(string(found.YAML))
-	var marks []CodeMark
-	for _, f := range e.tests.results[name].failures {
-		marks = append(marks, CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
-	}
-	se.code.SetMarks(marks)
+	e.tests.editors[name] = se
 	save := widget.NewButton("Save", func() { e.saveScenario(se) })
 	run := widget.NewButton("Save and run", func() {
 		if e.saveScenario(se) {
@@ -69,6 +65,35 @@ func (e *Editor) EditScenario(name string) {
 	}
 	top := container.NewBorder(nil, nil, container.NewHBox(save, run, closeBtn), del, se.status)
 	e.Dock.Add(Centre, Panel{ID: scenarioPanelID(name), Title: name + ".yaml", Content: container.NewBorder(top, nil, nil, nil, se.code)})
+	se.showFailures(e.tests.results[name].failures, true)
+}
+
+// showFailures marks failures at their lines and, with reveal, puts the
+// cursor on the first one, scrolled into view (the editor takes the focus).
+func (se *scenarioEditor) showFailures(failures []scenario.Failure, reveal bool) {
+	var marks []CodeMark
+	for _, f := range failures {
+		marks = append(marks, CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
+	}
+	se.code.SetMarks(marks)
+	if len(marks) > 0 && reveal {
+		se.code.SetCursor(marks[0].Line, 1)
+	}
+}
+
+// scenarioResult shows the run of scenario name that just ended in its
+// tab, when one is open.
+func (e *Editor) scenarioResult(name string) {
+	se := e.tests.editors[name]
+	if _, i := e.Dock.find(scenarioPanelID(name)); i < 0 || se == nil {
+		delete(e.tests.editors, name) // closed since
+		return
+	}
+	// The cursor goes to the failure when the tab is in front and the
+	// designer is not typing elsewhere (a run takes a while).
+	f := e.win.Canvas().Focused()
+	reveal := e.Dock.Front(Centre) == scenarioPanelID(name) && (f == nil || f == fyne.Focusable(se.code))
+	se.showFailures(e.tests.results[name].failures, reveal)
 }
 
 // deleteScenario asks, then removes the scenario name from the project and

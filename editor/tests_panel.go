@@ -65,7 +65,8 @@ type testsPanel struct {
 	content   fyne.CanvasObject
 	scenarios []StoredScenario
 	results   map[string]testResult
-	proj      Project // the project the results are of
+	proj      Project                    // the project the results are of
+	editors   map[string]*scenarioEditor // the scenarios open in tabs, by name
 	running   bool
 }
 
@@ -101,7 +102,7 @@ func (e *Editor) ShowTests() {
 }
 
 func newTestsPanel(e *Editor) *testsPanel {
-	t := &testsPanel{e: e, rows: container.NewVBox(), status: widget.NewLabel(""), bar: widget.NewProgressBar(), results: map[string]testResult{}}
+	t := &testsPanel{e: e, rows: container.NewVBox(), status: widget.NewLabel(""), bar: widget.NewProgressBar(), results: map[string]testResult{}, editors: map[string]*scenarioEditor{}}
 	t.status.Wrapping = fyne.TextWrapWord
 	t.bar.Hide()
 	t.runAll = widget.NewButton("Run all", func() { e.RunTests() })
@@ -271,6 +272,7 @@ func (e *Editor) RunTests(names ...string) {
 				t.results[s.Name] = r
 				t.bar.SetValue(float64(i + 1))
 				t.showRows()
+				e.scenarioResult(s.Name)
 			})
 		}
 		e.do(func() {

@@ -33,7 +33,7 @@ type YAMLView struct {
 	widget.BaseWidget
 
 	e      *Editor
-	scope  *widget.Select
+	scope  *winSelect
 	what   *widget.Label
 	status *widget.Label
 	code   *CodeEditor
@@ -49,7 +49,7 @@ func newYAMLView(e *Editor) *YAMLView {
 	v := &YAMLView{e: e, what: widget.NewLabel(""), status: widget.NewLabel(""), code: NewCodeEditor("yaml", true, 10), start: 1}
 	v.what.Truncation = fyne.TextTruncateEllipsis
 	v.status.Wrapping = fyne.TextWrapWord
-	v.scope = widget.NewSelect([]string{ScopeSelection, ScopeWhole}, func(string) { v.load() })
+	v.scope = newWinSelect([]string{ScopeSelection, ScopeWhole}, func(string) { v.load() })
 	v.scope.SetSelected(ScopeSelection)
 	v.code.OnChanged = v.edited
 	v.code.OnLeave = func() {

@@ -106,7 +106,8 @@
 // *[MoveError] naming it and why. [Session.Rerun] plays the current line
 // again on new rules (the designer has just edited them) and reports the
 // first step whose events differ, the move they now refuse, or that the
-// rules no longer load and why ([Rerun]).
+// rules no longer load and why ([Rerun]); the other lines of play are
+// played again too, with their ids, each as far as its moves are taken.
 //
 // # Bots and simulations
 //

@@ -114,3 +114,82 @@ func TestBaselineRerunWhileSessionGoesOn(t *testing.T) {
 		t.Fatalf("rerun of the baseline: same %v, head %d (want %d), step %d, %d moves", r.Same, r.Session.Head(), head, r.Step, b.Moves())
 	}
 }
+
+// TestRerunKeepsEveryLine: a re-run plays every line of play again, not
+// only the one shown: the lines keep their ids, where they branched, their
+// moves and steps (with the same rules, the same events), and the line
+// shown stays the current one.
+func TestRerunKeepsEveryLine(t *testing.T) {
+	pack := bundled(t, "tictactoe")
+	s := newSession(t, pack, Config{Seats: seats(2, "")})
+	must(t)(s.Continue())
+	var decisions []int
+	for _, mv := range []graph.Move{mark(1, 0, 0), mark(2, 1, 1), mark(1, 2, 2)} {
+		decisions = append(decisions, s.Head())
+		must(t)(s.TakeText(mv))
+		must(t)(s.Continue())
+	}
+	must(t)(s.BranchText(decisions[1], mark(2, 2, 0)))
+	must(t)(s.Continue())
+	must(t)(s.BranchText(decisions[0], mark(1, 1, 1)))
+	must(t)(s.Continue())
+	if err := s.Switch(2); err != nil {
+		t.Fatal(err)
+	}
+
+	r := s.Rerun(pack)
+	ns := r.Session
+	if ns == nil || !r.Same {
+		t.Fatalf("rerun on the same rules: %+v", r)
+	}
+	if got, want := fmt.Sprint(ns.Lines()), fmt.Sprint(s.Lines()); got != want {
+		t.Fatalf("lines after the re-run\n%s, want\n%s", got, want)
+	}
+	for _, l := range s.Lines() {
+		if err := s.Switch(l.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := ns.Switch(l.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fmt.Sprint(ns.Record().Moves), fmt.Sprint(s.Record().Moves); got != want {
+			t.Errorf("line %d moves %s, want %s", l.ID, got, want)
+		}
+		for k := 0; k <= s.Head(); k++ {
+			if got, want := fmt.Sprint(ns.StepEvents(k)), fmt.Sprint(s.StepEvents(k)); got != want {
+				t.Errorf("line %d step %d: events\n%s, want\n%s", l.ID, k, got, want)
+				break
+			}
+		}
+	}
+}
+
+// TestRerunSaysWhereALineStops: a line whose move the edited rules refuse
+// is kept up to it, and the re-run says which line and which move.
+func TestRerunSaysWhereALineStops(t *testing.T) {
+	pack := bundled(t, "tictactoe")
+	s := newSession(t, pack, Config{Seats: seats(2, "")})
+	must(t)(s.Continue())
+	first := s.Head()
+	must(t)(s.TakeText(mark(1, 0, 0)))
+	must(t)(s.Continue())
+	must(t)(s.BranchText(first, mark(1, 2, 2)))
+	must(t)(s.Continue())
+	if err := s.Switch(1); err != nil {
+		t.Fatal(err)
+	}
+	edited := pack.Clone()
+	edited.Actions.Lookup("mark").Precondition = graph.Code{Src: `str(cell) != "(2, 2)"`, Pos: graph.Pos{Line: 1, Column: 1}}
+	r := s.Rerun(edited)
+	if r.Session == nil || r.Refused != nil {
+		t.Fatalf("rerun: %+v", r)
+	}
+	e := r.LinesRefused[2]
+	if len(r.LinesRefused) != 1 || e == nil || e.N != 1 || !strings.Contains(e.Error(), "precondition") {
+		t.Fatalf("lines refused %v, want line 2's first move", r.LinesRefused)
+	}
+	lines := r.Session.Lines()
+	if len(lines) != 2 || lines[1].ID != 2 || lines[1].Moves != 0 || !lines[0].Current {
+		t.Errorf("lines %+v, want line 2 kept with no move", lines)
+	}
+}

@@ -99,17 +99,16 @@ func New(pack *graph.Pack, cfg Config) (*Session, error) {
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = 1_000_000
 	}
-	names := make([]string, len(cfg.Seats))
 	botNames := make([]string, len(cfg.Seats))
 	for i, s := range cfg.Seats {
-		names[i], botNames[i] = s.Name, s.Bot
+		botNames[i] = s.Bot
 	}
 	bots, err := seatBots(botNames)
 	if err != nil {
 		return nil, err
 	}
 	s := &Session{pack: frozen, prog: prog, hash: hash, cfg: cfg, bots: bots, atStep: -1}
-	m, err := prog.NewMatch(len(cfg.Seats), engine.Options{Seed: cfg.Seed, Names: names, Clock: cfg.Clock, StopAtError: true})
+	m, err := prog.NewMatch(len(cfg.Seats), s.matchOptions())
 	if m == nil {
 		return nil, err
 	}
@@ -117,6 +116,15 @@ func New(pack *graph.Pack, cfg Config) (*Session, error) {
 	l := &Line{ID: 1, m: m, src: src, rand: rand.New(src), err: err}
 	s.lines, s.cur = []*Line{l}, l
 	return s, nil
+}
+
+// matchOptions are the options every line's match starts with.
+func (s *Session) matchOptions() engine.Options {
+	names := make([]string, len(s.cfg.Seats))
+	for i, st := range s.cfg.Seats {
+		names[i] = st.Name
+	}
+	return engine.Options{Seed: s.cfg.Seed, Names: names, Clock: s.cfg.Clock, StopAtError: true}
 }
 
 // Pack returns the frozen copy of the pack the session plays (read it, do

@@ -1,0 +1,127 @@
+package editor
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+)
+
+// pressKey delivers a key typed in the window as Fyne's desktop driver
+// does: to the widget that has the focus, else to the window's handler.
+func pressKey(c fyne.Canvas, name fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: name}
+	if f := c.Focused(); f != nil {
+		f.TypedKey(ev)
+	} else if k := c.OnTypedKey(); k != nil {
+		k(ev)
+	}
+}
+
+// focusables returns the widgets on screen in w that can take the focus.
+func focusables(w fyne.Window) []fyne.Focusable {
+	var out []fyne.Focusable
+	var walk func(fyne.CanvasObject)
+	walk = func(at fyne.CanvasObject) {
+		if at == nil || !at.Visible() {
+			return
+		}
+		if f, ok := at.(fyne.Focusable); ok {
+			out = append(out, f)
+		}
+		switch x := at.(type) {
+		case *fyne.Container:
+			for _, k := range x.Objects {
+				walk(k)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(x).Objects() {
+				walk(k)
+			}
+		}
+	}
+	walk(w.Content())
+	return out
+}
+
+// unreached are the widgets the step keys do not pass through yet: the
+// forms' plain buttons, choices and checks (Fyne's own, which the forms'
+// tests find by type). A button takes the focus only from Tab; a choice or
+// a check when tapped.
+var unreached = map[string]bool{"*widget.Button": true, "*widget.Select": true, "*widget.Check": true}
+
+// TestStepKeysWhateverHasTheFocus: F9 steps back and F11 forward whichever
+// widget of the window has the focus (the canvas clicked, a debugger
+// filter, the timeline, a form field of the Inspector…), and with none.
+func TestStepKeysWhateverHasTheFocus(t *testing.T) {
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
+	c := e.Window().Canvas()
+	tried := map[string]bool{}
+	try := func(where string) {
+		for _, f := range append(focusables(e.Window()), nil) {
+			name, key := "nothing", "nothing"
+			if f != nil {
+				name, key = fmt.Sprintf("%T", f), fmt.Sprintf("%p", f)
+			}
+			if tried[key] || unreached[name] {
+				continue
+			}
+			tried[key], tried[name] = true, true
+			if f == nil {
+				c.Unfocus()
+			} else if c.Focus(f); c.Focused() != f {
+				continue // disabled: it cannot have the focus
+			}
+			at := e.Play.sess.Cursor()
+			pressKey(c, fyne.KeyF9)
+			back := e.Play.sess.Cursor()
+			pressKey(c, fyne.KeyF11)
+			if back != at-1 || e.Play.sess.Cursor() != at {
+				t.Errorf("%s, focus on %s (%T): F9 then F11 moved the cursor %d -> %d -> %d", where, name, c.Focused(), at, back, e.Play.sess.Cursor())
+			}
+		}
+	}
+	try("the match")
+	for _, it := range e.Play.debugger.Items {
+		e.Play.debugger.Select(it)
+		try("debugger tab " + it.Text)
+	}
+	e.Dock.Show(PanelInspector)
+	e.SelectState("2")
+	try("the Inspector")
+	for _, id := range []string{PanelObjectTypes, PanelActions, PanelScripts, PanelYAML} {
+		e.Dock.Show(id)
+		try("the " + id + " tab")
+	}
+	for _, kind := range []string{"*editor.GraphView", "*editor.CodeEditor", "*editor.formEntry", "*editor.winEntry", "*editor.winList", "*editor.winSlider", "*editor.winSelectEntry", "*editor.winButton", "*editor.playButton", "nothing"} {
+		if !tried[kind] {
+			t.Errorf("no %s among the widgets tried", kind)
+		}
+	}
+	t.Logf("%d widgets tried", len(tried))
+}
+
+// TestPlayMenuShowsTheStepKeys: the Play menu's step commands carry their
+// keys as shortcuts (drawn beside the item as every other menu's are), not
+// as words in their labels, and the keys are the ones the window hears.
+func TestPlayMenuShowsTheStepKeys(t *testing.T) {
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
+	for label, k := range map[string]fyne.KeyName{"Step": fyne.KeyF10, "Continue": fyne.KeyF5, "Back": fyne.KeyF9, "Forward": fyne.KeyF11} {
+		it := menuItem(e, label)
+		if it == nil {
+			t.Errorf("the Play menu has no item %q", label)
+			continue
+		}
+		sc, ok := it.Shortcut.(*desktop.CustomShortcut)
+		if !ok || sc.KeyName != k || sc.Modifier != 0 {
+			t.Errorf("Play > %s: shortcut %#v, want %s", label, it.Shortcut, k)
+		}
+	}
+	at := e.Play.sess.Cursor()
+	menuItem(e, "Back").Action()
+	if e.Play.sess.Cursor() != at-1 {
+		t.Errorf("Play > Back: cursor %d, want %d", e.Play.sess.Cursor(), at-1)
+	}
+}
