@@ -123,6 +123,12 @@ type hook struct {
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
+// bgaFramework are the procedures BGA's framework supplies for its reserved
+// states (gameSetup's action, gameEnd's action and args), which every
+// states.inc.php and File > New's template name. A code field naming one that
+// the scripts do not define does nothing rather than fail to compile.
+var bgaFramework = map[string]bool{"stGameSetup": true, "stGameEnd": true, "argGameEnd": true}
+
 // CompileError is a compile error of a pack's code, at its place in the YAML file.
 type CompileError struct {
 	File string
@@ -546,6 +552,9 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 			c.p.countHook(h)
 			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
+		}
+		if bgaFramework[src] {
+			return nil // BGA's framework runs it; the engine's match has nothing to do there
 		}
 		if b, ok := c.predeclared[src].(*starlark.Builtin); ok && !expr {
 			h.fn, h.ctx, h.extra = b, nil, 0 // "action: end_turn" calls the builtin
