@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
 )
 
@@ -388,5 +389,51 @@ func TestPrivateMoveEvents(t *testing.T) {
 	want = []string{"state_left chooseFirst/10 p2 toSecond", "state_entered chooseSecond/11 p2 toSecond"}
 	if got := states(m.Events()[from:]); !reflect.DeepEqual(got, want) {
 		t.Errorf("events of the private move:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestBeforeReadsVariableBornSince: inside before(), a game or player
+// variable first assigned since the start of the previous step reads as it is
+// now, as an object created since does (issue 19, item 21: a clause of an
+// object created in set-up, reading a variable set-up assigns, stopped the
+// match at its first step although validate found nothing). Tic-tac-toe with
+// a counter whose clause fires when the turn count grows.
+func TestBeforeReadsVariableBornSince(t *testing.T) {
+	data, _ := assets.Pack("tictactoe")
+	src := strings.Replace(string(data), "    description: \"\"\n    transitions:\n      \"\": 2\n",
+		"    description: \"\"\n    action: \"game.turns = 0; player_no(1).bonus = 0; create('counter')\"\n    transitions:\n      \"\": 2\n", 1)
+	src = strings.Replace(src, "def stNextPlayer(active_player):", "def stNextPlayer(active_player, game):", 1)
+	src = strings.Replace(src, "        else:\n", "        else:\n            game.turns += 1\n", 1)
+	src += "object_types:\n  counter:\n    whenever: [{name: counted, condition: 'game.turns + player_no(1).bonus > before(lambda: game.turns + player_no(1).bonus)', body: 'pass'}]\n"
+	gp, err := graph.Parse([]byte(src), "counter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := append(graph.Check(gp), Check(gp)...); len(d) != 0 {
+		t.Fatalf("validate: %v", d)
+	}
+	p, err := Parse([]byte(src), "counter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{})
+	fired := 0
+	for k := 0; k < 4; k++ {
+		moves, err := m.Legal(m.Active())
+		if err != nil || len(moves) == 0 {
+			t.Fatalf("move %d: %v %v", k, moves, err)
+		}
+		n := len(m.Events())
+		if err := m.Apply(moves[0]); err != nil {
+			t.Fatalf("move %d: %v", k, err)
+		}
+		for _, e := range m.Events()[n:] {
+			if e.Kind == EvClauseFired {
+				fired++
+			}
+		}
+	}
+	if fired != 4 {
+		t.Errorf("the counter fired %d times in 4 turns, want 4", fired)
 	}
 }
