@@ -98,7 +98,11 @@ func TestBadFiles(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"seed: 1\nsteps:\n  - expect: x\n    exec: y\n", "x.yaml:3: a step is one of move, exec or expect"},
 		{"seed: 1\nstep:\n  - expect: x\n", "x.yaml:2: field step not found"},
-		{"seed: 1\nsteps: [\n", "x.yaml:2: did not find expected node content"},
+		{"seed: 1\nsteps: [\n", "x.yaml:2:8: sequence end token ']' not found"},
+		{"seed: [1\nsteps: []\n", "x.yaml:2:1: ',' or ']' must be specified"},
+		{"seed: 'a\n", "x.yaml:1:7: could not find end character of single-quoted text"},
+		{"seed: 1: 2\nsteps: []\n", "x.yaml:1:7: mapping value is not allowed in this context"},
+		{"@seed: 1\n", "x.yaml:1:1: '@' is a reserved character"},
 		{"seed: 1\nsteps:\n  - move: {player: 1, act: pass}\n", `x.yaml:3: move: json: unknown field "act"`},
 		{"seed: 1\nsteps:\n  - exec: x\n    refused: y\n", "x.yaml:3: refused goes with a move"},
 		{"seed: 1\n", "x.yaml: no steps"},
