@@ -370,7 +370,7 @@ func (c *compiler) script(s *graph.Script) {
 		}
 	}
 	if err != nil {
-		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0, text)
+		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0, text, text)
 		c.scriptFailed = true
 		return
 	}
@@ -438,13 +438,14 @@ func scriptText(code graph.Code) string {
 // syntaxErr records compile errors at their place in the YAML file (every
 // error of a resolve pass: each undefined name is reported). Positions map
 // through mapPos with firstLine and shift; text is the source parsed, when its
-// lines are the file's (a missing ':' is reported at the end of its line).
-func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int, text string) {
+// lines are the file's (a missing ':' is reported at the end of its line);
+// parsed is the source parsed, where the token an error names is looked for.
+func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int, text, parsed string) {
 	var se syntax.Error
 	var errs resolve.ErrorList
 	switch {
 	case errors.As(err, &se):
-		pos := se.Pos
+		pos := tokenStart(se.Msg, se.Pos, parsed)
 		if strings.HasPrefix(se.Msg, "got newline") && pos.Col == 1 && pos.Line > 1 && text != "" {
 			// The scanner puts a newline at the start of the next line; the
 			// designer's mistake is at the end of this one (a missing ':').
@@ -617,10 +618,10 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 			// A line break the parentheses allow: the real error is further on,
 			// where the wrapped text, whose columns are the file's, says.
 			_, werr := opts.Parse(c.p.file, wrapped, 0)
-			c.syntaxErr(werr, what, code.Pos, 0, 0, wrapped)
+			c.syntaxErr(werr, what, code.Pos, 0, 0, wrapped, wrapped)
 			return nil
 		default:
-			c.syntaxErr(err, what, code.Pos, line, col-1, "")
+			c.syntaxErr(err, what, code.Pos, line, col-1, "", pad+"\n"+code.Src)
 			return nil
 		}
 	}
@@ -629,7 +630,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	}
 	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
 	if err != nil {
-		c.syntaxErr(err, what, code.Pos, 0, 0, text)
+		c.syntaxErr(err, what, code.Pos, 0, 0, text, text)
 		return nil
 	}
 	c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, fn: f.Stmts[0].(*syntax.DefStmt), ctx: h.ctx})
