@@ -278,13 +278,7 @@ func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
 func step(m *engine.Match, st Step) string {
 	switch {
 	case st.Expect != "":
-		v, err := m.Eval(st.Expect)
-		if err != nil {
-			return fmt.Sprintf("expect %s: %v", st.Expect, err)
-		}
-		if !bool(v.Truth()) {
-			return fmt.Sprintf("expect %s: got %s", st.Expect, v)
-		}
+		return expect(m, st.Expect)
 	case st.Exec != "":
 		if err := m.Exec(st.Exec); err != nil {
 			return fmt.Sprintf("exec %s: %v", st.Exec, err)
