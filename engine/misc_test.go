@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -435,5 +436,49 @@ func TestBeforeReadsVariableBornSince(t *testing.T) {
 	}
 	if fired != 4 {
 		t.Errorf("the counter fired %d times in 4 turns, want 4", fired)
+	}
+}
+
+// TestViewCardTypeText: a hand in a view names a card of a string type as
+// the designer wrote it (Baron/3), not as Starlark quotes it ("Baron"/3;
+// issue 19, item 25).
+func TestViewCardTypeText(t *testing.T) {
+	src := `format: 1
+pack: court
+players: {min: 2, max: 2}
+decks: [court]
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: |
+      court.create([{"type": "Baron", "type_arg": 3, "nbr": 1}, {"type": 7, "type_arg": 1, "nbr": 1}])
+      court.pick(2, players[0])
+    transitions: {"": 2}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: go
+    possibleactions: [go]
+    transitions: {go: 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  go:
+    body: next_state("go")
+`
+	p, err := Parse([]byte(src), "court.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := newMatch(t, p, 2, Options{}).View(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := v.Decks["court"].Hand
+	slices.Sort(hand)
+	if got := strings.Join(hand, " "); got != "7/1 Baron/3" {
+		t.Errorf("hand %q, want 7/1 Baron/3", got)
 	}
 }
