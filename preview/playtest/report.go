@@ -3,9 +3,9 @@ package playtest
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
