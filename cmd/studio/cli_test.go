@@ -32,6 +32,18 @@ func run(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// runSplit is run with standard output and standard error apart.
+func runSplit(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	resetFlags(rootCmd)
+	var out, errs bytes.Buffer
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&errs)
+	rootCmd.SetArgs(args)
+	err = rootCmd.Execute()
+	return out.String(), errs.String(), err
+}
+
 func TestImportValidateExportRoundTrip(t *testing.T) {
 	src := corpus.File(t, "thoun__azul__states.inc.php")
 	dir := t.TempDir()
@@ -49,7 +61,7 @@ func TestImportValidateExportRoundTrip(t *testing.T) {
 	}
 
 	diag := regexp.MustCompile(`^.+:\d+:\d+: (error|warning|info): .+$|^.+: (error|warning|info): .+$`)
-	out, err = run(t, "validate", proj)
+	out, _, err = runSplit(t, "validate", proj)
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if line != "" && !diag.MatchString(line) {
 			t.Errorf("validate printed %q, not file:line:col: severity: message", line)
@@ -281,7 +293,7 @@ func TestValidateMistakes(t *testing.T) {
 				}
 			}
 		}
-		out, err := run(t, "validate", f)
+		out, _, err := runSplit(t, "validate", f)
 		got := strings.Split(strings.TrimSpace(out), "\n")
 		sort.Strings(got)
 		sort.Strings(want)

@@ -61,7 +61,8 @@ it cannot work out) is printed as a warning, file:line:col: warning: message.`,
 
 // validateCmd is `studio validate PACK`: it prints
 // every diagnostic as file:line:col: severity: message and exits 1 when one is an
-// error.
+// error; without errors it says so on standard error ("ok: 4 states, 2
+// actions, no findings"), so that a clean pack does not pass in silence.
 func validateCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate PACK",
@@ -91,7 +92,8 @@ func validateCmd() *cobra.Command {
 				return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
 			})
 			errs := 0
-			for _, d := range append(imported, diags...) { // the importer's warnings first
+			all := append(imported, diags...) // the importer's warnings first
+			for _, d := range all {
 				fmt.Fprintln(cmd.OutOrStdout(), d)
 				if d.Severity == graph.Error {
 					errs++
@@ -100,6 +102,11 @@ func validateCmd() *cobra.Command {
 			if errs > 0 {
 				return &exitStatus{code: 1, err: fmt.Errorf("%s: %d error(s)", args[0], errs)}
 			}
+			findings := "no findings"
+			if len(all) > 0 {
+				findings = plural(len(all), "finding") + ", no errors"
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "ok: %s, %s, %s\n", plural(len(p.States), "state"), plural(len(p.Actions), "action"), findings)
 			return nil
 		},
 	}
@@ -151,4 +158,12 @@ to fill in, and the constants file their ids need.`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
 	cmd.Flags().BoolVar(&dir, "dir", false, "with --format yaml: one file per document in the directory -o names")
 	return cmd
+}
+
+// plural writes a count and its noun: "1 state", "4 states".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
