@@ -48,14 +48,16 @@ it cannot work out) is printed as a warning, file:line:col: warning: message.`,
 				return err
 			}
 			p.Editor = &graph.Editor{Positions: pos}
-			if err := files.Projects.CreateProject(out, p, "import "+args[0]); err != nil {
+			if err := projectOutput(cmd, out, func(path string) error {
+				return files.Projects.CreateProject(path, p, "import "+args[0])
+			}); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "imported %d states from %s into %s\n", len(p.States), args[0], out)
+			fmt.Fprintf(messages(cmd, out), "imported %d states from %s into %s\n", len(p.States), args[0], outName(out))
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "project file to create (*.rulestudio)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "project file to create (*.rulestudio; - for standard output)")
 	return cmd
 }
 
@@ -133,6 +135,8 @@ to fill in, and the constants file their ids need.`,
 			}
 			form := packfile.Form(format)
 			switch {
+			case out == stdoutArg && (form == packfile.BGAClasses || dir):
+				return errors.New("export: standard output cannot hold a folder: give -o FOLDER")
 			case form == packfile.BGAClasses && (out == "" || dir):
 				return errors.New("export: --format bga-classes needs -o DIRECTORY (and no --dir)")
 			case form == packfile.BGAClasses:
@@ -148,14 +152,14 @@ to fill in, and the constants file their ids need.`,
 				return files.Write(out, packfile.Dir, p)
 			case form != packfile.YAML && form != packfile.BGA && form != packfile.DOT:
 				return fmt.Errorf("export: unknown format %q (want yaml, bga, bga-classes or dot)", format)
-			case out == "":
+			case out == "" || out == stdoutArg:
 				return packfile.Encode(cmd.OutOrStdout(), form, p)
 			}
 			return files.Write(out, form, p)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "yaml", "yaml, bga, bga-classes or dot")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default, or -: standard output)")
 	cmd.Flags().BoolVar(&dir, "dir", false, "with --format yaml: one file per document in the directory -o names")
 	return cmd
 }
