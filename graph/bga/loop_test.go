@@ -1,8 +1,15 @@
 package bga
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/graph"
 )
 
 // TestForeach checks machines that a loop finishes after the array, against
@@ -88,5 +95,107 @@ $machinestates = [
 				}
 			}
 		})
+	}
+}
+
+// TestForeachOverBuiltStates: a loop by reference over states that
+// GameStateBuilder built changes them through the built object's
+// properties, as PHP does (issue 19, item 27: "not declarative: call to
+// $state->possibleActions"); a state whose possibleActions is not set reads
+// null there.
+func TestForeachOverBuiltStates(t *testing.T) {
+	src := `<?php
+use Bga\GameFramework\GameStateBuilder;
+use Bga\GameFramework\StateType;
+$machinestates = [
+    1 => GameStateBuilder::gameSetup(2)->build(),
+    2 => GameStateBuilder::create()->name('pick')->type(StateType::ACTIVE_PLAYER)
+        ->possibleactions(['actPick'])->transitions(['next' => 3])->build(),
+    3 => GameStateBuilder::create()->name('next')->type(StateType::GAME)->action('stNext')
+        ->transitions(['pick' => 2, 'choose' => 4, 'end' => 99])->build(),
+    4 => GameStateBuilder::create()->name('choose')->type(StateType::ACTIVE_PLAYER)
+        ->possibleActions(['actChoose', 'actPass'])->transitions(['next' => 3])->build(),
+];
+
+foreach ($machinestates as $stateId => &$state) {
+    if (!in_array($stateId, [4], true) && $state->possibleActions !== null) {
+        $state->possibleActions[] = 'actUseBonus';
+        $state->transitions['bonus'] = $stateId;
+    }
+    if ($state->name === 'choose') {
+        $state->updateGameProgression = true;
+    }
+}
+unset($state);
+`
+	p, err := Import([]byte(src), "t.php")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range p.States {
+		var tr []string
+		for _, x := range s.Transitions {
+			tr = append(tr, x.Name+"="+x.To.String())
+		}
+		got = append(got, fmt.Sprintf("%s [%s] {%s} %v", s.Name, strings.Join(s.PossibleActions, " "), strings.Join(tr, " "), s.UpdateGameProgression))
+	}
+	want := []string{
+		"gameSetup [] {=2} false",
+		"pick [actPick actUseBonus] {next=3 bonus=2} false",
+		"next [] {pick=2 choose=4 end=99} false",
+		"choose [actChoose actPass] {next=3} true",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("states:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// arrayState finds a state written as an array ('name' => ...), which a
+// loop reading $state->possibleActions cannot be run over in PHP.
+var arrayState = regexp.MustCompile(`["']name["']\s*=>`)
+
+// TestBuiltStatesLoopOnCorpus: every corpus states.inc.php that builds all
+// its states with GameStateBuilder, followed by the loop games write to add an
+// action to every state that has possible actions (through the built
+// object's properties), imports with that action added to exactly those
+// states and nothing else changed.
+func TestBuiltStatesLoopOnCorpus(t *testing.T) {
+	const loop = "\nforeach ($machinestates as $stateId => &$state) {\n    if ($state->possibleActions !== null) {\n        $state->possibleActions[] = 'actLoopAdded';\n    }\n}\nunset($state);\n"
+	n := 0
+	for _, f := range corpusFiles(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte("GameStateBuilder::")) || arrayState.Match(src) {
+			continue // the loop reads properties: in PHP, of objects only
+		}
+		plain, err := Import(src, f)
+		if err != nil {
+			continue // refused for another reason: the corpus tests say which
+		}
+		body := bytes.TrimSpace(src)
+		body = bytes.TrimSuffix(body, []byte("?>"))
+		looped, err := Import(append(append([]byte{}, body...), loop...), f)
+		if err != nil {
+			t.Errorf("%s with the loop: %v", filepath.Base(f), err)
+			continue
+		}
+		n++
+		for i, s := range plain.States {
+			want := s.PossibleActions
+			if want != nil {
+				want = append(append(graph.Names{}, want...), "actLoopAdded")
+			}
+			got := looped.States[i]
+			if fmt.Sprint(got.PossibleActions) != fmt.Sprint(want) || got.Name != s.Name || len(got.Transitions) != len(s.Transitions) {
+				t.Errorf("%s state %s: possible actions %v, want %v", filepath.Base(f), s.ID, got.PossibleActions, want)
+			}
+		}
+	}
+	t.Logf("%d corpus files built with GameStateBuilder followed the loop", n)
+	if n == 0 {
+		t.Skip("no corpus file uses GameStateBuilder")
 	}
 }
