@@ -197,3 +197,36 @@ func TestExpectations(t *testing.T) {
 		t.Errorf("a true expectation failed: %v", r.Failures)
 	}
 }
+
+// TestDocsSetupExample: the scenario docs/playtesting.md shows to say when
+// setup runs passes (setup at the first decision, in playerTurn, after
+// gameSetup), and fails when setup is moved into a step before the
+// expectation, so the example says something (issue 19, item 28).
+func TestDocsSetupExample(t *testing.T) {
+	data, err := os.ReadFile("../../docs/playtesting.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "<!-- example: setup")
+	if !ok {
+		t.Fatal("docs/playtesting.md has no setup example")
+	}
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	src, _, _ := strings.Cut(rest, "```")
+	pack, _ := assets.Pack("tictactoe")
+	p, err := engine.Parse(pack, "tictactoe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Parse([]byte(src), "setup.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(s, p, nil); len(r.Failures) != 0 {
+		t.Errorf("the docs' setup example: %v", r.Failures)
+	}
+	s.Setup = ""
+	if r := Run(s, p, nil); len(r.Failures) != 1 || r.Failures[0].Step != 1 {
+		t.Errorf("without its setup: %v, want the first expectation to fail", r.Failures)
+	}
+}
