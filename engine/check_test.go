@@ -16,7 +16,7 @@ func TestCheckReportsCompileErrors(t *testing.T) {
 	// The script's error only: stSetup, which it would define, is not also
 	// reported missing.
 	want := []string{
-		"code.yaml:16:1: error: script main: got outdent, want primary expression",
+		"code.yaml:15:19: error: script main: '(' was never closed",
 	}
 	got := Check(p)
 	if len(got) != len(want) {

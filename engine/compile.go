@@ -445,7 +445,10 @@ func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, sh
 	var errs resolve.ErrorList
 	switch {
 	case errors.As(err, &se):
-		pos := tokenStart(se.Msg, se.Pos, parsed)
+		pos, msg := tokenStart(se.Msg, se.Pos, parsed), se.Msg
+		if at, why, ok := unclosed(se.Msg, se.Pos, parsed, int32(max(at.Line, 2))); ok {
+			pos, msg = at, why
+		}
 		if strings.HasPrefix(se.Msg, "got newline") && pos.Col == 1 && pos.Line > 1 && text != "" {
 			// The scanner puts a newline at the start of the next line; the
 			// designer's mistake is at the end of this one (a missing ':').
@@ -453,7 +456,7 @@ func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, sh
 				pos = syntax.MakePosition(nil, pos.Line-1, int32(len(strings.TrimRight(ls[pos.Line-2], " "))+1))
 			}
 		}
-		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(pos, firstLine, shift), What: what, Msg: se.Msg})
+		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(pos, firstLine, shift), What: what, Msg: msg})
 	case errors.As(err, &errs) && len(errs) > 0:
 		for _, e := range errs {
 			if c.scriptFailed && strings.HasPrefix(e.Msg, "undefined: ") && !strings.HasPrefix(what, "script ") {

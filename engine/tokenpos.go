@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -71,4 +72,69 @@ func isKeyword(tok string) bool {
 		return true
 	}
 	return false
+}
+
+// unclosed finds, for a parse error at the end of the code (Starlark's "got
+// end of file" or "got outdent", which come after the last line, out of the
+// designer's sight), the innermost bracket opened at or after line from and
+// not closed before the error, and says so there, as Python does ("'(' was
+// never closed"). ok is false when the error is another or no bracket is
+// open.
+func unclosed(msg string, pos syntax.Position, src string, from int32) (syntax.Position, string, bool) {
+	if !strings.HasPrefix(msg, "got end of file") && !strings.HasPrefix(msg, "got outdent") {
+		return pos, msg, false
+	}
+	type open struct {
+		line, col int32
+		ch        rune
+	}
+	var stack []open
+	closer := map[rune]rune{')': '(', ']': '[', '}': '{'}
+	for i, line := range strings.Split(src, "\n") {
+		ln := int32(i + 1)
+		if ln > pos.Line {
+			break
+		}
+		rs := []rune(line)
+		for j := 0; j < len(rs); j++ {
+			if ln == pos.Line && int32(j+1) >= pos.Col {
+				break
+			}
+			switch c := rs[j]; c {
+			case '#':
+				j = len(rs) // a comment, to the end of the line
+			case '"', '\'':
+				j = stringEnd(rs, j) // a string on one line; a triple-quoted one ends the scan of its line
+			case '(', '[', '{':
+				if ln >= from {
+					stack = append(stack, open{ln, int32(j + 1), c})
+				}
+			case ')', ']', '}':
+				if n := len(stack); n > 0 && stack[n-1].ch == closer[c] {
+					stack = stack[:n-1]
+				}
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return pos, msg, false
+	}
+	top := stack[len(stack)-1]
+	pos.Line, pos.Col = top.line, top.col
+	return pos, fmt.Sprintf("'%c' was never closed", top.ch), true
+}
+
+// stringEnd returns the index of the quote closing the string that starts at
+// rs[j], or the line's last index when it does not close on the line.
+func stringEnd(rs []rune, j int) int {
+	q := rs[j]
+	for k := j + 1; k < len(rs); k++ {
+		switch rs[k] {
+		case '\\':
+			k++
+		case q:
+			return k
+		}
+	}
+	return len(rs)
 }

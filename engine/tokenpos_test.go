@@ -47,11 +47,16 @@ func FuzzTokenStart(f *testing.F) {
 	f.Add("got int literal, want ','", 1, 9, "foo(1 2)")
 	f.Add("got string literal, want ','", 1, 17, "notify('a' r'b')")
 	f.Add("got '**', want ','", 1, 7, "f(1 ** 2)")
+	f.Add("got end of file, want ')'", 2, 1, "f(a, [1,\n")
+	f.Add("got outdent, want ','", 3, 1, "x = {'a': \"(\",\n  # (\n")
 	f.Fuzz(func(t *testing.T, msg string, line, col int, src string) {
 		pos := syntax.MakePosition(nil, int32(line), int32(col))
 		got := tokenStart(msg, pos, src)
 		if got.Line != pos.Line || got.Col > pos.Col || got.Col < 1 && got.Col != pos.Col {
 			t.Errorf("tokenStart(%q, %d:%d, %q) = %d:%d", msg, line, col, src, got.Line, got.Col)
+		}
+		if at, _, ok := unclosed(msg, pos, src, 1); ok && (at.Line > pos.Line || at.Line == pos.Line && at.Col >= pos.Col || at.Col < 1) {
+			t.Errorf("unclosed(%q, %d:%d, %q) = %d:%d, not a bracket before the error", msg, line, col, src, at.Line, at.Col)
 		}
 	})
 }
