@@ -155,14 +155,15 @@ unset($state);
 // loop reading $state->possibleActions cannot be run over in PHP.
 var arrayState = regexp.MustCompile(`["']name["']\s*=>`)
 
-// TestBuiltStatesLoopOnCorpus: every corpus states.inc.php that builds all
-// its states with GameStateBuilder, followed by the loop games write to add an
-// action to every state that has possible actions (through the built
-// object's properties), imports with that action added to exactly those
-// states and nothing else changed.
-func TestBuiltStatesLoopOnCorpus(t *testing.T) {
-	const loop = "\nforeach ($machinestates as $stateId => &$state) {\n    if ($state->possibleActions !== null) {\n        $state->possibleActions[] = 'actLoopAdded';\n    }\n}\nunset($state);\n"
-	n := 0
+// propertyLoop is the loop games write after a machine GameStateBuilder
+// built, to add an action to every state that has possible actions.
+const propertyLoop = "\nforeach ($machinestates as $stateId => &$state) {\n    if ($state->possibleActions !== null) {\n        $state->possibleActions[] = 'actLoopAdded';\n    }\n}\nunset($state);\n"
+
+// builtCorpus returns, for every corpus file that builds all its states with
+// GameStateBuilder and imports, its path and its text followed by
+// propertyLoop.
+func builtCorpus(t *testing.T) (paths []string, looped [][]byte) {
+	t.Helper()
 	for _, f := range corpusFiles(t) {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -171,31 +172,77 @@ func TestBuiltStatesLoopOnCorpus(t *testing.T) {
 		if !bytes.Contains(src, []byte("GameStateBuilder::")) || arrayState.Match(src) {
 			continue // the loop reads properties: in PHP, of objects only
 		}
-		plain, err := Import(src, f)
-		if err != nil {
+		if _, err := Import(src, f); err != nil {
 			continue // refused for another reason: the corpus tests say which
 		}
-		body := bytes.TrimSpace(src)
-		body = bytes.TrimSuffix(body, []byte("?>"))
-		looped, err := Import(append(append([]byte{}, body...), loop...), f)
+		body := bytes.TrimSuffix(bytes.TrimSpace(src), []byte("?>"))
+		paths = append(paths, f)
+		looped = append(looped, append(append([]byte{}, body...), propertyLoop...))
+	}
+	if len(paths) == 0 {
+		t.Skip("no corpus file builds all its states with GameStateBuilder")
+	}
+	return paths, looped
+}
+
+// TestBuiltStatesLoopOnCorpus: every corpus states.inc.php that builds all
+// its states with GameStateBuilder, followed by propertyLoop, imports with
+// that action added to exactly the states that have possible actions and
+// nothing else changed.
+func TestBuiltStatesLoopOnCorpus(t *testing.T) {
+	paths, looped := builtCorpus(t)
+	for i, f := range paths {
+		plain, _ := ImportFile(f)
+		got, err := Import(looped[i], f)
 		if err != nil {
 			t.Errorf("%s with the loop: %v", filepath.Base(f), err)
 			continue
 		}
-		n++
-		for i, s := range plain.States {
+		for j, s := range plain.States {
 			want := s.PossibleActions
 			if want != nil {
 				want = append(append(graph.Names{}, want...), "actLoopAdded")
 			}
-			got := looped.States[i]
-			if fmt.Sprint(got.PossibleActions) != fmt.Sprint(want) || got.Name != s.Name || len(got.Transitions) != len(s.Transitions) {
-				t.Errorf("%s state %s: possible actions %v, want %v", filepath.Base(f), s.ID, got.PossibleActions, want)
+			g := got.States[j]
+			if fmt.Sprint(g.PossibleActions) != fmt.Sprint(want) || g.Name != s.Name || len(g.Transitions) != len(s.Transitions) {
+				t.Errorf("%s state %s: possible actions %v, want %v", filepath.Base(f), s.ID, g.PossibleActions, want)
 			}
 		}
 	}
-	t.Logf("%d corpus files built with GameStateBuilder followed the loop", n)
-	if n == 0 {
-		t.Skip("no corpus file uses GameStateBuilder")
+	t.Logf("%d corpus files built with GameStateBuilder followed the loop", len(paths))
+}
+
+// TestOracleBuiltStatesLoop: PHP, with built states as objects whose
+// properties are their fields, gives the importer's model for the same
+// files and loop.
+func TestOracleBuiltStatesLoop(t *testing.T) {
+	php := findPHP(t)
+	paths, looped := builtCorpus(t)
+	dir := t.TempDir()
+	var files []string
+	for i, f := range paths {
+		path := filepath.Join(dir, filepath.Base(f))
+		if err := os.WriteFile(path, looped[i], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
 	}
+	t.Setenv("ORACLE_BUILT_OBJECTS", "1")
+	results := runOracle(t, php, files)
+	allows := map[string]int{}
+	for i, path := range files {
+		if results[i].Error != "" {
+			t.Errorf("%s: PHP: %s", filepath.Base(path), results[i].Error)
+			continue
+		}
+		p, err := ImportFile(path)
+		if err != nil {
+			t.Errorf("%s: %v", filepath.Base(path), err)
+			continue
+		}
+		if diffs := compare(p, results[i], allows); len(diffs) > 0 {
+			t.Errorf("%s: the importer's model differs from PHP's:\n  %s", filepath.Base(path), strings.Join(diffs, "\n  "))
+		}
+	}
+	t.Logf("%d files equal to PHP's, allowances %v", len(files), allows)
 }
