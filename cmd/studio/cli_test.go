@@ -260,8 +260,9 @@ scripts:
 	if err == nil || exitCode(err) != 1 {
 		t.Fatalf("validate of a pack with a syntax error: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, path+":17:1: error: script main: ") {
-		t.Errorf("validate output lacks the compile error at 17:1:\n%s", out)
+	// At the parenthesis never closed, not past the end of the file.
+	if !strings.Contains(out, path+":16:19: error: script main: '(' was never closed") {
+		t.Errorf("validate output lacks the compile error at 16:19:\n%s", out)
 	}
 }
 
