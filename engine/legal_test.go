@@ -75,7 +75,7 @@ func TestDomainValueOfWrongType(t *testing.T) {
 // agreeOn checks that, in m's present position, the moves Legal lists for
 // every seat are exactly those of cands (and the legal ones) that check
 // accepts: each legal move is accepted, and an accepted candidate is legal.
-func agreeOn(t *testing.T, where string, m *Match, cands []Move) {
+func agreeOn(t *testing.T, where string, m *Match, cands []Move) int {
 	t.Helper()
 	legal, err := m.LegalAll()
 	if err != nil {
@@ -97,6 +97,7 @@ func agreeOn(t *testing.T, where string, m *Match, cands []Move) {
 			t.Errorf("%s: %s accepted %v (%q), listed %v", where, mv, accepted, why, listed[mv.String()])
 		}
 	}
+	return len(legal) + len(cands)
 }
 
 // junk are argument values of every type and none, for candidate moves.
@@ -137,6 +138,7 @@ func TestLegalIsWhatApplyAccepts(t *testing.T) {
 	if testing.Short() {
 		matches = 1
 	}
+	positions, moves := 0, 0
 	for _, name := range assets.Packs() {
 		p := bundled(t, name)
 		seats := 2
@@ -158,13 +160,15 @@ func TestLegalIsWhatApplyAccepts(t *testing.T) {
 				if len(seen) > 64 {
 					seen = seen[len(seen)-64:]
 				}
-				agreeOn(t, fmt.Sprintf("%s match %d ply %d", name, i, ply), m, mutants(rng, m, legal, seen))
+				moves += agreeOn(t, fmt.Sprintf("%s match %d ply %d", name, i, ply), m, mutants(rng, m, legal, seen))
+				positions++
 				if err := m.Apply(legal[rng.IntN(len(legal))]); err != nil {
 					t.Fatalf("%s match %d ply %d: %v", name, i, ply, err)
 				}
 			}
 		}
 	}
+	t.Logf("%d packs, %d positions, %d moves checked", len(assets.Packs()), positions, moves)
 }
 
 // domainLiterals are the elements generated domains are made of, with the
@@ -187,6 +191,7 @@ func TestGeneratedDomains(t *testing.T) {
 	if testing.Short() {
 		runs = 60
 	}
+	fitting := 0
 	for run := range runs {
 		typ := types[rng.IntN(len(types))]
 		var elems []string
@@ -205,6 +210,7 @@ func TestGeneratedDomains(t *testing.T) {
 		}
 		if fits {
 			agreeOn(t, where, m, cands)
+			fitting++
 			continue
 		}
 		var re *RunError
@@ -217,4 +223,5 @@ func TestGeneratedDomains(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d generated domains, %d of one type, %d holding a value of another", runs, fitting, runs-fitting)
 }
