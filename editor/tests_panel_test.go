@@ -109,7 +109,7 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 	e.RunTests("fails")
 	settle(e)
 	text := e.TestsText()
-	want := "✗  FAIL fails\nline 10: step 2: expect game.lord.power == 4: got False\n"
+	want := "✗  FAIL fails\nline 10: step 2: expect game.lord.power == 4: got False, where game.lord.power is 2\n"
 	if !strings.HasPrefix(text, want) || !strings.HasSuffix(text, "1 scenarios, 1 failed\n") || strings.Contains(text, "✓") {
 		t.Fatalf("panel lacks %q, or ran more:\n%s", want, text)
 	}
@@ -123,7 +123,7 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 		t.Fatalf("centre shows %q, want the scenario", got)
 	}
 	se := scenarioEditorOf(t, e, "fails")
-	if m := se.Marks(); len(m) != 1 || m[0].Line != 10 || m[0].Message != "step 2: expect game.lord.power == 4: got False" {
+	if m := se.Marks(); len(m) != 1 || m[0].Line != 10 || m[0].Message != "step 2: expect game.lord.power == 4: got False, where game.lord.power is 2" {
 		t.Errorf("marks %+v, want the failure at line 10", m)
 	}
 	se.SetText(strings.Replace(string(fails), "power == 4", "power == 2", 1))

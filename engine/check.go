@@ -27,11 +27,12 @@ import (
 // info "whenever-before" (a whenever whose condition never reads before(),
 // which therefore fires in every step its condition holds).
 //
-// A pack with no code of its own (no scripts, no actions: an imported
+// A pack with no code of its own ([graph.Pack.OwnsCode]: an imported
 // states.inc.php, whose action and args name PHP methods) is not compiled, and
-// gives none.
+// gives none; one Starlark line of its own (a timeout) has the whole pack
+// checked.
 func Check(p *graph.Pack) []graph.Diagnostic {
-	if len(p.Scripts) == 0 && len(p.Actions) == 0 {
+	if !p.OwnsCode() {
 		return nil
 	}
 	c := compilePack(p)

@@ -16,7 +16,7 @@ func TestCheckReportsCompileErrors(t *testing.T) {
 	// The script's error only: stSetup, which it would define, is not also
 	// reported missing.
 	want := []string{
-		"code.yaml:16:1: error: script main: got outdent, want primary expression",
+		"code.yaml:15:19: error: script main: '(' was never closed",
 	}
 	got := Check(p)
 	if len(got) != len(want) {
@@ -50,5 +50,25 @@ func TestBundledPacksCheckClean(t *testing.T) {
 		for _, d := range Check(p) {
 			t.Errorf("%s", d)
 		}
+	}
+}
+
+// TestCheckCodeWithoutActions: a pack's own Starlark is checked before its
+// first action or script exists (issue 19, item 20); only a pack whose code
+// fields all name functions (an imported states.inc.php's PHP methods) is
+// left alone.
+func TestCheckCodeWithoutActions(t *testing.T) {
+	src := "format: 1\npack: bare\ntimeout: 'end_game())'\nstates:\n  - id: 1\n    name: gameSetup\n    type: manager\n    action: stGameSetup\n    transitions: {\"\": 99}\n  - id: 99\n    name: gameEnd\n    type: manager\n"
+	p, err := graph.Parse([]byte(src), "bare.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Check(p)
+	if len(got) != 1 || got[0].Pos.Line != 3 || got[0].Rule != "code" {
+		t.Fatalf("Check = %v, want one code error on line 3 (the timeout)", got)
+	}
+	p.Timeout = graph.Code{}
+	if d := Check(p); len(d) != 0 {
+		t.Errorf("a pack whose code names BGA methods only gave %v", d)
 	}
 }

@@ -623,6 +623,25 @@ func exprOf(u *unit) syntax.Expr {
 	return r.Result
 }
 
+// literalElems returns the elements written out in a domain: those of a
+// list or tuple literal, and of each such operand of a + (a computed part,
+// [None] + list(players), gives nothing).
+func literalElems(e syntax.Expr) []syntax.Expr {
+	switch x := e.(type) {
+	case *syntax.ParenExpr:
+		return literalElems(x.X)
+	case *syntax.ListExpr:
+		return x.List
+	case *syntax.TupleExpr:
+		return x.List
+	case *syntax.BinaryExpr:
+		if x.Op == syntax.PLUS {
+			return append(literalElems(x.X), literalElems(x.Y)...)
+		}
+	}
+	return nil
+}
+
 // checkLiterals checks what literal code says about declarations: a domain
 // written as a list of literals holds values of its parameter's type, and a
 // description's ${key} is a key of args written as a dict literal.
@@ -638,12 +657,12 @@ func (a *analyzer) checkLiterals() {
 			if u == nil || p.Domain.IsZero() {
 				continue
 			}
-			l, ok := exprOf(u).(*syntax.ListExpr)
-			if !ok {
-				continue
-			}
-			for _, e := range l.List {
+			for _, e := range literalElems(exprOf(u)) {
 				if lt, pos, ok := literalType(e); ok && !typeAccepts(p.Type, lt) {
+					if lt == "None" {
+						a.report(graph.Error, "value", gpos(pos), "%s: None is not %s", u.what, article(p.Type))
+						break
+					}
 					kind, raw, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(lt, "a "), "an "), " ")
 					a.report(graph.Error, "value", gpos(pos), "%s: %s is %s, not %s", u.what, raw, article(kind), article(p.Type))
 					break

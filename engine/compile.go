@@ -123,6 +123,12 @@ type hook struct {
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
+// bgaFramework are the procedures BGA's framework supplies for its reserved
+// states (gameSetup's action, gameEnd's action and args), which every
+// states.inc.php and File > New's template name. A code field naming one that
+// the scripts do not define does nothing rather than fail to compile.
+var bgaFramework = map[string]bool{"stGameSetup": true, "stGameEnd": true, "argGameEnd": true}
+
 // CompileError is a compile error of a pack's code, at its place in the YAML file.
 type CompileError struct {
 	File string
@@ -364,7 +370,7 @@ func (c *compiler) script(s *graph.Script) {
 		}
 	}
 	if err != nil {
-		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0, text)
+		c.syntaxErr(err, "script "+s.Name, s.Code.Pos, 0, 0, text, text)
 		c.scriptFailed = true
 		return
 	}
@@ -432,13 +438,17 @@ func scriptText(code graph.Code) string {
 // syntaxErr records compile errors at their place in the YAML file (every
 // error of a resolve pass: each undefined name is reported). Positions map
 // through mapPos with firstLine and shift; text is the source parsed, when its
-// lines are the file's (a missing ':' is reported at the end of its line).
-func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int, text string) {
+// lines are the file's (a missing ':' is reported at the end of its line);
+// parsed is the source parsed, where the token an error names is looked for.
+func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, shift int, text, parsed string) {
 	var se syntax.Error
 	var errs resolve.ErrorList
 	switch {
 	case errors.As(err, &se):
-		pos := se.Pos
+		pos, msg := tokenStart(se.Msg, se.Pos, parsed), se.Msg
+		if at, why, ok := unclosed(se.Msg, se.Pos, parsed, int32(max(at.Line, 2))); ok {
+			pos, msg = at, why
+		}
 		if strings.HasPrefix(se.Msg, "got newline") && pos.Col == 1 && pos.Line > 1 && text != "" {
 			// The scanner puts a newline at the start of the next line; the
 			// designer's mistake is at the end of this one (a missing ':').
@@ -446,7 +456,7 @@ func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, sh
 				pos = syntax.MakePosition(nil, pos.Line-1, int32(len(strings.TrimRight(ls[pos.Line-2], " "))+1))
 			}
 		}
-		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(pos, firstLine, shift), What: what, Msg: se.Msg})
+		c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(pos, firstLine, shift), What: what, Msg: msg})
 	case errors.As(err, &errs) && len(errs) > 0:
 		for _, e := range errs {
 			if c.scriptFailed && strings.HasPrefix(e.Msg, "undefined: ") && !strings.HasPrefix(what, "script ") {
@@ -547,6 +557,9 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
 		}
+		if bgaFramework[src] {
+			return nil // BGA's framework runs it; the engine's match has nothing to do there
+		}
 		if b, ok := c.predeclared[src].(*starlark.Builtin); ok && !expr {
 			h.fn, h.ctx, h.extra = b, nil, 0 // "action: end_turn" calls the builtin
 			return h
@@ -608,10 +621,10 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 			// A line break the parentheses allow: the real error is further on,
 			// where the wrapped text, whose columns are the file's, says.
 			_, werr := opts.Parse(c.p.file, wrapped, 0)
-			c.syntaxErr(werr, what, code.Pos, 0, 0, wrapped)
+			c.syntaxErr(werr, what, code.Pos, 0, 0, wrapped, wrapped)
 			return nil
 		default:
-			c.syntaxErr(err, what, code.Pos, line, col-1, "")
+			c.syntaxErr(err, what, code.Pos, line, col-1, "", pad+"\n"+code.Src)
 			return nil
 		}
 	}
@@ -620,7 +633,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	}
 	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
 	if err != nil {
-		c.syntaxErr(err, what, code.Pos, 0, 0, text)
+		c.syntaxErr(err, what, code.Pos, 0, 0, text, text)
 		return nil
 	}
 	c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, fn: f.Stmts[0].(*syntax.DefStmt), ctx: h.ctx})

@@ -17,7 +17,9 @@
 //     decision.
 //   - [Match.Legal] / [Match.LegalAll] list every legal action ([Move]) with its
 //     arguments in a stable order; [Match.Apply] takes one (an illegal one is
-//     refused with an [IllegalError] and changes nothing).
+//     refused with an [IllegalError] and changes nothing). The legal moves
+//     are exactly those Apply accepts: a domain value its parameter's type
+//     refuses is a [RunError] at the domain, from both.
 //   - [Match.View] is what one player sees (description, args with their own
 //     _private part, scores, boards, legal actions); [Match.Events] is the
 //     structured log ([Event]); [WriteEvents] serializes it.
@@ -62,7 +64,8 @@
 //
 // The BGA fields action, args and endaction hold either the name of a
 // top-level function of the pack's scripts (BGA style: "action: stNextPlayer")
-// or inline Starlark: a code string that is exactly an identifier naming a
+// or inline Starlark (BGA's own stGameSetup, stGameEnd and argGameEnd do
+// nothing unless scripts define them): a code string that is exactly an identifier naming a
 // script function calls it (one naming a builtin, as in "endaction: end_game",
 // calls that; one naming nothing is a compile error that says so); anything
 // else is inline code. A script function
@@ -127,7 +130,10 @@
 //
 // before(fn) evaluates fn in the state at the start of the previous step: a
 // whenever condition "X > before(lambda: X)" fires once per change, and the
-// body it pushes sees the same past, even when it runs steps later. More than [Options.StepLimit] steps
+// body it pushes sees the same past, even when it runs steps later. An object
+// created, or a game or player variable first assigned, since then reads as
+// it is now (so a clause reading a variable set-up assigns works from the
+// first step). More than [Options.StepLimit] steps
 // without a player action stop the match as a trigger loop, with the last
 // events.
 //

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1059,6 +1060,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	}
 	if l, ok := dom.(*starlark.List); ok { // the common case, without an iterator
 		for i := 0; i < l.Len(); i++ {
+			if err := a.domainValue(m.p.file, k, l.Index(i)); err != nil {
+				return nil, err
+			}
 			if out, err = m.enumerate(a, seat, append(args, l.Index(i)), out); err != nil {
 				return nil, err
 			}
@@ -1073,6 +1077,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	defer iter.Done()
 	var v starlark.Value
 	for iter.Next(&v) {
+		if err := a.domainValue(m.p.file, k, v); err != nil {
+			return nil, err
+		}
 		if out, err = m.enumerate(a, seat, append(args, v), out); err != nil {
 			return nil, err
 		}
@@ -1088,6 +1095,10 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 func (m *Match) enumerateEmpty(a *caction, seat int, args []starlark.Value, out []Move, bv *boardValue) ([]Move, error) {
 	b := m.st.boards[bv.idx]
 	m.note(rdBoard, bv.idx, b.ver)
+	k := len(args)
+	if err := a.domainValue(m.p.file, k, bv.cells[0]); err != nil && slices.Contains(b.cells, 0) {
+		return nil, err // every cell is a tuple (x, y): the first says for all
+	}
 	var err error
 	for i, v := range b.cells {
 		if v == 0 {
@@ -1150,12 +1161,17 @@ func (m *Match) check(mv Move) (string, error) {
 		if !ok {
 			return "", &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Source: a.domains[k].path, Msg: "a domain must be iterable, not " + dom.Type()}
 		}
+		// Every value is looked at, not only those before the argument's:
+		// a value of the wrong type makes Legal fail, and so the move.
 		iter := it.Iterate()
 		var v starlark.Value
 		for iter.Next(&v) {
-			if eq, _ := starlark.Equal(v, mv.Args[k]); eq {
-				found = true
-				break
+			if err := a.domainValue(m.p.file, k, v); err != nil {
+				iter.Done()
+				return "", err
+			}
+			if !found {
+				found, _ = starlark.Equal(v, mv.Args[k])
 			}
 		}
 		iter.Done()
@@ -1173,6 +1189,20 @@ func (m *Match) check(mv Move) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+// domainValue says, as an error at the domain of parameter k, that v is not
+// of the parameter's type: a domain lists the values a move may take, so one
+// the move would be refused for is the domain's mistake, found where the
+// values are listed (Legal) and checked (Apply) alike.
+func (a *caction) domainValue(file string, k int, v starlark.Value) error {
+	prm := a.params[k]
+	if typeCheck(prm.Type, v) == "" {
+		return nil
+	}
+	d := a.domains[k]
+	return &RunError{File: file, Pos: d.pos, What: d.what, Source: d.path,
+		Msg: fmt.Sprintf("lists %s, a %s, where %s is a %s: no move can take it", v, v.Type(), prm.Name, prm.Type)}
 }
 
 func typeCheck(typ string, v starlark.Value) string {

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
 )
 
@@ -388,5 +390,95 @@ func TestPrivateMoveEvents(t *testing.T) {
 	want = []string{"state_left chooseFirst/10 p2 toSecond", "state_entered chooseSecond/11 p2 toSecond"}
 	if got := states(m.Events()[from:]); !reflect.DeepEqual(got, want) {
 		t.Errorf("events of the private move:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestBeforeReadsVariableBornSince: inside before(), a game or player
+// variable first assigned since the start of the previous step reads as it is
+// now, as an object created since does (issue 19, item 21: a clause of an
+// object created in set-up, reading a variable set-up assigns, stopped the
+// match at its first step although validate found nothing). Tic-tac-toe with
+// a counter whose clause fires when the turn count grows.
+func TestBeforeReadsVariableBornSince(t *testing.T) {
+	data, _ := assets.Pack("tictactoe")
+	src := strings.Replace(string(data), "    description: \"\"\n    transitions:\n      \"\": 2\n",
+		"    description: \"\"\n    action: \"game.turns = 0; player_no(1).bonus = 0; create('counter')\"\n    transitions:\n      \"\": 2\n", 1)
+	src = strings.Replace(src, "def stNextPlayer(active_player):", "def stNextPlayer(active_player, game):", 1)
+	src = strings.Replace(src, "        else:\n", "        else:\n            game.turns += 1\n", 1)
+	src += "object_types:\n  counter:\n    whenever: [{name: counted, condition: 'game.turns + player_no(1).bonus > before(lambda: game.turns + player_no(1).bonus)', body: 'pass'}]\n"
+	gp, err := graph.Parse([]byte(src), "counter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := append(graph.Check(gp), Check(gp)...); len(d) != 0 {
+		t.Fatalf("validate: %v", d)
+	}
+	p, err := Parse([]byte(src), "counter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{})
+	fired := 0
+	for k := 0; k < 4; k++ {
+		moves, err := m.Legal(m.Active())
+		if err != nil || len(moves) == 0 {
+			t.Fatalf("move %d: %v %v", k, moves, err)
+		}
+		n := len(m.Events())
+		if err := m.Apply(moves[0]); err != nil {
+			t.Fatalf("move %d: %v", k, err)
+		}
+		for _, e := range m.Events()[n:] {
+			if e.Kind == EvClauseFired {
+				fired++
+			}
+		}
+	}
+	if fired != 4 {
+		t.Errorf("the counter fired %d times in 4 turns, want 4", fired)
+	}
+}
+
+// TestViewCardTypeText: a hand in a view names a card of a string type as
+// the designer wrote it (Baron/3), not as Starlark quotes it ("Baron"/3;
+// issue 19, item 25).
+func TestViewCardTypeText(t *testing.T) {
+	src := `format: 1
+pack: court
+players: {min: 2, max: 2}
+decks: [court]
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: |
+      court.create([{"type": "Baron", "type_arg": 3, "nbr": 1}, {"type": 7, "type_arg": 1, "nbr": 1}])
+      court.pick(2, players[0])
+    transitions: {"": 2}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: go
+    possibleactions: [go]
+    transitions: {go: 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  go:
+    body: next_state("go")
+`
+	p, err := Parse([]byte(src), "court.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := newMatch(t, p, 2, Options{}).View(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := v.Decks["court"].Hand
+	slices.Sort(hand)
+	if got := strings.Join(hand, " "); got != "7/1 Baron/3" {
+		t.Errorf("hand %q, want 7/1 Baron/3", got)
 	}
 }

@@ -71,6 +71,14 @@ func (m *Match) note(kind uint8, id int, ver uint64) {
 	*m.rd = append(*m.rd, r)
 }
 
+// notePresent records a read of the present made inside before(): one of a
+// variable assigned since the step before began, which reads as it is now.
+func (m *Match) notePresent(kind uint8, id int, ver uint64) {
+	if m.rd != nil {
+		*m.rd = append(*m.rd, read{kind: kind, id: int32(id), ver: ver})
+	}
+}
+
 // noteActive records that code read who the active player is (as player or
 // active_player, which conditions receive as the active seat).
 func (m *Match) noteActive() {

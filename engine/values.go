@@ -72,6 +72,12 @@ func (p *playerValue) Attr(name string) (starlark.Value, error) {
 	if v, ok := p.m.st.pvars[p.seat][name]; ok {
 		return v, nil
 	}
+	if cur := p.m.cur; cur != nil { // inside before(): as game variables
+		p.m.notePresent(rdPlayer, p.seat, cur.pvers[p.seat])
+		if v, ok := cur.pvars[p.seat][name]; ok {
+			return v, nil
+		}
+	}
 	return nil, nil
 }
 
@@ -154,6 +160,12 @@ func (g *boundGame) Attr(name string) (starlark.Value, error) {
 	m.note(rdGame, 0, m.st.gvarsVer)
 	if v, ok := m.st.vars[name]; ok {
 		return v, nil
+	}
+	if m.cur != nil { // inside before(): a variable assigned since reads as it is now, as an object created since does
+		m.notePresent(rdGame, 0, m.cur.gvarsVer)
+		if v, ok := m.cur.vars[name]; ok {
+			return v, nil
+		}
 	}
 	return nil, starlark.NoSuchAttrError(fmt.Sprintf("game has no variable %q (assign one in a body: game.%s = ...)", name, name))
 }

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/graph"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
 )
 
@@ -183,7 +184,7 @@ func (m *Match) View(seat int) (*View, error) {
 		}
 		for _, id := range dk.inLoc("hand", seat+1, true) {
 			c := dk.cards[id-1]
-			dv.Hand = append(dv.Hand, fmt.Sprintf("%s/%d", c.typ, c.typeArg))
+			dv.Hand = append(dv.Hand, plain(c.typ)+"/"+strconv.Itoa(c.typeArg)) // Baron/3, not "Baron"/3
 		}
 		v.Decks[m.p.decks[i]] = dv
 	}

@@ -308,9 +308,9 @@ func (c *checker) checkActions(s *State) {
 	if len(c.p.Actions) == 0 {
 		return
 	}
-	for _, a := range s.PossibleActions {
+	for i, a := range s.PossibleActions {
 		if c.p.Actions.Lookup(a) == nil {
-			c.report(Error, "unknown-action", s.Pos, s.ID, "%s: possible action %q is not defined in actions", label(s), a)
+			c.report(Error, "unknown-action", s.ActionPos(i), s.ID, "%s: possible action %q is not defined in actions", label(s), a)
 		}
 	}
 }

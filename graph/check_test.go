@@ -205,7 +205,7 @@ func TestCheckRules(t *testing.T) {
 			p.Actions = Actions{{Name: "pass", Body: Code{Src: "next_state('play')"}}}
 			p.Scripts = Scripts{{Name: "main", Code: Code{Src: "next_state('next')\nnext_state('end')\nnext_state()"}}}
 		}, []string{
-			`pack.yaml:10:5: error: state 2 "playerTurn": possible action "play" is not defined in actions`,
+			`pack.yaml:15:23: error: state 2 "playerTurn": possible action "play" is not defined in actions`,
 		}},
 		{"description-arg", func(p *Pack) { st(p, "playerTurn").Description = "${actplayer} must pay ${cost}" },
 			[]string{

@@ -3,6 +3,8 @@ package graph
 import (
 	"bytes"
 	"reflect"
+	"regexp"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -78,3 +80,35 @@ func fixBlockColumns(v reflect.Value, lines [][]byte) {
 		}
 	}
 }
+
+// OwnsCode reports whether p holds rules in Starlark of its own: scripts,
+// actions, object types, boards or decks, a state's ending or clauses, or a
+// code field holding more than a function's name. A pack without any (an
+// imported states.inc.php, whose action and args name PHP methods out of
+// sight) is left alone by the checks of code; one with a single line of its
+// own Starlark (a timeout, before its first action) is checked whole.
+func (p *Pack) OwnsCode() bool {
+	if len(p.Scripts) > 0 || len(p.Actions) > 0 || len(p.ObjectTypes) > 0 || len(p.Boards) > 0 || len(p.Decks) > 0 {
+		return true
+	}
+	inline := func(cs ...Code) bool {
+		for _, c := range cs {
+			if !c.IsZero() && !funcName.MatchString(strings.TrimSpace(c.Src)) {
+				return true
+			}
+		}
+		return false
+	}
+	if inline(p.Progression, p.Timeout) {
+		return true
+	}
+	for _, s := range p.States {
+		if !s.Ending.IsZero() || s.Clauses != nil && len(clauseCode(s.Clauses)) > 0 || inline(s.Action, s.Args, s.EndAction) {
+			return true
+		}
+	}
+	return false
+}
+
+// funcName is a code field that names a function (BGA: "action: stNextPlayer").
+var funcName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

@@ -70,7 +70,7 @@ func TestDocumentsSplit(t *testing.T) {
 		t.Fatalf("join(split(p)) differs:\n%s\n---\n%s", a, b)
 	}
 	bad := Document{Kind: StatesDoc, Path: "states.yaml", YAML: []byte("states:\n  - id: [\n")}
-	if err := bad.Check(); err == nil || err.Error() != "states.yaml:2:1: did not find expected node content" {
+	if err := bad.Check(); err == nil || err.Error() != "states.yaml:2:9: sequence end token ']' not found" {
 		t.Errorf("Check of bad YAML: %v", err)
 	}
 	// Canonical: the documents of the joined pack are byte-equal.

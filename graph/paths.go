@@ -148,12 +148,12 @@ func (c *checker) predecessors(s *State) []*State {
 }
 
 // checkUnusedTransitions warns about transitions that no next_state or deactivate
-// call names. It runs only for packs that hold their own code (actions or
-// scripts); an imported BGA file's code is in PHP, out of sight. BGA's zombie
+// call names. It runs only for packs that hold their own code
+// ([Pack.OwnsCode]); an imported BGA file's code is in PHP, out of sight. BGA's zombie
 // transitions are taken by the framework, and a state's lone transition by the
 // engine when the state ends, so neither is flagged.
 func (c *checker) checkUnusedTransitions() {
-	if len(c.p.Actions) == 0 && len(c.p.Scripts) == 0 {
+	if !c.p.OwnsCode() {
 		return
 	}
 	taken := map[string]bool{}

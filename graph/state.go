@@ -214,6 +214,10 @@ type State struct {
 	Extra Extra `yaml:"extra,omitempty"` // non-standard keys of an imported file, in source order
 
 	Pos Pos `yaml:"-"` // where the state is defined in its source file
+	// ActionsPos is where each name of PossibleActions is in the source
+	// file, for diagnostics about one of them; nil for a state not read
+	// from YAML (see ActionPos).
+	ActionsPos []Pos `yaml:"-"`
 	// File is the source file Pos is in when it is not the pack's Source: a
 	// BGA game's State class (graph/bga reads one file per state); "" for
 	// the pack's own file.
@@ -227,7 +231,24 @@ func (s *State) UnmarshalYAML(n *yaml.Node) error {
 		return err
 	}
 	s.Pos = nodePos(n)
+	s.ActionsPos = nil
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if v := n.Content[i+1]; n.Content[i].Value == "possibleactions" && v.Kind == yaml.SequenceNode {
+			for _, e := range v.Content {
+				s.ActionsPos = append(s.ActionsPos, nodePos(e))
+			}
+		}
+	}
 	return nil
+}
+
+// ActionPos returns where the i-th name of s.PossibleActions is in its
+// source file, or the state's place when that is not known.
+func (s *State) ActionPos(i int) Pos {
+	if i < len(s.ActionsPos) && len(s.ActionsPos) == len(s.PossibleActions) {
+		return s.ActionsPos[i]
+	}
+	return s.Pos
 }
 
 // TypeColor is the fill colour of a state type in drawings, as "#rrggbb": one hue

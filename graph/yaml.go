@@ -103,7 +103,18 @@ func yamlError(file string, err error, data []byte) error {
 		if u := yamlUnknown.FindStringSubmatch(m[2]); u != nil {
 			return unknownKeyError(file, line, u[1], u[2], data)
 		}
+		if te == nil {
+			if se := SyntaxError(file, data); se != nil {
+				return se
+			}
+		}
+		if v := yamlMismatch.FindStringSubmatch(m[2]); v != nil {
+			pos.Column = valueColumn(data, line, v[2])
+		}
 		return &PosError{File: file, Pos: pos, Msg: plainYAMLMessage(m[2])}
+	}
+	if se := SyntaxError(file, data); te == nil && se != nil && se.Pos.Line == 1 {
+		return se // an error on the first line, which the library leaves without a line
 	}
 	return &PosError{File: file, Msg: msg}
 }

@@ -61,10 +61,10 @@ func TestParseErrors(t *testing.T) {
 		{"format: 1\npack: x\nstates: []\ncolour: red\n", `p.yaml:4:1: unknown key "colour"`},
 		{"format: 1\npack: x\nstates:\n  - id: [1]\n", `p.yaml:4:9: a state id must be an integer or a constant name`},
 		{"format: 1\npack: x\nstates:\n  - id: 2\n    transitions: {a: 3, a: 4}\n", `p.yaml:5:25: transitions: "a" is defined twice`},
-		{"format: 1\npack: x\nstates:\n  - id: 2\n    possibleactions: 7\n", `p.yaml:5:1: expected a list, found an integer "7"`},
+		{"format: 1\npack: x\nstates:\n  - id: 2\n    possibleactions: 7\n", `p.yaml:5:22: expected a list, found an integer "7"`},
 		{"pack: x\nstates: []\n", `p.yaml: missing "format" (the rule pack format version)`},
 		{"format: 9\npack: x\nstates: []\n", `p.yaml: rule pack format 9 is newer than this studio reads (1)`},
-		{"format: 1\npack: [\n", `p.yaml:2:1: did not find expected node content`},
+		{"format: 1\npack: [\n", `p.yaml:2:7: sequence end token ']' not found`},
 		{"format: 1\npack: x\nstates: []\n---\nformat: 1\n", `p.yaml:4:1: a rule pack file holds one YAML document; this is a second one`},
 		{"format: 1\npack: x\nstates: []\nactions:\n  play:\n    body: [1]\n", `p.yaml:6:11: code must be a string`},
 	}
@@ -78,6 +78,31 @@ func TestParseErrors(t *testing.T) {
 		_, err := Parse([]byte(c.src), "p.yaml")
 		if err == nil || err.Error() != c.want {
 			t.Errorf("Parse(%q) error = %v, want %s", c.src, err, c.want)
+		}
+	}
+}
+
+// TestSyntaxErrorPlaces: a YAML syntax error is reported at its own line
+// and the column of the token that is wrong, wherever it is in the file
+// (issue 19, item 23: a bad line 24 was reported as 23:1, the line before,
+// which is where the library's enclosing block starts).
+func TestSyntaxErrorPlaces(t *testing.T) {
+	head := "format: 1\npack: x\nstates:\n"
+	for i := 1; i <= 5; i++ { // states 1..5 fill lines 4..23
+		head += fmt.Sprintf("  - id: %d\n    name: s%d\n    type: game\n    transitions: {\"\": %d}\n", i, i, i+1)
+	}
+	cases := []struct{ bad, want string }{
+		{"    description: \"abc\n", "24:18: could not find end character of double-quoted text"},
+		{"   name: x\n", "24:4: value is not allowed in this context"},
+		{"\tname: y\n", "24:1: a tab character: YAML indents with spaces only"},
+		{"    description: 'a' b\n", "24:22: value is not allowed in this context. map key-value is pre-defined"},
+		{"    - x\n", "24:5: non-map value is specified"},
+	}
+	for _, c := range cases {
+		src := head + c.bad + "  - id: 99\n    name: gameEnd\n    type: manager\n"
+		_, err := Parse([]byte(src), "p.yaml")
+		if err == nil || err.Error() != "p.yaml:"+c.want {
+			t.Errorf("line 24 %q: %v, want p.yaml:%s", c.bad, err, c.want)
 		}
 	}
 }

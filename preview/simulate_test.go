@@ -158,3 +158,36 @@ func TestSimulateCancel(t *testing.T) {
 		t.Errorf("%d matches played, want 3 (one job, cancelled after the third)", n)
 	}
 }
+
+// TestSimulateCountsDomainOfWrongType: a domain listing a value its
+// parameter's type refuses (None for a player) fails every simulated match
+// at the domain, where before the bots took the move a person was refused
+// and the simulation reported no error (issue 19, item 22).
+func TestSimulateCountsDomainOfWrongType(t *testing.T) {
+	src := `format: 1
+pack: givers
+players: {min: 2, max: 2}
+states:
+  - {id: 1, name: gameSetup, type: manager, transitions: {"": 2}}
+  - {id: 2, name: playerTurn, type: activeplayer, description: give, possibleactions: [give], transitions: {given: 99}}
+  - {id: 99, name: gameEnd, type: manager}
+actions:
+  give:
+    params:
+      to: {type: player, domain: "[None] + list(players)"}
+    body: next_state("given")
+`
+	p, err := engine.Parse([]byte(src), "givers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Simulate(p, Simulation{Matches: 4, Seed: 1, Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "givers.yaml:11:35") || !strings.Contains(r.Err.Error(), "None") {
+			t.Errorf("seed %d: %v, want the domain's error at givers.yaml:11:35", r.Seed, r.Err)
+		}
+	}
+}

@@ -477,7 +477,7 @@ func TestRefusals(t *testing.T) {
 			p.Close()
 			// The first chunk of states.yaml is its "states:" line.
 			rawExec(t, path, "UPDATE blob SET yaml = 'states:\n  - id: [' WHERE hash = (SELECT c.hash FROM chunk c JOIN document d USING (revision, seq) WHERE d.path = 'states.yaml' AND c.n = 0)")
-		}, "open %s: the file is damaged (revision 1 does not read back: states.yaml:1:1: did not find expected node content)", ErrDamaged},
+		}, "open %s: the file is damaged (revision 1 does not read back: states.yaml:3:5: ',' or ']' must be specified)", ErrDamaged},
 		{"random bytes overwritten in a document", func(path string) {
 			src := bigProject(t, 20)
 			b, _ := os.ReadFile(src)

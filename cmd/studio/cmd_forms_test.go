@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/packfile"
 	"github.com/rulestudio/studio/project"
 )
@@ -93,9 +95,16 @@ func TestValidateReadsEveryForm(t *testing.T) {
 	if _, err := run(t, "export", yamlIn, "--format", "yaml", "--dir", "-o", folder); err != nil {
 		t.Fatal(err)
 	}
+	p, err := graph.Parse(src, "reversi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nothing on standard output, where findings go; a line that says so on
+	// standard error (issue 19, item 25).
+	ok := fmt.Sprintf("ok: %d states, %d actions, no findings\n", len(p.States), len(p.Actions))
 	for _, path := range []string{yamlIn, folder} {
-		if out, err := run(t, "validate", path); err != nil || out != "" {
-			t.Errorf("validate %s: %v\n%s", path, err, out)
+		if out, errs, err := runSplit(t, "validate", path); err != nil || out != "" || errs != ok {
+			t.Errorf("validate %s: %v\n%s\nstandard error %q, want %q", path, err, out, errs, ok)
 		}
 	}
 }

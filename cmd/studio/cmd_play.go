@@ -377,7 +377,7 @@ match ID as a record file (for studio replay, or to share).`,
 				if err != nil {
 					return err
 				}
-				return packfile.WriteFile(out, func(w io.Writer) error { _, err := w.Write(data); return err })
+				return writeOutput(cmd, out, func(w io.Writer) error { _, err := w.Write(data); return err })
 			}
 			ms, err := proj.Matches()
 			if err != nil {
@@ -396,6 +396,6 @@ match ID as a record file (for studio replay, or to share).`,
 		},
 	}
 	cmd.Flags().Int64Var(&export, "export", 0, "the match to write as a record file")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "the record file to write")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the record file to write (-: standard output)")
 	return cmd
 }

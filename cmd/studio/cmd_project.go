@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -48,34 +49,16 @@ revision of it (none when the pack is unchanged).`,
 			if err != nil {
 				return err
 			}
-			var proj *project.Project
-			if _, statErr := os.Stat(out); statErr == nil {
-				proj, err = project.Open(out, project.Options{})
-			} else {
-				proj, err = project.Create(out)
-			}
-			if err != nil {
-				return err
-			}
-			defer proj.Close()
-			before, _ := proj.Latest()
 			msg := message
 			if msg == "" {
 				msg = "import " + args[0]
 			}
-			r, err := proj.Save(pack, msg)
-			if err != nil {
-				return err
-			}
-			if r.ID == before.ID {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s already holds %s (revision %d)\n", out, args[0], r.ID)
-			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "imported %s into %s as revision %d\n", args[0], out, r.ID)
-			}
-			return proj.Close()
+			return projectOutput(cmd, out, func(path string) error {
+				return importInto(messages(cmd, out), path, outName(out), pack, msg, args[0])
+			})
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "project file to create or add a revision to (*.rulestudio)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "project file to create or add a revision to (*.rulestudio; - for standard output)")
 	cmd.Flags().StringVarP(&message, "message", "m", "", `revision message (default "import PACK")`)
 	cmd.Flags().BoolVar(&dir, "dir", false, "PACK is a directory of documents (the default when it is a directory)")
 	return cmd
@@ -180,4 +163,32 @@ func restoreCmd() *cobra.Command {
 			return proj.Close()
 		},
 	}
+}
+
+// importInto stores pack in the project file at path (a new one when there
+// is none), as a revision with message msg, and says so on w, naming the
+// project name and the pack from.
+func importInto(w io.Writer, path, name string, pack *graph.Pack, msg, from string) error {
+	var proj *project.Project
+	var err error
+	if _, statErr := os.Stat(path); statErr == nil {
+		proj, err = project.Open(path, project.Options{})
+	} else {
+		proj, err = project.Create(path)
+	}
+	if err != nil {
+		return err
+	}
+	defer proj.Close()
+	before, _ := proj.Latest()
+	r, err := proj.Save(pack, msg)
+	if err != nil {
+		return err
+	}
+	if r.ID == before.ID {
+		fmt.Fprintf(w, "%s already holds %s (revision %d)\n", name, from, r.ID)
+	} else {
+		fmt.Fprintf(w, "imported %s into %s as revision %d\n", from, name, r.ID)
+	}
+	return proj.Close()
 }

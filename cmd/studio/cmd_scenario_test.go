@@ -49,7 +49,7 @@ func TestScenarioCommands(t *testing.T) {
 		t.Errorf("err %v, want %v", err, errScenariosFailed)
 	}
 	for _, want := range []string{
-		"FAIL " + proj + "[fails]:10: step 2: expect game.lord.power == 4: got False\n",
+		"FAIL " + proj + "[fails]:10: step 2: expect game.lord.power == 4: got False, where game.lord.power is 2\n",
 		"FAIL ../../assets/scenarios/tictactoe/three-in-a-row.yaml:1: scenario: the scenario is for pack tictactoe, not seeds\n",
 		"6 scenarios, 2 failed\n",
 	} {

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rulestudio/studio/graph"
-	"github.com/rulestudio/studio/graph/packfile"
 )
 
 func init() {
@@ -31,15 +30,14 @@ to it: studio schema -o pack.schema.json`,
 				return err
 			}
 			if out == "" {
-				_, err = cmd.OutOrStdout().Write(data)
-				return err
+				out = stdoutArg
 			}
-			return packfile.WriteFile(out, func(w io.Writer) error {
+			return writeOutput(cmd, out, func(w io.Writer) error {
 				_, err := w.Write(data)
 				return err
 			})
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default, or -: standard output)")
 	return cmd
 }

@@ -65,7 +65,7 @@ func runSimulate(cmd *cobra.Command, c playtest.Config, f simFlags, records stri
 	if f.out != "" {
 		// A part's errors are data for studio merge, which reports them;
 		// a failing exit would make a batch scheduler retry the part.
-		return writeStats(f.out, s)
+		return writeStats(cmd, f.out, s)
 	}
 	if err := printReport(cmd.OutOrStdout(), s, f); err != nil {
 		return err
@@ -118,12 +118,15 @@ func parseShard(s string) (i, n int, err error) {
 }
 
 // writeStats writes s as indented JSON to path, whole or not at all.
-func writeStats(path string, s *playtest.Stats) error {
+func writeStats(cmd *cobra.Command, path string, s *playtest.Stats) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return writeOutput(cmd, path, func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
 }
 
 // readStats reads a Stats file written by `simulate -o`.

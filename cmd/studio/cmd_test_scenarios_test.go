@@ -24,7 +24,7 @@ func TestFailingScenarioSaysWhere(t *testing.T) {
 		t.Errorf("err %v, want %v", err, errScenariosFailed)
 	}
 	for _, want := range []string{
-		"FAIL ../../preview/scenario/testdata/fails.yaml:10: step 2: expect game.lord.power == 4: got False\n",
+		"FAIL ../../preview/scenario/testdata/fails.yaml:10: step 2: expect game.lord.power == 4: got False, where game.lord.power is 2\n",
 		"ok   ../../assets/scenarios/seeds/flying.yaml\n",
 		"2 scenarios, 1 failed\n",
 	} {

@@ -76,6 +76,29 @@ var builderKeys = map[string]string{
 	"initialprivate":        "initialprivate",
 }
 
+// stateProperty returns the key of a built state's array that property
+// name ($state->possibleActions: the builder's method of that name) stands
+// for; ok is false for a name the builder has no method for.
+func stateProperty(name string) (key string, ok bool) {
+	key, ok = builderKeys[strings.ToLower(name)]
+	return key, ok
+}
+
+// propertyFetch reports whether the current token starts "->name", not
+// followed by "(", on v, a state GameStateBuilder built: a read or write of
+// one of its properties.
+func (p *parser) propertyFetch(v pval) bool {
+	if !v.built || !(p.is("->") || p.is("?->")) {
+		return false
+	}
+	name, err := p.at(p.ti)
+	if err != nil || name.kind != tIdent {
+		return false
+	}
+	after, err := p.at(p.ti + 1)
+	return err == nil && !(after.kind == tPunct && after.text == "(")
+}
+
 // builderCall applies one ->method(args) of a GameStateBuilder chain; ->build()
 // turns the builder into the state array.
 func (p *parser) builderCall(b pval, method token, args []pval) (pval, error) {
@@ -84,7 +107,7 @@ func (p *parser) builderCall(b pval, method token, args []pval) (pval, error) {
 		if len(args) != 0 {
 			return b, p.errorf(method.pos, "->build() takes no arguments")
 		}
-		return pval{k: pArray, arr: b.arr, pos: b.pos}, nil
+		return pval{k: pArray, arr: b.arr, pos: b.pos, built: true}, nil
 	}
 	key, ok := builderKeys[lower]
 	if !ok {

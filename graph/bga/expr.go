@@ -280,6 +280,19 @@ func (p *parser) comparison() (pval, error) {
 		if err != nil {
 			return l, err
 		}
+		if arr, null := nullAndArray(l, r); null {
+			// $state->possibleActions !== null: an array is never null, and
+			// loosely equal to it when empty (php.net, "Comparison Operators").
+			eq := false
+			if op.text == "==" || op.text == "!=" || op.text == "<>" {
+				eq = len(arr.arr.ents) == 0
+			}
+			if op.text == "!=" || op.text == "!==" || op.text == "<>" {
+				eq = !eq
+			}
+			l = pval{k: pBool, b: eq, pos: l.pos}
+			continue
+		}
 		if !scalar(l) || !scalar(r) {
 			return l, p.errorf(op.pos, "cannot compare %s and %s", l.describe(), r.describe())
 		}
@@ -296,6 +309,18 @@ func (p *parser) comparison() (pval, error) {
 }
 
 func scalar(v pval) bool { return v.k <= pString }
+
+// nullAndArray reports whether one of l and r is null and the other an
+// array, and returns the array.
+func nullAndArray(l, r pval) (pval, bool) {
+	switch {
+	case l.k == pNull && r.k == pArray:
+		return r, true
+	case r.k == pNull && l.k == pArray:
+		return l, true
+	}
+	return pval{}, false
+}
 
 // looseEqual is PHP 8's == on two scalars (php.net, "Comparison Operators",
 // loose comparison): null and a string compare as strings; a bool or null
@@ -766,9 +791,19 @@ func (p *parser) suffixes(v pval) (pval, error) {
 				return v, err
 			}
 			if !p.is("(") {
-				// Property fetch: only StateType::X->value is understood.
+				// Property fetch: StateType::X->value, and a property of a
+				// state GameStateBuilder built ($state->possibleActions).
 				if v.k == pConst && method.text == "value" && strings.Contains(v.s, "::") {
 					v.s += "->value"
+					continue
+				}
+				if key, ok := stateProperty(method.text); ok && v.built {
+					got, found := v.arr.get(pval{k: pString, s: key})
+					if !found {
+						v = pval{k: pNull, pos: method.pos} // a property the chain did not set
+						continue
+					}
+					v = got.clone()
 					continue
 				}
 				return v, p.errorf(arrow.pos, "unsupported property access ->%s on %s", method.text, v.describe())
@@ -895,10 +930,10 @@ func (p *parser) primary() (pval, error) {
 		if err := p.next(); err != nil {
 			return pval{}, err
 		}
-		if (p.is("->") || p.is("?->") || p.is("::") || p.is("(")) && !p.valueFetch() {
+		v, ok := p.vars[t.text]
+		if (p.is("->") || p.is("?->") || p.is("::") || p.is("(")) && !p.valueFetch() && !(ok && p.propertyFetch(v)) {
 			return pval{}, p.notDeclarative(t.pos, "call to "+p.callText(t))
 		}
-		v, ok := p.vars[t.text]
 		if !ok && p.soft > 0 {
 			return pval{k: pNull, pos: t.pos}, nil
 		}

@@ -211,3 +211,48 @@ func (p *parser) jumpStmt() error {
 	}
 	return j
 }
+
+// unsetStmt reads unset($a, $b, ...); of variables: what follows a foreach
+// by reference ("unset($state);", which ends the reference) forgets them.
+// An array element is not followed.
+func (p *parser) unsetStmt() error {
+	at := p.tok.pos
+	if err := p.next(); err != nil {
+		return err
+	}
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	var names []string
+	for {
+		if p.tok.kind != tVar || p.tok.text == "this" {
+			return p.notDeclarative(at, "unset() of something other than a variable")
+		}
+		names = append(names, p.tok.text)
+		if err := p.next(); err != nil {
+			return err
+		}
+		if p.is("[") || p.is("->") {
+			return p.notDeclarative(at, "unset() of an array element")
+		}
+		if !p.is(",") {
+			break
+		}
+		if err := p.next(); err != nil {
+			return err
+		}
+		if p.is(")") {
+			break // a trailing comma
+		}
+	}
+	if err := p.expect(")"); err != nil {
+		return err
+	}
+	if err := p.endStatement(); err != nil {
+		return err
+	}
+	for _, n := range names {
+		delete(p.vars, n)
+	}
+	return nil
+}

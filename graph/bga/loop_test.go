@@ -1,8 +1,15 @@
 package bga
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/graph"
 )
 
 // TestForeach checks machines that a loop finishes after the array, against
@@ -89,4 +96,153 @@ $machinestates = [
 			}
 		})
 	}
+}
+
+// TestForeachOverBuiltStates: a loop by reference over states that
+// GameStateBuilder built changes them through the built object's
+// properties, as PHP does (issue 19, item 27: "not declarative: call to
+// $state->possibleActions"); a state whose possibleActions is not set reads
+// null there.
+func TestForeachOverBuiltStates(t *testing.T) {
+	src := `<?php
+use Bga\GameFramework\GameStateBuilder;
+use Bga\GameFramework\StateType;
+$machinestates = [
+    1 => GameStateBuilder::gameSetup(2)->build(),
+    2 => GameStateBuilder::create()->name('pick')->type(StateType::ACTIVE_PLAYER)
+        ->possibleactions(['actPick'])->transitions(['next' => 3])->build(),
+    3 => GameStateBuilder::create()->name('next')->type(StateType::GAME)->action('stNext')
+        ->transitions(['pick' => 2, 'choose' => 4, 'end' => 99])->build(),
+    4 => GameStateBuilder::create()->name('choose')->type(StateType::ACTIVE_PLAYER)
+        ->possibleActions(['actChoose', 'actPass'])->transitions(['next' => 3])->build(),
+];
+
+foreach ($machinestates as $stateId => &$state) {
+    if (!in_array($stateId, [4], true) && $state->possibleActions !== null) {
+        $state->possibleActions[] = 'actUseBonus';
+        $state->transitions['bonus'] = $stateId;
+    }
+    if ($state->name === 'choose') {
+        $state->updateGameProgression = true;
+    }
+}
+unset($state);
+`
+	p, err := Import([]byte(src), "t.php")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range p.States {
+		var tr []string
+		for _, x := range s.Transitions {
+			tr = append(tr, x.Name+"="+x.To.String())
+		}
+		got = append(got, fmt.Sprintf("%s [%s] {%s} %v", s.Name, strings.Join(s.PossibleActions, " "), strings.Join(tr, " "), s.UpdateGameProgression))
+	}
+	want := []string{
+		"gameSetup [] {=2} false",
+		"pick [actPick actUseBonus] {next=3 bonus=2} false",
+		"next [] {pick=2 choose=4 end=99} false",
+		"choose [actChoose actPass] {next=3} true",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("states:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// arrayState finds a state written as an array ('name' => ...), which a
+// loop reading $state->possibleActions cannot be run over in PHP.
+var arrayState = regexp.MustCompile(`["']name["']\s*=>`)
+
+// propertyLoop is the loop games write after a machine GameStateBuilder
+// built, to add an action to every state that has possible actions.
+const propertyLoop = "\nforeach ($machinestates as $stateId => &$state) {\n    if ($state->possibleActions !== null) {\n        $state->possibleActions[] = 'actLoopAdded';\n    }\n}\nunset($state);\n"
+
+// builtCorpus returns, for every corpus file that builds all its states with
+// GameStateBuilder and imports, its path and its text followed by
+// propertyLoop.
+func builtCorpus(t *testing.T) (paths []string, looped [][]byte) {
+	t.Helper()
+	for _, f := range corpusFiles(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte("GameStateBuilder::")) || arrayState.Match(src) {
+			continue // the loop reads properties: in PHP, of objects only
+		}
+		if _, err := Import(src, f); err != nil {
+			continue // refused for another reason: the corpus tests say which
+		}
+		body := bytes.TrimSuffix(bytes.TrimSpace(src), []byte("?>"))
+		paths = append(paths, f)
+		looped = append(looped, append(append([]byte{}, body...), propertyLoop...))
+	}
+	if len(paths) == 0 {
+		t.Skip("no corpus file builds all its states with GameStateBuilder")
+	}
+	return paths, looped
+}
+
+// TestBuiltStatesLoopOnCorpus: every corpus states.inc.php that builds all
+// its states with GameStateBuilder, followed by propertyLoop, imports with
+// that action added to exactly the states that have possible actions and
+// nothing else changed.
+func TestBuiltStatesLoopOnCorpus(t *testing.T) {
+	paths, looped := builtCorpus(t)
+	for i, f := range paths {
+		plain, _ := ImportFile(f)
+		got, err := Import(looped[i], f)
+		if err != nil {
+			t.Errorf("%s with the loop: %v", filepath.Base(f), err)
+			continue
+		}
+		for j, s := range plain.States {
+			want := s.PossibleActions
+			if want != nil {
+				want = append(append(graph.Names{}, want...), "actLoopAdded")
+			}
+			g := got.States[j]
+			if fmt.Sprint(g.PossibleActions) != fmt.Sprint(want) || g.Name != s.Name || len(g.Transitions) != len(s.Transitions) {
+				t.Errorf("%s state %s: possible actions %v, want %v", filepath.Base(f), s.ID, g.PossibleActions, want)
+			}
+		}
+	}
+	t.Logf("%d corpus files built with GameStateBuilder followed the loop", len(paths))
+}
+
+// TestOracleBuiltStatesLoop: PHP, with built states as objects whose
+// properties are their fields, gives the importer's model for the same
+// files and loop.
+func TestOracleBuiltStatesLoop(t *testing.T) {
+	php := findPHP(t)
+	paths, looped := builtCorpus(t)
+	dir := t.TempDir()
+	var files []string
+	for i, f := range paths {
+		path := filepath.Join(dir, filepath.Base(f))
+		if err := os.WriteFile(path, looped[i], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	t.Setenv("ORACLE_BUILT_OBJECTS", "1")
+	results := runOracle(t, php, files)
+	allows := map[string]int{}
+	for i, path := range files {
+		if results[i].Error != "" {
+			t.Errorf("%s: PHP: %s", filepath.Base(path), results[i].Error)
+			continue
+		}
+		p, err := ImportFile(path)
+		if err != nil {
+			t.Errorf("%s: %v", filepath.Base(path), err)
+			continue
+		}
+		if diffs := compare(p, results[i], allows); len(diffs) > 0 {
+			t.Errorf("%s: the importer's model differs from PHP's:\n  %s", filepath.Base(path), strings.Join(diffs, "\n  "))
+		}
+	}
+	t.Logf("%d files equal to PHP's, allowances %v", len(files), allows)
 }

@@ -177,7 +177,7 @@ var computing = map[string]string{
 	"class": "class declaration", "interface": "interface declaration", "trait": "trait declaration",
 	"enum": "enum declaration", "abstract": "class declaration", "final": "class declaration",
 	"new": "object creation (new)", "global": "global statement", "static": "static variable",
-	"goto": "goto", "try": "try block", "throw": "throw", "unset": "unset()", "echo": "echo", "print": "print",
+	"goto": "goto", "try": "try block", "throw": "throw", "echo": "echo", "print": "print",
 	"eval": "eval()", "exit": "exit", "die": "die", "return": "return statement", "list": "list() assignment",
 }
 
@@ -223,6 +223,8 @@ func (p *parser) statement() error {
 			return p.foreachStmt()
 		case "break", "continue":
 			return p.jumpStmt()
+		case "unset":
+			return p.unsetStmt()
 		}
 		if c, ok := computing[kw]; ok {
 			return p.notDeclarative(p.tok.pos, c)
@@ -605,6 +607,23 @@ func (p *parser) assignment() error {
 	}
 	var path []pval // index keys; a zero pval with k == pNull and name "[]" means push
 	var pathPos []graph.Pos
+	if root, ok := p.vars[vtok.text]; ok && p.propertyFetch(root) {
+		// $state->possibleActions[] = ...: a property of a built state is
+		// the key of its array.
+		if err := p.next(); err != nil {
+			return err
+		}
+		prop := p.tok
+		key, known := stateProperty(prop.text)
+		if !known {
+			return p.errorf(prop.pos, "a state GameStateBuilder built has no property %s", prop.text)
+		}
+		path = append(path, pval{k: pString, s: key, pos: prop.pos})
+		pathPos = append(pathPos, prop.pos)
+		if err := p.next(); err != nil {
+			return err
+		}
+	}
 	for p.is("[") {
 		pos := p.tok.pos
 		if err := p.next(); err != nil {

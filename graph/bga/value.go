@@ -32,6 +32,9 @@ type pval struct {
 	name string
 	arr  *parray
 	pos  graph.Pos
+	// built marks an array GameStateBuilder's ->build() made: BGA's state
+	// object, whose properties ($state->possibleActions) are its keys.
+	built bool
 }
 
 // pentry is one entry of a PHP array; key.pos is where the key is written (or

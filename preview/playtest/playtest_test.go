@@ -251,3 +251,22 @@ func TestBranchingOfASimultaneousChoice(t *testing.T) {
 		t.Errorf("state 21 (giveCards): %d decisions, %v legal actions each, want 286", s.Decisions["21"], r.Branching["21"])
 	}
 }
+
+// TestWriteTimeSlowRates: a rate under one match a second keeps its
+// digits instead of printing as "0 matches/s" (issue 19, item 25).
+func TestWriteTimeSlowRates(t *testing.T) {
+	for _, c := range []struct {
+		secs, rate float64
+		want       string
+	}{
+		{8, 0.25, "time: 8.00s (0.25 matches/s)\n"},
+		{400, 0.0125, "time: 400.00s (0.013 matches/s)\n"},
+		{2, 3.5, "time: 2.00s (3.5 matches/s)\n"},
+		{1, 1234.4, "time: 1.00s (1234 matches/s)\n"},
+	} {
+		var b strings.Builder
+		if err := (Report{Stats: &Stats{Seconds: c.secs}, MatchesPer: c.rate}).WriteTime(&b); err != nil || b.String() != c.want {
+			t.Errorf("%g matches/s: %q %v, want %q", c.rate, b.String(), err, c.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -168,9 +169,15 @@ func (r Report) WriteText(w io.Writer) error {
 	return p.err
 }
 
-// WriteTime prints the time spent playing and the rate.
+// WriteTime prints the time spent playing and the rate: whole matches a
+// second from 10 up, two significant digits below (0.25 matches/s, where
+// rounding to whole ones said 0).
 func (r Report) WriteTime(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "time: %.2fs (%.0f matches/s)\n", r.Seconds, r.MatchesPer)
+	rate := strconv.FormatFloat(r.MatchesPer, 'f', 0, 64)
+	if r.MatchesPer < 10 {
+		rate = strconv.FormatFloat(r.MatchesPer, 'g', 2, 64)
+	}
+	_, err := fmt.Fprintf(w, "time: %.2fs (%s matches/s)\n", r.Seconds, rate)
 	return err
 }
 

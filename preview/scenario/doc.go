@@ -11,7 +11,7 @@
 //	  lord = [o for o in objects("elf_lord") if o.controller == players[0]][0]
 //	  lord.zone = "battlefield"
 //	steps:
-//	  - expect: lord().power == 2              # a pure expression (Match.Eval) that must be true
+//	  - expect: lord().power == 2              # a pure expression (Match.Eval) that must give True
 //	  - move: {player: 1, action: pass}        # a move in its JSON form (graph.Move)
 //	  - move: {player: 1, action: draw}
 //	    refused: precondition                  # the move must be refused, the reason containing this
@@ -32,6 +32,11 @@
 // "blessing" it (`studio test --bless`).
 //
 // A failure names the file, the step's line and what went wrong: the
-// expression and what it gave, the move and why it was refused, or the first
-// line where the transcript differs.
+// expression and what it gave (an expectation giving anything but True or
+// False fails; a False one names, as pytest does, the part of an and, or or
+// not that was false and the values its comparisons read), the move and why
+// it was refused, or the first line where the transcript differs.
+//
+// A YAML syntax error is placed at its line and column by
+// graph.SyntaxError.
 package scenario

@@ -3,6 +3,7 @@ package scenario
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -101,6 +102,9 @@ func Parse(data []byte, path string) (*Scenario, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&s); err != nil {
+		if se := syntaxError(path, err, data); se != nil {
+			return nil, se
+		}
 		return nil, posError(path, err)
 	}
 	var root yaml.Node
@@ -133,6 +137,21 @@ func posError(path string, err error) error {
 		return fmt.Errorf("%s:%s: %s", path, line, msg[:m[0]]+msg[m[1]:])
 	}
 	return fmt.Errorf("%s: %s", path, msg)
+}
+
+// syntaxError is a YAML syntax error of data at its line and column
+// (graph.SyntaxError: the YAML library gives the line the enclosing block
+// starts on, or none on the first line), or nil when err is another error.
+func syntaxError(path string, err error, data []byte) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) || !strings.HasPrefix(err.Error(), "yaml: ") {
+		return nil // a field's value, or a step's own check
+	}
+	se := graph.SyntaxError(path, data)
+	if se == nil || !lineRe.MatchString(err.Error()) && se.Pos.Line != 1 {
+		return nil // the library's error is not about the text's form
+	}
+	return se
 }
 
 // TranscriptPath is where the scenario's expected events are kept.
@@ -259,13 +278,7 @@ func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
 func step(m *engine.Match, st Step) string {
 	switch {
 	case st.Expect != "":
-		v, err := m.Eval(st.Expect)
-		if err != nil {
-			return fmt.Sprintf("expect %s: %v", st.Expect, err)
-		}
-		if !bool(v.Truth()) {
-			return fmt.Sprintf("expect %s: got %s", st.Expect, v)
-		}
+		return expect(m, st.Expect)
 	case st.Exec != "":
 		if err := m.Exec(st.Exec); err != nil {
 			return fmt.Sprintf("exec %s: %v", st.Exec, err)

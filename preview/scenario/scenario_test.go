@@ -36,7 +36,7 @@ func load(t *testing.T, path string) *Scenario {
 // wrong.
 func TestFailuresNameStepAndExpression(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
-		{"testdata/fails.yaml", "testdata/fails.yaml:10: step 2: expect game.lord.power == 4: got False"},
+		{"testdata/fails.yaml", "testdata/fails.yaml:10: step 2: expect game.lord.power == 4: got False, where game.lord.power is 2"},
 		{"testdata/refused.yaml", `testdata/refused.yaml:6: step 1: move {"player":2,"action":"pass"}: illegal action p2 pass(): `},
 		{"testdata/taken.yaml", `testdata/taken.yaml:4: step 1: move {"player":1,"action":"pass"}: taken, want it refused (illegal)`},
 	} {
@@ -98,7 +98,11 @@ func TestBadFiles(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"seed: 1\nsteps:\n  - expect: x\n    exec: y\n", "x.yaml:3: a step is one of move, exec or expect"},
 		{"seed: 1\nstep:\n  - expect: x\n", "x.yaml:2: field step not found"},
-		{"seed: 1\nsteps: [\n", "x.yaml:2: did not find expected node content"},
+		{"seed: 1\nsteps: [\n", "x.yaml:2:8: sequence end token ']' not found"},
+		{"seed: [1\nsteps: []\n", "x.yaml:2:1: ',' or ']' must be specified"},
+		{"seed: 'a\n", "x.yaml:1:7: could not find end character of single-quoted text"},
+		{"seed: 1: 2\nsteps: []\n", "x.yaml:1:7: mapping value is not allowed in this context"},
+		{"@seed: 1\n", "x.yaml:1:1: '@' is a reserved character"},
 		{"seed: 1\nsteps:\n  - move: {player: 1, act: pass}\n", `x.yaml:3: move: json: unknown field "act"`},
 		{"seed: 1\nsteps:\n  - exec: x\n    refused: y\n", "x.yaml:3: refused goes with a move"},
 		{"seed: 1\n", "x.yaml: no steps"},
@@ -157,5 +161,72 @@ func TestFromSavedMatch(t *testing.T) {
 	write("leech.json", &other)
 	if r := Run(s, p, nil); len(r.Failures) != 1 || !strings.Contains(r.Failures[0].Msg, "saved on another version of the pack") {
 		t.Errorf("another version: %v", r.Failures)
+	}
+}
+
+// TestExpectations: an expectation must give True or False (one quoted
+// twice is a string, and fails); a false one says which part was false and
+// the values it read, as pytest does (issue 19, item 24).
+func TestExpectations(t *testing.T) {
+	const setup = "pack: seeds\nseed: 5\nsetup: |\n  game.lord = [o for o in objects(\"elf_lord\") if o.controller == players[0]][0]\n  game.lord.zone = \"battlefield\"\nsteps:\n  - expect: "
+	for _, c := range []struct{ expect, want string }{
+		{"game.lord.power == 4", "expect game.lord.power == 4: got False, where game.lord.power is 2"},
+		{"game.lord.toughness == 2 and game.lord.power == 4",
+			"expect game.lord.toughness == 2 and game.lord.power == 4: got False: game.lord.power == 4 is False, where game.lord.power is 2"},
+		{"game.lord.power > 3 or (game.lord.zone == 'hand')",
+			`expect game.lord.power > 3 or (game.lord.zone == 'hand'): got False: game.lord.power > 3 is False, where game.lord.power is 2; game.lord.zone == 'hand' is False, where game.lord.zone is "battlefield"`},
+		{"not game.lord.power == 2", "expect not game.lord.power == 2: got False: game.lord.power == 2 is True, where game.lord.power is 2"},
+		{`'"1 == 2"'`, `expect "1 == 2": gives "1 == 2", a string, not True or False (it is written in quotes twice: quote it once)`},
+		{"game.lord.power", "expect game.lord.power: gives 2, an int, not True or False"},
+		{"game.lord.power == 2 and game.lord.zone", `expect game.lord.power == 2 and game.lord.zone: gives "battlefield", a string, not True or False`},
+	} {
+		s, err := Parse([]byte(setup+c.expect+"\n"), "x.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Run(s, seeds(t), nil)
+		if len(r.Failures) != 1 || r.Failures[0].Msg != c.want {
+			t.Errorf("expect %s: failures %v, want one: %s", c.expect, r.Failures, c.want)
+		}
+	}
+	s, err := Parse([]byte(setup+"game.lord.power == 2 and not game.lord.zone == 'hand'\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(s, seeds(t), nil); len(r.Failures) != 0 {
+		t.Errorf("a true expectation failed: %v", r.Failures)
+	}
+}
+
+// TestDocsSetupExample: the scenario docs/playtesting.md shows to say when
+// setup runs passes (setup at the first decision, in playerTurn, after
+// gameSetup), and fails when setup is moved into a step before the
+// expectation, so the example says something (issue 19, item 28).
+func TestDocsSetupExample(t *testing.T) {
+	data, err := os.ReadFile("../../docs/playtesting.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "<!-- example: setup")
+	if !ok {
+		t.Fatal("docs/playtesting.md has no setup example")
+	}
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	src, _, _ := strings.Cut(rest, "```")
+	pack, _ := assets.Pack("tictactoe")
+	p, err := engine.Parse(pack, "tictactoe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Parse([]byte(src), "setup.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Run(s, p, nil); len(r.Failures) != 0 {
+		t.Errorf("the docs' setup example: %v", r.Failures)
+	}
+	s.Setup = ""
+	if r := Run(s, p, nil); len(r.Failures) != 1 || r.Failures[0].Step != 1 {
+		t.Errorf("without its setup: %v, want the first expectation to fail", r.Failures)
 	}
 }

@@ -73,7 +73,49 @@ class OracleGameStateBuilder {
     public function transitions($transitions) { return $this->set('transitions', $transitions); }
     public function updateGameProgression($updateGameProgression = true) { return $this->set('updateGameProgression', $updateGameProgression); }
     public function initialprivate($initialprivate) { return $this->set('initialprivate', $initialprivate); }
-    public function build(): array { return $this->state; }
+    // build() gives the state array, or with ORACLE_BUILT_OBJECTS=1 an
+    // object whose properties are the state's fields, for files that change
+    // built states through them ($state->possibleActions[] = ...).
+    public function build() {
+        return getenv('ORACLE_BUILT_OBJECTS') === '1' ? new OracleGameState($this->state) : $this->state;
+    }
+}
+
+// OracleGameState is a built state as an object: a property per builder
+// method (null when the chain did not call it).
+class OracleGameState {
+    const KEYS = ['name' => 'name', 'description' => 'description', 'descriptionMyTurn' => 'descriptionmyturn',
+        'type' => 'type', 'action' => 'action', 'args' => 'args', 'possibleActions' => 'possibleactions',
+        'transitions' => 'transitions', 'updateGameProgression' => 'updateGameProgression', 'initialPrivate' => 'initialprivate'];
+    public $name = null, $description = null, $descriptionMyTurn = null, $type = null, $action = null, $args = null,
+        $possibleActions = null, $transitions = null, $updateGameProgression = null, $initialPrivate = null;
+    private array $order;
+
+    public function __construct(array $state) {
+        $this->order = array_keys($state);
+        foreach (self::KEYS as $prop => $key) {
+            if (array_key_exists($key, $state)) {
+                $this->$prop = $state[$key];
+            }
+        }
+    }
+    // toArray gives the state array: the keys the chain set, in its order,
+    // then those the file set through properties.
+    public function toArray(): array {
+        $out = [];
+        $props = array_flip(self::KEYS);
+        foreach ($this->order as $key) {
+            if (isset($props[$key]) && $this->{$props[$key]} !== null) {
+                $out[$key] = $this->{$props[$key]};
+            }
+        }
+        foreach (self::KEYS as $prop => $key) {
+            if (!array_key_exists($key, $out) && $this->$prop !== null) {
+                $out[$key] = $this->$prop;
+            }
+        }
+        return $out;
+    }
 }
 
 // OracleFiles replaces the "file" stream wrapper: the file under test reads
@@ -126,6 +168,9 @@ function classConstants(string $src): array {
 function enc($v) {
     if ($v instanceof OracleGameStateBuilder) {
         $v = $v->build();
+    }
+    if ($v instanceof OracleGameState) {
+        $v = $v->toArray();
     }
     if (is_array($v)) {
         $out = [];
