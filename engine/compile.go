@@ -784,7 +784,7 @@ func runError(file, what string, err error) error {
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
 		out.Msg = ee.Msg
-		out.Backtrace = ee.Backtrace()
+		out.Backtrace = backtrace(ee)
 		for _, fr := range ee.CallStack {
 			tf := TraceFrame{Func: fr.Name}
 			if fr.Name == "__hook" {
