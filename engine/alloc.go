@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"fmt"
+
+	"go.starlark.net/starlark"
+)
+
+// Memory of rule code: Starlark bounds the steps code takes, not the memory
+// it makes, and one step can make gigabytes (list(range(10**9)), [0] * n, a
+// string doubled in a loop). The engine counts, before they are made, the
+// bytes of the values each builtin and operation would make whose size its
+// arguments decide (alloc_size.go), against Options.AllocLimit per piece of
+// code, as Starlark counts steps against Options.Budget: an estimate from
+// the values' lengths, the same on every machine, never a measure of the Go
+// heap (which would make a match's result depend on the machine and the
+// garbage collector). Direct code charges in its own operations; code
+// Starlark interprets reaches the charging builtins through a rewrite of
+// its syntax tree (alloc_guard.go).
+//
+// What is not counted: values that grow by one element per step (append, a
+// comprehension's list, a dict's new key), which the step budget bounds to
+// Budget elements, and values the engine makes (moves, events, snapshots),
+// which the match's own limits bound.
+
+// DefaultAllocLimit is Options.AllocLimit's default: 256 MiB of values made
+// by one piece of code. A game's rules make a few kilobytes a step; a
+// table of a million numbers is 16 MiB; several matches run at once in
+// simulate and the window.
+const DefaultAllocLimit = 256 << 20
+
+// allocator counts the bytes of values the running code has made.
+type allocator struct {
+	used, max uint64 // bytes made so far, and the most the running code may make
+}
+
+// charge counts n more bytes, or fails without counting them when they
+// are more than the running code may still make.
+func (a *allocator) charge(n uint64) error {
+	if n <= a.max-a.used {
+		a.used += n
+		return nil
+	}
+	return &AllocError{Limit: a.max}
+}
+
+// left is what the running code may still make.
+func (a *allocator) left() uint64 { return a.max - a.used }
+
+// AllocError is the error of code that would make more bytes of values
+// than Options.AllocLimit allows; a *RunError's Err chain reaches it
+// (errors.As).
+type AllocError struct {
+	Limit uint64 // the limit, in bytes
+}
+
+// Error says what failed and the limit, as "too many steps" does.
+func (e *AllocError) Error() string {
+	return fmt.Sprintf("too much memory (more than %s bytes of new values: a value too large, or one that grows in a loop?)", commas(int(min(e.Limit, 1<<62))))
+}
+
+// allocKey is the thread local holding the allocator of a thread that runs
+// no match (a script's top level, run when the pack compiles).
+const allocKey = "alloc"
+
+// allocOf is the allocator code on th charges, nil for none.
+func allocOf(th *starlark.Thread) *allocator {
+	if m := matchOf(th); m != nil {
+		return &m.mem
+	}
+	a, _ := th.Local(allocKey).(*allocator)
+	return a
+}
+
+// chargeOn charges size(left) bytes to th's allocator, if it has one.
+func chargeOn(th *starlark.Thread, size func(left uint64) uint64) error {
+	a := allocOf(th)
+	if a == nil {
+		return nil
+	}
+	return a.charge(size(a.left()))
+}

@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// Starlark's interpreter makes the values of x * n, s + t, "sep".join(xs)
+// and list(xs) itself, with no hook to count them first. So the code it
+// runs is compiled from a syntax tree in which those operations call the
+// engine's guards (see guardTree), which charge the running code's
+// allocator (alloc.go) and then do what the interpreter would:
+//
+//   - x + y, x * y, x % y call the builtin "+", "*" or "%" (names no code
+//     can spell), at the operator's place;
+//   - x += y becomes x += "+="(x, y) (x evaluated again only when that
+//     has no effect: a name, an attribute or an index of one), whose guard
+//     charges and gives y back to the interpreter's own +=, which keeps its
+//     in-place list semantics;
+//   - x.join(...) and the other methods of methodSizes become
+//     ".join"(x)(...): the guard looks the method up as Starlark does and,
+//     for a string's, list's, dict's or set's, gives a method of the same
+//     name that charges before it calls it;
+//   - the builtins of universeSizes are given, under their own names, as
+//     predeclared names that charge before they call Starlark's.
+//
+// An operation that fails in a guard fails as the interpreter's would, at
+// the same place with the same message: the guard's own frame is taken off
+// the error (stripGuards), as direct code never has it. The tree a pack's
+// checks and direct code read is the unguarded one. Each guard costs a
+// builtin call more than the operation; literals that cannot make a large
+// value (1 + 2, i % 2) are left alone.
+
+// guards are the builtins a guarded tree calls, by the names it calls them.
+var guards = func() starlark.StringDict {
+	g := starlark.StringDict{}
+	for _, op := range []syntax.Token{syntax.PLUS, syntax.STAR, syntax.PERCENT} {
+		g[op.String()] = opGuard(op)
+		g[op.String()+"="] = augmentedGuard(op)
+	}
+	for name, size := range methodSizes {
+		g["."+name] = methodGuard(name, size)
+	}
+	for name, size := range universeSizes {
+		g[name] = universeGuard(starlark.Universe[name].(*starlark.Builtin), size)
+	}
+	return g
+}()
+
+// guardFrame reports whether a frame is a guard's own, which errors leave out.
+func guardFrame(fr starlark.CallFrame) bool {
+	if fr.Pos.Filename() != builtinFile {
+		return false
+	}
+	_, universe := universeSizes[fr.Name]
+	return !universe && guards[fr.Name] != nil
+}
+
+// stripGuards takes a guard's frame off the innermost end of ee's call
+// stack: the error is then the one the operation gives without a guard.
+func stripGuards(ee *starlark.EvalError) {
+	if n := len(ee.CallStack); n > 0 && guardFrame(ee.CallStack[n-1]) {
+		ee.CallStack = ee.CallStack[:n-1]
+	}
+}
+
+func opGuard(op syntax.Token) *starlark.Builtin {
+	return starlark.NewBuiltin(op.String(), func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		x, y := args[0], args[1]
+		if err := chargeOn(th, func(left uint64) uint64 { return binarySize(op, x, y, left) }); err != nil {
+			return nil, err
+		}
+		return starlark.Binary(op, x, y)
+	})
+}
+
+func augmentedGuard(op syntax.Token) *starlark.Builtin {
+	return starlark.NewBuiltin(op.String()+"=", func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		x, y := args[0], args[1]
+		if err := chargeOn(th, func(left uint64) uint64 { return augmentedSize(op, x, y, left) }); err != nil {
+			return nil, err
+		}
+		return y, nil
+	})
+}
+
+func universeGuard(b *starlark.Builtin, size sizeFn) *starlark.Builtin {
+	return starlark.NewBuiltin(b.Name(), func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		if err := chargeOn(th, func(left uint64) uint64 { return size(args, kw, left) }); err != nil {
+			return nil, err
+		}
+		return b.CallInternal(th, args, kw)
+	})
+}
+
+func methodGuard(name string, size methodSize) *starlark.Builtin {
+	return starlark.NewBuiltin("."+name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		x := args[0]
+		v, err := getAttrOn(th, x, name)
+		if err != nil {
+			return nil, err
+		}
+		method, ok := v.(*starlark.Builtin)
+		if !ok || !starlarkOwn(x) {
+			return v, nil
+		}
+		return starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			if err := chargeOn(th, func(left uint64) uint64 { return size(x, args, kw, left) }); err != nil {
+				return nil, err
+			}
+			return method.CallInternal(th, args, kw)
+		}).BindReceiver(x), nil
+	})
+}
+
+// starlarkOwn reports whether x is of one of Starlark's types whose methods
+// methodSizes knows.
+func starlarkOwn(x starlark.Value) bool {
+	switch x.(type) {
+	case starlark.String, *starlark.List, *starlark.Dict, *starlark.Set:
+		return true
+	}
+	return false
+}
