@@ -72,11 +72,24 @@ func allocOf(th *starlark.Thread) *allocator {
 	return a
 }
 
-// chargeOn charges size(left) bytes to th's allocator, if it has one.
-func chargeOn(th *starlark.Thread, size func(left uint64) uint64) error {
-	a := allocOf(th)
-	if a == nil {
-		return nil
+// choiceBytes is what one value of a domain costs legal: a move's share of
+// the list of legal moves (a Move and its arguments), or a precondition's
+// call when the value is refused.
+const choiceBytes = 64
+
+// choose counts one more value of the domain d that legal tries: a domain
+// of a billion values (range(10**9) is lazy, so the domain's code makes
+// nothing) would list a billion moves. More than Options.AllocLimit /
+// choiceBytes values in one listing of the legal moves is a run error at
+// the domain's place.
+func (m *Match) choose(d *hook) error {
+	if m.choices++; m.choices > m.opts.AllocLimit/choiceBytes {
+		return m.tooManyChoices(d)
 	}
-	return a.charge(size(a.left()))
+	return nil
+}
+
+func (m *Match) tooManyChoices(d *hook) error {
+	return &RunError{File: m.p.file, Pos: d.pos, What: d.what, Source: d.path, Err: &AllocError{Limit: m.opts.AllocLimit},
+		Msg: fmt.Sprintf("too much memory (the domains give more than %s choices of arguments, each a legal move to list or a precondition to ask: a domain too large?)", commas(int(min(m.opts.AllocLimit/choiceBytes, 1<<62))))}
 }

@@ -67,8 +67,10 @@ func stripGuards(ee *starlark.EvalError) {
 func opGuard(op syntax.Token) *starlark.Builtin {
 	return starlark.NewBuiltin(op.String(), func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		x, y := args[0], args[1]
-		if err := chargeOn(th, func(left uint64) uint64 { return binarySize(op, x, y, left) }); err != nil {
-			return nil, err
+		if a := allocOf(th); a != nil {
+			if err := a.charge(binarySize(op, x, y, a.left())); err != nil {
+				return nil, err
+			}
 		}
 		return starlark.Binary(op, x, y)
 	})
@@ -77,8 +79,10 @@ func opGuard(op syntax.Token) *starlark.Builtin {
 func augmentedGuard(op syntax.Token) *starlark.Builtin {
 	return starlark.NewBuiltin(op.String()+"=", func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		x, y := args[0], args[1]
-		if err := chargeOn(th, func(left uint64) uint64 { return augmentedSize(op, x, y, left) }); err != nil {
-			return nil, err
+		if a := allocOf(th); a != nil {
+			if err := a.charge(augmentedSize(op, x, y, a.left())); err != nil {
+				return nil, err
+			}
 		}
 		return y, nil
 	})
@@ -86,8 +90,10 @@ func augmentedGuard(op syntax.Token) *starlark.Builtin {
 
 func universeGuard(b *starlark.Builtin, size sizeFn) *starlark.Builtin {
 	return starlark.NewBuiltin(b.Name(), func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-		if err := chargeOn(th, func(left uint64) uint64 { return size(args, kw, left) }); err != nil {
-			return nil, err
+		if a := allocOf(th); a != nil {
+			if err := a.charge(size(args, kw, a.left())); err != nil {
+				return nil, err
+			}
 		}
 		return b.CallInternal(th, args, kw)
 	})
@@ -105,8 +111,10 @@ func methodGuard(name string, size methodSize) *starlark.Builtin {
 			return v, nil
 		}
 		return starlark.NewBuiltin(name, func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-			if err := chargeOn(th, func(left uint64) uint64 { return size(x, args, kw, left) }); err != nil {
-				return nil, err
+			if a := allocOf(th); a != nil {
+				if err := a.charge(size(x, args, kw, a.left())); err != nil {
+					return nil, err
+				}
 			}
 			return method.CallInternal(th, args, kw)
 		}).BindReceiver(x), nil

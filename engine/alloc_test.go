@@ -80,3 +80,24 @@ func TestAllocAllowed(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocDomain: a domain of more values than the limit allows moves
+// (range is lazy: the domain's code makes nothing) fails when the legal
+// moves are listed, at the domain's place, instead of listing them all.
+func TestAllocDomain(t *testing.T) {
+	src := strings.Replace(bodyPack("next_state('go')", ""), "  go:\n    body:", "  go:\n    params:\n      n: {type: int, domain: 'range(200000)'}\n    body:", 1)
+	p, err := Parse([]byte(src), "alloc.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 1, AllocLimit: 64 * 1000})
+	_, err = m.Legal(m.Active())
+	var re *RunError
+	if !errors.As(err, &re) || !strings.Contains(re.Msg, "too much memory") || re.Source != "actions/go/params/n/domain" || re.Pos.Line != 16 {
+		t.Fatalf("got %v, want too much memory at the domain (line 16)", err)
+	}
+	m = newMatch(t, p, 2, Options{Seed: 1})
+	if moves, err := m.Legal(m.Active()); err != nil || len(moves) != 200000 {
+		t.Errorf("with the default limit: %d moves, %v", len(moves), err)
+	}
+}

@@ -123,6 +123,7 @@ type Match struct {
 	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
 	dret      starlark.Value   // what a direct call's return statement gave
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
+	choices   uint64           // the domains' values legal has tried (see choose)
 	mem       allocator        // the bytes of values the running code made (see alloc.go)
 	next      *mstate          // state at the start of the running step: prev once it ends
 	cur       *mstate          // the present, while before() reads the past
@@ -1016,6 +1017,7 @@ func (m *Match) legal(seat int, out []Move) ([]Move, error) {
 	}
 	f := m.top()
 	st, _ := m.stateOf(f, seat)
+	m.choices = 0
 	for _, a := range st.possible {
 		ok, err := m.allowed(f, a, seat)
 		if err != nil {
@@ -1081,6 +1083,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	}
 	if l, ok := dom.(*starlark.List); ok { // the common case, without an iterator
 		for i := 0; i < l.Len(); i++ {
+			if err := m.choose(a.domains[k]); err != nil {
+				return nil, err
+			}
 			if out, err = m.enumerate(a, seat, append(args, l.Index(i)), out); err != nil {
 				return nil, err
 			}
@@ -1095,6 +1100,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	defer iter.Done()
 	var v starlark.Value
 	for iter.Next(&v) {
+		if err := m.choose(a.domains[k]); err != nil {
+			return nil, err
+		}
 		if out, err = m.enumerate(a, seat, append(args, v), out); err != nil {
 			return nil, err
 		}
