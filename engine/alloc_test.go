@@ -45,6 +45,9 @@ func TestAllocLimit(t *testing.T) {
 		{"x = ('{0}' * 1000).format('abcdefgh' * 1000)", graph.Pos{Line: 16, Column: 32}},
 		{"x = ('%s' * 3) % ('a' * 1000000, 'b', 'c')", graph.Pos{Line: 16, Column: 22}},
 		{"x = [1]\nx.extend(range(2000000))", graph.Pos{Line: 17, Column: 15}},
+		{"x = shuffle(range(2000000))", graph.Pos{Line: 16, Column: 18}},
+		{"x = combinations(range(2000000), 1)", graph.Pos{Line: 16, Column: 23}},
+		{"x = combinations(range(100), 3)", graph.Pos{Line: 16, Column: 23}},
 	}
 	for _, c := range cases {
 		for _, interpret := range []bool{false, true} {
