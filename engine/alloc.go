@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"go.starlark.net/starlark"
 )
@@ -28,6 +29,27 @@ import (
 // table of a million numbers is 16 MiB; several matches run at once in
 // simulate and the window.
 const DefaultAllocLimit = 256 << 20
+
+// allocLimit is the limit of matches whose Options.AllocLimit is 0 (see
+// SetAllocLimit), 0 for DefaultAllocLimit.
+var allocLimit atomic.Uint64
+
+// SetAllocLimit sets, for the whole process, the allocation limit of the
+// matches started with Options.AllocLimit 0 and of the pack scripts'
+// top-level code run when a pack compiles: the command line's
+// --alloc-limit, which reaches every match a command or the window plays.
+// 0 puts DefaultAllocLimit back. A match's result may depend on its limit
+// (code that fails under one succeeds under a larger one): replay a record
+// with the limit it was played with.
+func SetAllocLimit(bytes uint64) { allocLimit.Store(bytes) }
+
+// processAllocLimit is the limit SetAllocLimit set, or DefaultAllocLimit.
+func processAllocLimit() uint64 {
+	if n := allocLimit.Load(); n != 0 {
+		return n
+	}
+	return DefaultAllocLimit
+}
 
 // allocator counts the bytes of values the running code has made.
 type allocator struct {

@@ -370,7 +370,7 @@ func (c *compiler) script(s *graph.Script) {
 	}
 	th := &starlark.Thread{Name: "load " + s.Name}
 	th.SetMaxExecutionSteps(1 << 24)
-	th.SetLocal(allocKey, &allocator{max: DefaultAllocLimit})
+	th.SetLocal(allocKey, &allocator{max: processAllocLimit()})
 	predeclared := c.predeclaredFor(f)
 	globals, err := prog.Init(th, predeclared)
 	if err != nil {

@@ -54,7 +54,7 @@ type Options struct {
 	Budget uint64
 	// AllocLimit is the number of bytes of values one piece of code may
 	// make before it fails as using too much memory (default
-	// [DefaultAllocLimit]). Like Budget it is counted, not measured: each
+	// [DefaultAllocLimit], or what [SetAllocLimit] set). Like Budget it is counted, not measured: each
 	// builtin and operation that makes a value of a size its arguments
 	// decide (list(), sorted(), x * n, s + t, "sep".join(xs), str(x), a
 	// domain's choices...) adds that size before making it (see alloc.go).
@@ -212,7 +212,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 		opts.StepLimit = 10_000
 	}
 	if opts.AllocLimit == 0 {
-		opts.AllocLimit = DefaultAllocLimit
+		opts.AllocLimit = processAllocLimit()
 	}
 	m, blk := newMatchIn(p, seats)
 	m.p, m.opts, m.seats, m.rec = p, opts, seats, !opts.NoHistory
