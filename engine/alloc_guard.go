@@ -31,6 +31,16 @@ import (
 // builtin call more than the operation; literals that cannot make a large
 // value (1 + 2, i % 2) are left alone.
 
+// methodGuards are the guards of methodSizes, by the names the guarded tree
+// calls them (".join").
+var methodGuards = func() map[string]*starlark.Builtin {
+	g := map[string]*starlark.Builtin{}
+	for name, size := range methodSizes {
+		g["."+name] = methodGuard(name, size)
+	}
+	return g
+}()
+
 // guards are the builtins a guarded tree calls, by the names it calls them.
 var guards = func() starlark.StringDict {
 	g := starlark.StringDict{}
@@ -38,23 +48,24 @@ var guards = func() starlark.StringDict {
 		g[op.String()] = opGuard(op)
 		g[op.String()+"="] = augmentedGuard(op)
 	}
-	for name, size := range methodSizes {
-		g["."+name] = methodGuard(name, size)
+	for name, b := range methodGuards {
+		g[name] = b
 	}
 	for name, size := range universeSizes {
 		g[name] = universeGuard(starlark.Universe[name].(*starlark.Builtin), size)
 	}
+	g["getattr"] = getattrGuard(starlark.Universe["getattr"].(*starlark.Builtin))
 	return g
 }()
 
-// guardFrame reports whether a frame is a guard's own, which errors leave out.
+// guardFrame reports whether a frame is a guard's own, which errors leave
+// out: a builtin whose name no Starlark name can be ("+", ".join"; the
+// guards of universeSizes and getattr have the names of Starlark's).
 func guardFrame(fr starlark.CallFrame) bool {
-	if fr.Pos.Filename() != builtinFile {
-		return false
-	}
-	_, universe := universeSizes[fr.Name]
-	return !universe && guards[fr.Name] != nil
+	return fr.Pos.Filename() == builtinFile && fr.Name != "" && guards[fr.Name] != nil && !isIdentStart(fr.Name[0])
 }
+
+func isIdentStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // stripGuards takes a guard's frame off the innermost end of ee's call
 // stack: the error is then the one the operation gives without a guard.
@@ -118,6 +129,22 @@ func methodGuard(name string, size methodSize) *starlark.Builtin {
 			}
 			return method.CallInternal(th, args, kw)
 		}).BindReceiver(x), nil
+	})
+}
+
+// getattrGuard is getattr that gives the methods of methodSizes as their
+// guards give them (getattr(s, "join") is s.join).
+func getattrGuard(b *starlark.Builtin) *starlark.Builtin {
+	return starlark.NewBuiltin("getattr", func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		v, err := b.CallInternal(th, args, kw)
+		if err != nil || len(args) < 2 {
+			return v, err
+		}
+		name, ok := args[1].(starlark.String)
+		if g, guarded := methodGuards["."+string(name)]; ok && guarded && starlarkOwn(args[0]) {
+			return g.CallInternal(th, args[:1], nil)
+		}
+		return v, nil
 	})
 }
 

@@ -21,18 +21,14 @@ func guardStmt(s syntax.Stmt) {
 	switch s := s.(type) {
 	case *syntax.AssignStmt:
 		s.RHS = guardExpr(s.RHS)
+		guardTarget(s.LHS)
 		switch s.Op {
 		case syntax.PLUS_EQ, syntax.STAR_EQ, syntax.PERCENT_EQ:
-			s.LHS = guardExpr(s.LHS)
 			x, ok := again(s.LHS, s.OpPos)
 			if !ok {
 				x = &syntax.Ident{NamePos: s.OpPos, Name: "None"}
 			}
 			s.RHS = guardCall(s.Op.String(), s.OpPos, x, s.RHS)
-		case syntax.EQ:
-			s.LHS = guardExpr(s.LHS)
-		default:
-			s.LHS = guardExpr(s.LHS)
 		}
 	case *syntax.ExprStmt:
 		s.X = guardExpr(s.X)
@@ -54,6 +50,27 @@ func guardStmt(s syntax.Stmt) {
 	case *syntax.ReturnStmt:
 		if s.Result != nil {
 			s.Result = guardExpr(s.Result)
+		}
+	}
+}
+
+// guardTarget guards the expressions inside an assignment's target, which
+// stays a target: a.b's a, a[i]'s a and i.
+func guardTarget(e syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.DotExpr:
+		e.X = guardExpr(e.X)
+	case *syntax.IndexExpr:
+		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
+	case *syntax.ParenExpr:
+		guardTarget(e.X)
+	case *syntax.ListExpr:
+		for _, x := range e.List {
+			guardTarget(x)
+		}
+	case *syntax.TupleExpr:
+		for _, x := range e.List {
+			guardTarget(x)
 		}
 	}
 }
@@ -90,10 +107,6 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 			}
 			e.Args[i] = guardExpr(a)
 		}
-		if dot, ok := e.Fn.(*syntax.DotExpr); ok && methodSizes[dot.Name.Name] != nil {
-			e.Fn = guardCall("."+dot.Name.Name, dot.Dot, guardExpr(dot.X))
-			return e
-		}
 		e.Fn = guardExpr(e.Fn)
 	case *syntax.ParenExpr:
 		e.X = guardExpr(e.X)
@@ -105,6 +118,9 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 		e.Cond, e.True, e.False = guardExpr(e.Cond), guardExpr(e.True), guardExpr(e.False)
 	case *syntax.DotExpr:
 		e.X = guardExpr(e.X)
+		if methodSizes[e.Name.Name] != nil {
+			return guardCall("."+e.Name.Name, e.Dot, e.X)
+		}
 	case *syntax.IndexExpr:
 		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
 	case *syntax.SliceExpr:

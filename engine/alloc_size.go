@@ -274,12 +274,27 @@ var universeSizes = map[string]sizeFn{
 		}
 		return strSize(args[0], left)
 	},
+	"print": textOfArgs,
+	"fail":  textOfArgs,
 	"repr": func(args starlark.Tuple, _ []starlark.Tuple, left uint64) uint64 {
 		if len(args) != 1 {
 			return 0
 		}
 		return strSize(args[0], left)
 	},
+}
+
+// textOfArgs is the size of the text print and fail make of their
+// arguments.
+func textOfArgs(args starlark.Tuple, kw []starlark.Tuple, left uint64) uint64 {
+	size := uint64(slotBytes)
+	for _, a := range args {
+		size = add(size, strSize(a, left))
+	}
+	for _, p := range kw {
+		size = add(size, strSize(p[1], left))
+	}
+	return size
 }
 
 // firstArg is a size decided by a builtin's first positional argument.

@@ -48,6 +48,11 @@ func TestAllocLimit(t *testing.T) {
 		{"x = shuffle(range(2000000))", graph.Pos{Line: 16, Column: 18}},
 		{"x = combinations(range(2000000), 1)", graph.Pos{Line: 16, Column: 23}},
 		{"x = combinations(range(100), 3)", graph.Pos{Line: 16, Column: 23}},
+		{"fail([['ab'] * 1000] * 1000)", graph.Pos{Line: 16, Column: 11}},
+		{"j = ', '.join\nx = j(['abcdefgh'] * 50000)", graph.Pos{Line: 17, Column: 12}},
+		{"j = getattr('-', 'join')\nx = j(['abcdefgh'] * 50000)", graph.Pos{Line: 17, Column: 12}},
+		{"x = {'a': [1]}\nx['a'] += x['a'] * 100000", graph.Pos{Line: 17, Column: 24}},
+		{"x = {'a': [1] * 40000}\nfor i in range(20):\n  x['a'] += x['a']", graph.Pos{Line: 18, Column: 16}},
 	}
 	for _, c := range cases {
 		for _, interpret := range []bool{false, true} {
