@@ -17,10 +17,11 @@ import (
 //     has no effect: a name, an attribute or an index of one), whose guard
 //     charges and gives y back to the interpreter's own +=, which keeps its
 //     in-place list semantics;
-//   - x.join(...) and the other methods of methodSizes become
-//     ".join"(x)(...): the guard looks the method up as Starlark does and,
+//   - x.join and the other methods of methodSizes become ".join"(x),
+//     called or not: the guard looks the method up as Starlark does and,
 //     for a string's, list's, dict's or set's, gives a method of the same
-//     name that charges before it calls it;
+//     name that charges before it calls it (getattr(x, "join") gives the
+//     same);
 //   - the builtins of universeSizes are given, under their own names, as
 //     predeclared names that charge before they call Starlark's.
 //
