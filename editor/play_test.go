@@ -250,6 +250,33 @@ func TestPlayShowsRuleError(t *testing.T) {
 	}
 }
 
+// TestPlayStopsAtTooMuchMemory: an action's body that would make more
+// memory than rule code may (a list of twenty million numbers, 320MB) stops
+// the match at its step with the error at the body's line, as any run error
+// does, and the panel goes on: Back shows the step before.
+func TestPlayStopsAtTooMuchMemory(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	mark := pack.Actions.Lookup("mark")
+	mark.Body.Src += "if board.count(1) == 2:\n    x = list(range(20000000))\n"
+	body := mark.Body
+	p := NewPlay()
+	if err := p.Start(pack, preview.Config{Seed: 2, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	msg := p.message.Text
+	at := fmt.Sprintf("tictactoe.yaml:%d:", body.Pos.Line+strings.Count(body.Src, "\n")-1)
+	if !strings.HasPrefix(msg, "Error in rule code: "+at) || !strings.Contains(msg, "too much memory") || !strings.Contains(msg, "Traceback") {
+		t.Fatalf("message %q, want too much memory at %s", msg, at)
+	}
+	if n := len(actionButtons(p)); n != 0 {
+		t.Errorf("%d moves offered at a failed step", n)
+	}
+	p.Back()
+	if strings.Contains(p.message.Text, "too much memory") {
+		t.Errorf("Back still shows the error: %q", p.message.Text)
+	}
+}
+
 // TestNewMatchDialogPlaysOnEnter: Play > New match (ctrl+M) asks for the
 // seats with the designer in the first and the random bot in the others;
 // Enter starts that match, Escape starts none.

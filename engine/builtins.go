@@ -425,6 +425,9 @@ func biShuffle(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if err := m.needBody(fn); err != nil {
 		return nil, err
 	}
+	if err := m.mem.charge(elems(int(length(it)))); err != nil {
+		return nil, err
+	}
 	var vs []starlark.Value
 	iter := it.Iterate()
 	var v starlark.Value

@@ -358,7 +358,7 @@ func (c *compiler) script(s *graph.Script) {
 	}
 	opts := &syntax.FileOptions{While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true, Set: true}
 	text := scriptText(s.Code)
-	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
+	f, prog, err := c.program(opts, text)
 	if f != nil && len(f.Stmts) == 1 {
 		if c.scripts == nil {
 			c.scripts = map[string]*syntax.DefStmt{}
@@ -376,6 +376,7 @@ func (c *compiler) script(s *graph.Script) {
 	}
 	th := &starlark.Thread{Name: "load " + s.Name}
 	th.SetMaxExecutionSteps(1 << 24)
+	th.SetLocal(allocKey, &allocator{max: processAllocLimit()})
 	predeclared := c.predeclaredFor(f)
 	globals, err := prog.Init(th, predeclared)
 	if err != nil {
@@ -391,22 +392,60 @@ func (c *compiler) script(s *graph.Script) {
 }
 
 // predeclaredFor returns the predeclared names that f (resolved against them)
-// uses, with their values: the module of f looks a builtin up in it at every
-// use, and a map of the few names a piece of code uses is several times
-// quicker to look up than the whole (every builtin, board, deck and script
-// function), about 4% of a random tic-tac-toe playout. Every name f resolves
-// as predeclared is an identifier of f, so none is missing.
+// uses, with their values, and the guards its guarded tree calls (see
+// program): the module of f looks a builtin up in it at every use, and a
+// map of the few names a piece of code uses is several times quicker to
+// look up than the whole (every builtin, board, deck and script function),
+// about 4% of a random tic-tac-toe playout. Every name f resolves as
+// predeclared is an identifier of f, so none is missing.
 func (c *compiler) predeclaredFor(f *syntax.File) starlark.StringDict {
 	d := starlark.StringDict{}
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if id, ok := n.(*syntax.Ident); ok {
-			if v, ok := c.predeclared[id.Name]; ok {
-				d[id.Name] = v
+		switch n := n.(type) {
+		case *syntax.Ident:
+			if v, ok := c.predeclared[n.Name]; ok {
+				d[n.Name] = v
+			} else if g, ok := guards[n.Name]; ok {
+				d[n.Name] = g // a builtin of universeSizes
+			}
+		case *syntax.BinaryExpr:
+			if sizedOp(n) {
+				d[n.Op.String()] = guards[n.Op.String()]
+			}
+		case *syntax.AssignStmt:
+			if g, ok := guards[n.Op.String()]; ok && n.Op != syntax.EQ {
+				d[n.Op.String()] = g
+			}
+		case *syntax.DotExpr:
+			if g, ok := guards["."+n.Name.Name]; ok {
+				d["."+n.Name.Name] = g
 			}
 		}
 		return true
 	})
 	return d
+}
+
+// program parses text and returns its syntax tree, resolved against the
+// pack's predeclared names (what the checks and direct code read), and the
+// program Starlark runs, compiled from a second, guarded tree of the same
+// text (see guardTree), in which the builtins that make values of any size
+// resolve to their guards.
+func (c *compiler) program(opts *syntax.FileOptions, text string) (*syntax.File, *starlark.Program, error) {
+	f, err := opts.Parse(c.p.file, text, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := resolve.File(f, c.predeclared.Has, starlark.Universe.Has); err != nil {
+		return f, nil, err
+	}
+	g, err := opts.Parse(c.p.file, text, 0)
+	if err != nil {
+		return f, nil, err
+	}
+	guardTree(g)
+	prog, err := starlark.FileProgram(g, func(name string) bool { return c.predeclared.Has(name) || guards.Has(name) })
+	return f, prog, err
 }
 
 var loadRE = regexp.MustCompile(`(?m)^load\s*\(`)
@@ -631,7 +670,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if text == "" {
 		text = pad + head + "\n" + strings.Join(lines, "\n") + "\n"
 	}
-	f, prog, err := starlark.SourceProgramOptions(opts, c.p.file, text, c.predeclared.Has)
+	f, prog, err := c.program(opts, text)
 	if err != nil {
 		c.syntaxErr(err, what, code.Pos, 0, 0, text, text)
 		return nil
@@ -796,8 +835,9 @@ func runError(file, what string, err error) error {
 	out := &RunError{File: file, What: what, Msg: err.Error(), Err: err}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
+		stripGuards(ee)
 		out.Msg = ee.Msg
-		out.Backtrace = ee.Backtrace()
+		out.Backtrace = backtrace(ee)
 		for _, fr := range ee.CallStack {
 			tf := TraceFrame{Func: fr.Name}
 			if fr.Name == "__hook" {

@@ -416,6 +416,9 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 	if err := starlark.UnpackPositionalArgs(fn, args, kw, 2, &it, &k); err != nil {
 		return nil, err
 	}
+	if err := m.mem.charge(elems(int(length(it)))); err != nil {
+		return nil, err
+	}
 	var items []starlark.Value
 	iter := it.Iterate()
 	var v starlark.Value
@@ -431,6 +434,9 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 	n, ok := binomial(len(items), k, maxCombinations)
 	if !ok {
 		return nil, fmt.Errorf("%s: %d items taken %d at a time make more than %d combinations", fn, len(items), k, maxCombinations)
+	}
+	if err := m.mem.charge(add(elems(n), mul(uint64(n), elems(k)))); err != nil {
+		return nil, err
 	}
 	out := make([]starlark.Value, 0, n)
 	elems := make([]starlark.Value, n*k)

@@ -63,6 +63,7 @@ type builtinCall struct {
 	// looks the match up in the thread's locals).
 	goFn func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error)
 	name string
+	size sizeFn // the bytes callee would make, for the ones that make values of any size
 }
 
 func (c *builtinCall) eval(m *Match, l []starlark.Value) (starlark.Value, error) {
@@ -140,8 +141,13 @@ func (c *builtinCall) call(m *Match, l []starlark.Value, b *starlark.Builtin, va
 	var v starlark.Value
 	name := c.name
 	if b != nil {
-		v, err = b.CallInternal(m.thread, positional, kwargs)
 		name = b.Name()
+		if c.size != nil {
+			err = m.mem.charge(c.size(positional, kwargs, m.mem.left()))
+		}
+		if err == nil {
+			v, err = b.CallInternal(m.thread, positional, kwargs)
+		}
 	} else {
 		v, err = c.goFn(m, positional, kwargs)
 	}
@@ -179,7 +185,7 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			switch {
 			case !fc.leafBuiltin(fn.Name, v, b.Scope, c.names):
 			case b.Scope == resolve.Universal:
-				c.callee = fc.ident(fn)
+				c.callee, c.size = fc.ident(fn), universeSizes[fn.Name]
 			default:
 				f, name := engineFns[fn.Name], fn.Name
 				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {

@@ -49,13 +49,21 @@ func (dc *directCompiler) script(f *syntax.File, globals, predeclared starlark.S
 			continue
 		}
 		// The global of that name is this def's function unless the script
-		// bound the name again later.
+		// bound the name again later. The function was compiled from
+		// another parse of the same text (see compiler.program), whose
+		// positions name the file by another pointer.
 		fn, ok := globals[d.Name.Name].(*starlark.Function)
-		if rf, isFn := d.Function.(*resolve.Function); ok && isFn && fn.Position() == rf.Pos {
+		if rf, isFn := d.Function.(*resolve.Function); ok && isFn && samePlace(fn.Position(), rf.Pos) {
 			dc.defOf[fn] = d
 			dc.env[d] = directEnv{globals: globals, predeclared: predeclared}
 		}
 	}
+}
+
+// samePlace reports whether a and b are the same line and column of the
+// same file.
+func samePlace(a, b syntax.Position) bool {
+	return a.Line == b.Line && a.Col == b.Col && a.Filename() == b.Filename()
 }
 
 // named returns the direct form of a hook that names a script function
@@ -496,10 +504,16 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 			return starlark.Bool(c), nil
 		}
 	}
+	sized := op == syntax.PLUS || op == syntax.STAR || op == syntax.PERCENT
 	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
 		a, b, err := operands(m, l, x, y)
 		if err != nil {
 			return nil, err
+		}
+		if sized {
+			if err := m.mem.charge(binarySize(op, a, b, m.mem.left())); err != nil {
+				return nil, failAt(pos, err)
+			}
 		}
 		z, err := starlark.Binary(op, a, b)
 		if err != nil {

@@ -15,6 +15,11 @@ import (
 
 // getAttr is Starlark's x.name, with the error its interpreter gives.
 func getAttr(m *Match, x starlark.Value, name string) (starlark.Value, error) {
+	return getAttrOn(m.thread, x, name)
+}
+
+// getAttrOn is getAttr for code running on th.
+func getAttrOn(th *starlark.Thread, x starlark.Value, name string) (starlark.Value, error) {
 	ha, ok := x.(starlark.HasAttrs)
 	if !ok {
 		return nil, fmt.Errorf("%s has no .%s field or method", x.Type(), name)
@@ -29,7 +34,7 @@ func getAttr(m *Match, x starlark.Value, name string) (starlark.Value, error) {
 	}
 	// No such attribute: Starlark's message, with its hint of the name
 	// meant, which only it can spell.
-	return nil, viaStarlark(m, "def f(x):\n    return x."+name+"\n", x)
+	return nil, viaStarlarkOn(th, "def f(x):\n    return x."+name+"\n", x)
 }
 
 // setField is Starlark's x.name = y, with the error its interpreter gives.
@@ -48,6 +53,9 @@ func setField(m *Match, x starlark.Value, name string, y starlark.Value) error {
 // augmented is x op= y: in place for a list += iterable and a dict |= dict,
 // as Starlark's interpreter does it, else x op y.
 func augmented(m *Match, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	if err := m.mem.charge(augmentedSize(op, x, y, m.mem.left())); err != nil {
+		return nil, err
+	}
 	inplace := false
 	switch op {
 	case syntax.PLUS:
@@ -89,11 +97,16 @@ var inplaceFns = sync.OnceValue(func() starlark.StringDict {
 // error of an operation Starlark gives with more than go.starlark.net
 // exports: the operation's own error, without the frame of f.
 func viaStarlark(m *Match, src string, args ...starlark.Value) error {
+	return viaStarlarkOn(m.thread, src, args...)
+}
+
+// viaStarlarkOn is viaStarlark for code running on th.
+func viaStarlarkOn(th *starlark.Thread, src string, args ...starlark.Value) error {
 	g, err := starlark.ExecFileOptions(&syntax.FileOptions{}, &starlark.Thread{}, "op", src, nil)
 	if err != nil {
 		return err
 	}
-	if _, err = starlark.Call(m.thread, g["f"], args, nil); err == nil {
+	if _, err = starlark.Call(th, g["f"], args, nil); err == nil {
 		return errors.New("internal error: an operation that failed did not fail again")
 	}
 	return cause(err)

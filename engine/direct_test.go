@@ -166,6 +166,13 @@ func TestDirectErrorsAsStarlark(t *testing.T) {
 		`x = len(board.full())`,
 		`x = len(board.empty(), 1)`,
 		`x = len(board.empty(1))`,
+		`x = [0] * 1000000000`,
+		`x = list(range(1000000000))`,
+		`x = sorted(range(1000000000))`,
+		`x = "ab" * player.no * 1000000000`,
+		`x = "-" * 200000000 + "-" * 100000000`,
+		`x = str(player) + str([[1] * 10000] * 100000)`,
+		"x = [1] * 10000000\nx += x",
 	}
 	for _, body := range bodies {
 		p := parseDirect(t, bodyPack(body, ""), "errors.yaml")

@@ -50,8 +50,12 @@
 // action/endaction, methods, whenever/when bodies, scripts' procedures) may
 // change it. Each call of a piece of code has a step budget
 // ([Options.Budget]): an endless loop becomes a [RunError] at the loop's line.
+// It has a memory limit too ([Options.AllocLimit], [SetAllocLimit]): the
+// builtins and operations that make a value of a size their arguments decide
+// (list(), sorted(), x * n, s + t, join, str...) count its bytes before
+// making it, and too much is a [RunError] at the operation (alloc.go).
 // Code the engine runs inside other code (a wrapper of a property the code
-// reads, a condition objects() asks) has a budget of its own.
+// reads, a condition objects() asks) has a budget and a limit of its own.
 //
 // Code without loops, nested functions or comprehensions that calls only
 // builtins and such functions (most conditions, procedures and action bodies)

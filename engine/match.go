@@ -53,6 +53,14 @@ type Options struct {
 	// condition of objects()) has a budget of its own and does not use up
 	// its caller's.
 	Budget uint64
+	// AllocLimit is the number of bytes of values one piece of code may
+	// make before it fails as using too much memory (default
+	// [DefaultAllocLimit], or what [SetAllocLimit] set). Like Budget it is counted, not measured: each
+	// builtin and operation that makes a value of a size its arguments
+	// decide (list(), sorted(), x * n, s + t, "sep".join(xs), str(x), a
+	// domain's choices...) adds that size before making it (see alloc.go).
+	// The code the engine runs inside it has a limit of its own.
+	AllocLimit uint64
 	// StepLimit is the number of steps a match may take without a player action
 	// before it stops as a trigger loop (default 10,000).
 	StepLimit int
@@ -116,6 +124,8 @@ type Match struct {
 	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
 	dret      starlark.Value   // what a direct call's return statement gave
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
+	choices   uint64           // the domains' values legal has tried (see choose)
+	mem       allocator        // the bytes of values the running code made (see alloc.go)
 	next      *mstate          // state at the start of the running step: prev once it ends
 	cur       *mstate          // the present, while before() reads the past
 
@@ -202,8 +212,12 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	if opts.StepLimit == 0 {
 		opts.StepLimit = 10_000
 	}
+	if opts.AllocLimit == 0 {
+		opts.AllocLimit = processAllocLimit()
+	}
 	m, blk := newMatchIn(p, seats)
 	m.p, m.opts, m.seats, m.rec = p, opts, seats, !opts.NoHistory
+	m.mem = allocator{max: opts.AllocLimit}
 	m.hist, m.text = m.rec && !opts.NoSnapshots, m.rec && !opts.NoEventText
 	if m.rec && cap(opts.EventBuf) > 0 {
 		m.events = opts.EventBuf[:0]
@@ -493,24 +507,33 @@ func (m *Match) callStarlark(h *hook, args starlark.Tuple) (starlark.Value, erro
 	return v, err
 }
 
-// budget gives the code about to run Options.Budget steps from now; it
-// returns what endBudget needs to give the code that runs it back its own.
-func (m *Match) budget() (outer [2]uint64) {
-	outer = [2]uint64{m.maxSteps, m.thread.ExecutionSteps()}
+// budget gives the code about to run Options.Budget steps from now and
+// Options.AllocLimit bytes of new values; it returns what endBudget needs to
+// give the code that runs it back its own.
+func (m *Match) budget() (outer outerBudget) {
+	outer = outerBudget{m.maxSteps, m.thread.ExecutionSteps(), m.mem}
 	m.over = 0
-	m.setMaxSteps(outer[1] + m.opts.Budget)
+	m.setMaxSteps(outer.steps + m.opts.Budget)
+	m.mem = allocator{max: m.opts.AllocLimit}
 	return outer
 }
 
+// outerBudget is what the code running code had left when it began.
+type outerBudget struct {
+	maxSteps, steps uint64
+	mem             allocator
+}
+
 // endBudget puts back the budget of the code that ran the code budget was
-// called for, which has as many steps left as before it.
-func (m *Match) endBudget(outer [2]uint64) {
-	used := m.thread.ExecutionSteps() - outer[1]
-	if outer[0] > math.MaxUint64-used {
+// called for, which has as many steps and bytes left as before it.
+func (m *Match) endBudget(outer outerBudget) {
+	m.mem = outer.mem
+	used := m.thread.ExecutionSteps() - outer.steps
+	if outer.maxSteps > math.MaxUint64-used {
 		m.setMaxSteps(math.MaxUint64)
 		return
 	}
-	m.setMaxSteps(outer[0] + used)
+	m.setMaxSteps(outer.maxSteps + used)
 }
 
 // setMaxSteps sets the step at which the running code is out of budget.
@@ -995,6 +1018,7 @@ func (m *Match) legal(seat int, out []Move) ([]Move, error) {
 	}
 	f := m.top()
 	st, _ := m.stateOf(f, seat)
+	m.choices = 0
 	for _, a := range st.possible {
 		ok, err := m.allowed(f, a, seat)
 		if err != nil {
@@ -1060,6 +1084,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	}
 	if l, ok := dom.(*starlark.List); ok { // the common case, without an iterator
 		for i := 0; i < l.Len(); i++ {
+			if err := m.choose(a.domains[k]); err != nil {
+				return nil, err
+			}
 			if err := a.domainValue(m.p.file, k, l.Index(i)); err != nil {
 				return nil, err
 			}
@@ -1077,6 +1104,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	defer iter.Done()
 	var v starlark.Value
 	for iter.Next(&v) {
+		if err := m.choose(a.domains[k]); err != nil {
+			return nil, err
+		}
 		if err := a.domainValue(m.p.file, k, v); err != nil {
 			return nil, err
 		}
@@ -1342,14 +1372,24 @@ func (m *Match) restore(s *mstate) {
 }
 
 // onMaxSteps cancels code that ran out of budget a few instructions late, so the
-// error's position is an instruction of the loop body, not the function entry.
+// error's position is an instruction of the loop body, not the function entry:
+// the instructions that load names carry the position of the last one that
+// has its own (a call, an operator), which is the function's at the top of
+// a loop's body, so it waits (up to 64 instructions) for one that has.
 func onMaxSteps(th *starlark.Thread) {
 	m := matchOf(th)
 	if m == nil {
 		th.Cancel("too many steps")
 		return
 	}
-	if m.over++; m.over > 4 {
+	if m.over++; m.over > 4 && (m.over > 64 || !atEntry(th)) {
 		th.Cancel("too many steps")
 	}
+}
+
+// atEntry reports whether the running function's last instruction has the
+// function's own position.
+func atEntry(th *starlark.Thread) bool {
+	fn, ok := th.DebugFrame(0).Callable().(*starlark.Function)
+	return ok && samePlace(th.CallFrame(0).Pos, fn.Position())
 }

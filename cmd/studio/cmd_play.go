@@ -256,7 +256,7 @@ func failure(cmd *cobra.Command, err error) error {
 	}
 	var re *engine.RunError
 	if errors.As(err, &re) && re.Backtrace != "" {
-		fmt.Fprint(cmd.ErrOrStderr(), re.Backtrace)
+		fmt.Fprintln(cmd.ErrOrStderr(), re.Backtrace)
 	}
 	return &exitStatus{code: 1, err: err}
 }
