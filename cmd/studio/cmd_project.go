@@ -48,21 +48,25 @@ revision of it (none when the pack is unchanged).`,
 			if err != nil {
 				return err
 			}
-			var proj *project.Project
-			if _, statErr := os.Stat(out); statErr == nil {
-				proj, err = project.Open(out, project.Options{})
-			} else {
-				proj, err = project.Create(out)
+			msg := message
+			if msg == "" {
+				msg = "import " + args[0]
 			}
+			if _, statErr := os.Stat(out); statErr != nil {
+				// A new project appears whole or not at all.
+				proj, err := project.CreateFrom(out, pack, msg)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %s into %s as revision 1\n", args[0], out)
+				return proj.Close()
+			}
+			proj, err := project.Open(out, project.Options{})
 			if err != nil {
 				return err
 			}
 			defer proj.Close()
 			before, _ := proj.Latest()
-			msg := message
-			if msg == "" {
-				msg = "import " + args[0]
-			}
 			r, err := proj.Save(pack, msg)
 			if err != nil {
 				return err
