@@ -35,8 +35,9 @@ func TestMain(m *testing.M) {
 // killTarget is what the kill test knows of the long-lived project: the
 // title of each revision's pack, by revision number (1-based).
 type killTarget struct {
-	path   string
-	titles []string
+	path     string
+	titles   []string
+	journals int // kills that left a save's journal beside the file
 }
 
 // killOp is one command the kill test runs and kills: args for the studio,
@@ -102,8 +103,10 @@ func TestKill(t *testing.T) {
 			broken = append(broken, fmt.Sprintf("kill %d (%s after %v): %v", i, op.name, delay.Round(time.Microsecond), err))
 		}
 	}
-	t.Logf("seed %d: %d kills in %v (%d commands had finished), %d broken files; unkilled: %v",
-		seed, kills, time.Since(start).Round(time.Millisecond), finished, len(broken), took)
+	temps, _ := filepath.Glob(filepath.Join(dir, "*", ".*.tmp-*"))
+	top, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
+	t.Logf("seed %d: %d kills in %v (%d commands had finished), %d broken files, %d left a save's journal beside the project, %d temporary files left; unkilled: %v",
+		seed, kills, time.Since(start).Round(time.Millisecond), finished, len(broken), target.journals, len(temps)+len(top), took)
 	if len(broken) > 0 {
 		t.Errorf("%d of %d kills left a broken file:\n%s", len(broken), kills, strings.Join(broken, "\n"))
 	}
@@ -172,6 +175,9 @@ func killOpFor(kind int, rng *rand.Rand, id, dir string, packs []string, target 
 // revision it had or a new one holding the pack titled want (the one it must
 // hold when the command finished), and records which.
 func (k *killTarget) check(want string, finished bool) error {
+	if _, err := os.Stat(k.path + "-journal"); err == nil {
+		k.journals++
+	}
 	title, rev, err := openTitle(k.path)
 	if err != nil {
 		// Let the next command start from a file that opens, as a studio
