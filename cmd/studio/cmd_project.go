@@ -38,7 +38,9 @@ func importCmd() *cobra.Command {
 		Long: `Import reads a YAML rule pack (one file of one or several YAML documents, or a
 directory of documents as "studio export --dir" writes it) and stores it in the
 project file PROJECT: a new project when PROJECT does not exist, else a new
-revision of it (none when the pack is unchanged).`,
+revision of it (none when the pack is unchanged). Either is whole or not at all: a
+new project is built beside PROJECT and renamed into place once complete, a
+revision is one transaction.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
