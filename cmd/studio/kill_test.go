@@ -50,8 +50,8 @@ type killOp struct {
 }
 
 // TestKill runs the studio's writing commands (import into a new project and
-// into an existing one, restore, scenario add, simulate --record -o) and
-// SIGKILLs each at
+// into an existing one, restore, scenario add, export -o, simulate --record
+// -o) and SIGKILLs each at
 // a random moment, seeded; after each kill every file the command was
 // writing must be absent or whole: a project opens read-only (as studio log
 // does) with its last complete revision, a record and a simulate part read
@@ -87,7 +87,7 @@ func TestKill(t *testing.T) {
 	var broken []string
 	finished, start := 0, time.Now()
 	for i := 0; i < kills; i++ {
-		kind := rng.IntN(5)
+		kind := rng.IntN(6)
 		op := killOpFor(kind, rng, strconv.Itoa(i), dir, packs, target)
 		if _, ok := took[op.name]; !ok { // paths of its own, so the kill starts afresh
 			took[op.name] = timeOp(t, killOpFor(kind, rng, "timed"+strconv.Itoa(i), dir, packs, target))
@@ -136,7 +136,7 @@ func killPacks(t *testing.T, dir string) []string {
 	return out
 }
 
-// killOpFor makes a command of the kill test of the given kind (0 to 4);
+// killOpFor makes a command of the kill test of the given kind (0 to 5);
 // the files it writes anew have id in their names.
 func killOpFor(kind int, rng *rand.Rand, id, dir string, packs []string, target *killTarget) killOp {
 	switch kind {
@@ -160,6 +160,11 @@ func killOpFor(kind int, rng *rand.Rand, id, dir string, packs []string, target 
 		files := killScenarios(dir, id)
 		return killOp{name: "scenario add", args: append([]string{"scenario", "add", target.path}, files...), check: func(finished bool) error {
 			return target.checkScenarios(id, len(files), finished)
+		}}
+	case 4: // export over the same file every time: the old text or the new, whole
+		out := filepath.Join(dir, "export.yaml")
+		return killOp{name: "export -o", args: []string{"export", target.path, "-o", out}, check: func(finished bool) error {
+			return target.checkExport(out, finished)
 		}}
 	default:
 		recs := filepath.Join(dir, "records"+id)
@@ -199,6 +204,32 @@ func (k *killTarget) check(want string, finished bool) error {
 	}
 	k.settle(title, rev)
 	return nil
+}
+
+// checkExport says whether out is absent (only before the first export
+// finished) or reads as a pack holding one of the kept project's revisions,
+// its latest if the command finished.
+func (k *killTarget) checkExport(out string, finished bool) error {
+	if _, err := os.Stat(out); os.IsNotExist(err) && !finished {
+		return nil
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	p, err := graph.ReadMultiDoc(data, out)
+	if err != nil {
+		return err
+	}
+	if finished && p.Title != k.titles[len(k.titles)-1] {
+		return fmt.Errorf("%s holds %q, want the latest revision's %q", out, p.Title, k.titles[len(k.titles)-1])
+	}
+	for _, t := range k.titles {
+		if p.Title == t {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s holds %q, no revision's pack", out, p.Title)
 }
 
 // checkScenarios says whether the kept project holds none of the n
