@@ -9,7 +9,8 @@ import (
 
 // TestCreateFromWholeOrNothing: a new project appears whole or not at all:
 // a pack the project refuses leaves nothing in the folder, one it takes
-// is revision 1 of a file that opens.
+// is revision 1 of a file that opens, and what an earlier build killed half
+// way left is removed.
 func TestCreateFromWholeOrNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "new"+Extension)
@@ -20,6 +21,12 @@ func TestCreateFromWholeOrNothing(t *testing.T) {
 		t.Fatal("CreateFrom stored a pack that does not read back")
 	}
 	assertEntries(t, dir)
+	// What a studio killed while building it left goes with the next build.
+	for _, name := range []string{".new" + Extension + ".tmp-1", ".new" + Extension + ".tmp-1-journal"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("left by a kill"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	p, err := CreateFrom(path, sketch(t), "first")
 	if err != nil {
 		t.Fatal(err)

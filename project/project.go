@@ -177,6 +177,9 @@ func build(path string, upTo int, replace bool, fill func(*Project) error) (_ *P
 			l.release()
 		}
 	}()
+	// What a studio killed while building this file left: no one else
+	// builds it while we hold the lock.
+	atomicfile.RemoveStale(path)
 	put := atomicfile.Create
 	if replace {
 		put = atomicfile.Replace

@@ -2,12 +2,13 @@
 // at all. A killed process, a full disk or a power cut leaves the file that
 // was there before (or none), never an empty or half-written one.
 //
-// Both entry points work the same way: the file is made under a temporary
+// Every entry point works the same way: the file is made under a temporary
 // name in the target's own folder (".NAME.tmp-RANDOM", hidden, on the same
 // file system so that the rename is atomic), synced to disk, renamed or linked
 // into place, and the folder synced so that the new name survives a power
 // cut too. On an error the temporary file is removed; a killed process may
-// leave one behind, which nothing reads.
+// leave one behind, which nothing reads and which [RemoveStale] removes for
+// a caller that holds a lock on the target.
 //
 //   - [Write] writes a file through an io.Writer, replacing what is at the
 //     path (a replaced file keeps its permissions).
@@ -35,6 +36,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 )
 
@@ -141,7 +143,35 @@ func newTemp(path string) (*os.File, error) {
 	if path == "-" {
 		return nil, &fs.PathError{Op: "write", Path: path, Err: ErrStdout}
 	}
-	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	return os.CreateTemp(filepath.Dir(path), tempPrefix(path)+"*")
+}
+
+// tempPrefix is the start of the name of every temporary file for path.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// RemoveStale removes the temporary files a killed writer left for path
+// (and files named after them, such as an SQLite journal) and returns how
+// many it removed. Only a caller that keeps every other writer of path out
+// (a project's lock) may call it: another writer's file in progress would
+// go too.
+func RemoveStale(path string) (int, error) {
+	// Not filepath.Glob: it would read "[" or "*" in path as a pattern.
+	dir, prefix := filepath.Dir(path), tempPrefix(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // place gives the file tmp the name path unless something is there already:

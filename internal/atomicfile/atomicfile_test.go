@@ -136,3 +136,29 @@ func TestReplace(t *testing.T) {
 		t.Error("Replace replaced a folder")
 	}
 }
+
+// TestRemoveStale: what a killed writer left for a path goes; the file
+// itself and the temporary files of other paths stay.
+func TestRemoveStale(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a[1].rulestudio")
+	files := map[string]string{
+		"a[1].rulestudio":                  "kept",
+		".a[1].rulestudio.tmp-123":         "left by a kill",
+		".a[1].rulestudio.tmp-123-journal": "its journal",
+		".b.rulestudio.tmp-9":              "another file's",
+		"a[1].rulestudio.tmp-1":            "not hidden: not ours",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := atomicfile.RemoveStale(path)
+	if err != nil || n != 2 {
+		t.Errorf("RemoveStale: %d, %v; want 2 removed", n, err)
+	}
+	delete(files, ".a[1].rulestudio.tmp-123")
+	delete(files, ".a[1].rulestudio.tmp-123-journal")
+	assertDir(t, dir, files)
+}
