@@ -181,13 +181,8 @@ func (e *Editor) saveAsThen(then func()) {
 		switch {
 		case e.proj != nil && sameFile(path, e.proj.Path()) && !e.proj.ReadOnly():
 			err = e.Save()
-		default:
-			if _, statErr := os.Stat(path); statErr == nil {
-				err = os.Remove(path) // the dialog asked before replacing it
-			}
-			if err == nil {
-				err = e.SaveAs(path)
-			}
+		default: // the dialog asked before replacing a file
+			err = e.SaveAs(path)
 		}
 		if err != nil {
 			e.showError(err)

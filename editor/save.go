@@ -59,18 +59,16 @@ func (e *Editor) Save() error {
 	return nil
 }
 
-// SaveAs creates a new project file at path, stores the pack in it and makes
-// it the editor's project.
+// SaveAs makes a new project file at path holding the pack and makes it the
+// editor's project. A file at path is replaced (the dialog asks first), whole
+// or not at all ([Store].Create): a save that fails or a studio killed
+// meanwhile leaves the old file as it was, or no file.
 func (e *Editor) SaveAs(path string) error {
 	if e.pack == nil {
 		return errors.New("no pack to save")
 	}
-	proj, err := e.store.Create(path)
+	proj, err := e.store.Create(path, e.pack, "first save")
 	if err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
-	}
-	if err := proj.Save(e.pack, "first save"); err != nil {
-		proj.Close()
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	e.replaceProject(proj)

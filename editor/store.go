@@ -21,8 +21,11 @@ type Store interface {
 	// OpenReadOnly opens the project at path for reading only, even while
 	// another studio holds it.
 	OpenReadOnly(path string) (Project, error)
-	// Create makes a new, empty project file at path and opens it.
-	Create(path string) (Project, error)
+	// Create makes a project file at path holding p as its first revision
+	// (positions included), with message, and opens it. A file at path is
+	// replaced (Save As asks first), in one step: until the new file is
+	// whole the old one stays as it was, and on an error no new file is left.
+	Create(path string, p *graph.Pack, message string) (Project, error)
 }
 
 // Project is one open project file.

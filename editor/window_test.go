@@ -50,12 +50,12 @@ func (s *memStore) OpenReadOnly(path string) (Project, error) {
 	return &memProject{s: s, path: path, readOnly: true}, nil
 }
 
-func (s *memStore) Create(path string) (Project, error) {
-	if _, ok := s.files[path]; ok {
-		return nil, os.ErrExist
+func (s *memStore) Create(path string, p *graph.Pack, message string) (Project, error) {
+	proj := &memProject{s: s, path: path}
+	if err := proj.Save(p, message); err != nil {
+		return nil, err
 	}
-	s.files[path] = nil
-	return &memProject{s: s, path: path}, nil
+	return proj, nil
 }
 
 func (p *memProject) Path() string { return p.path }

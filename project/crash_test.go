@@ -138,16 +138,25 @@ func TestCrash(t *testing.T) {
 		}
 		if _, err := os.Stat(path + "-journal"); err == nil {
 			hot++
-			// A read-only open must not recover, and must not change the file.
+			// A read-only open where the file cannot be written must not
+			// change it, and says how to recover it; where it can, it
+			// recovers the last committed revision (checked below).
 			before := fileSum(t, path)
+			writable := unwritable(t, path, filepath.Dir(path))
 			if q, err := Open(path, Options{ReadOnly: true}); err == nil {
 				q.Close() // the journal was not hot (empty or already finished)
-			} else if want := "open " + path + ": a save was interrupted; open it read-write once to recover the last saved revision"; err.Error() != want {
+			} else if !strings.Contains(err.Error(), "a save was interrupted, and the last saved revision can be recovered only where") {
 				t.Fatalf("kill %d: read-only open: %v", i, err)
 			}
+			writable()
 			if fileSum(t, path) != before {
 				t.Fatalf("kill %d: a read-only open changed the file", i)
 			}
+			q, err := Open(path, Options{ReadOnly: true})
+			if err != nil {
+				t.Fatalf("kill %d: read-only open: %v", i, err)
+			}
+			q.Close()
 		}
 
 		q, err := Open(path, Options{})

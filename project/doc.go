@@ -4,7 +4,9 @@
 // breakpoints, watched expressions). It follows SQLite's "SQLite As An
 // Application File Format".
 //
-// Entry points: [Create] and [Open] give a [Project]; [Project.Save] stores a pack
+// Entry points: [Create], [CreateFrom] (a new project holding a pack),
+// [Replace] (the same over an existing file) and [Open] give a [Project];
+// [Project.Save] stores a pack
 // as a new [Revision] and [Project.Pack] reads the latest one back;
 // [Project.Revisions], [Project.Diff] and [Project.Restore] work with history.
 //
@@ -41,6 +43,12 @@
 //     one file is complete between saves) with synchronous=FULL; every save is
 //     one transaction begun with BEGIN IMMEDIATE. A crash at any moment leaves
 //     the last committed revision (see the crash test).
+//   - A new file is never built in place: [Create], [CreateFrom] and
+//     [Replace] build it under a temporary name in the same folder, sync it
+//     and rename it into place (internal/atomicfile), so a studio killed
+//     meanwhile leaves no file, or the old one, never an empty project or
+//     one without its first revision. [Project.PutScenarios] stores several
+//     scenarios in one transaction.
 //
 // # Opening
 //
@@ -48,6 +56,9 @@
 // to it (not SQLite, another application's SQLite file, a newer schema, a failed
 // quick_check, a latest revision that no longer reads back) and refuses with an
 // error naming the file that wraps [ErrNotProject], [ErrNewer] or [ErrDamaged].
+// A save interrupted by a crash is rolled back first, by a read-only Open too
+// when the file and its folder can be written (its only write); where they
+// cannot, the error gives the command that recovers the file.
 // One studio writes a project at a time: the writer holds an flock on
 // PROJECT.lock, which also says who it is; a second writer gets a *[LockedError]
 // ("held by user@host pid N since ...") and may open the project read-only.

@@ -9,9 +9,11 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/mattn/go-sqlite3"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/atomicfile"
 )
 
 // ApplicationID is the PRAGMA application_id of every project file: the bytes
@@ -115,38 +117,96 @@ func openDB(path string, readOnly bool) (*sql.DB, error) {
 	return db, nil
 }
 
-// Create makes a new, empty project file at path (an error if a file is already
-// there) and opens it for writing. The project has no revision until the first
-// [Project.Save].
+// Create makes a new, empty project file at path (an error wrapping
+// fs.ErrExist if a file is already there) and opens it for writing. The
+// project has no revision until the first [Project.Save]; [CreateFrom] makes
+// one holding a pack. The file appears at path only once its schema is whole
+// (see [CreateFrom]).
 func Create(path string) (*Project, error) {
 	return create(path, SchemaVersion)
 }
 
-// create makes a project file at schema version upTo (tests make old files).
-func create(path string, upTo int) (_ *Project, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+// CreateFrom makes a new project file at path holding pack as its first
+// revision (positions included), with message, and opens it for writing.
+// The file is built under a temporary name in path's folder and put at path
+// only once it is whole and synced (internal/atomicfile), so a studio killed
+// meanwhile leaves no file at path, never an empty project or one whose save
+// was interrupted. It is an error wrapping fs.ErrExist if a file is already
+// at path; on any error no file is left.
+func CreateFrom(path string, pack *graph.Pack, message string) (*Project, error) {
+	return build(path, SchemaVersion, false, saver(pack, message))
+}
+
+// Replace is [CreateFrom] over the file at path, if any (Save As onto a
+// file the designer chose to replace): the new project is built beside it
+// and renamed over it, so until then the old file stays whole, and a kill
+// leaves one or the other. The writer's lock on path is taken first: a
+// project another studio holds is not replaced (*[LockedError]). A save of
+// the old file that was interrupted is rolled back first, so that its
+// journal cannot be applied to the new file.
+func Replace(path string, pack *graph.Pack, message string) (*Project, error) {
+	return build(path, SchemaVersion, true, saver(pack, message))
+}
+
+// saver is the fill of a new project holding pack as its first revision.
+func saver(pack *graph.Pack, message string) func(*Project) error {
+	return func(p *Project) error {
+		_, err := p.Save(pack, message)
+		return err
+	}
+}
+
+// create makes an empty project file at schema version upTo (tests make
+// old files).
+func create(path string, upTo int) (*Project, error) { return build(path, upTo, false, nil) }
+
+// build makes a project file at schema version upTo and runs fill on it
+// before it is put at path (over a file there when replace). The writer's lock on path is
+// taken first, so no other studio opens the file between its arrival and
+// the open that returns it.
+func build(path string, upTo int, replace bool, fill func(*Project) error) (_ *Project, err error) {
+	if _, err := os.Lstat(path); err == nil && !replace {
+		return nil, fmt.Errorf("create %s: %w", path, syscall.EEXIST)
+	}
+	l, err := acquireLock(path)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, unwrapPathError(err))
 	}
-	f.Close()
 	defer func() {
 		if err != nil {
-			os.Remove(path)
+			l.release()
 		}
 	}()
-	l, err := acquireLock(path)
-	if err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
-	}
-	db, err := openDB(path, false)
-	if err == nil {
-		err = migrate(db, upTo)
-		if err != nil {
-			db.Close()
+	// What a studio killed while building this file left: no one else
+	// builds it while we hold the lock.
+	atomicfile.RemoveStale(path)
+	put := atomicfile.Create
+	if replace {
+		put = atomicfile.Replace
+		if _, err := os.Stat(path + "-journal"); err == nil {
+			if err := rollBack(path); err != nil {
+				return nil, fmt.Errorf("create %s: %w", path, err)
+			}
 		}
 	}
+	err = put(path, func(tmp string) error {
+		db, err := openDB(tmp, false)
+		if err != nil {
+			return err
+		}
+		err = migrate(db, upTo)
+		if err == nil && fill != nil {
+			// Named path in its messages: the temporary name means nothing
+			// to the designer.
+			err = fill(&Project{path: path, db: db, version: upTo})
+		}
+		return errors.Join(err, db.Close())
+	})
 	if err != nil {
-		l.release()
+		return nil, fmt.Errorf("create %s: %w", path, unwrapPathError(err))
+	}
+	db, err := openDB(path, false)
+	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	return &Project{path: path, db: db, lock: l, version: upTo}, nil
@@ -164,10 +224,12 @@ func create(path string, upTo int) (_ *Project, err error) {
 // upgrades an older schema, one migration per transaction, and returns a
 // project that can be saved.
 //
-// A save interrupted by a crash left a hot journal next to the file. A
-// read-write Open lets SQLite roll it back (the file returns to its last
-// committed revision) after checking the file's header, then runs the other
-// checks; a read-only Open refuses such a file, as it may not write.
+// A save interrupted by a crash left a hot journal next to the file. Open
+// lets SQLite roll it back (the file returns to its last committed revision)
+// after checking the file's header, then runs the other checks. A read-only
+// Open does so too, holding the writer's lock meanwhile, when the file and
+// its folder can be written (that is the only write it makes); otherwise it
+// refuses with the command that will recover the file.
 func Open(path string, opt Options) (*Project, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -185,6 +247,17 @@ func Open(path string, opt Options) (*Project, error) {
 	}
 	pack, rev, err := check(db, path)
 	hot := errors.Is(err, errHotJournal)
+	if hot && opt.ReadOnly {
+		db.Close()
+		if err := recoverSave(path); err != nil {
+			return nil, err
+		}
+		if db, err = openDB(path, true); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		pack, rev, err = check(db, path)
+		hot = errors.Is(err, errHotJournal)
+	}
 	if err != nil && (!hot || opt.ReadOnly) {
 		db.Close()
 		if hot {

@@ -105,42 +105,68 @@ func (p *Project) Scenario(name string) (Scenario, error) {
 // final newline; a name [CheckScenarioName] refuses, or text that is not
 // YAML, is an error. Putting a scenario that is already stored, same text
 // and same transcript, writes nothing.
-func (p *Project) PutScenario(s Scenario) error {
-	what := "put scenario " + s.Name
-	if err := CheckScenarioName(s.Name); err != nil {
-		return p.wrap(what, err)
+func (p *Project) PutScenario(s Scenario) error { return p.PutScenarios(s) }
+
+// PutScenarios is [PutScenario] of each of ss in one transaction: all are
+// stored or none (studio scenario add of several files, killed half way,
+// stores none). A refused one is an error naming it, before anything is
+// written.
+func (p *Project) PutScenarios(ss ...Scenario) error {
+	what := "put scenarios"
+	if len(ss) == 1 {
+		what = "put scenario " + ss[0].Name
 	}
-	text := normalText(s.YAML)
-	var node yaml.Node
-	if err := yaml.Unmarshal(text, &node); err != nil {
-		return p.wrap(what, err)
+	texts := make([][]byte, len(ss))
+	for i, s := range ss {
+		if err := CheckScenarioName(s.Name); err != nil {
+			return p.wrap("put scenario "+s.Name, err)
+		}
+		texts[i] = normalText(s.YAML)
+		var node yaml.Node
+		if err := yaml.Unmarshal(texts[i], &node); err != nil {
+			return p.wrap("put scenario "+s.Name, err)
+		}
 	}
 	return p.update(what, func(tx *sql.Tx) (bool, error) {
-		hash := hashOf(text)
-		var events sql.NullString
-		if s.Events != nil {
-			events = sql.NullString{String: hashOf(s.Events), Valid: true}
-		}
-		var oldHash, oldEvents sql.NullString
-		err := tx.QueryRow("SELECT hash, events FROM scenario WHERE name = ? ORDER BY id DESC LIMIT 1", s.Name).Scan(&oldHash, &oldEvents)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, err
-		}
-		if err == nil && oldHash.Valid && oldHash.String == hash && oldEvents == events {
-			return false, nil
-		}
-		if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", hash, text); err != nil {
-			return false, err
-		}
-		if events.Valid {
-			if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", events.String, s.Events); err != nil {
-				return false, err
+		wrote := false
+		for i, s := range ss {
+			w, err := putScenario(tx, s, texts[i])
+			if err != nil {
+				return false, fmt.Errorf("%s: %w", s.Name, err)
 			}
+			wrote = wrote || w
 		}
-		_, err = tx.Exec("INSERT INTO scenario (name, hash, events, time) VALUES (?, ?, ?, ?)",
-			s.Name, hash, events, time.Now().UTC().Format(time.RFC3339Nano))
-		return err == nil, err
+		return wrote, nil
 	})
+}
+
+// putScenario adds scenario s, its YAML text, in tx unless its latest
+// version is the same, and reports whether it wrote.
+func putScenario(tx *sql.Tx, s Scenario, text []byte) (bool, error) {
+	hash := hashOf(text)
+	var events sql.NullString
+	if s.Events != nil {
+		events = sql.NullString{String: hashOf(s.Events), Valid: true}
+	}
+	var oldHash, oldEvents sql.NullString
+	err := tx.QueryRow("SELECT hash, events FROM scenario WHERE name = ? ORDER BY id DESC LIMIT 1", s.Name).Scan(&oldHash, &oldEvents)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, err
+	}
+	if err == nil && oldHash.Valid && oldHash.String == hash && oldEvents == events {
+		return false, nil
+	}
+	if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", hash, text); err != nil {
+		return false, err
+	}
+	if events.Valid {
+		if _, err := tx.Exec("INSERT OR IGNORE INTO blob (hash, yaml) VALUES (?, ?)", events.String, s.Events); err != nil {
+			return false, err
+		}
+	}
+	_, err = tx.Exec("INSERT INTO scenario (name, hash, events, time) VALUES (?, ?, ?, ?)",
+		s.Name, hash, events, time.Now().UTC().Format(time.RFC3339Nano))
+	return err == nil, err
 }
 
 // DeleteScenario removes the scenario name (its history stays); the error

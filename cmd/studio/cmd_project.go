@@ -39,7 +39,9 @@ func importCmd() *cobra.Command {
 		Long: `Import reads a YAML rule pack (one file of one or several YAML documents, or a
 directory of documents as "studio export --dir" writes it) and stores it in the
 project file PROJECT: a new project when PROJECT does not exist, else a new
-revision of it (none when the pack is unchanged).`,
+revision of it (none when the pack is unchanged). Either is whole or not at all: a
+new project is built beside PROJECT and renamed into place once complete, a
+revision is one transaction.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -169,13 +171,16 @@ func restoreCmd() *cobra.Command {
 // is none), as a revision with message msg, and says so on w, naming the
 // project name and the pack from.
 func importInto(w io.Writer, path, name string, pack *graph.Pack, msg, from string) error {
-	var proj *project.Project
-	var err error
-	if _, statErr := os.Stat(path); statErr == nil {
-		proj, err = project.Open(path, project.Options{})
-	} else {
-		proj, err = project.Create(path)
+	if _, statErr := os.Stat(path); statErr != nil {
+		// A new project appears whole or not at all.
+		proj, err := project.CreateFrom(path, pack, msg)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "imported %s into %s as revision 1\n", from, name)
+		return proj.Close()
 	}
+	proj, err := project.Open(path, project.Options{})
 	if err != nil {
 		return err
 	}

@@ -39,8 +39,8 @@ func scenarioAddCmd() *cobra.Command {
 		Short: "Store scenario files in a project, each under its file name without .yaml",
 		Long: `add reads each scenario FILE, checks that it reads as a scenario, and stores it in
 PROJECT under its file name without ".yaml", replacing a scenario of that name, with
-its transcript (FILE's .events file) when there is one. Nothing is stored when a file
-does not read.`,
+its transcript (FILE's .events file) when there is one. The files are stored together
+or not at all: nothing is stored when one does not read.`,
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var ss []project.Scenario
@@ -56,10 +56,11 @@ does not read.`,
 				return err
 			}
 			defer proj.Close()
+			// One transaction: all are stored or none.
+			if err := proj.PutScenarios(ss...); err != nil {
+				return err
+			}
 			for _, s := range ss {
-				if err := proj.PutScenario(s); err != nil {
-					return err
-				}
 				fmt.Fprintf(cmd.OutOrStdout(), "stored %s\n", s.Name)
 			}
 			return proj.Close()

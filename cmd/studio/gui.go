@@ -90,13 +90,8 @@ func exampleProject() (string, error) {
 	if pos, err := layout.Auto(context.Background(), p, layout.Options{}); err == nil {
 		p.Editor = &graph.Editor{Positions: pos}
 	}
-	proj, err := project.Create(path)
+	proj, err := project.CreateFrom(path, p, "bundled example")
 	if err != nil {
-		return "", fmt.Errorf("example project: %w", err)
-	}
-	if _, err := proj.Save(p, "bundled example"); err != nil {
-		proj.Close()
-		os.Remove(path)
 		return "", fmt.Errorf("example project: %w", err)
 	}
 	if err := proj.Close(); err != nil {

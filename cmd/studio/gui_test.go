@@ -542,11 +542,8 @@ func TestProjectStoreKeepsPackAndPositions(t *testing.T) {
 	}
 	p.Editor = &graph.Editor{Positions: map[string]graph.Point{"1": {X: 10, Y: 20}, "99": {X: -5.5, Y: 300}}}
 	path := filepath.Join(t.TempDir(), "hearts.rulestudio")
-	proj, err := projectStore{}.Create(path)
+	proj, err := projectStore{}.Create(path, p, "test")
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := proj.Save(p, "test"); err != nil {
 		t.Fatal(err)
 	}
 	if err := proj.Close(); err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/graph"
@@ -34,12 +33,14 @@ func (projectStore) OpenReadOnly(path string) (editor.Project, error) {
 	return &projectFile{p: p, path: path, readOnly: true}, nil
 }
 
-func (projectStore) Create(path string) (editor.Project, error) {
-	p, err := project.Create(path)
+// Create makes a project at path holding p, replacing a file there, whole
+// or not at all (project.Replace).
+func (projectStore) Create(path string, p *graph.Pack, message string) (editor.Project, error) {
+	proj, err := project.Replace(path, p, message)
 	if err != nil {
 		return nil, err
 	}
-	return &projectFile{p: p, path: path}, nil
+	return &projectFile{p: proj, path: path}, nil
 }
 
 var _ editor.ScenarioStore = (*projectFile)(nil)
@@ -114,16 +115,11 @@ func (projectStore) ReadProject(path string) (*graph.Pack, error) {
 	return proj.Pack()
 }
 
-// CreateProject makes a new project at path holding p, positions included;
-// on failure no file is left.
+// CreateProject makes a new project at path holding p, positions included,
+// whole or not at all (project.CreateFrom).
 func (projectStore) CreateProject(path string, p *graph.Pack, message string) error {
-	proj, err := project.Create(path)
+	proj, err := project.CreateFrom(path, p, message)
 	if err != nil {
-		return err
-	}
-	if _, err := proj.Save(p, message); err != nil {
-		proj.Close()
-		os.Remove(path)
 		return err
 	}
 	return proj.Close()

@@ -23,10 +23,11 @@
 //     [Files.Write] writes one in a given form ([WriteClasses] for
 //     [BGAClasses]); [Encode] writes the one-file forms to a stream (standard
 //     output).
-//   - [WriteFile] writes a file atomically: a temporary file in the same
-//     folder, synced, then renamed over the target, so a crash or a full disk
-//     leaves the old file or the new one, never half of one. Every file this
-//     package writes goes through it; a folder is written file by file.
+//   - [WriteFile] writes a file atomically (internal/atomicfile): a
+//     temporary file in the same folder, synced, renamed over the target, the
+//     folder synced, so a crash or a full disk leaves the old file or the new
+//     one, never half of one. Every file this package writes goes through it;
+//     a folder is written file by file.
 //
 // Project files are SQLite, which only package project may link: [Files]
 // reaches them through its [Projects] field, which cmd/studio fills with an

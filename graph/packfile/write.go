@@ -1,49 +1,19 @@
 package packfile
 
 import (
-	"errors"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
+
+	"github.com/rulestudio/studio/internal/atomicfile"
 )
 
-// WriteFile writes the file at path with what write writes, atomically: into
-// a temporary file next to it (so that the rename stays on one file system),
-// synced to disk, then renamed over path. On any error path is untouched and
-// the temporary file removed. A new file gets mode 0644; a file replaced keeps
-// its mode.
-func WriteFile(path string, write func(io.Writer) error) (err error) {
-	mode := fs.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return &fs.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
-		}
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := write(tmp); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+// WriteFile writes the file at path with what write writes, whole or not at
+// all: it is [atomicfile.Write] (a temporary file in path's folder, synced,
+// renamed over path, the folder synced). On any error path is untouched. A
+// new file gets mode 0644; a file replaced keeps its mode. The path "-" is
+// refused (atomicfile.ErrStdout): a command that takes "-" for standard
+// output writes there itself.
+func WriteFile(path string, write func(io.Writer) error) error {
+	return atomicfile.Write(path, write)
 }
 
 // writeBytes is WriteFile of data.

@@ -15,8 +15,8 @@ import (
 const module = "github.com/rulestudio/studio/"
 
 // graphForbidden is what graph and its subpackages (bga, layout, packfile)
-// must never reach: they import only the standard library, YAML and each
-// other.
+// must never reach: they import only the standard library, YAML, each
+// other and internal/atomicfile.
 var graphForbidden = []string{"fyne.io/", "github.com/mattn/go-sqlite3", "go.starlark.net", module + "engine", module + "preview", module + "project", module + "editor"}
 
 // rules lists, per package pattern, the import path prefixes its dependency
@@ -35,6 +35,9 @@ var rules = []struct {
 	{"preview/...", []string{"fyne.io/", "github.com/mattn/go-sqlite3", module + "project", module + "editor"}},
 	{"project/...", []string{"fyne.io/", "go.starlark.net", module + "engine", module + "preview", module + "editor"}},
 	{"editor/...", []string{"github.com/mattn/go-sqlite3"}},
+	// Every package writes files through internal/atomicfile, so it must
+	// import nothing but the standard library.
+	{"internal/atomicfile", append(graphForbidden, "go.yaml.in/", module+"graph")},
 }
 
 func TestDependencyDirection(t *testing.T) {
