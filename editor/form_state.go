@@ -69,14 +69,14 @@ func choiceID(s string) graph.StateID {
 // noneChoice is the drop-down entry for an absent initialprivate.
 const noneChoice = "(none)"
 
-// stateForm builds the form of every field of state id: BGA's, the seed
+// stateForm builds the form of every field of the state n names: BGA's, the seed
 // model's, and the non-standard keys of an imported file.
-func stateForm(e *Editor, id string) *form {
+func stateForm(e *Editor, n *elementName) *form {
 	f := newForm(e)
-	key := "state " + id + "/"
+	key := "state " + n.name + "/"
 	get := func(read func(s *graph.State) string) getter {
 		return func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil {
+			if s := findState(p, n.name); s != nil {
 				return read(s), true
 			}
 			return "", false
@@ -84,7 +84,7 @@ func stateForm(e *Editor, id string) *form {
 	}
 	set := func(field string, write func(s *graph.State, v string)) setter {
 		return func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditState(p, id, field, func(s *graph.State) { write(s, v) })
+			return graph.EditState(p, n.name, field, func(s *graph.State) { write(s, v) })
 		}
 	}
 	code := func(label, field string, read func(s *graph.State) *graph.Code) {
@@ -95,14 +95,10 @@ func stateForm(e *Editor, id string) *form {
 	f.heading("BGA")
 	f.commit("id", "id", get(func(s *graph.State) string { return s.ID.String() }), func(p *graph.Pack, v string) (graph.Edit, error) {
 		to := parseStateID(v)
-		ed, err := graph.ChangeStateID(p, id, to)
-		if err == nil {
-			e.forms.reselect = to.String() // the form follows the state to its new id
-		}
-		return ed, err
+		return graph.ChangeStateID(p, n.name, to) // the form follows the state (followRename)
 	})
 	resolved := f.note("", func(p *graph.Pack) (string, bool) {
-		s := findState(p, id)
+		s := findState(p, n.name)
 		if s == nil || s.ID.Const == "" {
 			return "", s != nil
 		}
@@ -113,7 +109,7 @@ func stateForm(e *Editor, id string) *form {
 	})
 	f.place("id/resolved", resolved)
 	f.text("name", "name", key+"name", false, get(func(s *graph.State) string { return s.Name }),
-		func(p *graph.Pack, v string) (graph.Edit, error) { return graph.RenameState(p, id, v) })
+		func(p *graph.Pack, v string) (graph.Edit, error) { return graph.RenameState(p, n.name, v) })
 	f.choice("type", "type", func(*graph.Pack) []string {
 		out := make([]string, len(graph.StateTypes))
 		for i, t := range graph.StateTypes {
@@ -149,20 +145,20 @@ func stateForm(e *Editor, id string) *form {
 		}
 		return "actions of the pack: " + strings.Join(names, ", "), true
 	})
-	allowedActions(f, id)
-	transitionRows(f, id)
+	allowedActions(f, n)
+	transitionRows(f, n)
 	f.check("updateGameProgression", "updateGameProgression",
 		func(p *graph.Pack) (bool, bool) {
-			s := findState(p, id)
+			s := findState(p, n.name)
 			return s != nil && s.UpdateGameProgression, s != nil
 		},
 		func(p *graph.Pack, v bool) (graph.Edit, error) {
-			return graph.EditState(p, id, "updateGameProgression", func(s *graph.State) { s.UpdateGameProgression = v })
+			return graph.EditState(p, n.name, "updateGameProgression", func(s *graph.State) { s.UpdateGameProgression = v })
 		})
 	f.choice("initialprivate", "initialprivate", func(p *graph.Pack) []string {
 		return append([]string{noneChoice}, stateChoices(p)...)
 	}, func(p *graph.Pack) (string, bool) {
-		s := findState(p, id)
+		s := findState(p, n.name)
 		if s == nil || s.InitialPrivate == nil {
 			return noneChoice, s != nil
 		}
@@ -179,13 +175,13 @@ func stateForm(e *Editor, id string) *form {
 	f.heading("Seed")
 	paramRows(f, "params (given by call(state, **params))", key, "params", stateParam,
 		func(p *graph.Pack) *graph.Params {
-			if s := findState(p, id); s != nil {
+			if s := findState(p, n.name); s != nil {
 				return &s.Params
 			}
 			return nil
 		},
 		func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
-			return graph.EditState(p, id, field, func(s *graph.State) { change(&s.Params) })
+			return graph.EditState(p, n.name, field, func(s *graph.State) { change(&s.Params) })
 		})
 	code("ending", "ending", func(s *graph.State) *graph.Code { return &s.Ending })
 	code("endaction", "endaction", func(s *graph.State) *graph.Code { return &s.EndAction })
@@ -194,7 +190,7 @@ func stateForm(e *Editor, id string) *form {
 		key:  key + "clauses/",
 		path: "clauses/",
 		get: func(p *graph.Pack) (*graph.Clauses, bool) {
-			s := findState(p, id)
+			s := findState(p, n.name)
 			if s == nil {
 				return nil, false
 			}
@@ -204,7 +200,7 @@ func stateForm(e *Editor, id string) *form {
 			return s.Clauses, true
 		},
 		edit: func(p *graph.Pack, field string, change func(c *graph.Clauses)) (graph.Edit, error) {
-			return graph.EditState(p, id, "clauses/"+field, func(s *graph.State) {
+			return graph.EditState(p, n.name, "clauses/"+field, func(s *graph.State) {
 				if s.Clauses == nil {
 					s.Clauses = &graph.Clauses{}
 				}
@@ -215,7 +211,7 @@ func stateForm(e *Editor, id string) *form {
 			})
 		},
 	})
-	if s := findState(e.Pack(), id); s != nil && len(s.Extra) > 0 {
+	if s := findState(e.Pack(), n.name); s != nil && len(s.Extra) > 0 {
 		f.heading("Extra (keys of the imported file; edit them in the YAML view)")
 		for _, x := range s.Extra {
 			k := x.Key
@@ -313,12 +309,12 @@ func isIdent(s string) bool {
 	return true
 }
 
-// allowedActions adds a card per action state id's possibleactions names:
-// the action's form when the pack defines it (the same action as in the
-// actions panel), else a button defining it.
-func allowedActions(f *form, id string) {
+// allowedActions adds a card per action the possibleactions of the state n
+// names: the action's form when the pack defines it (the same action as in
+// the actions panel), else a button defining it.
+func allowedActions(f *form, n *elementName) {
 	names := func(p *graph.Pack) graph.Names {
-		if s := findState(p, id); s != nil {
+		if s := findState(p, n.name); s != nil {
 			return s.PossibleActions
 		}
 		return nil
@@ -330,8 +326,8 @@ func allowedActions(f *form, id string) {
 		return len(names(p))
 	}, func(p *graph.Pack) string {
 		var b strings.Builder
-		for _, n := range names(p) {
-			fmt.Fprintf(&b, "%s %v,", n, p.Actions.Lookup(n) != nil)
+		for _, a := range names(p) {
+			fmt.Fprintf(&b, "%s %v,", a, p.Actions.Lookup(a) != nil)
 		}
 		return b.String()
 	}, func(sub *form, i int) {
@@ -350,42 +346,42 @@ func allowedActions(f *form, id string) {
 			card.place("possibleactions/"+name+"/define", def)
 			card.wide(def)
 		} else {
-			actionFields(card, name, "possibleactions/"+name+"/")
+			actionFields(card, &elementName{name}, "possibleactions/"+name+"/") // renamed, the card is built again (shape)
 		}
 		sub.wide(cardFrame(card.box))
 		sub.binds = append(sub.binds, card)
 	})
 }
 
-// transitionRows adds state id's transitions: a row per transition (its
+// transitionRows adds the transitions of the state n names: a row per transition (its
 // name, its target, a delete button) and a button adding one.
-func transitionRows(f *form, id string) {
+func transitionRows(f *form, n *elementName) {
 	f.heading("transitions")
 	f.list(func(p *graph.Pack) int {
-		if s := findState(p, id); s != nil {
+		if s := findState(p, n.name); s != nil {
 			return len(s.Transitions)
 		}
 		return 0
 	}, func(sub *form, i int) {
 		nameOf := func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil && i < len(s.Transitions) {
+			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
 				return s.Transitions[i].Name, true
 			}
 			return "", false
 		}
 		name := sub.commit("", "transitions/"+strconv.Itoa(i), nameOf, func(p *graph.Pack, v string) (graph.Edit, error) {
 			old, _ := nameOf(p)
-			return graph.RenameTransition(p, id, old, v)
+			return graph.RenameTransition(p, n.name, old, v)
 		})
 		name.SetPlaceHolder(`"" (the only transition)`)
 		target := sub.choice("", "transitions/"+strconv.Itoa(i)+"/to", stateChoices, func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil && i < len(s.Transitions) {
+			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
 				return targetChoice(p, s.Transitions[i].To), true
 			}
 			return "", false
 		}, func(p *graph.Pack, v string) (graph.Edit, error) {
 			old, _ := nameOf(p)
-			return graph.RetargetTransition(p, id, old, choiceID(v))
+			return graph.RetargetTransition(p, n.name, old, choiceID(v))
 		})
 		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
 			p := f.e.Pack()
@@ -393,14 +389,14 @@ func transitionRows(f *form, id string) {
 			if !ok {
 				return
 			}
-			f.e.formEdit(graph.DeleteTransition(p, id, old))
+			f.e.formEdit(graph.DeleteTransition(p, n.name, old))
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/delete", del)
 		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
 		sub.wide(row)
 		// A transition the importer inferred from a State class's code.
 		inferred := sub.note("", func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
+			if s := findState(p, n.name); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
 				return "inferred from the State class's code (written back as code)", true
 			}
 			return "", true
@@ -409,12 +405,12 @@ func transitionRows(f *form, id string) {
 	})
 	add := widget.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()
-		s := findState(p, id)
+		s := findState(p, n.name)
 		if s == nil {
 			return
 		}
 		name := freshName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
-		f.e.formEdit(graph.AddTransition(p, id, graph.Transition{Name: name, To: s.ID}))
+		f.e.formEdit(graph.AddTransition(p, n.name, graph.Transition{Name: name, To: s.ID}))
 	})
 	f.place("transitions/add", add)
 	f.wide(add)

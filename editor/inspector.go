@@ -28,8 +28,10 @@ type Inspector struct {
 	diags  *widget.Label // the diagnostics about what is shown
 
 	form *form
-	id   string      // the state shown; "" for the pack
-	of   *graph.Pack // the pack the form was built for
+	id   string       // the state shown; "" for the pack
+	cur  *elementName // id, as the state form's getters and setters read it
+	ids  []string     // the pack's state ids when it was shown, to follow a change of id (followRename)
+	of   *graph.Pack  // the pack the form was built for
 }
 
 // NewInspector returns an empty inspector; it shows forms once an editor
@@ -87,15 +89,41 @@ func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnosti
 		in.title.SetText(packTitle(p))
 	}
 	in.showDiagnostics(p, diags)
+	in.ids = idsOf(p, in.ids)
+}
+
+// follow reports the id the state shown has after an edit of p changed it
+// (its place in the list kept, its id new), and moves the form on to it in
+// place; ok is false when the state shown is still there, is gone, or the
+// pack is shown.
+func (in *Inspector) follow(p *graph.Pack) (id string, ok bool) {
+	if in.id == "" || in.of != p || in.form == nil || findState(p, in.id) != nil {
+		return "", false
+	}
+	id, ok = followRename(in.ids, idsOf(p, nil), in.id)
+	if ok {
+		in.id, in.cur.name = id, id
+	}
+	return id, ok
+}
+
+// idsOf lists the ids of p's states as written, in buf's room.
+func idsOf(p *graph.Pack, buf []string) []string {
+	buf = buf[:0]
+	for _, s := range p.States {
+		buf = append(buf, s.ID.String())
+	}
+	return buf
 }
 
 // build makes the form of state id ("" the pack's).
 func (in *Inspector) build(p *graph.Pack, id string) {
 	in.id, in.of = id, p
+	in.cur = &elementName{id}
 	if id == "" {
 		in.form = packForm(in.e)
 	} else {
-		in.form = stateForm(in.e, id)
+		in.form = stateForm(in.e, in.cur)
 	}
 	in.form.heading("Diagnostics")
 	in.form.wide(in.diags)
