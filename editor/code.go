@@ -31,7 +31,10 @@ type CodeMark struct {
 // the marks of diagnostics at their line and column (a tinted span and a
 // dot in the gutter, their messages listed under the text), a block cursor,
 // selection with the mouse or shift and the arrows, the clipboard, and
-// auto-indentation after a line ending in ':'.
+// auto-indentation after a line ending in ':'. Tab indents to the next
+// multiple of four (in a text of one line it moves to the next field), and
+// Backspace in an indentation takes back one level; ctrl+Home and ctrl+End
+// go to the ends of the text.
 //
 // The editor does not keep an undo stack: ctrl+Z and ctrl+Y call OnUndo and
 // OnRedo (the window's history), and every change is reported by OnChanged.
@@ -279,6 +282,8 @@ func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
 			return
 		}
 		switch {
+		case p.col > 0 && strings.TrimLeft(string(c.lines[p.row][:p.col]), " ") == "":
+			c.anchor = textPos{p.row, p.col - ((p.col-1)%4 + 1)} // in the indentation: back one level
 		case p.col > 0:
 			c.anchor = textPos{p.row, p.col - 1}
 		case p.row > 0:
@@ -369,11 +374,37 @@ func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
 		if c.OnRedo != nil {
 			c.OnRedo()
 		}
+	case *desktop.CustomShortcut:
+		c.textEnds(sc)
 	}
 }
 
-// AcceptsTab keeps Tab in the editor, to indent (fyne.Tabbable).
-func (c *CodeEditor) AcceptsTab() bool { return true }
+// textEnds moves the cursor to the start (ctrl+Home) or the end (ctrl+End)
+// of the whole text, selecting with shift. The desktop driver hands keys
+// held with ctrl to TypedShortcut, never to TypedKey.
+func (c *CodeEditor) textEnds(sc *desktop.CustomShortcut) {
+	if sc.Modifier&^fyne.KeyModifierShift != fyne.KeyModifierShortcutDefault {
+		return
+	}
+	to := textPos{}
+	switch sc.KeyName {
+	case fyne.KeyHome:
+	case fyne.KeyEnd:
+		to = textPos{len(c.lines) - 1, len(c.lines[len(c.lines)-1])}
+	default:
+		return
+	}
+	held := c.shift
+	c.shift = sc.Modifier&fyne.KeyModifierShift != 0
+	c.move(to)
+	c.shift = held
+}
+
+// AcceptsTab keeps Tab in the editor to indent once its text has more than
+// one line (fyne.Tabbable). In one line there is nothing to indent (an
+// indented first line does not compile), so Tab moves on to the next field
+// as in every other field, instead of leaving spaces in the pack.
+func (c *CodeEditor) AcceptsTab() bool { return len(c.lines) > 1 }
 
 // KeyDown notes shift for selections (desktop.Keyable).
 func (c *CodeEditor) KeyDown(ev *fyne.KeyEvent) {

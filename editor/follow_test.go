@@ -40,9 +40,16 @@ func (h hands) typ(s string) {
 	}
 }
 
-// key presses the key named k.
+// key presses the key named k. Tab moves the focus on unless the focused
+// widget keeps it (fyne.Tabbable), as Fyne's desktop driver does.
 func (h hands) key(k fyne.KeyName) {
 	ev := &fyne.KeyEvent{Name: k}
+	if k == fyne.KeyTab {
+		if tb, ok := h.canvas().Focused().(fyne.Tabbable); !ok || !tb.AcceptsTab() {
+			h.canvas().FocusNext()
+			return
+		}
+	}
 	if f := h.canvas().Focused(); f != nil {
 		f.TypedKey(ev)
 	} else if on := h.canvas().OnTypedKey(); on != nil {
@@ -50,9 +57,18 @@ func (h hands) key(k fyne.KeyName) {
 	}
 }
 
-// shortcut presses a shortcut: the focused widget takes it when it can, as
-// Fyne's desktop driver gives it.
+// shortcut presses a shortcut as Fyne's desktop driver hands it on: to
+// the main menu's item with that shortcut, else to the focused widget when
+// it takes shortcuts, else to the window's canvas.
 func (h hands) shortcut(s fyne.Shortcut) {
+	if m := h.e.Window().MainMenu(); m != nil {
+		for _, menu := range m.Items {
+			if it := menuItemFor(menu, s); it != nil {
+				it.Action()
+				return
+			}
+		}
+	}
 	if f, ok := h.canvas().Focused().(fyne.Shortcutable); ok {
 		f.TypedShortcut(s)
 		return
@@ -60,6 +76,21 @@ func (h hands) shortcut(s fyne.Shortcut) {
 	if c, ok := h.canvas().(fyne.Shortcutable); ok {
 		c.TypedShortcut(s)
 	}
+}
+
+// menuItemFor finds the item of m (or of its submenus) whose shortcut is s.
+func menuItemFor(m *fyne.Menu, s fyne.Shortcut) *fyne.MenuItem {
+	for _, it := range m.Items {
+		if it.Shortcut != nil && it.Action != nil && it.Shortcut.ShortcutName() == s.ShortcutName() {
+			return it
+		}
+		if it.ChildMenu != nil {
+			if found := menuItemFor(it.ChildMenu, s); found != nil {
+				return found
+			}
+		}
+	}
+	return nil
 }
 
 // status is the window's status line.
