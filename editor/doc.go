@@ -100,7 +100,9 @@
 // in place, by the edit's Touched refs (the canvas only when it draws what
 // changed): a form is built once per element shown, a list of rows is rebuilt
 // only when its length changes, and the field being typed in is not loaded
-// again, so nothing moves under the cursor. A form names its element (a
+// again, so nothing moves under the cursor. A value a field's setter
+// refuses stays in the field as typed, with why beside it (form_bind.go:
+// textBind, messageLine), never dropped. A form names its element (a
 // state by id, an object type, action or script by name) through one cell
 // its getters and setters read when they run; after every edit the panel
 // showing it moves the cell on when the element was renamed (by the form,

@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"strconv"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -95,6 +97,7 @@ func (f *form) place(path string, obj fyne.CanvasObject) { f.places[f.prefix+pat
 type formEntry struct {
 	widget.Entry
 	onLeave func()
+	bind    *textBind
 }
 
 func newFormEntry(multi bool) *formEntry {
@@ -117,6 +120,12 @@ func (en *formEntry) FocusLost() {
 
 // textBind binds an entry: live (an edit per keystroke, merged under key)
 // or on commit (Enter or leaving the field).
+//
+// A text the setter refuses is never dropped: it stays in the field, the
+// status line and the field's message line (when it has one) say why, and
+// the field is not loaded again while the pack's value is the one it had
+// then; a value the setter takes, or a change of the pack's value (undo),
+// ends the refusal.
 type textBind struct {
 	f       *form
 	entry   *formEntry
@@ -126,6 +135,10 @@ type textBind struct {
 	live    bool
 	typing  bool // the entry is making an edit: do not load it again now
 	loading bool // the entry is being loaded: its OnChanged is not the designer's
+
+	msg     *messageLine // where a refusal is explained, or nil
+	refused bool         // the field holds a text the setter refused
+	kept    string       // the pack's value when it was refused
 }
 
 // text adds a field edited as the designer types; key names it for merging
@@ -135,8 +148,8 @@ func (f *form) text(label, path, key string, multi bool, get getter, set setter)
 }
 
 // commit adds a field whose edit is made on Enter or when the designer leaves
-// it; a value the edit refuses is shown in the status line and the field
-// goes back to the pack's value.
+// it; a value the edit refuses stays in the field, the status line saying
+// why (see textBind).
 func (f *form) commit(label, path string, get getter, set setter) *formEntry {
 	return f.entry(label, path, "", false, false, get, set)
 }
@@ -144,6 +157,7 @@ func (f *form) commit(label, path string, get getter, set setter) *formEntry {
 func (f *form) entry(label, path, key string, multi, live bool, get getter, set setter) *formEntry {
 	b := &textBind{f: f, entry: newFormEntry(multi), get: get, set: set, key: key, live: live}
 	en := b.entry
+	en.bind = b
 	if live {
 		en.OnChanged = func(s string) { b.changed(s) }
 		en.onLeave = f.e.Seal
@@ -164,11 +178,13 @@ func (b *textBind) changed(s string) {
 	if b.loading {
 		return
 	}
-	ed, err := b.set(b.f.e.Pack(), s)
+	p := b.f.e.Pack()
+	ed, err := b.set(p, s)
 	if err != nil {
-		b.f.e.fail(err)
+		b.refuse(p, err)
 		return
 	}
+	b.accepted()
 	b.typing = true
 	b.f.e.Merge(b.key, ed)
 	b.typing = false
@@ -177,15 +193,44 @@ func (b *textBind) changed(s string) {
 func (b *textBind) commitText(s string) {
 	p := b.f.e.Pack()
 	if v, ok := b.get(p); !ok || v == s {
+		b.accepted()
 		return
 	}
 	ed, err := b.set(p, s)
 	if err != nil {
-		b.f.e.fail(err)
-		b.load(p)
+		b.refuse(p, err)
 		return
 	}
+	b.accepted()
 	b.f.e.Do(ed)
+}
+
+// refuse keeps the text the setter refused in the field and says why.
+func (b *textBind) refuse(p *graph.Pack, err error) {
+	b.refused = true
+	b.kept, _ = b.get(p)
+	b.f.e.fail(err)
+	if b.msg != nil {
+		b.msg.refuse(err.Error() + " (the pack keeps " + quoteOrEmpty(b.kept) + ")")
+	}
+}
+
+// accepted ends a refusal: the field's text is the pack's again.
+func (b *textBind) accepted() {
+	if b.refused {
+		b.refused = false
+		if b.msg != nil {
+			b.msg.clear()
+		}
+	}
+}
+
+// quoteOrEmpty quotes v for a message, or says it is empty.
+func quoteOrEmpty(v string) string {
+	if v == "" {
+		return "nothing"
+	}
+	return strconv.Quote(v)
 }
 
 func (b *textBind) load(p *graph.Pack) {
@@ -193,12 +238,54 @@ func (b *textBind) load(p *graph.Pack) {
 		return
 	}
 	v, ok := b.get(p)
-	if !ok || b.entry.Text == v {
+	if !ok {
+		return
+	}
+	if b.refused {
+		if v == b.kept {
+			return // the designer's text stays until they change it or the pack's value changes
+		}
+		b.accepted()
+	}
+	if b.entry.Text == v {
 		return
 	}
 	b.loading = true
 	b.entry.SetText(v)
 	b.loading = false
+}
+
+// messageLine is a line under a field that says why the field refused what
+// was typed, and otherwise holds a hint. It is never empty, so that it
+// takes the same room whether or not it has something to say: nothing below
+// it moves when a refusal comes or goes.
+type messageLine struct {
+	label *widget.Label
+	hint  string
+}
+
+// message adds a message line holding hint for the fields given (see
+// textBind), at path.
+func (f *form) message(path, hint string, fields ...*formEntry) *widget.Label {
+	m := &messageLine{label: widget.NewLabel(hint), hint: hint}
+	m.label.Importance = widget.LowImportance
+	m.label.Wrapping = fyne.TextWrapWord
+	for _, en := range fields {
+		en.bind.msg = m
+	}
+	f.place(path, m.label)
+	f.row("", m.label)
+	return m.label
+}
+
+func (m *messageLine) refuse(text string) {
+	m.label.Importance = widget.DangerImportance
+	m.label.SetText(text)
+}
+
+func (m *messageLine) clear() {
+	m.label.Importance = widget.LowImportance
+	m.label.SetText(m.hint)
 }
 
 // codeBind binds a code editor, edited as the designer types.

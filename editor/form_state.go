@@ -505,12 +505,13 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 				set("domain", func(pr *graph.Param, v string) error { pr.Domain.Src = v; return nil }))
 			return
 		}
-		sub.text("default", place+"/default", key+place+"/default", false, get(func(pr *graph.Param) string { return valueText(pr.Default) }),
+		def := sub.text("default", place+"/default", key+place+"/default", false, get(func(pr *graph.Param) string { return valueText(pr.Default) }),
 			set("default", func(pr *graph.Param, v string) error {
 				val, err := parseValue(v)
 				pr.Default = val
 				return err
 			}))
+		sub.message(place+"/message", "a value as YAML: 3, [1, 2], {a: 1}", def)
 	})
 	add := widget.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()

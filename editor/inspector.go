@@ -259,6 +259,7 @@ func packForm(e *Editor) *form {
 	f.heading("Pack")
 	str("pack", func(p *graph.Pack) *string { return &p.Name })
 	str("title", func(p *graph.Pack) *string { return &p.Title })
+	var seats []*formEntry
 	for _, end := range []string{"min", "max"} {
 		end := end
 		seat := func(pl *graph.Players) *int {
@@ -267,15 +268,15 @@ func packForm(e *Editor) *form {
 			}
 			return &pl.Max
 		}
-		f.text("players "+end, "players/"+end, "pack/players/"+end, false, func(p *graph.Pack) (string, bool) {
-			if p.Players == nil {
-				return "", true
+		seats = append(seats, f.text("players "+end, "players/"+end, "pack/players/"+end, false, func(p *graph.Pack) (string, bool) {
+			if p.Players == nil || *seat(p.Players) == 0 {
+				return "", true // 0: not set (a max of 0 is no limit)
 			}
 			return strconv.Itoa(*seat(p.Players)), true
 		}, func(p *graph.Pack, v string) (graph.Edit, error) {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil && v != "" {
-				return nil, fmt.Errorf("players %s: %q is not a number", end, v)
+			if err != nil && strings.TrimSpace(v) != "" || n < 0 {
+				return nil, fmt.Errorf("players %s: %q is not a whole number of seats", end, v)
 			}
 			return graph.EditPack(p, "players", func(q *graph.Pack) {
 				if q.Players == nil {
@@ -283,8 +284,9 @@ func packForm(e *Editor) *form {
 				}
 				*seat(q.Players) = n
 			}), nil
-		})
+		}))
 	}
+	f.message("players/message", "seats: whole numbers; no max: no limit", seats...)
 	for _, c := range []struct {
 		field string
 		read  func(p *graph.Pack) *graph.Code
