@@ -2,6 +2,7 @@ package editor
 
 import (
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -326,6 +327,7 @@ func bindCode(f *form, c *CodeEditor, path, key string, get getter, set setter) 
 	}
 	c.OnLeave = f.e.Seal
 	c.OnUndo, c.OnRedo = f.e.Undo, f.e.Redo
+	c.OnNote = f.e.setStatus
 	f.binds = append(f.binds, b)
 	f.place(path, c)
 	f.codes[f.prefix+path] = c
@@ -503,6 +505,7 @@ func (b *listBind) load(p *graph.Pack) {
 type labelBind struct {
 	label, key *widget.Label
 	get        getter
+	fixed      bool // never hidden: the label keeps its room when empty (line)
 }
 
 // note adds a wrapped label computed from the pack.
@@ -516,12 +519,38 @@ func (f *form) note(label string, get getter) *widget.Label {
 	return b.label
 }
 
+// line adds a label computed from the pack that keeps its height whatever
+// it says: its text has as many lines as lines (fewer are padded, more are
+// dropped), each cut with an ellipsis at the form's edge rather than wrapped.
+// A note under a field the designer types in is one: it changes as they
+// type, and nothing below it may move.
+func (f *form) line(label string, lines int, get getter) *widget.Label {
+	fixed := func(p *graph.Pack) (string, bool) {
+		v, ok := get(p)
+		ls := strings.Split(v, "\n")
+		for len(ls) < lines {
+			ls = append(ls, "")
+		}
+		return strings.Join(ls[:lines], "\n"), ok
+	}
+	b := &labelBind{label: widget.NewLabel(""), get: fixed, fixed: true}
+	b.label.Truncation = fyne.TextTruncateEllipsis
+	b.label.Importance = widget.LowImportance
+	f.binds = append(f.binds, b)
+	b.key = f.row(label, b.label)
+	b.load(f.e.Pack())
+	return b.label
+}
+
 func (b *labelBind) load(p *graph.Pack) {
 	if p == nil {
 		return
 	}
 	if v, ok := b.get(p); ok && b.label.Text != v {
 		b.label.SetText(v)
+	}
+	if b.fixed {
+		return
 	}
 	b.label.Hidden = b.label.Text == "" // an empty note takes no room
 	b.key.Hidden = b.label.Hidden

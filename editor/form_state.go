@@ -97,10 +97,13 @@ func stateForm(e *Editor, n *elementName) *form {
 		to := parseStateID(v)
 		return graph.ChangeStateID(p, n.name, to) // the form follows the state (followRename)
 	})
-	resolved := f.note("", func(p *graph.Pack) (string, bool) {
+	resolved := f.line("", 1, func(p *graph.Pack) (string, bool) {
 		s := findState(p, n.name)
-		if s == nil || s.ID.Const == "" {
-			return "", s != nil
+		if s == nil {
+			return "", false
+		}
+		if s.ID.Const == "" {
+			return "a number or a constant's name", true
 		}
 		if n, ok := p.Resolve(s.ID); ok {
 			return fmt.Sprintf("%s = %d", s.ID.Const, n), true
@@ -128,7 +131,7 @@ func stateForm(e *Editor, n *elementName) *form {
 	} {
 		f.text(d.field, d.field, key+d.field, false, get(func(s *graph.State) string { return *d.read(s) }),
 			set(d.field, func(s *graph.State, v string) { *d.read(s) = v }))
-		f.note("", get(func(s *graph.State) string { return placeholderHint(*d.read(s), s, d.field == "descriptionmyturn") }))
+		f.line("", 2, get(func(s *graph.State) string { return placeholderHint(*d.read(s), s, d.field == "descriptionmyturn") }))
 	}
 	code("action", "action", func(s *graph.State) *graph.Code { return &s.Action })
 	code("args", "args", func(s *graph.State) *graph.Code { return &s.Args })
@@ -251,10 +254,11 @@ var (
 	argKeyRe      = regexp.MustCompile(`['"](\w+)['"]\s*:`)
 )
 
-// placeholderHint says which ${...} placeholders a description uses and
-// where each comes from: BGA fills ${actplayer} (the active player's name)
-// and, in descriptionmyturn, ${you}; every other one must be a key of the
-// dictionary the state's args give.
+// placeholderHint says in two lines which ${...} placeholders a
+// description may use, and which it uses and where each comes from (those
+// that come from nowhere first): BGA fills ${actplayer} (the active
+// player's name) and, in descriptionmyturn, ${you}; every other one must be
+// a key of the dictionary the state's args give.
 func placeholderHint(text string, s *graph.State, myTurn bool) string {
 	args := map[string]bool{}
 	var argNames []string
@@ -264,22 +268,23 @@ func placeholderHint(text string, s *graph.State, myTurn bool) string {
 			argNames = append(argNames, m[1])
 		}
 	}
-	var used []string
+	var used, wrong []string
 	for _, m := range placeholderRe.FindAllStringSubmatch(text, -1) {
 		name := m[1]
 		switch {
 		case name == "actplayer":
-			used = append(used, "${actplayer}: the active player")
+			used = append(used, "${actplayer}: active player")
 		case name == "you" && myTurn:
-			used = append(used, "${you}: the player reading it")
+			used = append(used, "${you}: reading player")
 		case args[name]:
-			used = append(used, "${"+name+"}: from args")
+			used = append(used, "${"+name+"}: args")
 		case !s.Args.IsZero() && !isIdent(s.Args.Src):
-			used = append(used, "${"+name+"}: not a key of args")
+			wrong = append(wrong, "${"+name+"}: not a key of args")
 		default:
-			used = append(used, "${"+name+"}: from args")
+			used = append(used, "${"+name+"}: args")
 		}
 	}
+	used = append(wrong, used...)
 	avail := []string{"${actplayer}"}
 	if myTurn {
 		avail = append(avail, "${you}")
@@ -287,11 +292,11 @@ func placeholderHint(text string, s *graph.State, myTurn bool) string {
 	for _, a := range argNames {
 		avail = append(avail, "${"+a+"}")
 	}
-	hint := "placeholders: " + strings.Join(avail, " ")
+	uses := "uses no placeholder"
 	if len(used) > 0 {
-		hint = strings.Join(used, "; ") + "\n" + hint
+		uses = strings.Join(used, "; ")
 	}
-	return hint
+	return uses + "\nplaceholders: " + strings.Join(avail, " ")
 }
 
 // isIdent reports whether s is a bare name (BGA: args names a PHP method,

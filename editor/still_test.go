@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"slices"
+	"strconv"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -47,5 +49,72 @@ func TestGraphStaysStillAcrossTabs(t *testing.T) {
 	test.TapCanvas(c, at)
 	if e.View.Selected() != id || e.Inspector.Shown() != id {
 		t.Errorf("a click where state %s was selects %q, the inspector shows %q", id, e.View.Selected(), e.Inspector.Shown())
+	}
+}
+
+// TestFormStaysStillWhileTyping: typing in a state's fields does not move
+// the fields below them: the hint under a description (which placeholders
+// it uses and where each comes from) keeps its height as placeholders come
+// and go, and so does the line under the id when it becomes a constant.
+func TestFormStaysStillWhileTyping(t *testing.T) {
+	e := seedsEditor(t)
+	h := hands{t, e}
+	e.SelectState("10")
+	f := e.Inspector.form
+	d := fyne.CurrentApp().Driver()
+	below := []string{"descriptionmyturn", "action", "args", "possibleactions"}
+	where := func() []float32 {
+		layOut(e.Window().Content()) // as the window's next frame does
+		var ys []float32
+		for _, path := range below {
+			ys = append(ys, d.AbsolutePositionForObject(f.places[path]).Y)
+		}
+		return ys
+	}
+	still := func(doing string, want []float32) {
+		t.Helper()
+		if got := where(); !slices.Equal(got, want) {
+			t.Errorf("%s moved the fields below %v from %v to %v", doing, below, want, got)
+		}
+	}
+	want := where()
+	t.Logf("at %v", want)
+	desc := widgetAt[*formEntry](t, f, "description")
+	h.click(desc)
+	h.shortcut(&fyne.ShortcutSelectAll{})
+	for _, s := range []string{"A", " plain text", " for ${actplayer}", " and ${source}", " and ${nothing}", " and ${you}"} {
+		h.typ(s)
+		settle(e)
+		still("typing "+strconv.Quote(s)+" in the description", want)
+	}
+	h.renameIn(widgetAt[*formEntry](t, f, "id"), "ST_CHOOSE")
+	settle(e)
+	if e.Inspector.Shown() != "ST_CHOOSE" {
+		t.Fatalf("the inspector shows %q after the id change", e.Inspector.Shown())
+	}
+	still("changing the id to a constant", want)
+}
+
+// layOut lays o and everything in it out again, top down, as the desktop
+// driver does at its next frame for containers whose content changed its
+// minimum size (the test canvas does not).
+func layOut(o fyne.CanvasObject) {
+	if !o.Visible() {
+		return
+	}
+	switch w := o.(type) {
+	case *fyne.Container:
+		if w.Layout != nil {
+			w.Layout.Layout(w.Objects, w.Size())
+		}
+		for _, c := range w.Objects {
+			layOut(c)
+		}
+	case fyne.Widget:
+		r := test.WidgetRenderer(w)
+		r.Layout(w.Size())
+		for _, c := range r.Objects() {
+			layOut(c)
+		}
 	}
 }
