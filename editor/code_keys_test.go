@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -70,5 +71,30 @@ func TestCodeFieldKeys(t *testing.T) {
 	h.key(fyne.KeyBackspace)
 	if got := body.Text(); got != "if True:\n     = 1" {
 		t.Errorf("Backspace after code gave %q", got)
+	}
+}
+
+// TestCodeFieldMessageInStatus: a code field writes a mark's message after
+// its line, where a long one is cut at the field's edge; while the cursor
+// is on that line the status line holds the whole message, also when the
+// check comes back after the keystroke that made the mistake.
+func TestCodeFieldMessageInStatus(t *testing.T) {
+	e := seedsEditor(t)
+	h := hands{t, e}
+	e.SelectState("3")
+	action := widgetAt[*CodeEditor](t, e.Inspector.form, "action")
+	h.click(action)
+	h.key(fyne.KeyEnd)
+	h.typ("s")
+	settle(e)
+	if len(action.Marks()) == 0 {
+		t.Fatal("no mark on the action stNextPlayers")
+	}
+	want := action.Marks()[0].Message
+	if got := status(e); !strings.Contains(got, want) {
+		t.Errorf("the status line says %q, want the mark's message %q", got, want)
+	}
+	if row := action.Grid().RowText(0); !strings.Contains(row, "error: ") {
+		t.Errorf("the marked line shows %q, no message after it", row)
 	}
 }
