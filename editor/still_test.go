@@ -3,6 +3,7 @@ package editor
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -116,5 +117,18 @@ func layOut(o fyne.CanvasObject) {
 		for _, c := range r.Objects() {
 			layOut(c)
 		}
+	}
+}
+
+// TestLongStatusKeepsTheWindow: a long message in the status line (a
+// mark's whole message, an error) is cut at the window's edge: it does not
+// make the window's content wider than the window, which pushed the
+// inspector off the screen.
+func TestLongStatusKeepsTheWindow(t *testing.T) {
+	e := seedsEditor(t)
+	before := e.Window().Content().MinSize()
+	e.setStatus(strings.Repeat("a long message ", 40))
+	if after := e.Window().Content().MinSize(); after != before {
+		t.Errorf("a long status line changed the window's least size from %v to %v", before, after)
 	}
 }
