@@ -270,7 +270,7 @@ type messageLine struct {
 func (f *form) message(path, hint string, fields ...*formEntry) *widget.Label {
 	m := &messageLine{label: widget.NewLabel(hint), hint: hint}
 	m.label.Importance = widget.LowImportance
-	m.label.Wrapping = fyne.TextWrapWord
+	m.label.Truncation = fyne.TextTruncateEllipsis // one line whatever it says (the status line has it whole)
 	for _, en := range fields {
 		en.bind.msg = m
 	}

@@ -40,6 +40,7 @@ func TestRefusedTextStays(t *testing.T) {
 		return got
 	}
 	hint := message("players/message")
+	hintHeight := e.Inspector.form.places["players/message"].MinSize().Height
 
 	h.shortcut(&fyne.ShortcutSelectAll{})
 	h.typ("x")
@@ -48,6 +49,9 @@ func TestRefusedTextStays(t *testing.T) {
 	}
 	if m := message("players/message"); !strings.Contains(m, "x") || m == hint {
 		t.Errorf("no message beside players max after typing x: %q", m)
+	}
+	if m := e.Inspector.form.places["players/message"]; m.MinSize().Height != hintHeight {
+		t.Errorf("the message line is %v high, the hint was %v: the fields below moved", m.MinSize().Height, hintHeight)
 	}
 	// Another edit loads the form again: the refused text stays.
 	h.click(widgetAt[*formEntry](t, f, "title"))
