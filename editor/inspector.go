@@ -159,6 +159,19 @@ func (in *Inspector) showDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
 	in.diags.SetText(text)
 }
 
+// holds reports whether o is one of the fields of the form shown.
+func (in *Inspector) holds(o fyne.Focusable) bool {
+	if in.form == nil || o == nil {
+		return false
+	}
+	for _, w := range in.form.places {
+		if f, ok := w.(fyne.Focusable); ok && f == o {
+			return true
+		}
+	}
+	return false
+}
+
 // Field returns the text the form shows for the field at path
 // ("description", "transitions/0", "clauses/while/0/condition"), and
 // whether the form has it: an entry's or code editor's text, a drop-down's
@@ -225,13 +238,15 @@ func revealIn(scroll *container.Scroll, f *form, path string, line, col int) boo
 		y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(scroll.Content).Y
 		scroll.ScrollToOffset(fyne.NewPos(0, max(y-40, 0)))
 	}
+	// The focus goes through the window's canvas: the desktop driver knows
+	// the canvas of a form built just now (a run error's place) only once it
+	// has drawn it, and the designer's next keys went nowhere.
 	switch w := o.(type) {
 	case *CodeEditor:
 		w.SetCursor(max(line, 1), max(col, 1))
+		f.e.win.Canvas().Focus(w)
 	case fyne.Focusable:
-		if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil {
-			c.Focus(w)
-		}
+		f.e.win.Canvas().Focus(w)
 	}
 	return true
 }

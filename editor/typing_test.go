@@ -9,8 +9,8 @@ import (
 )
 
 // TestTypingAfterAMatchErrorOpensACondition: a match stopped by an error in
-// a whenever clause's condition opens that condition with the focus in it;
-// select-all (through the Edit menu, as the desktop driver hands ctrl+A on)
+// a whenever clause's condition opens that condition with the focus in it,
+// in front of the Debugger the match docks beside the inspector; select-all (through the Edit menu, as the desktop driver hands ctrl+A on)
 // and typing replace it with exactly what was typed, while the checks and
 // the live re-run of the match come back between the keystrokes. (Issue 19
 // saw doubled characters once after such an error; this does not make
@@ -30,6 +30,11 @@ func TestTypingAfterAMatchErrorOpensACondition(t *testing.T) {
 	cond := widgetAt[*CodeEditor](t, e.Inspector.form, "clauses/whenever/0/condition")
 	if e.Window().Canvas().Focused() != fyne.Focusable(cond) {
 		t.Fatalf("the error opened %T, not the condition", e.Window().Canvas().Focused())
+	}
+	// The condition the error opened is in sight: the Debugger docked with
+	// the match does not cover it (what was typed then went nowhere).
+	if got := e.Dock.Front(Side); got != PanelInspector {
+		t.Errorf("the side column shows %q in front of the inspector holding the focused condition", got)
 	}
 	h := hands{t, e}
 	h.shortcut(&fyne.ShortcutSelectAll{})
