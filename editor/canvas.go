@@ -451,8 +451,13 @@ func (g *GraphView) nodeAt(p fyne.Position) int {
 }
 
 // Resize lays the view out again, fitting the graph when ZoomToFit asked
-// for it and the user has not panned or zoomed since.
+// for it and the designer has not worked in the view since (hold). Showing
+// the canvas's tab again resizes it to the size it had: that is no resize,
+// and the graph stays where it was.
 func (g *GraphView) Resize(s fyne.Size) {
+	if s == g.Size() {
+		return
+	}
 	g.BaseWidget.Resize(s)
 	g.Refit()
 }

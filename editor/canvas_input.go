@@ -52,11 +52,16 @@ type gesture struct {
 	base   map[string]bool
 }
 
+// hold stops fitting the graph again on resize (autoFit): the designer is
+// working in the view, and nothing may move under the pointer.
+func (g *GraphView) hold() { g.autoFit = noFit }
+
 // doubleClick is the longest time between two taps of a double click.
 const doubleClick = 450 * time.Millisecond
 
 // MouseDown records where a drag starts and focuses the canvas.
 func (g *GraphView) MouseDown(ev *desktop.MouseEvent) {
+	g.hold()
 	p := ev.Position
 	g.gesture = gesture{press: &p, mods: ev.Modifier, button: ev.Button, node: -1}
 	if app := fyne.CurrentApp(); app != nil {
@@ -77,6 +82,7 @@ func (g *GraphView) shift() bool {
 // Tapped selects what is under the pointer; a second tap soon after at the
 // same place is a double click.
 func (g *GraphView) Tapped(ev *fyne.PointEvent) {
+	g.hold()
 	now := g.now()
 	double := now.Sub(g.lastTap) < doubleClick && dist(ev.Position, g.lastTapP) < 6
 	g.lastTap, g.lastTapP = now, ev.Position
@@ -120,6 +126,7 @@ func (g *GraphView) doubleTapped(p fyne.Position) {
 // TappedSecondary selects what is under the pointer, unless it is selected
 // already, and asks for the context menu.
 func (g *GraphView) TappedSecondary(ev *fyne.PointEvent) {
+	g.hold()
 	if i := g.nodeAt(ev.Position); i >= 0 && !placeholder(g.nodes[i].typ) {
 		if !g.sel[g.nodes[i].id] {
 			g.pickState(g.nodes[i].id, false)
@@ -137,6 +144,7 @@ func (g *GraphView) TappedSecondary(ev *fyne.PointEvent) {
 // Dragged moves states, draws a new arrow or the rubber band, or pans,
 // depending on where the drag started (see the top of this file).
 func (g *GraphView) Dragged(ev *fyne.DragEvent) {
+	g.hold()
 	if g.gesture.kind == noGesture {
 		g.startGesture(ev)
 	}
@@ -288,6 +296,7 @@ func (g *GraphView) TypedRune(rune) {}
 
 // TypedKey handles the canvas's keys (see the top of this file).
 func (g *GraphView) TypedKey(ev *fyne.KeyEvent) {
+	g.hold()
 	switch ev.Name {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		if g.OnDelete != nil {

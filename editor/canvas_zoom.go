@@ -25,7 +25,8 @@ const ReadableZoom = 0.6
 // ZoomToFit scales and pans so that the whole graph fits the view, never
 // zooming in beyond 1. However small that makes the boxes, their names stay
 // readable: the canvas then draws less detail (see ReadableZoom). It fits
-// again whenever the view is resized, until the user pans or zooms.
+// again whenever the view is resized, until the designer clicks, drags,
+// types, pans or zooms in it.
 func (g *GraphView) ZoomToFit() {
 	g.autoFit = fitAll
 	g.fit()
@@ -56,7 +57,8 @@ func (g *GraphView) fit() {
 // ReadableZoom, the designer scrolling (or panning) to the rest, around the
 // selected state when there is one, else from the top of the graph (where
 // state 1 usually is) centred on the first state. The studio opens packs so.
-// It fits again whenever the view is resized, until the user pans or zooms.
+// It fits again whenever the view is resized, until the designer clicks,
+// drags, types, pans or zooms in it.
 func (g *GraphView) ZoomToFitReadable() {
 	g.autoFit = fitReadable
 	g.fit()
@@ -92,7 +94,7 @@ func (g *GraphView) ZoomToFitReadable() {
 }
 
 // Refit fits the graph again the way ZoomToFit or ZoomToFitReadable last
-// did, unless the user has panned or zoomed since.
+// did, unless the designer has worked in the view since.
 func (g *GraphView) Refit() {
 	switch g.autoFit {
 	case fitAll:

@@ -29,9 +29,13 @@ type CodeMark struct {
 // CodeEditor edits source text in a monospaced grid: Starlark or YAML,
 // highlighted by chroma (see highlight.go), with line numbers in a gutter,
 // the marks of diagnostics at their line and column (a tinted span and a
-// dot in the gutter, their messages listed under the text), a block cursor,
+// dot in the gutter, their messages after the end of their line in a form's
+// field, listed under the text in an editor that scrolls), a block cursor,
 // selection with the mouse or shift and the arrows, the clipboard, and
-// auto-indentation after a line ending in ':'.
+// auto-indentation after a line ending in ':'. Tab indents to the next
+// multiple of four (in a text of one line it moves to the next field), and
+// Backspace in an indentation takes back one level; ctrl+Home and ctrl+End
+// go to the ends of the text.
 //
 // The editor does not keep an undo stack: ctrl+Z and ctrl+Y call OnUndo and
 // OnRedo (the window's history), and every change is reported by OnChanged.
@@ -46,6 +50,10 @@ type CodeEditor struct {
 	OnLeave func()
 	// OnUndo and OnRedo are called for ctrl+Z and ctrl+Y.
 	OnUndo, OnRedo func()
+	// OnNote is called with the whole messages of the marks on the line the
+	// cursor comes to, while the editor has the focus: a field writes them
+	// after their line, where a long one is cut at the field's edge.
+	OnNote func(text string)
 
 	lang      string // chroma lexer name: "starlark" or "yaml"
 	firstLine int    // the number the gutter shows for the first line
@@ -119,12 +127,13 @@ func (c *CodeEditor) SetMarks(marks []CodeMark) {
 		notes = append(notes, fmt.Sprintf("%d:%d %s: %s", m.Line+c.firstLine-1, m.Column, m.Severity, m.Message))
 	}
 	c.notes.SetText(strings.Join(notes, "\n"))
-	if len(notes) > 0 {
+	if len(notes) > 0 && c.scroll {
 		c.notes.Show()
 	} else {
 		c.notes.Hide()
 	}
 	c.render()
+	c.noteCursor()
 }
 
 // Marks returns the marks shown.
@@ -255,6 +264,23 @@ func (c *CodeEditor) move(p textPos) {
 	}
 	c.render()
 	c.reveal()
+	c.noteCursor()
+}
+
+// noteCursor hands OnNote the messages of the marks on the cursor's line.
+func (c *CodeEditor) noteCursor() {
+	if !c.focused || c.OnNote == nil {
+		return
+	}
+	var notes []string
+	for _, m := range c.marks {
+		if m.Line-1 == c.cur.row {
+			notes = append(notes, fmt.Sprintf("%d:%d %s: %s", m.Line+c.firstLine-1, m.Column, m.Severity, m.Message))
+		}
+	}
+	if len(notes) > 0 {
+		c.OnNote(strings.Join(notes, "; "))
+	}
 }
 
 // TypedRune inserts r (fyne.Focusable).
@@ -282,6 +308,8 @@ func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
 			return
 		}
 		switch {
+		case p.col > 0 && strings.TrimLeft(string(c.lines[p.row][:p.col]), " ") == "":
+			c.anchor = textPos{p.row, p.col - ((p.col-1)%4 + 1)} // in the indentation: back one level
 		case p.col > 0:
 			c.anchor = textPos{p.row, p.col - 1}
 		case p.row > 0:
@@ -372,11 +400,37 @@ func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
 		if c.OnRedo != nil {
 			c.OnRedo()
 		}
+	case *desktop.CustomShortcut:
+		c.textEnds(sc)
 	}
 }
 
-// AcceptsTab keeps Tab in the editor, to indent (fyne.Tabbable).
-func (c *CodeEditor) AcceptsTab() bool { return true }
+// textEnds moves the cursor to the start (ctrl+Home) or the end (ctrl+End)
+// of the whole text, selecting with shift. The desktop driver hands keys
+// held with ctrl to TypedShortcut, never to TypedKey.
+func (c *CodeEditor) textEnds(sc *desktop.CustomShortcut) {
+	if sc.Modifier&^fyne.KeyModifierShift != fyne.KeyModifierShortcutDefault {
+		return
+	}
+	to := textPos{}
+	switch sc.KeyName {
+	case fyne.KeyHome:
+	case fyne.KeyEnd:
+		to = textPos{len(c.lines) - 1, len(c.lines[len(c.lines)-1])}
+	default:
+		return
+	}
+	held := c.shift
+	c.shift = sc.Modifier&fyne.KeyModifierShift != 0
+	c.move(to)
+	c.shift = held
+}
+
+// AcceptsTab keeps Tab in the editor to indent once its text has more than
+// one line (fyne.Tabbable). In one line there is nothing to indent (an
+// indented first line does not compile), so Tab moves on to the next field
+// as in every other field, instead of leaving spaces in the pack.
+func (c *CodeEditor) AcceptsTab() bool { return len(c.lines) > 1 }
 
 // KeyDown notes shift for selections (desktop.Keyable).
 func (c *CodeEditor) KeyDown(ev *fyne.KeyEvent) {
@@ -396,6 +450,7 @@ func (c *CodeEditor) KeyUp(ev *fyne.KeyEvent) {
 func (c *CodeEditor) FocusGained() {
 	c.focused = true
 	c.render()
+	c.noteCursor()
 }
 
 // FocusLost hides the cursor and calls OnLeave (fyne.Focusable).
@@ -586,6 +641,7 @@ func (c *CodeEditor) paint() {
 		}
 	}
 	spans := c.markSpans()
+	lineNotes := c.lineNotes()
 	from, to, sel := c.selection()
 	rows := make([]widget.TextGridRow, len(c.lines))
 	for r, line := range c.lines {
@@ -618,12 +674,42 @@ func (c *CodeEditor) paint() {
 			}
 			cells = append(cells, widget.TextGridCell{Rune: ch, Style: c.style(fg, bg)})
 		}
+		if note, ok := lineNotes[r]; ok {
+			st := c.style(severityColour(markAt[r]), color.NRGBA{})
+			for _, ch := range "   " + note {
+				cells = append(cells, widget.TextGridCell{Rune: ch, Style: st})
+			}
+		}
 		rows[r] = widget.TextGridRow{Cells: cells}
 	}
 	c.grid.Rows = rows
 }
 
 func inSpan(from, to, p textPos) bool { return !p.before(from) && p.before(to) }
+
+// lineNotes are the marks' messages a field editor writes after the end of
+// their lines, by row. A field editor grows with its text in a form: a list
+// of messages under it, coming and going as the checks run while the
+// designer types, would move every field below it. (An editor that scrolls
+// in a panel lists them under its text.)
+func (c *CodeEditor) lineNotes() map[int]string {
+	if c.scroll || len(c.marks) == 0 {
+		return nil
+	}
+	out := map[int]string{}
+	for _, m := range c.marks {
+		r := m.Line - 1
+		if r < 0 || r >= len(c.lines) {
+			continue
+		}
+		note := m.Severity.String() + ": " + m.Message
+		if prev, ok := out[r]; ok {
+			note = prev + "; " + note
+		}
+		out[r] = note
+	}
+	return out
+}
 
 // markSpans are the cells each mark tints: from its column to the end of the
 // word there (at least one cell).

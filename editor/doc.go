@@ -104,7 +104,13 @@
 // in place, by the edit's Touched refs (the canvas only when it draws what
 // changed): a form is built once per element shown, a list of rows is rebuilt
 // only when its length changes, and the field being typed in is not loaded
-// again, so nothing moves under the cursor.
+// again, so nothing moves under the cursor. A value a field's setter
+// refuses stays in the field as typed, with why beside it (form_bind.go:
+// textBind, messageLine), never dropped. A form names its element (a
+// state by id, an object type, action or script by name) through one cell
+// its getters and setters read when they run; after every edit the panel
+// showing it moves the cell on when the element was renamed (by the form,
+// the YAML view, undo or redo: follow.go), so the form goes on editing it.
 //
 //   - inspector.go and form_state.go: a state's form (BGA's fields, the seed's,
 //     the non-standard keys of an imported file), or the pack's own keys.

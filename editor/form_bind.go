@@ -1,6 +1,9 @@
 package editor
 
 import (
+	"strconv"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -95,6 +98,7 @@ func (f *form) place(path string, obj fyne.CanvasObject) { f.places[f.prefix+pat
 type formEntry struct {
 	widget.Entry
 	onLeave func()
+	bind    *textBind
 }
 
 func newFormEntry(multi bool) *formEntry {
@@ -124,6 +128,12 @@ func (en *formEntry) FocusLost() {
 
 // textBind binds an entry: live (an edit per keystroke, merged under key)
 // or on commit (Enter or leaving the field).
+//
+// A text the setter refuses is never dropped: it stays in the field, the
+// status line and the field's message line (when it has one) say why, and
+// the field is not loaded again while the pack's value is the one it had
+// then; a value the setter takes, or a change of the pack's value (undo),
+// ends the refusal.
 type textBind struct {
 	f       *form
 	entry   *formEntry
@@ -133,6 +143,10 @@ type textBind struct {
 	live    bool
 	typing  bool // the entry is making an edit: do not load it again now
 	loading bool // the entry is being loaded: its OnChanged is not the designer's
+
+	msg     *messageLine // where a refusal is explained, or nil
+	refused bool         // the field holds a text the setter refused
+	kept    string       // the pack's value when it was refused
 }
 
 // text adds a field edited as the designer types; key names it for merging
@@ -142,8 +156,8 @@ func (f *form) text(label, path, key string, multi bool, get getter, set setter)
 }
 
 // commit adds a field whose edit is made on Enter or when the designer leaves
-// it; a value the edit refuses is shown in the status line and the field
-// goes back to the pack's value.
+// it; a value the edit refuses stays in the field, the status line saying
+// why (see textBind).
 func (f *form) commit(label, path string, get getter, set setter) *formEntry {
 	return f.entry(label, path, "", false, false, get, set)
 }
@@ -151,6 +165,7 @@ func (f *form) commit(label, path string, get getter, set setter) *formEntry {
 func (f *form) entry(label, path, key string, multi, live bool, get getter, set setter) *formEntry {
 	b := &textBind{f: f, entry: newFormEntry(multi), get: get, set: set, key: key, live: live}
 	en := b.entry
+	en.bind = b
 	if live {
 		en.OnChanged = func(s string) { b.changed(s) }
 		en.onLeave = f.e.Seal
@@ -171,11 +186,13 @@ func (b *textBind) changed(s string) {
 	if b.loading {
 		return
 	}
-	ed, err := b.set(b.f.e.Pack(), s)
+	p := b.f.e.Pack()
+	ed, err := b.set(p, s)
 	if err != nil {
-		b.f.e.fail(err)
+		b.refuse(p, err)
 		return
 	}
+	b.accepted()
 	b.typing = true
 	b.f.e.Merge(b.key, ed)
 	b.typing = false
@@ -184,15 +201,44 @@ func (b *textBind) changed(s string) {
 func (b *textBind) commitText(s string) {
 	p := b.f.e.Pack()
 	if v, ok := b.get(p); !ok || v == s {
+		b.accepted()
 		return
 	}
 	ed, err := b.set(p, s)
 	if err != nil {
-		b.f.e.fail(err)
-		b.load(p)
+		b.refuse(p, err)
 		return
 	}
+	b.accepted()
 	b.f.e.Do(ed)
+}
+
+// refuse keeps the text the setter refused in the field and says why.
+func (b *textBind) refuse(p *graph.Pack, err error) {
+	b.refused = true
+	b.kept, _ = b.get(p)
+	b.f.e.fail(err)
+	if b.msg != nil {
+		b.msg.refuse(err.Error() + " (the pack keeps " + quoteOrEmpty(b.kept) + ")")
+	}
+}
+
+// accepted ends a refusal: the field's text is the pack's again.
+func (b *textBind) accepted() {
+	if b.refused {
+		b.refused = false
+		if b.msg != nil {
+			b.msg.clear()
+		}
+	}
+}
+
+// quoteOrEmpty quotes v for a message, or says it is empty.
+func quoteOrEmpty(v string) string {
+	if v == "" {
+		return "nothing"
+	}
+	return strconv.Quote(v)
 }
 
 func (b *textBind) load(p *graph.Pack) {
@@ -200,12 +246,54 @@ func (b *textBind) load(p *graph.Pack) {
 		return
 	}
 	v, ok := b.get(p)
-	if !ok || b.entry.Text == v {
+	if !ok {
+		return
+	}
+	if b.refused {
+		if v == b.kept {
+			return // the designer's text stays until they change it or the pack's value changes
+		}
+		b.accepted()
+	}
+	if b.entry.Text == v {
 		return
 	}
 	b.loading = true
 	b.entry.SetText(v)
 	b.loading = false
+}
+
+// messageLine is a line under a field that says why the field refused what
+// was typed, and otherwise holds a hint. It is never empty, so that it
+// takes the same room whether or not it has something to say: nothing below
+// it moves when a refusal comes or goes.
+type messageLine struct {
+	label *widget.Label
+	hint  string
+}
+
+// message adds a message line holding hint for the fields given (see
+// textBind), at path.
+func (f *form) message(path, hint string, fields ...*formEntry) *widget.Label {
+	m := &messageLine{label: widget.NewLabel(hint), hint: hint}
+	m.label.Importance = widget.LowImportance
+	m.label.Truncation = fyne.TextTruncateEllipsis // one line whatever it says (the status line has it whole)
+	for _, en := range fields {
+		en.bind.msg = m
+	}
+	f.place(path, m.label)
+	f.row("", m.label)
+	return m.label
+}
+
+func (m *messageLine) refuse(text string) {
+	m.label.Importance = widget.DangerImportance
+	m.label.SetText(text)
+}
+
+func (m *messageLine) clear() {
+	m.label.Importance = widget.LowImportance
+	m.label.SetText(m.hint)
 }
 
 // codeBind binds a code editor, edited as the designer types.
@@ -246,6 +334,7 @@ func bindCode(f *form, c *CodeEditor, path, key string, get getter, set setter) 
 	}
 	c.OnLeave = f.e.Seal
 	c.OnUndo, c.OnRedo = f.e.Undo, f.e.Redo
+	c.OnNote = f.e.setStatus
 	f.binds = append(f.binds, b)
 	f.place(path, c)
 	f.codes[f.prefix+path] = c
@@ -423,6 +512,7 @@ func (b *listBind) load(p *graph.Pack) {
 type labelBind struct {
 	label, key *widget.Label
 	get        getter
+	fixed      bool // never hidden: the label keeps its room when empty (line)
 }
 
 // note adds a wrapped label computed from the pack.
@@ -436,12 +526,38 @@ func (f *form) note(label string, get getter) *widget.Label {
 	return b.label
 }
 
+// line adds a label computed from the pack that keeps its height whatever
+// it says: its text has as many lines as lines (fewer are padded, more are
+// dropped), each cut with an ellipsis at the form's edge rather than wrapped.
+// A note under a field the designer types in is one: it changes as they
+// type, and nothing below it may move.
+func (f *form) line(label string, lines int, get getter) *widget.Label {
+	fixed := func(p *graph.Pack) (string, bool) {
+		v, ok := get(p)
+		ls := strings.Split(v, "\n")
+		for len(ls) < lines {
+			ls = append(ls, "")
+		}
+		return strings.Join(ls[:lines], "\n"), ok
+	}
+	b := &labelBind{label: widget.NewLabel(""), get: fixed, fixed: true}
+	b.label.Truncation = fyne.TextTruncateEllipsis
+	b.label.Importance = widget.LowImportance
+	f.binds = append(f.binds, b)
+	b.key = f.row(label, b.label)
+	b.load(f.e.Pack())
+	return b.label
+}
+
 func (b *labelBind) load(p *graph.Pack) {
 	if p == nil {
 		return
 	}
 	if v, ok := b.get(p); ok && b.label.Text != v {
 		b.label.SetText(v)
+	}
+	if b.fixed {
+		return
 	}
 	b.label.Hidden = b.label.Text == "" // an empty note takes no room
 	b.key.Hidden = b.label.Hidden

@@ -404,6 +404,7 @@ func variableFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph
 		return err
 	}))
 	val.SetPlaceHolder("initial value (YAML); empty: the type's zero")
+	f.message(h.path+field("message"), "a value as YAML: 3, [1, 2], {a: 1}", val)
 }
 
 // valueText writes a literal value as one line of YAML ("" for none).

@@ -32,11 +32,12 @@ type ElementPanel struct {
 	names    func(p *graph.Pack) []string
 	fresh    func(name string) any // a new element named name
 	ops      elementOps
-	makeForm func(name string) (*form, fyne.CanvasObject)
+	makeForm func(n *elementName) (*form, fyne.CanvasObject) // the form of the element n names
 
 	list     *winList
 	shown    []string
 	selected string
+	cur      *elementName // what the form's getters and setters read: selected, followed through renames
 	form     *form
 	scroll   *container.Scroll
 	detail   *fyne.Container
@@ -68,7 +69,7 @@ type elementOps struct {
 	del  func(p *graph.Pack, name string) (graph.Edit, error)
 	move func(p *graph.Pack, name string, to int) (graph.Edit, error)
 	copy func(p *graph.Pack, name, as string) any // a copy of name named as
-	name func(p *graph.Pack, name string) (graph.Edit, error)
+	name func(p *graph.Pack, name, to string) (graph.Edit, error)
 }
 
 func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
@@ -141,11 +142,15 @@ func (ep *ElementPanel) Select(name string) {
 func (ep *ElementPanel) refresh(_ []graph.Ref) {
 	ep.stale = false
 	p := ep.e.Pack()
+	before := ep.shown
 	ep.shown = nil
 	if p != nil {
 		ep.shown = ep.names(p)
 	}
 	ep.list.Refresh()
+	if to, ok := followRename(before, ep.shown, ep.selected); ok {
+		ep.renamed(to)
+	}
 	if !slices.Contains(ep.shown, ep.selected) {
 		ep.selected, ep.form = "", nil
 		if len(ep.shown) > 0 {
@@ -163,7 +168,8 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 		ep.form.load(p)
 		return
 	}
-	f, obj := ep.makeForm(ep.selected)
+	ep.cur = &elementName{ep.selected}
+	f, obj := ep.makeForm(ep.cur)
 	ep.form = f
 	if ep.fill {
 		ep.scroll = nil
@@ -176,9 +182,12 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 	ep.e.showFindings() // the new form's code fields get their marks
 }
 
-// renamed follows the element shown to its new name.
+// renamed follows the element shown to its new name, the form in place.
 func (ep *ElementPanel) renamed(to string) {
 	ep.selected = to
+	if ep.cur != nil {
+		ep.cur.name = to
+	}
 	ep.e.forms.sel = Target{Kind: ep.kind, Name: to}
 }
 
@@ -244,17 +253,13 @@ func (ep *ElementPanel) Reveal(name, path string, line, col int) bool {
 	return revealIn(ep.scroll, ep.form, path, line, col)
 }
 
-// nameField adds the commit field of an element's name; a new name is
-// followed by the panel.
-func (ep *ElementPanel) nameField(f *form, name string) {
+// nameField adds the commit field of the name of the element n names; the
+// panel follows the new name (refresh).
+func (ep *ElementPanel) nameField(f *form, n *elementName) {
 	f.commit("name", "name", func(p *graph.Pack) (string, bool) {
-		return name, slices.Contains(ep.names(p), name)
+		return n.name, slices.Contains(ep.names(p), n.name)
 	}, func(p *graph.Pack, v string) (graph.Edit, error) {
-		ed, err := ep.ops.name(p, v)
-		if err == nil {
-			ep.renamed(v)
-		}
-		return ed, err
+		return ep.ops.name(p, n.name, v)
 	})
 }
 
@@ -278,23 +283,23 @@ func newObjectTypesPanel(e *Editor) *ElementPanel {
 			return c
 		},
 	}
-	ep.makeForm = func(name string) (*form, fyne.CanvasObject) {
-		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditObjectType(p, name, "name", func(t *graph.ObjectType) { t.Name = v })
-		}
+	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
+		return graph.EditObjectType(p, name, "name", func(t *graph.ObjectType) { t.Name = to })
+	}
+	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
 		f := newForm(e)
 		f.heading("Object type")
-		ep.nameField(f, name)
+		ep.nameField(f, n)
 		clauseCards(f, clauseHost{
-			key: "object type " + name + "/",
+			key: "object type " + n.name + "/",
 			get: func(p *graph.Pack) (*graph.Clauses, bool) {
-				if t := p.ObjectTypes.Lookup(name); t != nil {
+				if t := p.ObjectTypes.Lookup(n.name); t != nil {
 					return &t.Clauses, true
 				}
 				return nil, false
 			},
 			edit: func(p *graph.Pack, field string, change func(c *graph.Clauses)) (graph.Edit, error) {
-				return graph.EditObjectType(p, name, field, func(t *graph.ObjectType) { change(&t.Clauses) })
+				return graph.EditObjectType(p, n.name, field, func(t *graph.ObjectType) { change(&t.Clauses) })
 			},
 		})
 		return f, f.box
@@ -321,32 +326,32 @@ func newActionsPanel(e *Editor) *ElementPanel {
 			return c
 		},
 	}
-	ep.makeForm = func(name string) (*form, fyne.CanvasObject) {
-		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditAction(p, name, "name", func(a *graph.Action) { a.Name = v })
-		}
+	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
+		return graph.EditAction(p, name, "name", func(a *graph.Action) { a.Name = to })
+	}
+	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
 		f := newForm(e)
 		f.heading("Action")
-		ep.nameField(f, name)
-		actionFields(f, name, "")
+		ep.nameField(f, n)
+		actionFields(f, n, "")
 		return f, f.box
 	}
 	return ep
 }
 
-// actionFields adds the fields of action name to f, their places under
-// prefix: its player specifier, its arguments with their types and domains,
-// its precondition and its body.
-func actionFields(f *form, name, prefix string) {
-	key := "action " + name + "/"
+// actionFields adds the fields of the action n names to f, their places
+// under prefix: its player specifier, its arguments with their types and
+// domains, its precondition and its body.
+func actionFields(f *form, n *elementName, prefix string) {
+	key := "action " + n.name + "/"
 	code := func(label, field string, rows int, read func(a *graph.Action) *graph.Code) {
 		f.code(label, prefix+field, key+field, rows, func(p *graph.Pack) (string, bool) {
-			if a := p.Actions.Lookup(name); a != nil {
+			if a := p.Actions.Lookup(n.name); a != nil {
 				return read(a).Src, true
 			}
 			return "", false
 		}, func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditAction(p, name, field, func(a *graph.Action) { read(a).Src = v })
+			return graph.EditAction(p, n.name, field, func(a *graph.Action) { read(a).Src = v })
 		})
 	}
 	code("who", "who", 1, func(a *graph.Action) *graph.Code { return &a.Who })
@@ -354,12 +359,12 @@ func actionFields(f *form, name, prefix string) {
 		return "who: a condition of player; empty: the active player (or the multiactive ones)", true
 	})
 	paramRows(f, "arguments (each with its domain: the legal values)", key, prefix+"params", actionParam, func(p *graph.Pack) *graph.Params {
-		if a := p.Actions.Lookup(name); a != nil {
+		if a := p.Actions.Lookup(n.name); a != nil {
 			return &a.Params
 		}
 		return nil
 	}, func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
-		return graph.EditAction(p, name, strings.TrimPrefix(field, prefix), func(a *graph.Action) { change(&a.Params) })
+		return graph.EditAction(p, n.name, strings.TrimPrefix(field, prefix), func(a *graph.Action) { change(&a.Params) })
 	})
 	code("precondition", "precondition", 1, func(a *graph.Action) *graph.Code { return &a.Precondition })
 	code("body", "body", 4, func(a *graph.Action) *graph.Code { return &a.Body })
@@ -389,22 +394,22 @@ func newScriptsPanel(e *Editor) *ElementPanel {
 			return &graph.Script{Name: as}
 		},
 	}
-	ep.makeForm = func(name string) (*form, fyne.CanvasObject) {
-		ep.ops.name = func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditScript(p, name, "name", func(s *graph.Script) { s.Name = v })
-		}
+	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
+		return graph.EditScript(p, name, "name", func(s *graph.Script) { s.Name = to })
+	}
+	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
 		f := newForm(e)
-		ep.nameField(f, name)
+		ep.nameField(f, n)
 		c := NewCodeEditor("starlark", true, 10)
-		bindCode(f, c, "", "script "+name, func(p *graph.Pack) (string, bool) {
+		bindCode(f, c, "", "script "+n.name, func(p *graph.Pack) (string, bool) {
 			for _, s := range p.Scripts {
-				if s.Name == name {
+				if s.Name == n.name {
 					return s.Code.Src, true
 				}
 			}
 			return "", false
 		}, func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditScript(p, name, "", func(s *graph.Script) { s.Code.Src = v })
+			return graph.EditScript(p, n.name, "", func(s *graph.Script) { s.Code.Src = v })
 		})
 		return f, container.NewBorder(f.box, nil, nil, nil, c)
 	}

@@ -69,14 +69,14 @@ func choiceID(s string) graph.StateID {
 // noneChoice is the drop-down entry for an absent initialprivate.
 const noneChoice = "(none)"
 
-// stateForm builds the form of every field of state id: BGA's, the seed
+// stateForm builds the form of every field of the state n names: BGA's, the seed
 // model's, and the non-standard keys of an imported file.
-func stateForm(e *Editor, id string) *form {
+func stateForm(e *Editor, n *elementName) *form {
 	f := newForm(e)
-	key := "state " + id + "/"
+	key := "state " + n.name + "/"
 	get := func(read func(s *graph.State) string) getter {
 		return func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil {
+			if s := findState(p, n.name); s != nil {
 				return read(s), true
 			}
 			return "", false
@@ -84,7 +84,7 @@ func stateForm(e *Editor, id string) *form {
 	}
 	set := func(field string, write func(s *graph.State, v string)) setter {
 		return func(p *graph.Pack, v string) (graph.Edit, error) {
-			return graph.EditState(p, id, field, func(s *graph.State) { write(s, v) })
+			return graph.EditState(p, n.name, field, func(s *graph.State) { write(s, v) })
 		}
 	}
 	code := func(label, field string, read func(s *graph.State) *graph.Code) {
@@ -95,16 +95,15 @@ func stateForm(e *Editor, id string) *form {
 	f.heading("BGA")
 	f.commit("id", "id", get(func(s *graph.State) string { return s.ID.String() }), func(p *graph.Pack, v string) (graph.Edit, error) {
 		to := parseStateID(v)
-		ed, err := graph.ChangeStateID(p, id, to)
-		if err == nil {
-			e.forms.reselect = to.String() // the form follows the state to its new id
-		}
-		return ed, err
+		return graph.ChangeStateID(p, n.name, to) // the form follows the state (followRename)
 	})
-	resolved := f.note("", func(p *graph.Pack) (string, bool) {
-		s := findState(p, id)
-		if s == nil || s.ID.Const == "" {
-			return "", s != nil
+	resolved := f.line("", 1, func(p *graph.Pack) (string, bool) {
+		s := findState(p, n.name)
+		if s == nil {
+			return "", false
+		}
+		if s.ID.Const == "" {
+			return "a number or a constant's name", true
 		}
 		if n, ok := p.Resolve(s.ID); ok {
 			return fmt.Sprintf("%s = %d", s.ID.Const, n), true
@@ -113,7 +112,7 @@ func stateForm(e *Editor, id string) *form {
 	})
 	f.place("id/resolved", resolved)
 	f.text("name", "name", key+"name", false, get(func(s *graph.State) string { return s.Name }),
-		func(p *graph.Pack, v string) (graph.Edit, error) { return graph.RenameState(p, id, v) })
+		func(p *graph.Pack, v string) (graph.Edit, error) { return graph.RenameState(p, n.name, v) })
 	f.choice("type", "type", func(*graph.Pack) []string {
 		out := make([]string, len(graph.StateTypes))
 		for i, t := range graph.StateTypes {
@@ -132,7 +131,7 @@ func stateForm(e *Editor, id string) *form {
 	} {
 		f.text(d.field, d.field, key+d.field, false, get(func(s *graph.State) string { return *d.read(s) }),
 			set(d.field, func(s *graph.State, v string) { *d.read(s) = v }))
-		f.note("", get(func(s *graph.State) string { return placeholderHint(*d.read(s), s, d.field == "descriptionmyturn") }))
+		f.line("", 2, get(func(s *graph.State) string { return placeholderHint(*d.read(s), s, d.field == "descriptionmyturn") }))
 	}
 	code("action", "action", func(s *graph.State) *graph.Code { return &s.Action })
 	code("args", "args", func(s *graph.State) *graph.Code { return &s.Args })
@@ -149,20 +148,20 @@ func stateForm(e *Editor, id string) *form {
 		}
 		return "actions of the pack: " + strings.Join(names, ", "), true
 	})
-	allowedActions(f, id)
-	transitionRows(f, id)
+	allowedActions(f, n)
+	transitionRows(f, n)
 	f.check("updateGameProgression", "updateGameProgression",
 		func(p *graph.Pack) (bool, bool) {
-			s := findState(p, id)
+			s := findState(p, n.name)
 			return s != nil && s.UpdateGameProgression, s != nil
 		},
 		func(p *graph.Pack, v bool) (graph.Edit, error) {
-			return graph.EditState(p, id, "updateGameProgression", func(s *graph.State) { s.UpdateGameProgression = v })
+			return graph.EditState(p, n.name, "updateGameProgression", func(s *graph.State) { s.UpdateGameProgression = v })
 		})
 	f.choice("initialprivate", "initialprivate", func(p *graph.Pack) []string {
 		return append([]string{noneChoice}, stateChoices(p)...)
 	}, func(p *graph.Pack) (string, bool) {
-		s := findState(p, id)
+		s := findState(p, n.name)
 		if s == nil || s.InitialPrivate == nil {
 			return noneChoice, s != nil
 		}
@@ -179,13 +178,13 @@ func stateForm(e *Editor, id string) *form {
 	f.heading("Seed")
 	paramRows(f, "params (given by call(state, **params))", key, "params", stateParam,
 		func(p *graph.Pack) *graph.Params {
-			if s := findState(p, id); s != nil {
+			if s := findState(p, n.name); s != nil {
 				return &s.Params
 			}
 			return nil
 		},
 		func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error) {
-			return graph.EditState(p, id, field, func(s *graph.State) { change(&s.Params) })
+			return graph.EditState(p, n.name, field, func(s *graph.State) { change(&s.Params) })
 		})
 	code("ending", "ending", func(s *graph.State) *graph.Code { return &s.Ending })
 	code("endaction", "endaction", func(s *graph.State) *graph.Code { return &s.EndAction })
@@ -194,7 +193,7 @@ func stateForm(e *Editor, id string) *form {
 		key:  key + "clauses/",
 		path: "clauses/",
 		get: func(p *graph.Pack) (*graph.Clauses, bool) {
-			s := findState(p, id)
+			s := findState(p, n.name)
 			if s == nil {
 				return nil, false
 			}
@@ -204,7 +203,7 @@ func stateForm(e *Editor, id string) *form {
 			return s.Clauses, true
 		},
 		edit: func(p *graph.Pack, field string, change func(c *graph.Clauses)) (graph.Edit, error) {
-			return graph.EditState(p, id, "clauses/"+field, func(s *graph.State) {
+			return graph.EditState(p, n.name, "clauses/"+field, func(s *graph.State) {
 				if s.Clauses == nil {
 					s.Clauses = &graph.Clauses{}
 				}
@@ -215,7 +214,7 @@ func stateForm(e *Editor, id string) *form {
 			})
 		},
 	})
-	if s := findState(e.Pack(), id); s != nil && len(s.Extra) > 0 {
+	if s := findState(e.Pack(), n.name); s != nil && len(s.Extra) > 0 {
 		f.heading("Extra (keys of the imported file; edit them in the YAML view)")
 		for _, x := range s.Extra {
 			k := x.Key
@@ -255,10 +254,11 @@ var (
 	argKeyRe      = regexp.MustCompile(`['"](\w+)['"]\s*:`)
 )
 
-// placeholderHint says which ${...} placeholders a description uses and
-// where each comes from: BGA fills ${actplayer} (the active player's name)
-// and, in descriptionmyturn, ${you}; every other one must be a key of the
-// dictionary the state's args give.
+// placeholderHint says in two lines which ${...} placeholders a
+// description may use, and which it uses and where each comes from (those
+// that come from nowhere first): BGA fills ${actplayer} (the active
+// player's name) and, in descriptionmyturn, ${you}; every other one must be
+// a key of the dictionary the state's args give.
 func placeholderHint(text string, s *graph.State, myTurn bool) string {
 	args := map[string]bool{}
 	var argNames []string
@@ -268,22 +268,23 @@ func placeholderHint(text string, s *graph.State, myTurn bool) string {
 			argNames = append(argNames, m[1])
 		}
 	}
-	var used []string
+	var used, wrong []string
 	for _, m := range placeholderRe.FindAllStringSubmatch(text, -1) {
 		name := m[1]
 		switch {
 		case name == "actplayer":
-			used = append(used, "${actplayer}: the active player")
+			used = append(used, "${actplayer}: active player")
 		case name == "you" && myTurn:
-			used = append(used, "${you}: the player reading it")
+			used = append(used, "${you}: reading player")
 		case args[name]:
-			used = append(used, "${"+name+"}: from args")
+			used = append(used, "${"+name+"}: args")
 		case !s.Args.IsZero() && !isIdent(s.Args.Src):
-			used = append(used, "${"+name+"}: not a key of args")
+			wrong = append(wrong, "${"+name+"}: not a key of args")
 		default:
-			used = append(used, "${"+name+"}: from args")
+			used = append(used, "${"+name+"}: args")
 		}
 	}
+	used = append(wrong, used...)
 	avail := []string{"${actplayer}"}
 	if myTurn {
 		avail = append(avail, "${you}")
@@ -291,11 +292,11 @@ func placeholderHint(text string, s *graph.State, myTurn bool) string {
 	for _, a := range argNames {
 		avail = append(avail, "${"+a+"}")
 	}
-	hint := "placeholders: " + strings.Join(avail, " ")
+	uses := "uses no placeholder"
 	if len(used) > 0 {
-		hint = strings.Join(used, "; ") + "\n" + hint
+		uses = strings.Join(used, "; ")
 	}
-	return hint
+	return uses + "\nplaceholders: " + strings.Join(avail, " ")
 }
 
 // isIdent reports whether s is a bare name (BGA: args names a PHP method,
@@ -313,12 +314,12 @@ func isIdent(s string) bool {
 	return true
 }
 
-// allowedActions adds a card per action state id's possibleactions names:
-// the action's form when the pack defines it (the same action as in the
-// actions panel), else a button defining it.
-func allowedActions(f *form, id string) {
+// allowedActions adds a card per action the possibleactions of the state n
+// names: the action's form when the pack defines it (the same action as in
+// the actions panel), else a button defining it.
+func allowedActions(f *form, n *elementName) {
 	names := func(p *graph.Pack) graph.Names {
-		if s := findState(p, id); s != nil {
+		if s := findState(p, n.name); s != nil {
 			return s.PossibleActions
 		}
 		return nil
@@ -330,8 +331,8 @@ func allowedActions(f *form, id string) {
 		return len(names(p))
 	}, func(p *graph.Pack) string {
 		var b strings.Builder
-		for _, n := range names(p) {
-			fmt.Fprintf(&b, "%s %v,", n, p.Actions.Lookup(n) != nil)
+		for _, a := range names(p) {
+			fmt.Fprintf(&b, "%s %v,", a, p.Actions.Lookup(a) != nil)
 		}
 		return b.String()
 	}, func(sub *form, i int) {
@@ -350,42 +351,42 @@ func allowedActions(f *form, id string) {
 			card.place("possibleactions/"+name+"/define", def)
 			card.wide(def)
 		} else {
-			actionFields(card, name, "possibleactions/"+name+"/")
+			actionFields(card, &elementName{name}, "possibleactions/"+name+"/") // renamed, the card is built again (shape)
 		}
 		sub.wide(cardFrame(card.box))
 		sub.binds = append(sub.binds, card)
 	})
 }
 
-// transitionRows adds state id's transitions: a row per transition (its
+// transitionRows adds the transitions of the state n names: a row per transition (its
 // name, its target, a delete button) and a button adding one.
-func transitionRows(f *form, id string) {
+func transitionRows(f *form, n *elementName) {
 	f.heading("transitions")
 	f.list(func(p *graph.Pack) int {
-		if s := findState(p, id); s != nil {
+		if s := findState(p, n.name); s != nil {
 			return len(s.Transitions)
 		}
 		return 0
 	}, func(sub *form, i int) {
 		nameOf := func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil && i < len(s.Transitions) {
+			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
 				return s.Transitions[i].Name, true
 			}
 			return "", false
 		}
 		name := sub.commit("", "transitions/"+strconv.Itoa(i), nameOf, func(p *graph.Pack, v string) (graph.Edit, error) {
 			old, _ := nameOf(p)
-			return graph.RenameTransition(p, id, old, v)
+			return graph.RenameTransition(p, n.name, old, v)
 		})
 		name.SetPlaceHolder(`"" (the only transition)`)
 		target := sub.choice("", "transitions/"+strconv.Itoa(i)+"/to", stateChoices, func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil && i < len(s.Transitions) {
+			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
 				return targetChoice(p, s.Transitions[i].To), true
 			}
 			return "", false
 		}, func(p *graph.Pack, v string) (graph.Edit, error) {
 			old, _ := nameOf(p)
-			return graph.RetargetTransition(p, id, old, choiceID(v))
+			return graph.RetargetTransition(p, n.name, old, choiceID(v))
 		})
 		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
 			p := f.e.Pack()
@@ -393,14 +394,14 @@ func transitionRows(f *form, id string) {
 			if !ok {
 				return
 			}
-			f.e.formEdit(graph.DeleteTransition(p, id, old))
+			f.e.formEdit(graph.DeleteTransition(p, n.name, old))
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/delete", del)
 		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
 		sub.wide(row)
 		// A transition the importer inferred from a State class's code.
 		inferred := sub.note("", func(p *graph.Pack) (string, bool) {
-			if s := findState(p, id); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
+			if s := findState(p, n.name); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
 				return "inferred from the State class's code (written back as code)", true
 			}
 			return "", true
@@ -409,12 +410,12 @@ func transitionRows(f *form, id string) {
 	})
 	add := widget.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()
-		s := findState(p, id)
+		s := findState(p, n.name)
 		if s == nil {
 			return
 		}
 		name := freshName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
-		f.e.formEdit(graph.AddTransition(p, id, graph.Transition{Name: name, To: s.ID}))
+		f.e.formEdit(graph.AddTransition(p, n.name, graph.Transition{Name: name, To: s.ID}))
 	})
 	f.place("transitions/add", add)
 	f.wide(add)
@@ -509,12 +510,13 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 				set("domain", func(pr *graph.Param, v string) error { pr.Domain.Src = v; return nil }))
 			return
 		}
-		sub.text("default", place+"/default", key+place+"/default", false, get(func(pr *graph.Param) string { return valueText(pr.Default) }),
+		def := sub.text("default", place+"/default", key+place+"/default", false, get(func(pr *graph.Param) string { return valueText(pr.Default) }),
 			set("default", func(pr *graph.Param, v string) error {
 				val, err := parseValue(v)
 				pr.Default = val
 				return err
 			}))
+		sub.message(place+"/message", "a value as YAML: 3, [1, 2], {a: 1}", def)
 	})
 	add := widget.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()

@@ -18,7 +18,6 @@ type formPanels struct {
 	findings   []Finding // what the latest check found, with places
 	checked    []byte    // the canonical YAML that check read
 	sel        Target    // the latest element selected anywhere: what the YAML view shows
-	reselect   string    // a state id the selection moves to after an id change
 	refreshing bool      // the forms load after an edit (not a new selection)
 }
 
@@ -59,9 +58,7 @@ func (e *Editor) fail(err error) { e.setStatus(err.Error()) }
 // refreshEdited shows what an edit touched: the canvas when it draws
 // something that changed, the forms in place, and a check soon.
 func (e *Editor) refreshEdited(refs []graph.Ref) {
-	if e.forms.reselect != "" {
-		id := e.forms.reselect
-		e.forms.reselect = ""
+	if id, ok := e.Inspector.follow(e.pack); ok { // the state shown has a new id
 		e.refreshCanvas()
 		e.View.Select(id)
 		e.forms.sel = Target{Kind: graph.StateRef, Name: id}

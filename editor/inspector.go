@@ -28,8 +28,10 @@ type Inspector struct {
 	diags  *widget.Label // the diagnostics about what is shown
 
 	form *form
-	id   string      // the state shown; "" for the pack
-	of   *graph.Pack // the pack the form was built for
+	id   string       // the state shown; "" for the pack
+	cur  *elementName // id, as the state form's getters and setters read it
+	ids  []string     // the pack's state ids when it was shown, to follow a change of id (followRename)
+	of   *graph.Pack  // the pack the form was built for
 }
 
 // NewInspector returns an empty inspector; it shows forms once an editor
@@ -87,15 +89,41 @@ func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnosti
 		in.title.SetText(packTitle(p))
 	}
 	in.showDiagnostics(p, diags)
+	in.ids = idsOf(p, in.ids)
+}
+
+// follow reports the id the state shown has after an edit of p changed it
+// (its place in the list kept, its id new), and moves the form on to it in
+// place; ok is false when the state shown is still there, is gone, or the
+// pack is shown.
+func (in *Inspector) follow(p *graph.Pack) (id string, ok bool) {
+	if in.id == "" || in.of != p || in.form == nil || findState(p, in.id) != nil {
+		return "", false
+	}
+	id, ok = followRename(in.ids, idsOf(p, nil), in.id)
+	if ok {
+		in.id, in.cur.name = id, id
+	}
+	return id, ok
+}
+
+// idsOf lists the ids of p's states as written, in buf's room.
+func idsOf(p *graph.Pack, buf []string) []string {
+	buf = buf[:0]
+	for _, s := range p.States {
+		buf = append(buf, s.ID.String())
+	}
+	return buf
 }
 
 // build makes the form of state id ("" the pack's).
 func (in *Inspector) build(p *graph.Pack, id string) {
 	in.id, in.of = id, p
+	in.cur = &elementName{id}
 	if id == "" {
 		in.form = packForm(in.e)
 	} else {
-		in.form = stateForm(in.e, id)
+		in.form = stateForm(in.e, in.cur)
 	}
 	in.form.heading("Diagnostics")
 	in.form.wide(in.diags)
@@ -129,6 +157,19 @@ func (in *Inspector) showDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
 		text = "none"
 	}
 	in.diags.SetText(text)
+}
+
+// holds reports whether o is one of the fields of the form shown.
+func (in *Inspector) holds(o fyne.Focusable) bool {
+	if in.form == nil || o == nil {
+		return false
+	}
+	for _, w := range in.form.places {
+		if f, ok := w.(fyne.Focusable); ok && f == o {
+			return true
+		}
+	}
+	return false
 }
 
 // Field returns the text the form shows for the field at path
@@ -197,13 +238,15 @@ func revealIn(scroll *container.Scroll, f *form, path string, line, col int) boo
 		y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(scroll.Content).Y
 		scroll.ScrollToOffset(fyne.NewPos(0, max(y-40, 0)))
 	}
+	// The focus goes through the window's canvas: the desktop driver knows
+	// the canvas of a form built just now (a run error's place) only once it
+	// has drawn it, and the designer's next keys went nowhere.
 	switch w := o.(type) {
 	case *CodeEditor:
 		w.SetCursor(max(line, 1), max(col, 1))
+		f.e.win.Canvas().Focus(w)
 	case fyne.Focusable:
-		if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil {
-			c.Focus(w)
-		}
+		f.e.win.Canvas().Focus(w)
 	}
 	return true
 }
@@ -231,6 +274,7 @@ func packForm(e *Editor) *form {
 	f.heading("Pack")
 	str("pack", func(p *graph.Pack) *string { return &p.Name })
 	str("title", func(p *graph.Pack) *string { return &p.Title })
+	var seats []*formEntry
 	for _, end := range []string{"min", "max"} {
 		end := end
 		seat := func(pl *graph.Players) *int {
@@ -239,15 +283,15 @@ func packForm(e *Editor) *form {
 			}
 			return &pl.Max
 		}
-		f.text("players "+end, "players/"+end, "pack/players/"+end, false, func(p *graph.Pack) (string, bool) {
-			if p.Players == nil {
-				return "", true
+		seats = append(seats, f.text("players "+end, "players/"+end, "pack/players/"+end, false, func(p *graph.Pack) (string, bool) {
+			if p.Players == nil || *seat(p.Players) == 0 {
+				return "", true // 0: not set (a max of 0 is no limit)
 			}
 			return strconv.Itoa(*seat(p.Players)), true
 		}, func(p *graph.Pack, v string) (graph.Edit, error) {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil && v != "" {
-				return nil, fmt.Errorf("players %s: %q is not a number", end, v)
+			if err != nil && strings.TrimSpace(v) != "" || n < 0 {
+				return nil, fmt.Errorf("players %s: %q is not a whole number of seats", end, v)
 			}
 			return graph.EditPack(p, "players", func(q *graph.Pack) {
 				if q.Players == nil {
@@ -255,8 +299,9 @@ func packForm(e *Editor) *form {
 				}
 				*seat(q.Players) = n
 			}), nil
-		})
+		}))
 	}
+	f.message("players/message", "seats: whole numbers; no max: no limit", seats...)
 	for _, c := range []struct {
 		field string
 		read  func(p *graph.Pack) *graph.Code

@@ -298,8 +298,8 @@ func (e *Editor) applyCheck(gen int, r checkResult) {
 	}
 	e.Diagnostics.SetFindings(r.findings)
 	e.View.MarkDiagnostics(e.pack, e.diags)
-	e.showFindings()
 	e.updateTitle()
+	e.showFindings() // after the status line's counts: a mark on the line being typed says its message there
 }
 
 // MarkDiagnostics marks the boxes of the states diags are about (the worst

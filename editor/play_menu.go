@@ -163,12 +163,21 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 
 // showMatch shows the match the Play panel just took: the breakpoints it
 // takes, the Play panel and the Debugger in front, the focus on the next
-// choice (the panel is in the window only now).
+// choice (the panel is in the window only now). The Debugger does not
+// cover a field of the inspector that has the focus: a run error has just
+// opened it, and what the designer types next goes there.
 func (e *Editor) showMatch() {
 	e.breakTab.refresh()
+	focused := e.win.Canvas().Focused()
+	opened := e.Inspector.holds(focused)
 	e.dockPlay()
 	e.Dock.Show(PanelPlay)
-	e.Dock.Show(PanelDebug)
+	if opened {
+		e.Dock.Show(PanelInspector)
+		e.win.Canvas().Focus(focused) // docking the Debugger rebuilt the column the field is in
+	} else {
+		e.Dock.Show(PanelDebug)
+	}
 	e.Play.focusChoice(e.Play.picking.next)
 }
 

@@ -111,6 +111,10 @@ func New(app fyne.App, store Store) *Editor {
 	e.attachForms()
 	e.attachPlay()
 	top := container.NewBorder(nil, nil, e.toolbar(), nil, container.NewHScroll(NewLegend()))
+	// One line cut at the window's edge: a long message must neither widen
+	// the window (its least width is the widest line's) nor, wrapped, push
+	// everything above it up.
+	e.status.Truncation = fyne.TextTruncateEllipsis
 	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())
 	e.addShortcuts()

@@ -264,7 +264,6 @@ func (v *YAMLView) editOf(p *graph.Pack, text string) (graph.Edit, error) {
 			if err == nil {
 				v.target.Name = to
 				v.e.forms.sel.Name = to
-				v.e.forms.reselect = to
 			}
 			return ed, err
 		}
