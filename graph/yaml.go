@@ -5,18 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/internal/input"
 	"go.yaml.in/yaml/v3"
 )
 
 // Load reads the rule pack in the YAML file at path.
 func Load(path string) (*Pack, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Pack)
 	if err != nil {
 		return nil, err
 	}

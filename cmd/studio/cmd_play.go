@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io"
 	"os"
 	"strconv"
@@ -132,9 +133,9 @@ func readMoves(path string) ([]graph.Move, error) {
 	var data []byte
 	var err error
 	if path == "-" {
-		data, err = io.ReadAll(os.Stdin)
+		data, err = readStdin(input.Record)
 	} else {
-		data, err = os.ReadFile(path)
+		data, err = input.Read(path, input.Record)
 	}
 	if err != nil {
 		return nil, err
@@ -329,7 +330,7 @@ func loadRecord(path, packArg string, id int64, stderr io.Writer) (*graph.Record
 		pack.Source = path
 		return &m.Record, pack, path, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Record)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -398,4 +399,13 @@ match ID as a record file (for studio replay, or to share).`,
 	cmd.Flags().Int64Var(&export, "export", 0, "the match to write as a record file")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the record file to write")
 	return cmd
+}
+
+// readStdin reads standard input, at most kind's limit.
+func readStdin(kind *input.Kind) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(os.Stdin, kind.Limit()+1))
+	if err == nil && int64(len(data)) > kind.Limit() {
+		return nil, fmt.Errorf("standard input: %w", &input.TooBigError{Kind: kind})
+	}
+	return data, err
 }

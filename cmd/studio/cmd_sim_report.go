@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io"
 	"os"
 	"strconv"
@@ -128,7 +129,7 @@ func writeStats(path string, s *playtest.Stats) error {
 
 // readStats reads a Stats file written by `simulate -o`.
 func readStats(path string) (*playtest.Stats, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Part)
 	if err != nil {
 		return nil, err
 	}

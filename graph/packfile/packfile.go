@@ -12,6 +12,7 @@ import (
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
 	"github.com/rulestudio/studio/graph/layout"
+	"github.com/rulestudio/studio/internal/input"
 )
 
 // Form is a way a pack is kept in files.
@@ -103,8 +104,12 @@ func isBGAFolder(dir string) bool {
 	return bga.IsGameFolder(dir)
 }
 
-// isSQLite reports whether the file at path starts with SQLite's header.
+// isSQLite reports whether the file at path starts with SQLite's header. It
+// opens only regular files: opening a FIFO would wait for a writer.
 func isSQLite(path string) bool {
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -164,7 +169,7 @@ func (f Files) readForm(path string, form Form) (*graph.Pack, error) {
 	case Dir:
 		return ReadDir(path)
 	case YAML:
-		data, err := os.ReadFile(path)
+		data, err := input.Read(path, input.Pack)
 		if err != nil {
 			return nil, err
 		}

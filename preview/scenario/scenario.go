@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"github.com/rulestudio/studio/internal/input"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -87,7 +87,7 @@ func (s *Step) UnmarshalYAML(n *yaml.Node) error {
 
 // Load reads the scenario file at path.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Scenario)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +222,7 @@ func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
 		return m, nil
 	}
 	path := filepath.Join(filepath.Dir(s.Path), s.From)
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Record)
 	if err != nil {
 		return nil, fmt.Errorf("from: %v", err)
 	}
