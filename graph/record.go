@@ -92,7 +92,7 @@ func (r Record) Marshal() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	put := func(key string, v any, last bool) error {
-		data, err := json.Marshal(v)
+		data, err := marshalPlain(v)
 		if err != nil {
 			return fmt.Errorf("record %s: %w", key, err)
 		}
@@ -106,7 +106,7 @@ func (r Record) Marshal() ([]byte, error) {
 	list := func(key string, n int, item func(i int) any) error {
 		fmt.Fprintf(&b, "  %q: [", key)
 		for i := 0; i < n; i++ {
-			data, err := json.Marshal(item(i))
+			data, err := marshalPlain(item(i))
 			if err != nil {
 				return fmt.Errorf("record %s %d: %w", key, i+1, err)
 			}
@@ -147,6 +147,19 @@ func (r Record) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// marshalPlain is json.Marshal without its HTML escaping: an argument's
+// "&" stays "&" (as json.Marshal writes a RawMessage, "\u0026"), so that a
+// record reads back as the text it was read from.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
 // compactMove returns mv with its arguments without insignificant space.
 func compactMove(mv Move) Move {
 	if len(mv.Args) > 0 {
@@ -169,6 +182,9 @@ func ReadRecord(data []byte, file string) (*Record, error) {
 	var r Record
 	if err := dec.Decode(&r); err != nil {
 		return nil, jsonError(file, data, dec, err)
+	}
+	if err := strictKeys(data, file, recordShape); err != nil {
+		return nil, err
 	}
 	if off := skipSpace(data, dec.InputOffset()); off < int64(len(data)) {
 		return nil, &PosError{File: file, Pos: offsetPos(data, off), Msg: "a record file holds one JSON object; more follows it"}
@@ -226,6 +242,9 @@ func ReadMoves(data []byte, file string) ([]Move, error) {
 		if err := dec.Decode(&moves); err != nil {
 			return nil, jsonError(file, data, dec, err)
 		}
+		if err := strictKeys(data, file, movesShape); err != nil {
+			return nil, err
+		}
 		return moves, checkMoves(data, file, moves)
 	}
 	var probe map[string]json.RawMessage
@@ -252,6 +271,9 @@ func ReadMoves(data []byte, file string) ([]Move, error) {
 			return nil, jsonError(file, data, dec, err)
 		}
 		moves = append(moves, mv)
+	}
+	if err := strictKeys(data, file, moveShape); err != nil {
+		return nil, err
 	}
 	return moves, checkMoves(data, file, moves)
 }
