@@ -281,6 +281,9 @@ var packFields = func() map[string]int {
 
 // add reads every YAML document of data (named file in errors) into the pack.
 func (m *merger) add(data []byte, file string) error {
+	if err := CheckUTF8(data, file); err != nil {
+		return err
+	}
 	if m.seen == nil {
 		m.seen, m.names = map[string]string{}, map[string]string{}
 	}

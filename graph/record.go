@@ -177,6 +177,9 @@ func compactMove(mv Move) Move {
 // format, no seats, a move without an action or time, a bots_source in a
 // match without bots.
 func ReadRecord(data []byte, file string) (*Record, error) {
+	if err := CheckUTF8(data, file); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r Record
@@ -231,6 +234,9 @@ func keyPos(data []byte, key string) Pos {
 // tools write: a JSON array of moves, moves one a line (JSON lines), or a
 // whole record (its moves). Errors are *PosError values at the place.
 func ReadMoves(data []byte, file string) ([]Move, error) {
+	if err := CheckUTF8(data, file); err != nil {
+		return nil, err
+	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, nil

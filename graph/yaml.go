@@ -27,6 +27,9 @@ func Load(path string) (*Pack, error) {
 // becomes the pack's Source. Errors are *PosError values (file:line:col: msg)
 // where the YAML library gives a place. Unknown keys are errors.
 func Parse(data []byte, file string) (*Pack, error) {
+	if err := CheckUTF8(data, file); err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err, data)

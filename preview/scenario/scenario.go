@@ -97,6 +97,9 @@ func Load(path string) (*Scenario, error) {
 // Parse reads a scenario from data; path names it in errors and locates
 // its transcript.
 func Parse(data []byte, path string) (*Scenario, error) {
+	if err := graph.CheckUTF8(data, path); err != nil {
+		return nil, err
+	}
 	var s Scenario
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
