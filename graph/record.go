@@ -389,6 +389,10 @@ func goKind(k string) string {
 		return "a whole number"
 	case "string":
 		return "a string"
+	case "float64", "float32":
+		return "a number"
+	case "bool":
+		return "true or false"
 	case "slice":
 		return "a list"
 	case "struct", "map":

@@ -14,26 +14,75 @@ import (
 type shape struct {
 	what   string            // the struct in messages: "a record"
 	fields map[string]*shape // nil: not a struct
-	elem   *shape
+	elem   *shape            // a list's items, or with free a map's values
+	free   bool              // a map: keys free, values of shape elem
 }
 
 var (
-	seatShape   = structShape("a seat", reflect.TypeOf(Seat{}), nil)
-	moveShape   = structShape("a move", reflect.TypeOf(Move{}), nil)
-	recordShape = structShape("a record", reflect.TypeOf(Record{}), map[string]*shape{
-		"seats": {elem: seatShape}, "moves": {elem: moveShape}})
-	movesShape = &shape{elem: moveShape}
+	recordShape = shapeOf(reflect.TypeOf(Record{}), "a record")
+	movesShape  = shapeOf(reflect.TypeOf([]Move{}), "")
+	moveShape   = movesShape.elem
 )
 
-// structShape is the shape of struct t: its fields' JSON keys, with the
-// shapes of those that are not plain values.
-func structShape(what string, t reflect.Type, sub map[string]*shape) *shape {
-	s := &shape{what: what, fields: map[string]*shape{}}
-	for i := 0; i < t.NumField(); i++ {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		s.fields[name] = sub[name]
+// shapeOf is the shape of values of type t as encoding/json decodes them:
+// a struct's keys are its fields' JSON names (what names it in messages; a
+// struct inside is "a" and its type's name in lower case), a list's items
+// have its element's shape, a map's keys are free.
+func shapeOf(t reflect.Type, what string) *shape {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	return s
+	switch {
+	case t.Kind() == reflect.Struct:
+		s := &shape{what: what, fields: map[string]*shape{}}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			s.fields[name] = shapeOf(f.Type, "a "+strings.ToLower(f.Type.Name()))
+		}
+		return s
+	case t == reflect.TypeOf(json.RawMessage(nil)):
+		return nil
+	case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
+		if elem := shapeOf(t.Elem(), "a "+strings.ToLower(t.Elem().Name())); elem != nil {
+			return &shape{elem: elem}
+		}
+	case t.Kind() == reflect.Map:
+		if elem := shapeOf(t.Elem(), "a "+strings.ToLower(t.Elem().Name())); elem != nil {
+			return &shape{elem: elem, free: true}
+		}
+	}
+	return nil
+}
+
+// DecodeJSON decodes data, one JSON value, into v (a pointer) strictly: an
+// unknown key, a key given twice or spelled in another case than v's own, a
+// value of the wrong type, text that is not UTF-8 or more text after the
+// value are refused as *PosError values at their place. file names data in
+// errors; what names v's type in them ("a simulate result"). For files
+// written by the studio and read back from others' hands.
+func DecodeJSON(data []byte, file, what string, v any) error {
+	if err := CheckUTF8(data, file); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(file, data, dec, err)
+	}
+	if err := strictKeys(data, file, shapeOf(reflect.TypeOf(v), what)); err != nil {
+		return err
+	}
+	if off := skipSpace(data, dec.InputOffset()); off < int64(len(data)) {
+		return &PosError{File: file, Pos: offsetPos(data, off), Msg: "the file holds one JSON value; more follows it"}
+	}
+	return nil
 }
 
 // strictKeys refuses what encoding/json lets through silently: a key given
@@ -68,7 +117,7 @@ func (w *keyWalker) value(s *shape) (ok bool, err error) {
 		return w.object(s)
 	case json.Delim('['):
 		var elem *shape
-		if s != nil {
+		if s != nil && !s.free {
 			elem = s.elem
 		}
 		for w.dec.More() {
@@ -97,6 +146,9 @@ func (w *keyWalker) object(s *shape) (bool, error) {
 		}
 		seen[key] = at
 		var sub *shape
+		if s != nil && s.free {
+			sub = s.elem
+		}
 		if s != nil && s.fields != nil {
 			var known bool
 			if sub, known = s.fields[key]; !known {
