@@ -34,7 +34,7 @@ func Parse(data []byte, file string) (*Pack, error) {
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err, data)
 	}
-	if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
+	if aliasBomb(&doc) {
 		return nil, &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
