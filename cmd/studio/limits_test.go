@@ -100,6 +100,9 @@ func TestReadersLimitSize(t *testing.T) {
 	if out, err := run(t, "validate", pack); err != nil {
 		t.Errorf("validate after a run with --max-size: %v\n%s (the limit must not stay lowered)", err, out)
 	}
+	if _, err := run(t, "validate", "--max-states", "2", pack); err == nil || !strings.Contains(err.Error(), "ttt.yaml: the pack has 4 states, more than the 2 the studio takes") {
+		t.Errorf("validate --max-states 2 of a 4-state pack: %v", err)
+	}
 	if _, err := run(t, "validate", "--max-size", "pak=1MB", pack); err == nil || !strings.Contains(err.Error(), "KIND one of pack, scenario, record, part, bga, project") {
 		t.Errorf("--max-size with an unknown kind: %v", err)
 	}

@@ -150,12 +150,25 @@ func (f Files) ReadForm(path string, form Form) (*graph.Pack, error) {
 // ReadFormWarnings reads the pack at path as form, with the BGA importer's
 // warnings when form is [BGA] or [BGAClasses]: path is then a states.inc.php,
 // a game's folder or a States/ folder (bga.ImportPath).
+//
+// A pack of more than graph.MaxStates states is refused, except from a
+// project file: a project holds what it was given, and must open.
 func (f Files) ReadFormWarnings(path string, form Form) (*graph.Pack, []graph.Diagnostic, error) {
+	var p *graph.Pack
+	var warnings []graph.Diagnostic
+	var err error
 	if form == BGA || form == BGAClasses {
-		return bga.ImportPath(path)
+		p, warnings, err = bga.ImportPath(path)
+	} else {
+		p, err = f.readForm(path, form)
 	}
-	p, err := f.readForm(path, form)
-	return p, nil, err
+	if err == nil && form != Project {
+		err = graph.CheckStateCount(p, path)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, warnings, nil
 }
 
 // readForm reads the pack at path in a form other than BGA's.
