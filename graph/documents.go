@@ -281,6 +281,9 @@ var packFields = func() map[string]int {
 
 // add reads every YAML document of data (named file in errors) into the pack.
 func (m *merger) add(data []byte, file string) error {
+	if err := CheckUTF8(data, file); err != nil {
+		return err
+	}
 	if m.seen == nil {
 		m.seen, m.names = map[string]string{}, map[string]string{}
 	}
@@ -300,7 +303,7 @@ func (m *merger) add(data []byte, file string) error {
 		if err != nil {
 			return yamlError(file, err, data)
 		}
-		if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
+		if aliasBomb(&doc) {
 			return &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
 		}
 		var frag Pack
@@ -345,34 +348,61 @@ func (m *merger) add(data []byte, file string) error {
 	}
 }
 
-// maxExpandedNodes bounds the size of a document with its aliases expanded, so
-// that a small file of nested aliases (a "billion laughs") cannot make the
-// reader build an enormous value.
-const maxExpandedNodes = 1_000_000
+// maxExpandedNodes bounds the values a document's aliases add when they are
+// expanded, so that a small file of nested aliases (a "billion laughs")
+// cannot make the reader build an enormous value. The values written out
+// are not counted: the file size limit (internal/input) bounds those, and a
+// 100,000-state pack without an alias has some millions of them.
+var maxExpandedNodes = 1_000_000
+
+// aliasBomb reports whether the aliases of doc add more than
+// maxExpandedNodes values to it when expanded.
+func aliasBomb(doc *yaml.Node) bool {
+	own, aliases := countNodes(doc)
+	if aliases == 0 {
+		return false
+	}
+	bound := own + maxExpandedNodes
+	return expandedSize(doc, map[*yaml.Node]int{}, bound) > bound
+}
+
+// countNodes counts the nodes of the tree n as written, and its aliases.
+func countNodes(n *yaml.Node) (nodes, aliases int) {
+	if n == nil {
+		return 0, 0
+	}
+	nodes = 1
+	if n.Kind == yaml.AliasNode {
+		aliases = 1
+	}
+	for _, c := range n.Content {
+		a, b := countNodes(c)
+		nodes, aliases = nodes+a, aliases+b
+	}
+	return nodes, aliases
+}
 
 // expandedSize counts the nodes of n with every alias replaced by what it names,
-// saturating above maxExpandedNodes.
-func expandedSize(n *yaml.Node, memo map[*yaml.Node]int) int {
+// saturating above bound.
+func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, bound int) int {
 	if n == nil {
 		return 0
 	}
 	if v, ok := memo[n]; ok {
 		return v
 	}
-	memo[n] = maxExpandedNodes + 1 // a cycle counts as too big
+	memo[n] = bound + 1 // a cycle counts as too big
 	size := 1
 	if n.Kind == yaml.AliasNode {
-		size += expandedSize(n.Alias, memo)
+		size += expandedSize(n.Alias, memo, bound)
 	}
 	for _, c := range n.Content {
-		size += expandedSize(c, memo)
-		if size > maxExpandedNodes {
+		size += expandedSize(c, memo, bound)
+		if size > bound {
 			break
 		}
 	}
-	if size > maxExpandedNodes {
-		size = maxExpandedNodes + 1
-	}
+	size = min(size, bound+1)
 	memo[n] = size
 	return size
 }

@@ -92,7 +92,7 @@ func (r Record) Marshal() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	put := func(key string, v any, last bool) error {
-		data, err := json.Marshal(v)
+		data, err := marshalPlain(v)
 		if err != nil {
 			return fmt.Errorf("record %s: %w", key, err)
 		}
@@ -106,7 +106,7 @@ func (r Record) Marshal() ([]byte, error) {
 	list := func(key string, n int, item func(i int) any) error {
 		fmt.Fprintf(&b, "  %q: [", key)
 		for i := 0; i < n; i++ {
-			data, err := json.Marshal(item(i))
+			data, err := marshalPlain(item(i))
 			if err != nil {
 				return fmt.Errorf("record %s %d: %w", key, i+1, err)
 			}
@@ -147,6 +147,19 @@ func (r Record) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// marshalPlain is json.Marshal without its HTML escaping: an argument's
+// "&" stays "&" (as json.Marshal writes a RawMessage, "\u0026"), so that a
+// record reads back as the text it was read from.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
 // compactMove returns mv with its arguments without insignificant space.
 func compactMove(mv Move) Move {
 	if len(mv.Args) > 0 {
@@ -164,11 +177,17 @@ func compactMove(mv Move) Move {
 // format, no seats, a move without an action or time, a bots_source in a
 // match without bots.
 func ReadRecord(data []byte, file string) (*Record, error) {
+	if err := CheckUTF8(data, file); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r Record
 	if err := dec.Decode(&r); err != nil {
 		return nil, jsonError(file, data, dec, err)
+	}
+	if err := strictKeys(data, file, recordShape); err != nil {
+		return nil, err
 	}
 	if off := skipSpace(data, dec.InputOffset()); off < int64(len(data)) {
 		return nil, &PosError{File: file, Pos: offsetPos(data, off), Msg: "a record file holds one JSON object; more follows it"}
@@ -215,6 +234,9 @@ func keyPos(data []byte, key string) Pos {
 // tools write: a JSON array of moves, moves one a line (JSON lines), or a
 // whole record (its moves). Errors are *PosError values at the place.
 func ReadMoves(data []byte, file string) ([]Move, error) {
+	if err := CheckUTF8(data, file); err != nil {
+		return nil, err
+	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, nil
@@ -225,6 +247,9 @@ func ReadMoves(data []byte, file string) ([]Move, error) {
 		var moves []Move
 		if err := dec.Decode(&moves); err != nil {
 			return nil, jsonError(file, data, dec, err)
+		}
+		if err := strictKeys(data, file, movesShape); err != nil {
+			return nil, err
 		}
 		return moves, checkMoves(data, file, moves)
 	}
@@ -252,6 +277,9 @@ func ReadMoves(data []byte, file string) ([]Move, error) {
 			return nil, jsonError(file, data, dec, err)
 		}
 		moves = append(moves, mv)
+	}
+	if err := strictKeys(data, file, moveShape); err != nil {
+		return nil, err
 	}
 	return moves, checkMoves(data, file, moves)
 }
@@ -361,6 +389,10 @@ func goKind(k string) string {
 		return "a whole number"
 	case "string":
 		return "a string"
+	case "float64", "float32":
+		return "a number"
+	case "bool":
+		return "true or false"
 	case "slice":
 		return "a list"
 	case "struct", "map":

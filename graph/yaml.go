@@ -5,18 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/internal/input"
 	"go.yaml.in/yaml/v3"
 )
 
 // Load reads the rule pack in the YAML file at path.
 func Load(path string) (*Pack, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Pack)
 	if err != nil {
 		return nil, err
 	}
@@ -27,11 +27,14 @@ func Load(path string) (*Pack, error) {
 // becomes the pack's Source. Errors are *PosError values (file:line:col: msg)
 // where the YAML library gives a place. Unknown keys are errors.
 func Parse(data []byte, file string) (*Pack, error) {
+	if err := CheckUTF8(data, file); err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, yamlError(file, err, data)
 	}
-	if n := expandedSize(&doc, map[*yaml.Node]int{}); n > maxExpandedNodes {
+	if aliasBomb(&doc) {
 		return nil, &PosError{File: file, Pos: nodePos(&doc), Msg: fmt.Sprintf("the document's aliases expand to more than %d values", maxExpandedNodes)}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io/fs"
 	"os"
 	"sort"
@@ -234,6 +235,9 @@ func Open(path string, opt Options) (*Project, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, unwrapPathError(err))
+	}
+	if err := input.CheckInfo(info, input.Project); err != nil && !info.IsDir() {
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	if info.Size() == 0 { // SQLite would take it for an empty database
 		return nil, fmt.Errorf("open %s: %w (an empty file)", path, ErrNotProject)

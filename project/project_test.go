@@ -484,7 +484,7 @@ func TestRefusals(t *testing.T) {
 			// The last page holds the newest script's YAML.
 			copy(b[len(b)-1000:], randomBytes(3, 600))
 			os.WriteFile(path, b, 0o644)
-		}, "open %s: the file is damaged (revision 20 does not read back: scripts/main.yaml: invalid leading UTF-8 octet)", ErrDamaged},
+		}, "open %s: the file is damaged (revision 20 does not read back: scripts/main.yaml:147:9: the byte 0xA8 is not UTF-8: the studio reads text as UTF-8 (save the file as UTF-8))", ErrDamaged},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -132,9 +134,9 @@ func readMoves(path string) ([]graph.Move, error) {
 	var data []byte
 	var err error
 	if path == "-" {
-		data, err = io.ReadAll(os.Stdin)
+		data, err = readStdin(input.Record)
 	} else {
-		data, err = os.ReadFile(path)
+		data, err = input.Read(path, input.Record)
 	}
 	if err != nil {
 		return nil, err
@@ -223,6 +225,8 @@ func writeViews(w io.Writer, s *preview.Session) error {
 func saveRecord(s *preview.Session, file, name, projectPath string) error {
 	rec := s.Record()
 	if file != "" {
+		rec := rec
+		rec.Source = recordSource(filepath.Dir(file), rec.Source)
 		data, err := rec.Marshal()
 		if err != nil {
 			return err
@@ -271,8 +275,8 @@ func replayCmd() *cobra.Command {
 		Long: `replay plays the moves of a match record again, in order, and prints the event
 log, one JSON object a line: the same log, byte for byte, as when the match was
 played (studio play --events, studio simulate --record). RECORD is a record file;
-its pack is the one it names (the path or bundled pack it was played on), or
---pack PACK. With a project and --match ID, the project's recorded match ID is
+its pack is the one it names (a bundled pack, or a file in the record's own
+folder: a record never makes replay read a file elsewhere), or --pack PACK. With a project and --match ID, the project's recorded match ID is
 replayed on the revision it was played on (studio matches lists them).
 
 A pack other than the one the record was made with (its content hash) is warned
@@ -329,7 +333,7 @@ func loadRecord(path, packArg string, id int64, stderr io.Writer) (*graph.Record
 		pack.Source = path
 		return &m.Record, pack, path, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Record)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -337,13 +341,14 @@ func loadRecord(path, packArg string, id int64, stderr io.Writer) (*graph.Record
 	if err != nil {
 		return nil, nil, "", err
 	}
-	if packArg == "" {
-		packArg = rec.Source
+	if packArg != "" {
+		pack, source, err := loadPackArg(packArg, stderr)
+		return rec, pack, source, err
 	}
-	if packArg == "" {
+	if rec.Source == "" {
 		return nil, nil, "", fmt.Errorf("%s names no pack: give --pack PACK", path)
 	}
-	pack, source, err := loadPackArg(packArg, stderr)
+	pack, source, err := loadRecordSource(path, rec.Source, stderr)
 	return rec, pack, source, err
 }
 
@@ -372,7 +377,7 @@ match ID as a record file (for studio replay, or to share).`,
 				if err != nil {
 					return err
 				}
-				m.Record.Source = args[0]
+				m.Record.Source = recordSource(filepath.Dir(out), absPath(args[0]))
 				data, err := m.Record.Marshal()
 				if err != nil {
 					return err
@@ -398,4 +403,13 @@ match ID as a record file (for studio replay, or to share).`,
 	cmd.Flags().Int64Var(&export, "export", 0, "the match to write as a record file")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the record file to write (-: standard output)")
 	return cmd
+}
+
+// readStdin reads standard input, at most kind's limit.
+func readStdin(kind *input.Kind) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(os.Stdin, kind.Limit()+1))
+	if err == nil && int64(len(data)) > kind.Limit() {
+		return nil, fmt.Errorf("standard input: %w", &input.TooBigError{Kind: kind})
+	}
+	return data, err
 }

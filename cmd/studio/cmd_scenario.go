@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"github.com/rulestudio/studio/internal/input"
 	"path/filepath"
 	"strings"
 
@@ -70,7 +70,7 @@ or not at all: nothing is stored when one does not read.`,
 
 // readScenarioFile reads a scenario file and its transcript for the project.
 func readScenarioFile(path string) (project.Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Scenario)
 	if err != nil {
 		return project.Scenario{}, err
 	}
@@ -82,7 +82,7 @@ func readScenarioFile(path string) (project.Scenario, error) {
 	if err := project.CheckScenarioName(s.Name); err != nil {
 		return project.Scenario{}, fmt.Errorf("%s: %w", path, err)
 	}
-	if tr, err := os.ReadFile(parsed.TranscriptPath()); err == nil {
+	if tr, err := input.Read(parsed.TranscriptPath(), input.Scenario); err == nil {
 		s.Events = tr
 	}
 	return s, nil

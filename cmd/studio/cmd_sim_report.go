@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/input"
 	"io"
 	"os"
 	"strconv"
@@ -131,16 +133,16 @@ func writeStats(cmd *cobra.Command, path string, s *playtest.Stats) error {
 
 // readStats reads a Stats file written by `simulate -o`.
 func readStats(path string) (*playtest.Stats, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Part)
 	if err != nil {
 		return nil, err
 	}
 	var s playtest.Stats
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if err := graph.DecodeJSON(data, path, "a simulate result", &s); err != nil {
+		return nil, err
 	}
-	if s.PackHash == "" || len(s.Wins) != s.Seats {
-		return nil, fmt.Errorf("%s: not a result of `studio simulate -o`", path)
+	if err := s.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &s, nil
 }

@@ -97,7 +97,9 @@ func (rw *recordWriter) writeOne(r preview.Result) error {
 		}
 		rw.made = true
 	}
-	data, err := r.Record.Marshal()
+	rec := *r.Record
+	rec.Source = recordSource(rw.dir, rec.Source)
+	data, err := rec.Marshal()
 	if err != nil {
 		return fmt.Errorf("record of seed %d: %w", r.Seed, err)
 	}

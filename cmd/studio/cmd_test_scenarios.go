@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io"
 	"os"
 	"path/filepath"
@@ -117,12 +118,12 @@ func scenarioFiles(pack string, given []string, bless bool) ([]scenarioFile, err
 	}
 	var out []scenarioFile
 	for _, path := range given {
-		data, err := os.ReadFile(path)
+		data, err := input.Read(path, input.Scenario)
 		if err != nil {
 			return nil, err
 		}
 		f := scenarioFile{path: path, data: data}
-		if tr, err := os.ReadFile((&scenario.Scenario{Path: path}).TranscriptPath()); err == nil {
+		if tr, err := input.Read((&scenario.Scenario{Path: path}).TranscriptPath(), input.Scenario); err == nil {
 			f.transcript = tr
 		}
 		out = append(out, f)

@@ -2,6 +2,7 @@ package bga
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io/fs"
 	"path"
 	"sort"
@@ -97,7 +98,7 @@ func (g *game) readStates(dir string) error {
 		if d.IsDir() || !strings.EqualFold(path.Ext(p), ".php") {
 			return nil
 		}
-		src, err := fs.ReadFile(g.fsys, p)
+		src, err := input.ReadFS(g.fsys, p, input.BGA)
 		if err != nil {
 			return &graph.PosError{File: g.display(p), Msg: err.Error()}
 		}
@@ -195,7 +196,7 @@ func (g *game) load(p string, quiet bool) *phpFile {
 		return f
 	}
 	g.loaded[p] = nil
-	src, err := fs.ReadFile(g.fsys, p)
+	src, err := input.ReadFS(g.fsys, p, input.BGA)
 	if err != nil {
 		if !quiet {
 			g.warn(g.display(p), graph.Pos{}, "cannot read: %v", err)

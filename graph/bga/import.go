@@ -2,7 +2,7 @@ package bga
 
 import (
 	"fmt"
-	"os"
+	"github.com/rulestudio/studio/internal/input"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -13,7 +13,7 @@ import (
 
 // ImportFile reads the states.inc.php file at path; see [Import].
 func ImportFile(path string) (*graph.Pack, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.Read(path, input.BGA)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}

@@ -3,6 +3,7 @@ package bga
 import (
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/internal/input"
 	"io/fs"
 	"os"
 	"path"
@@ -149,7 +150,7 @@ func (l layout) display(p string) string { return filepath.Join(l.base, filepath
 func (l layout) read() (*graph.Pack, []graph.Diagnostic, error) {
 	var array *graph.Pack
 	if l.machine != "" {
-		src, err := fs.ReadFile(l.fsys, l.machine)
+		src, err := input.ReadFS(l.fsys, l.machine, input.BGA)
 		if err != nil {
 			return nil, nil, fmt.Errorf("import %s: %w", l.display(l.machine), err)
 		}

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/rulestudio/studio/graph"
@@ -61,14 +62,18 @@ func Components(p *graph.Pack, pos map[string]graph.Point, opt Options) map[stri
 			parent[ra] = rb
 		}
 	}
+	byKey := map[string]*graph.State{} // p.State looks through every state: quadratic in a big pack
+	for _, s := range slices.Backward(p.States) {
+		byKey[p.Key(s.ID)] = s // the first of a key wins, as in p.State
+	}
 	for _, s := range p.States {
 		for _, t := range s.Transitions {
-			if to := p.State(t.To); to != nil {
+			if to := byKey[p.Key(t.To)]; to != nil {
 				union(s.ID.String(), to.ID.String())
 			}
 		}
 		if s.InitialPrivate != nil {
-			if to := p.State(*s.InitialPrivate); to != nil {
+			if to := byKey[p.Key(*s.InitialPrivate)]; to != nil {
 				union(s.ID.String(), to.ID.String())
 			}
 		}

@@ -171,7 +171,9 @@ func (g *layerGraph) orderLayers(layer []int) [][]int {
 				}
 			}
 			sort.SliceStable(row, func(a, b int) bool { return bary[row[a]] < bary[row[b]] })
-			setPos()
+			for k, i := range row { // only this layer moved: renumbering all of them made a sweep quadratic
+				pos[i] = float64(k)
+			}
 		}
 	}
 	return order

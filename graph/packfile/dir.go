@@ -2,6 +2,7 @@ package packfile
 
 import (
 	"errors"
+	"github.com/rulestudio/studio/internal/input"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,7 +95,7 @@ func ReadDir(dir string) (*graph.Pack, error) {
 	var docs []graph.Document
 	for _, f := range files {
 		name := filepath.Join(dir, filepath.FromSlash(f))
-		data, err := os.ReadFile(name)
+		data, err := input.Read(name, input.Pack)
 		if errors.Is(err, os.ErrNotExist) && f != "pack.yaml" {
 			continue
 		}

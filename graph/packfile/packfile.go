@@ -12,6 +12,7 @@ import (
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
 	"github.com/rulestudio/studio/graph/layout"
+	"github.com/rulestudio/studio/internal/input"
 )
 
 // Form is a way a pack is kept in files.
@@ -103,8 +104,12 @@ func isBGAFolder(dir string) bool {
 	return bga.IsGameFolder(dir)
 }
 
-// isSQLite reports whether the file at path starts with SQLite's header.
+// isSQLite reports whether the file at path starts with SQLite's header. It
+// opens only regular files: opening a FIFO would wait for a writer.
 func isSQLite(path string) bool {
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -145,12 +150,25 @@ func (f Files) ReadForm(path string, form Form) (*graph.Pack, error) {
 // ReadFormWarnings reads the pack at path as form, with the BGA importer's
 // warnings when form is [BGA] or [BGAClasses]: path is then a states.inc.php,
 // a game's folder or a States/ folder (bga.ImportPath).
+//
+// A pack of more than graph.MaxStates states is refused, except from a
+// project file: a project holds what it was given, and must open.
 func (f Files) ReadFormWarnings(path string, form Form) (*graph.Pack, []graph.Diagnostic, error) {
+	var p *graph.Pack
+	var warnings []graph.Diagnostic
+	var err error
 	if form == BGA || form == BGAClasses {
-		return bga.ImportPath(path)
+		p, warnings, err = bga.ImportPath(path)
+	} else {
+		p, err = f.readForm(path, form)
 	}
-	p, err := f.readForm(path, form)
-	return p, nil, err
+	if err == nil && form != Project {
+		err = graph.CheckStateCount(p, path)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, warnings, nil
 }
 
 // readForm reads the pack at path in a form other than BGA's.
@@ -164,7 +182,7 @@ func (f Files) readForm(path string, form Form) (*graph.Pack, error) {
 	case Dir:
 		return ReadDir(path)
 	case YAML:
-		data, err := os.ReadFile(path)
+		data, err := input.Read(path, input.Pack)
 		if err != nil {
 			return nil, err
 		}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"github.com/rulestudio/studio/internal/input"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -88,7 +88,7 @@ func (s *Step) UnmarshalYAML(n *yaml.Node) error {
 
 // Load reads the scenario file at path.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Scenario)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +98,9 @@ func Load(path string) (*Scenario, error) {
 // Parse reads a scenario from data; path names it in errors and locates
 // its transcript.
 func Parse(data []byte, path string) (*Scenario, error) {
+	if err := graph.CheckUTF8(data, path); err != nil {
+		return nil, err
+	}
 	var s Scenario
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -241,7 +244,7 @@ func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
 		return m, nil
 	}
 	path := filepath.Join(filepath.Dir(s.Path), s.From)
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Record)
 	if err != nil {
 		return nil, fmt.Errorf("from: %v", err)
 	}
