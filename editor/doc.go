@@ -66,7 +66,9 @@
 // the box's right, labels avoid boxes and each other. A call (call('state')
 // in a state's code, or in an action it allows: graph.Calls) is a teal
 // dash-dotted arrow labelled "call", and its return a dotted one back with a
-// hollow head. Box sizes come from graph/layout, which the automatic layout
+// hollow head. A call in an object type's clause (graph.ClauseCalls) starts
+// at a box standing for the clause (ClauseCaller: not a state, it cannot be
+// selected), with no return arrow. Box sizes come from graph/layout, which the automatic layout
 // uses too.
 //
 // The canvas files: canvas.go (the view's copy of the pack, zoom and pan

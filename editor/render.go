@@ -147,6 +147,9 @@ func (r *graphRenderer) rebuild() {
 		if n.typ == Missing {
 			o.id.Text = "no such state"
 		}
+		if n.typ == ClauseCaller {
+			o.id.Text = n.clause
+		}
 		o.name.Text = n.name
 		o.badge.Text = TypeBadge(n.typ)
 		o.markText.Text = "!"

@@ -25,10 +25,18 @@ const Missing graph.StateType = "missing"
 // error, so it is drawn like a manager state, not as a missing one.
 const FrameworkEnd graph.StateType = "bga-gameend"
 
+// ClauseCaller is the pseudo state type of the box drawn for an object
+// type's clause that calls a state (graph.ClauseCalls): the call runs in
+// whatever state is current when the clause fires, so the arrow starts at
+// the clause, or the called state would look unreachable.
+const ClauseCaller graph.StateType = "clause"
+
 // placeholder reports whether t is the type of a box that stands for no state
-// of the pack (Missing, FrameworkEnd): it cannot be selected or moved, and
-// has no saved position.
-func placeholder(t graph.StateType) bool { return t == Missing || t == FrameworkEnd }
+// of the pack (Missing, FrameworkEnd, ClauseCaller): it cannot be selected or
+// moved, and has no saved position.
+func placeholder(t graph.StateType) bool {
+	return t == Missing || t == FrameworkEnd || t == ClauseCaller
+}
 
 // TypeFill is the fill colour of a state's box: the colour of its BGA type in
 // every drawing of the studio (the same as in exported DOT files).
@@ -38,6 +46,9 @@ func TypeFill(t graph.StateType) color.NRGBA {
 	}
 	if t == Missing {
 		return color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xff}
+	}
+	if t == ClauseCaller {
+		return color.NRGBA{R: 0xd9, G: 0xf2, B: 0xef, A: 0xff} // a pale shade of the call arrows' teal
 	}
 	return parseHex(graph.TypeColor(t))
 }
@@ -69,6 +80,8 @@ func TypeBadge(t graph.StateType) string {
 		return "MISSING"
 	case FrameworkEnd:
 		return "BGA"
+	case ClauseCaller:
+		return "CLAUSE"
 	case "":
 		return "NO TYPE"
 	}
