@@ -133,7 +133,7 @@ func parsePlaytest(matches, seats, seed, bots string) (PlaytestSettings, error) 
 	var s PlaytestSettings
 	var err error
 	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 || s.Matches > maxPlaytestMatches {
-		return s, fmt.Errorf("matches: want a whole number from 1 to %d, not %q (studio simulate --shard plays more)", maxPlaytestMatches, matches)
+		return s, fmt.Errorf("matches: want a whole number from 1 to %d, not %q (the command line's studio simulate plays more)", maxPlaytestMatches, matches)
 	}
 	if s.Seats, err = strconv.Atoi(strings.TrimSpace(seats)); err != nil || s.Seats < 1 {
 		return s, fmt.Errorf("seats: want a whole number of at least 1, not %q", seats)

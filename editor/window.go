@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -201,16 +202,20 @@ func (e *Editor) updateTitle() {
 		nt += len(s.Transitions)
 	}
 	state := "saved"
-	if e.layingOut {
-		where += " · laying out…"
-	}
 	switch {
 	case e.proj == nil:
 		state = "not saved in a project yet"
 	case e.Dirty():
 		state = "unsaved changes"
 	}
-	e.setStatus(fmt.Sprintf("%d states, %d transitions, %d diagnostics · %s · %s", len(e.pack.States), nt, len(e.diags), where, state))
+	parts := []string{fmt.Sprintf("%s, %s, %s", count(len(e.pack.States), "state"), count(nt, "transition"), count(len(e.diags), "diagnostic"))}
+	if where != "" {
+		parts = append(parts, where)
+	}
+	if e.layingOut {
+		parts = append(parts, "laying out…")
+	}
+	e.setStatus(strings.Join(append(parts, state), " · "))
 }
 
 // setStatus shows s in the status line.
