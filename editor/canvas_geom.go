@@ -176,3 +176,20 @@ func (g *GraphView) transitionAt(t TransitionRef) fyne.Position {
 }
 
 func pointOf(v vec) graph.Point { return graph.Point{X: v.X, Y: v.Y} }
+
+// roomBeside is the free width, in world units, on each side of box i
+// (the smaller of the two, less a margin): how far a name wider than the
+// box may spill out of it. Boxes beside it are those level with it.
+func (g *GraphView) roomBeside(i int) float64 {
+	const margin = 12.0
+	n := g.nodes[i]
+	room := math.Inf(1)
+	for j, m := range g.nodes {
+		if j == i || math.Abs(m.pos.Y-n.pos.Y) >= (m.size.Y+n.size.Y)/2 {
+			continue
+		}
+		gap := math.Abs(m.pos.X-n.pos.X) - (m.size.X+n.size.X)/2
+		room = math.Min(room, gap/2) // a neighbour's name may spill too
+	}
+	return math.Max(0, room-margin)
+}

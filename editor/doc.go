@@ -81,7 +81,9 @@
 //
 // Names stay readable at any zoom: a name is never drawn below 8.5 pixels;
 // when a box is too small for its badge and id they go, and a name too long
-// for its box is cut short with an ellipsis. Zoom to Fit (ctrl+0) shows the
+// for its box spills out of it, centred, into the free room beside it (half
+// the gap to a box level with it), and is cut short with an ellipsis only
+// where that room ends. Zoom to Fit (ctrl+0) shows the
 // whole graph so; Fit at a Readable Size (ctrl+shift+0, and the view of a
 // pack just opened) does not go below [ReadableZoom], the rest of a big graph
 // a scroll away (thin bars at the edges show where the view is).

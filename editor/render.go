@@ -303,13 +303,23 @@ func (r *graphRenderer) placeNode(i int, v view) {
 	}
 	px := nameSize * k * z
 	nameY := top + 5 + (1-k)*5
+	width := avail * z
 	if !detail {
 		px = math.Max(px, namePx)
 		nameY = n.pos.Y - px/z/2 - 2/z
+		// A name wider than its small box may spill into the free room
+		// on both sides, centred on the box: a fitted tall graph left
+		// the canvas's width empty beside names cut short.
+		if w := o.nameW * px / nameSize; w > width {
+			width = math.Min(w, (n.size.X+2*g.roomBeside(i))*z)
+		}
 	}
-	o.name.Text = r.cutName(o, n.name, avail*z, px)
+	o.name.Text = r.cutName(o, n.name, width, px)
 	setTextSize(o.name, px)
 	setVisible(o.name, o.name.Text != "")
+	if w := o.nameW * px / nameSize; o.name.Text == n.name && w > avail*z {
+		left = n.pos.X - w/z/2
+	}
 	o.name.Move(v.pt(vec{left, nameY}))
 	if detail {
 		r.placeBadge(o, n, left, top, avail, v)
