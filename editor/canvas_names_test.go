@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -78,5 +79,45 @@ func TestFitNamesDoNotOverlap(t *testing.T) {
 				t.Errorf("%q (at %v, %v wide) runs into %q (at %v)", a.Text, a.Position(), aw, b.Text, b.Position())
 			}
 		}
+	}
+}
+
+// TestLegendReadsWhole: in a window narrower than the toolbar and the
+// legend's one line, every item of the legend is drawn inside the window
+// (it wraps onto more lines) instead of behind a horizontal scroll, and
+// the canvas keeps the window's width.
+func TestLegendReadsWhole(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.Window().Resize(fyne.NewSize(1000, 700))
+	e.SetPack(chainPack(t, 3), nil)
+	settle(e)
+	d := fyne.CurrentApp().Driver()
+	win := e.Window().Canvas().Size()
+	var legend []*widget.Label
+	for _, l := range findIn[*widget.Label](e.Window().Content()) {
+		for _, want := range []string{"activeplayer", "missing target", "inferred transition", "call / return"} {
+			if l.Text == want {
+				legend = append(legend, l)
+			}
+		}
+	}
+	if len(legend) != 4 {
+		t.Fatalf("found %d of the legend's labels", len(legend))
+	}
+	for _, l := range legend {
+		pos := d.AbsolutePositionForObject(l)
+		if !l.Visible() || pos.X < 0 || pos.X+l.MinSize().Width > win.Width {
+			t.Errorf("%q is drawn from x=%v to %v in a window %v wide", l.Text, pos.X, pos.X+l.MinSize().Width, win.Width)
+		}
+	}
+	if w := e.View.Size().Width; w > win.Width {
+		t.Errorf("the canvas is %v wide in a window %v wide", w, win.Width)
+	}
+	bottom := float32(0)
+	for _, l := range legend {
+		bottom = max(bottom, d.AbsolutePositionForObject(l).Y+l.MinSize().Height)
+	}
+	if y := d.AbsolutePositionForObject(e.Dock.Object()).Y; y < bottom {
+		t.Errorf("the panels start at y=%v, over the legend's last row (to %v)", y, bottom)
 	}
 }

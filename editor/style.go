@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -100,7 +99,8 @@ func parseHex(s string) color.NRGBA {
 	return color.NRGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 0xff}
 }
 
-// NewLegend returns a row explaining the colour of each state type.
+// NewLegend returns a row explaining the colour of each state type and the
+// arrows' kinds, wrapping onto more rows when the width runs out.
 func NewLegend() fyne.CanvasObject {
 	items := []fyne.CanvasObject{}
 	for _, t := range append(append([]graph.StateType{}, graph.StateTypes...), Missing) {
@@ -119,7 +119,7 @@ func NewLegend() fyne.CanvasObject {
 	items = append(items,
 		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.inferred)), widget.NewLabel("inferred transition")),
 		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.call)), widget.NewLabel("call / return")))
-	return container.New(layout.NewCustomPaddedHBoxLayout(0), items...)
+	return container.New(&flowLayout{}, items...)
 }
 
 // dashSwatch is a short dashed line in col, for the legend.

@@ -111,8 +111,9 @@ func New(app fyne.App, store Store) *Editor {
 	e.Dock.Add(SideBottom, Panel{ID: PanelDiagnostics, Title: "Diagnostics", Content: e.Diagnostics})
 	e.attachForms()
 	e.attachPlay()
-	top := container.NewBorder(nil, nil, e.toolbar(), nil, container.NewHScroll(NewLegend()))
-	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, e.Dock.Object()))
+	// The toolbar keeps its height at the top when the legend beside it wraps.
+	top := container.NewBorder(nil, nil, container.NewVBox(e.toolbar()), nil, NewLegend())
+	e.win.SetContent(container.New(&topFirstLayout{top, e.status, e.Dock.Object()}, top, e.status, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())
 	e.addShortcuts()
 	e.win.Canvas().SetOnTypedKey(e.windowKey)
