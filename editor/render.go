@@ -71,6 +71,7 @@ type overlayObjects struct {
 type graphRenderer struct {
 	g       *GraphView
 	gen     int
+	levels  *levels // the boxes by height, for names spilling beside their box; made once a frame when needed
 	back    *canvas.Rectangle
 	nodes   []nodeObjects
 	edges   []edgeObjects
@@ -233,6 +234,7 @@ func (r *graphRenderer) place() {
 	r.back.Resize(v.size)
 	r.back.Move(fyne.NewPos(0, 0))
 	geo := g.geometry()
+	r.levels = nil // made again when a name needs it (placeNode)
 	for i := range g.nodes {
 		if i < len(r.nodes) {
 			r.placeNode(i, v)
@@ -311,7 +313,10 @@ func (r *graphRenderer) placeNode(i int, v view) {
 		// on both sides, centred on the box: a fitted tall graph left
 		// the canvas's width empty beside names cut short.
 		if w := o.nameW * px / nameSize; w > width {
-			width = math.Min(w, (n.size.X+2*g.roomBeside(i))*z)
+			if r.levels == nil {
+				r.levels = newLevels(g)
+			}
+			width = math.Min(w, (n.size.X+2*g.roomBeside(r.levels, i))*z)
 		}
 	}
 	o.name.Text = r.cutName(o, n.name, width, px)
