@@ -61,7 +61,8 @@
 // # The canvas
 //
 // Every state is a box coloured by its BGA type ([TypeFill], with a badge
-// naming the type and a legend above the canvas), every transition an arrow
+// naming the type and a legend above the canvas, wrapping onto more rows in
+// a narrow window: flow.go), every transition an arrow
 // with its name; arrows between the same two states fan out, self-loops sit on
 // the box's right, labels avoid boxes and each other. A call (call('state')
 // in a state's code, or in an action it allows: graph.Calls) is a teal

@@ -10,11 +10,10 @@ import (
 // line in a wide window, two or three in a narrow one, never cut off or
 // behind a scroll bar). Its minimum width is its widest object, so it never
 // widens the window; its minimum height is that of the rows the width it
-// was last laid out in needs (one row before it was laid out). A change of
-// rows asks the window to lay out again.
+// was last laid out in needs (one row before it was laid out): what holds
+// it lays it out at its width first, then asks its height (topFirstLayout).
 type flowLayout struct {
 	width float32 // the width of the last Layout; 0 before
-	rows  int     // the rows it needed
 }
 
 // rowsIn places objs in rows of width w (any width when w is 0), calling
