@@ -56,11 +56,16 @@ func (e *Editor) unkeptWhy() string {
 // added.
 func (e *Editor) Breakpoints() []SavedBreakpoint { return slices.Clone(e.bps) }
 
-// AddBreakpoint adds b: checked for its kind (graph.Breakpoint.Check) and,
-// for a breakpoint on a state, that the pack has the state. It is written to
-// the project at once, and a running match stops at it from now on.
+// AddBreakpoint adds b: checked for its kind and that the pack has what it
+// names (graph.Breakpoint.CheckIn: its clause, its variable or property)
+// and, for a breakpoint on a state, the state. It is written to the project
+// at once, and a running match stops at it from now on.
 func (e *Editor) AddBreakpoint(b graph.Breakpoint) error {
-	if err := b.Check(); err != nil {
+	check := b.Check
+	if e.pack != nil {
+		check = func() error { return b.CheckIn(e.pack) }
+	}
+	if err := check(); err != nil {
 		return err
 	}
 	if onState(b.Kind) && b.State != "" && e.stateKey(b.State) == "" {

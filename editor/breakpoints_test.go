@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,9 +83,10 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 }
 
 // TestBreakpointsTabAddsEachKind: the tab's form shows the fields a kind
-// needs, refuses a breakpoint missing one (graph.Breakpoint.Check, or a
-// state the pack lacks), adds the others; one the match refuses (no such
-// object type) is listed with why, and the match runs without it.
+// needs, refuses a breakpoint missing one or naming what the pack lacks
+// (graph.Breakpoint.CheckIn, or a state), adds the others; one the match
+// refuses (a condition that does not compile) is listed with why, and the
+// match runs without it.
 func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	e, _ := newTestEditor(t)
 	e.SetPack(bundledPack(t, "tictactoe"), nil)
@@ -117,7 +119,9 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 		{graph.BreakLeave, func() { bt.state.SetText("playerTurn") }, ""},
 		{graph.BreakCondition, func() {}, "needs a condition"},
 		{graph.BreakCondition, func() { bt.cond.SetText("game.nope > 1") }, ""},
-		{graph.BreakClause, func() { bt.clause.SetText("object_types/ghost/whenever/boo") }, ""},
+		{graph.BreakClause, func() { bt.clause.SetText("object_types/ghost/whenever/boo") }, "no object type \"ghost\""},
+		{graph.BreakVariable, func() { bt.target.SetText("game.nope") }, "no code of the pack sets a game variable \"nope\""},
+		{graph.BreakCondition, func() { bt.cond.SetText("nosuch > 1") }, ""},
 	} {
 		got := add(c.kind, c.set)
 		if (c.refused == "") != (got == "") || !strings.Contains(got, c.refused) {
@@ -138,8 +142,8 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	if err := e.StartMatch("1", []string{person, person}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(bt.rows[4].label.Text, "the match ignores it") || !strings.Contains(bt.rows[4].label.Text, "ghost") {
-		t.Errorf("the clause breakpoint on a missing type reads %q", bt.rows[4].label.Text)
+	if !strings.Contains(bt.rows[4].label.Text, "the match ignores it") || !strings.Contains(bt.rows[4].label.Text, "nosuch") {
+		t.Errorf("the condition breakpoint on a missing name reads %q", bt.rows[4].label.Text)
 	}
 	if n := len(e.Play.sess.Breakpoints()); n != 4 {
 		t.Errorf("the session takes %d breakpoints, want the 4 it can check", n)
@@ -163,5 +167,44 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	settle(e)
 	if got := bt.rows[5].label.Text; got != "call — state 99 (over)" {
 		t.Errorf("after renaming gameEnd the call breakpoint reads %q", got)
+	}
+}
+
+// TestBreakpointFormOffersNames: the form's state field offers the states by
+// name (it listed ids only: 1, 2, 3, 10), the clause field the pack's
+// whenever and when clauses; a variable no code sets (player.lifee) is
+// refused at Add, as a clause the pack lacks is, saying so.
+func TestBreakpointFormOffersNames(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "seeds"), nil)
+	settle(e)
+	e.ShowBreakpoints()
+	bt := e.breakTab
+	var names []string
+	for _, s := range e.Pack().States {
+		names = append(names, s.Name)
+	}
+	if got := strings.Join(bt.stateOptions, ","); got != strings.Join(names, ",") {
+		t.Errorf("state options %q, want the names %q", got, names)
+	}
+	bt.kind.SetSelected(string(graph.BreakClause))
+	if !slices.Contains(bt.clauseOptions, "object_types/mind_leech/whenever/discard") {
+		t.Errorf("clause options %q lack mind_leech's whenever", bt.clauseOptions)
+	}
+	bt.clause.SetText("object_types/mind_leech/whenever/discad")
+	bt.add()
+	if got := bt.problem.Text; !strings.Contains(got, "no whenever or when clause") {
+		t.Errorf("a clause the pack lacks: %q", got)
+	}
+	bt.kind.SetSelected(string(graph.BreakVariable))
+	bt.target.SetText("player.lifee")
+	bt.add()
+	if got := bt.problem.Text; !strings.Contains(got, "lifee") || len(e.Breakpoints()) != 0 {
+		t.Errorf("player.lifee: %q, %d breakpoints", got, len(e.Breakpoints()))
+	}
+	bt.target.SetText("player.life")
+	bt.add()
+	if got := bt.problem.Text; got != "" || len(e.Breakpoints()) != 1 {
+		t.Errorf("player.life: %q, %d breakpoints", got, len(e.Breakpoints()))
 	}
 }

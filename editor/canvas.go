@@ -29,6 +29,7 @@ type node struct {
 	pos     vec // centre in world units
 	diag    bool
 	diagSev graph.Severity // worst diagnostic about the state, when diag
+	clause  string         // a ClauseCaller's clause, "whenever discard", shown in place of an id
 }
 
 // edgeKind says what an arrow stands for; each is drawn its own way.
@@ -262,6 +263,28 @@ func (g *GraphView) addEdges(p *graph.Pack, positions map[string]graph.Point) {
 			g.addEdge(edge{from: to, to: from, kind: returnEdge, label: "return"})
 		}
 	}
+	for _, c := range graph.ClauseCalls(p) {
+		if to, ok := g.index[c.To.String()]; ok {
+			g.addEdge(edge{from: g.clauseNode(c, to), to: to, kind: callEdge, label: "call"})
+		}
+	}
+}
+
+// clauseNode returns the index of the box of c's clause (a ClauseCaller),
+// adding it beside the state it calls, at index to, when it is new. It has
+// no return arrow: the call returns to whatever state the clause fired in.
+func (g *GraphView) clauseNode(c graph.ClauseCall, to int) int {
+	id := "clause " + c.Type + "/" + c.Kind + "/" + c.Clause
+	if i, ok := g.index[id]; ok {
+		return i
+	}
+	n := node{id: id, name: c.Type, typ: ClauseCaller, clause: c.Kind + " " + c.Clause}
+	w, h := layout.BoxSize(&graph.State{ID: graph.ConstID(n.clause), Name: n.name, Type: ClauseCaller})
+	n.size = vec{w, h}
+	n.pos = g.freeSpot(g.nodes[to], n.size, "call")
+	g.index[id] = len(g.nodes)
+	g.nodes = append(g.nodes, n)
+	return len(g.nodes) - 1
 }
 
 // addEdge appends e, measuring its label.

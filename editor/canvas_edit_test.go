@@ -57,6 +57,10 @@ func newEditEditor(t *testing.T) *Editor {
 	e.Window().Resize(fyne.NewSize(1000, 560))
 	e.SetPack(editPack(t), nil)
 	settle(e)
+	// The toolbar's legend wraps onto more rows at this width: the window
+	// grows by them, so that the canvas is as high as the goldens were drawn.
+	const canvasH = 432.92188
+	e.Window().Resize(fyne.NewSize(1000, 560+canvasH-e.View.Size().Height))
 	e.View.SetZoom(1, fyne.Position{})
 	e.View.offset = fyne.NewPos(100, 60)
 	e.View.Refresh()

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"math"
+	"sort"
 
 	"fyne.io/fyne/v2"
 
@@ -176,3 +177,47 @@ func (g *GraphView) transitionAt(t TransitionRef) fyne.Position {
 }
 
 func pointOf(v vec) graph.Point { return graph.Point{X: v.X, Y: v.Y} }
+
+// levels indexes the boxes by height on the canvas, for roomBeside: a
+// frame at a small zoom asks for the boxes level with each of hundreds.
+type levels struct {
+	order []int     // node indexes by centre y
+	ys    []float64 // their centres' y, ascending
+	half  float64   // the tallest box's half height
+}
+
+// newLevels indexes g's boxes as they are now.
+func newLevels(g *GraphView) *levels {
+	l := &levels{order: make([]int, len(g.nodes))}
+	for i, n := range g.nodes {
+		l.order[i] = i
+		l.half = math.Max(l.half, n.size.Y/2)
+	}
+	sort.Slice(l.order, func(a, b int) bool { return g.nodes[l.order[a]].pos.Y < g.nodes[l.order[b]].pos.Y })
+	l.ys = make([]float64, len(l.order))
+	for k, i := range l.order {
+		l.ys[k] = g.nodes[i].pos.Y
+	}
+	return l
+}
+
+// roomBeside is the free width, in world units, on each side of box i
+// (the smaller of the two, less a margin): how far a name wider than the
+// box may spill out of it. Boxes beside it are those level with it, found
+// in lv.
+func (g *GraphView) roomBeside(lv *levels, i int) float64 {
+	const margin = 12.0
+	n := g.nodes[i]
+	room := math.Inf(1)
+	from := sort.SearchFloat64s(lv.ys, n.pos.Y-n.size.Y/2-lv.half)
+	for k := from; k < len(lv.ys) && lv.ys[k] <= n.pos.Y+n.size.Y/2+lv.half; k++ {
+		j := lv.order[k]
+		m := g.nodes[j]
+		if j == i || math.Abs(m.pos.Y-n.pos.Y) >= (m.size.Y+n.size.Y)/2 {
+			continue
+		}
+		gap := math.Abs(m.pos.X-n.pos.X) - (m.size.X+n.size.X)/2
+		room = math.Min(room, gap/2) // a neighbour's name may spill too
+	}
+	return math.Max(0, room-margin)
+}

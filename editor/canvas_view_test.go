@@ -130,7 +130,9 @@ func TestCallsAndReturnsDrawnApart(t *testing.T) {
 	r := test.WidgetRenderer(v).(*graphRenderer)
 	kinds := map[edgeKind][]int{}
 	for i, e := range v.edges {
-		kinds[e.kind] = append(kinds[e.kind], i)
+		if v.nodes[e.from].typ != ClauseCaller { // TestClauseCallsDrawn
+			kinds[e.kind] = append(kinds[e.kind], i)
+		}
 	}
 	if len(kinds[callEdge]) != 1 || len(kinds[returnEdge]) != 1 {
 		t.Fatalf("call arrows %v, return arrows %v; want one each (playerTurn calls chooseTarget)", kinds[callEdge], kinds[returnEdge])
@@ -272,5 +274,49 @@ func TestReadableFitCentresANarrowGraph(t *testing.T) {
 	}
 	if mid := (left + right) / 2; mid < 900/2-20 || mid > 900/2+20 {
 		t.Errorf("the graph spans x %.0f to %.0f in a view 900 wide: its middle %.0f, want about 450", left, right, mid)
+	}
+}
+
+// TestClauseCallsDrawn: a state called only from an object type's clause
+// (the seeds pack's discardCard, called by Mind Leech's whenever) has a call
+// arrow, from a box standing for the clause (its type and clause named, not
+// selectable, placed clear of the states), drawn as calls are: it looked
+// unreachable.
+func TestClauseCallsDrawn(t *testing.T) {
+	test.NewTempApp(t)
+	p := bundledPack(t, "seeds")
+	v := NewGraphView()
+	v.SetGraph(p, gridPositions(p), nil)
+	w := test.NewTempWindow(t, v)
+	w.Resize(fyne.NewSize(900, 700))
+	v.ZoomToFit()
+	r := test.WidgetRenderer(v).(*graphRenderer)
+	var into []int
+	for i, e := range v.edges {
+		if v.nodes[e.to].name == "discardCard" && e.kind == callEdge {
+			into = append(into, i)
+		}
+	}
+	if len(into) != 1 {
+		t.Fatalf("%d call arrows into discardCard, want 1 (from mind_leech's whenever discard)", len(into))
+	}
+	e := v.edges[into[0]]
+	from := v.nodes[e.from]
+	if from.typ != ClauseCaller || from.name != "mind_leech" || r.nodes[e.from].id.Text != "whenever discard" || e.label != "call" {
+		t.Errorf("the call comes from %+v (shown %q), labelled %q", from, r.nodes[e.from].id.Text, e.label)
+	}
+	for _, s := range r.edges[into[0]].segs {
+		if s.Visible() && s.StrokeColor != lightPalette.call {
+			t.Errorf("the clause's call is drawn in %v, not the call colour", s.StrokeColor)
+		}
+	}
+	for _, n := range v.nodes {
+		if n.id != from.id && (rect{n.pos, n.size.X / 2, n.size.Y / 2}).overlaps(rect{from.pos, from.size.X / 2, from.size.Y / 2}) {
+			t.Errorf("the clause's box overlaps %s", n.name)
+		}
+	}
+	test.TapAt(v, v.ToWidget(graph.Point{X: from.pos.X, Y: from.pos.Y}))
+	if got := v.Selected(); got != "" {
+		t.Errorf("a tap on the clause's box selected %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image/color"
+	"math"
 	"strings"
 	"testing"
 
@@ -158,4 +159,53 @@ func TestCodeEditorRendering(t *testing.T) {
 	w := test.NewTempWindow(t, widget.NewCard("", "", c))
 	w.Resize(fyne.NewSize(460, 200))
 	test.AssertRendersToImage(t, "code_editor.png", w.Canvas())
+}
+
+// TestCodeEditorDrawsEveryCharacter: every character of a Starlark text
+// that chroma's Python lexer reads as an error token (a `$` outside a
+// string, as in a `${you}` copied from a description) is drawn in a colour
+// that stands out from the field's background, in the light and the dark
+// theme: chroma's style draws such a token light on a red background the
+// field does not paint, and `${you}` showed as `{you}`.
+func TestCodeEditorDrawsEveryCharacter(t *testing.T) {
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		a := test.NewTempApp(t)
+		a.Settings().SetTheme(&variantTheme{theme.DefaultTheme(), v})
+		c := NewCodeEditor("starlark", false, 1)
+		src := "say(${you} + '${you}') # ${you}\nx = a ? b ! c"
+		c.SetText(src)
+		pal := codePalette()
+		for row, line := range splitLines(src) {
+			for col, r := range line {
+				if r == ' ' {
+					continue
+				}
+				fg := nrgba(cellColour(c, row, col))
+				if got := contrast(fg, pal.back); got < 3 {
+					t.Errorf("variant %v: %q at %d:%d drawn %v on %v, contrast %.2f (want at least 3)", v, r, row+1, col+1, fg, pal.back, got)
+				}
+			}
+		}
+	}
+}
+
+// contrast is WCAG's contrast ratio of two colours, from 1 (the same) to 21.
+func contrast(a, b color.NRGBA) float64 {
+	la, lb := luminance(a), luminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// luminance is WCAG's relative luminance of c.
+func luminance(c color.NRGBA) float64 {
+	ch := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
 }

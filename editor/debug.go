@@ -56,9 +56,7 @@ func (p *Play) showSeats(m *engine.Match) {
 		p.showActions(m)
 		for seat := 0; seat < seats; seat++ {
 			why, _ := m.WhyNot(seat)
-			for _, r := range why {
-				refused = append(refused, fmt.Sprintf("p%d %s: %s (%s)", seat+1, r.Action, r.Reason, r.Part))
-			}
+			refused = append(refused, refusalLines(why)...)
 		}
 	}
 	if len(refused) > 0 {
@@ -187,7 +185,7 @@ func (p *Play) eval(src string) {
 	} else if err2 := m.Exec(src); err2 == nil {
 		out += "ok"
 	} else {
-		out += err.Error()
+		out += consoleError(err)
 	}
 	p.output.SetText(p.output.Text + out + "\n")
 	p.console.SetText("")

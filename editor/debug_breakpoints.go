@@ -23,8 +23,10 @@ type breakTab struct {
 	rows []breakRow      // the list's rows, in the breakpoints' order
 
 	kind                     *winSelect
-	state                    *winSelectEntry
-	clause, target, cond, n  *winEntry
+	state, clause            *winSelectEntry // typed, or picked from the pack's states by name, its clauses by path
+	target, cond, n          *winEntry
+	stateOptions             []string // what state offers: the states' names (an id for a state without one)
+	clauseOptions            []string // what clause offers: graph.ClausePaths
 	stateRow, clauseRow      *fyne.Container
 	targetRow, nRow, condRow *fyne.Container
 	problem                  *widget.Label // why the last Add was refused
@@ -47,9 +49,10 @@ func newBreakTab(e *Editor) *breakTab {
 		kinds[i] = string(k)
 	}
 	t.state = newWinSelectEntry(nil)
-	t.state.SetPlaceHolder("any state (an id or a name)")
-	t.clause, t.target, t.cond, t.n = newWinEntry(), newWinEntry(), newWinEntry(), newWinEntry()
-	t.clause.SetPlaceHolder("object_types/TYPE/whenever/NAME, or a path it is under")
+	t.state.SetPlaceHolder("any state (pick one, or type its name or id)")
+	t.clause = newWinSelectEntry(nil)
+	t.clause.SetPlaceHolder("pick a clause, or type a path some are under")
+	t.target, t.cond, t.n = newWinEntry(), newWinEntry(), newWinEntry()
 	t.target.SetPlaceHolder("game.NAME, player.NAME, TYPE.NAME, #ID.NAME")
 	t.cond.SetPlaceHolder("a Starlark expression (optional but for kind condition)")
 	t.n.SetPlaceHolder("frames (depth) or milliseconds (clock)")
@@ -72,8 +75,29 @@ func newBreakTab(e *Editor) *breakTab {
 	return t
 }
 
-// showFields shows the form's fields the kind uses.
+// offer fills the state and clause pickers from the pack as it is now.
+func (t *breakTab) offer() {
+	t.stateOptions, t.clauseOptions = nil, nil
+	if p := t.e.pack; p != nil {
+		for _, s := range p.States {
+			if s.Name != "" {
+				t.stateOptions = append(t.stateOptions, s.Name)
+			} else {
+				t.stateOptions = append(t.stateOptions, s.ID.String())
+			}
+		}
+		t.clauseOptions = graph.ClausePaths(p)
+	}
+	t.state.SetOptions(t.stateOptions)
+	t.clause.SetOptions(t.clauseOptions)
+}
+
+// showFields shows the form's fields the kind uses, the pickers filled
+// from the pack as it is now (it may have changed since the list did).
 func (t *breakTab) showFields() {
+	if t.state != nil {
+		t.offer()
+	}
 	k := graph.BreakKind(t.kind.Selected)
 	show := func(c *fyne.Container, on bool) {
 		if on {
@@ -132,13 +156,7 @@ func (t *breakTab) refresh() {
 	e := t.e
 	t.list.RemoveAll()
 	t.rows = t.rows[:0]
-	var ids []string
-	if e.pack != nil {
-		for _, s := range e.pack.States {
-			ids = append(ids, s.ID.String())
-		}
-	}
-	t.state.SetOptions(ids)
+	t.offer()
 	if len(e.bps) == 0 {
 		t.list.Add(widget.NewLabel("No breakpoints. Select a state and press Ctrl+B, or add one below."))
 		return

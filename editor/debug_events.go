@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/engine"
@@ -12,8 +14,9 @@ import (
 
 // EventList is the debugger's event log: one row per event (headed by the
 // part of the log it is in: the current step, the failed step, the match),
-// each linked to its source. Tapping an event's row calls OnPicked with
-// it; a heading does nothing. The list is virtual: a match of thousands of
+// each linked to its source. Tapping an event's row shows it whole under
+// the list (a row is cut at the panel's width) and calls OnPicked with it;
+// a heading does nothing. The list is virtual: a match of thousands of
 // steps costs the rows on screen.
 type EventList struct {
 	widget.BaseWidget
@@ -25,6 +28,12 @@ type EventList struct {
 	n     int         // the rows of all parts
 	list  *winList    // passes the step keys on (winkeys.go)
 	rows  []*eventRow // every row the list made, each showing one row at a time
+	// detail is the row tapped last, whole and wrapped, under the list:
+	// a row is one line, cut short ("…") at the panel's width, and its
+	// end (the condition, what before() was) is what designers read it for.
+	detail *widget.Label
+	box    *fyne.Container // the list over the detail
+	scroll *container.Scroll
 }
 
 // logPart is a part of the log: its heading and its events (the engine's
@@ -59,12 +68,28 @@ func NewEventList() *EventList {
 			return r
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*eventRow).set(i) })
+	l.detail = widget.NewLabel("")
+	l.detail.Wrapping = fyne.TextWrapWord
+	l.detail.Selectable = true // to copy a condition into a watch
+	// A wrapped label's height is known only once it has a width, after
+	// the layout that asked for it: a scroll of a few lines' height holds
+	// it, and scrolls what is longer.
+	l.scroll = container.NewVScroll(l.detail)
+	l.scroll.SetMinSize(fyne.NewSize(0, 4*fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{}).Height+2*theme.InnerPadding()))
+	l.scroll.Hide()
 	l.ExtendBaseWidget(l)
 	return l
 }
 
 // CreateRenderer implements fyne.Widget.
-func (l *EventList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(l.list) }
+func (l *EventList) CreateRenderer() fyne.WidgetRenderer {
+	l.box = container.NewBorder(nil, l.scroll, nil, nil, l.list)
+	return widget.NewSimpleRenderer(l.box)
+}
+
+// Detail returns the text shown whole under the list: the row tapped
+// last ("" before any).
+func (l *EventList) Detail() string { return l.detail.Text }
 
 // set replaces the log's parts.
 func (l *EventList) set(parts []logPart) {
@@ -128,9 +153,20 @@ func (l *EventList) Row(i int) fyne.Tappable {
 	return nil
 }
 
-// pick acts on a tap on row i.
+// pick acts on a tap on row i: its text shows whole under the list, and
+// OnPicked opens its source.
 func (l *EventList) pick(i int) {
-	if e, ok := l.Event(i); ok && l.OnPicked != nil {
+	e, ok := l.Event(i)
+	if !ok {
+		return
+	}
+	l.detail.SetText(l.rowText(i))
+	l.scroll.Show()
+	l.scroll.ScrollToTop()
+	if l.box != nil {
+		l.box.Refresh() // lay the list out again above the detail
+	}
+	if l.OnPicked != nil {
 		l.OnPicked(e)
 	}
 }

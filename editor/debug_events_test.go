@@ -5,7 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/rulestudio/studio/engine"
 )
 
 // stepRows returns the rows of the event log's part headed head, the
@@ -76,4 +81,68 @@ func TestPlayEventLogStepMatchesHeading(t *testing.T) {
 			t.Errorf("at step 0 the set-up's row reads %q, want it led by 0", row)
 		}
 	}
+}
+
+// TestEventRowReadWhole: a row cut short at the panel's width ("…") is
+// read whole, wrapped, under the log once tapped: the clause's condition
+// and what before() answered are the part designers need.
+func TestEventRowReadWhole(t *testing.T) {
+	e := matchEditor(t, "seeds", "7", "random", "random")
+	showEvents(t, e)
+	l := e.Play.events
+	var row int = -1
+	for i := 0; i < l.Len(); i++ {
+		if ev, ok := l.Event(i); ok && ev.Kind == engine.EvClauseFired && ev.Detail != "" {
+			row = i
+			break
+		}
+	}
+	if row < 0 {
+		t.Fatalf("no clause fired on a condition:\n%s", l.Text())
+	}
+	full := l.rowText(row)
+	r := l.Row(row)
+	if r == nil {
+		t.Fatal("the row is not on screen")
+	}
+	if w := fyne.MeasureText(full, theme.TextSize(), fyne.TextStyle{}).Width; w < l.Size().Width {
+		t.Fatalf("the row %q fits the log's %v: the test needs a longer one", full, l.Size().Width)
+	}
+	test.Tap(r)
+	// Wrapping breaks lines (a long path even inside a word): compare the
+	// characters drawn, spaces left out.
+	shown := strings.Join(strings.Fields(renderedText(l.detail)), "")
+	if want := strings.Join(strings.Fields(full), ""); shown != want {
+		t.Errorf("under the log after the tap:\n%q\nwant the row whole:\n%q", shown, want)
+	}
+	d := l.detail
+	if d.Size().Width > l.Size().Width || !l.scroll.Visible() || d.Size().Height < d.MinSize().Height || d.MinSize().Height < 2*theme.TextSize() {
+		t.Errorf("the whole row is %v in a log %v (visible %v, wants %v wrapped)", d.Size(), l.Size(), d.Visible(), d.MinSize())
+	}
+	if list := l.list; list.Position().Y+list.Size().Height > l.scroll.Position().Y {
+		t.Errorf("the list (%v at %v) runs over the row shown whole (at %v)", list.Size(), list.Position(), l.scroll.Position())
+	}
+}
+
+// renderedText is the text a widget draws, its canvas texts in order, a
+// space between.
+func renderedText(o fyne.CanvasObject) string {
+	var parts []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *canvas.Text:
+			parts = append(parts, x.Text)
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return strings.Join(parts, " ")
 }

@@ -120,7 +120,7 @@ func (p *Play) watchValue(expr string) string {
 	}
 	v, err := p.sess.Match().Eval(expr)
 	if err != nil {
-		return expr + ": error: " + err.Error()
+		return expr + ": error: " + consoleError(err)
 	}
 	return expr + " = " + v.String()
 }

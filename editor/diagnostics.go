@@ -93,7 +93,7 @@ func (v *DiagnosticsView) SetFindings(fs []Finding) {
 	if len(fs) == 0 {
 		v.summary.SetText("Diagnostics: none, the pack passes every check")
 	} else {
-		v.summary.SetText(fmt.Sprintf("Diagnostics: %d errors, %d warnings, %d notes", ne, nw, ni))
+		v.summary.SetText(fmt.Sprintf("Diagnostics: %s, %s, %s", count(ne, "error"), count(nw, "warning"), count(ni, "note")))
 	}
 	for len(v.rows.Objects) < len(fs) {
 		i := len(v.rows.Objects)

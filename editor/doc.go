@@ -65,12 +65,15 @@
 // # The canvas
 //
 // Every state is a box coloured by its BGA type ([TypeFill], with a badge
-// naming the type and a legend above the canvas), every transition an arrow
+// naming the type and a legend above the canvas, wrapping onto more rows in
+// a narrow window: flow.go), every transition an arrow
 // with its name; arrows between the same two states fan out, self-loops sit on
 // the box's right, labels avoid boxes and each other. A call (call('state')
 // in a state's code, or in an action it allows: graph.Calls) is a teal
 // dash-dotted arrow labelled "call", and its return a dotted one back with a
-// hollow head. Box sizes come from graph/layout, which the automatic layout
+// hollow head. A call in an object type's clause (graph.ClauseCalls) starts
+// at a box standing for the clause (ClauseCaller: not a state, it cannot be
+// selected), with no return arrow. Box sizes come from graph/layout, which the automatic layout
 // uses too.
 //
 // The canvas files: canvas.go (the view's copy of the pack, zoom and pan
@@ -83,7 +86,9 @@
 //
 // Names stay readable at any zoom: a name is never drawn below 8.5 pixels;
 // when a box is too small for its badge and id they go, and a name too long
-// for its box is cut short with an ellipsis. Zoom to Fit (ctrl+0) shows the
+// for its box spills out of it, centred, into the free room beside it (half
+// the gap to a box level with it), and is cut short with an ellipsis only
+// where that room ends. Zoom to Fit (ctrl+0) shows the
 // whole graph so; Fit at a Readable Size (ctrl+shift+0, and the view of a
 // pack just opened) does not go below [ReadableZoom], the rest of a big graph
 // a scroll away (thin bars at the edges show where the view is).

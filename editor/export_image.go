@@ -223,6 +223,9 @@ func svgNode(s *svg.SVG, n node, at func(vec) (float64, float64)) {
 	if n.typ == Missing {
 		id = "no such state"
 	}
+	if n.typ == ClauseCaller {
+		id = n.clause
+	}
 	s.Text(x+pad+bw+5, by+11, id, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", idSize, hex(TypeInk(n.typ))))
 }
 

@@ -3,7 +3,6 @@ package editor
 import (
 	"image/color"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -17,14 +16,12 @@ type codeColours struct {
 }
 
 // codePalette returns the colours for the current theme: chroma's "github"
-// style on a light theme, "github-dark" on a dark one.
+// style on a light theme, "github-dark" on a dark one. The variant is the
+// one the fields are drawn in (View > Theme may force one), not the
+// system's: the light style's colours are unreadable on the dark field.
 func codePalette() codeColours {
-	dark := false
-	if app := fyne.CurrentApp(); app != nil {
-		dark = app.Settings().ThemeVariant() == theme.VariantDark
-	}
 	name := "github"
-	if dark {
+	if currentVariant() == theme.VariantDark {
 		name = "github-dark"
 	}
 	st := styles.Get(name)
@@ -67,9 +64,15 @@ func highlight(lang string, lines [][]rune, pal codeColours) [][]color.NRGBA {
 		return out
 	}
 	row, col := 0, 0
+	back := pal.tokens.Get(chroma.Background).Background
 	for tok := it(); tok != chroma.EOF; tok = it() {
 		c := pal.text
-		if e := pal.tokens.Get(tok.Type); e.Colour.IsSet() {
+		// A token with a background of its own (chroma's Error: a `$` the
+		// Python lexer does not know) has a colour chosen for that
+		// background, which the field does not paint: drawn on the
+		// field's, it vanished. Its text colour reads; the checks mark
+		// real errors.
+		if e := pal.tokens.Get(tok.Type); e.Colour.IsSet() && (!e.Background.IsSet() || e.Background == back) {
 			c = color.NRGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff}
 		}
 		for _, r := range tok.Value {

@@ -152,7 +152,7 @@ func (in *Inspector) showDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
 	text := strings.Join(lines, "\n")
 	switch {
 	case in.id == "":
-		text = fmt.Sprintf("%d errors, %d warnings in the pack", ne, nw)
+		text = fmt.Sprintf("%s, %s in the pack", count(ne, "error"), count(nw, "warning"))
 	case text == "":
 		text = "none"
 	}

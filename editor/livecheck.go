@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -160,7 +161,38 @@ func (l *locator) find(d graph.Diagnostic) Finding {
 	if leaf != nil && leaf.Kind == yaml.ScalarNode {
 		f.Target.Line, f.Target.Column = l.inside(leaf, d.Pos)
 	}
+	if t := &f.Target; t.Kind == graph.StateRef && (t.Field == "" || t.Field == "id") {
+		if field := fieldOfRule(d); field != "" {
+			t.Field, t.Line, t.Column = field, 0, 0
+		}
+	}
 	return f
+}
+
+// ruleFields are the checks (graph.Check) that report about one field of a
+// state at the state's head: their field (or element) is read from the
+// message, which names it.
+var ruleFields = map[string]*regexp.Regexp{
+	"unknown-action":  regexp.MustCompile(`possible action "([^"]+)"`),
+	"description-arg": regexp.MustCompile(`: (description|descriptionmyturn) uses`),
+}
+
+// fieldOfRule is the form path of the field d is about when its check
+// reports it at its state's head ("" when not): a click on it goes there,
+// not to the top of the form.
+func fieldOfRule(d graph.Diagnostic) string {
+	re, ok := ruleFields[d.Rule]
+	if !ok {
+		return ""
+	}
+	m := re.FindStringSubmatch(d.Message)
+	if m == nil {
+		return ""
+	}
+	if d.Rule == "unknown-action" {
+		return "possibleactions/" + m[1] + "/define" // the button that defines it
+	}
+	return m[1]
 }
 
 // inside returns pos as a line and column of the text of the scalar n
@@ -297,6 +329,7 @@ func (e *Editor) applyCheck(gen int, r checkResult) {
 		e.diags[i] = f.Diagnostic
 	}
 	e.Diagnostics.SetFindings(r.findings)
+	e.Inspector.showDiagnostics(e.pack, e.diags) // its count and list, with the Diagnostics list's
 	e.View.MarkDiagnostics(e.pack, e.diags)
 	e.updateTitle()
 	e.showFindings() // after the status line's counts: a mark on the line being typed says its message there

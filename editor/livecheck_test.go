@@ -1,12 +1,14 @@
 package editor
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -172,5 +174,82 @@ func TestDiagnosticRowsShowTheWholeText(t *testing.T) {
 		if row.text.Text != diagText(f.Diagnostic, e.Pack().Source) || row.text.Wrapping != fyne.TextWrapWord || row.text.Truncation != fyne.TextTruncateOff {
 			t.Errorf("row %d shows %q (wrapping %v)", i, row.text.Text, row.text.Wrapping)
 		}
+	}
+}
+
+// TestClickingAFindingScrollsToItsField: a finding about a field low in a
+// state's form (state 11's endaction, under its other fields) scrolls the
+// Inspector to it, when the click shows the state anew (the form built by
+// the click was scrolled before it had been laid out, so it stayed at the
+// top); and the Inspector's count of the pack's findings follows each check
+// as the Diagnostics list does (it changed only when a form was shown).
+func TestClickingAFindingScrollsToItsField(t *testing.T) {
+	e := seedsEditor(t)
+	e.Window().Resize(fyne.NewSize(1200, 600))
+	p := e.Pack().Clone()
+	findState(p, "11").EndAction.Src = "undefined_at_the_end()"
+	e.SetPack(p, nil)
+	settle(e)
+	e.SelectState("")
+	i, _ := finding(t, e, "undefined_at_the_end")
+	e.Diagnostics.Select(i)
+	in := e.Inspector
+	if in.Shown() != "11" {
+		t.Fatalf("inspector shows %q", in.Shown())
+	}
+	if h, v := in.scroll.Content.MinSize().Height, in.scroll.Size().Height; h <= v {
+		t.Fatalf("the form (%v high) fits the Inspector (%v): nothing to scroll", h, v)
+	}
+	inView := func(what string, field fyne.CanvasObject) {
+		t.Helper()
+		d := fyne.CurrentApp().Driver()
+		top := d.AbsolutePositionForObject(in.scroll).Y
+		y := d.AbsolutePositionForObject(field).Y
+		if y < top || y+field.Size().Height > top+in.scroll.Size().Height {
+			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.scroll.Size().Height, in.scroll.Offset.Y)
+		}
+	}
+	inView("the endaction field", widgetAt[*CodeEditor](t, in.form, "endaction"))
+
+	// The check reports an unknown possible action at its state's head;
+	// the click goes to the action's place in the form.
+	p = e.Pack().Clone()
+	findState(p, "11").PossibleActions = append(findState(p, "11").PossibleActions, "nosuchaction")
+	e.SetPack(p, nil)
+	settle(e)
+	e.SelectState("")
+	i, f := finding(t, e, "nosuchaction")
+	e.Diagnostics.Select(i)
+	if in.Shown() != "11" {
+		t.Fatalf("inspector shows %q", in.Shown())
+	}
+	if f.Target.Field != "possibleactions/nosuchaction/define" {
+		t.Errorf("the finding points at %q", f.Target.Field)
+	}
+	inView("the Define nosuchaction button", widgetAt[*widget.Button](t, in.form, "possibleactions/nosuchaction/define"))
+
+	e.SelectState("")
+	count := func() string {
+		ne, nw := 0, 0
+		for _, d := range e.Diagnostics.Diagnostics() {
+			switch d.Severity {
+			case graph.Error:
+				ne++
+			case graph.Warning:
+				nw++
+			}
+		}
+		return fmt.Sprintf("%s, %s", count(ne, "error"), count(nw, "warning"))
+	}
+	before := count()
+	q := e.Pack().Clone()
+	findState(q, "11").EndAction.Src = "undefined_at_the_end()\nanother_undefined()"
+	e.Do(graph.ReplacePack(e.Pack(), q, "edit"))
+	settle(e)
+	if count() == before {
+		t.Fatalf("the check found nothing new: %s", before)
+	}
+	if got := in.diags.Text; !strings.HasPrefix(got, count()) {
+		t.Errorf("the Inspector says %q, the Diagnostics list %s", got, count())
 	}
 }

@@ -115,7 +115,7 @@ func NewPlay() *Play {
 
 // PlayPanel returns the seats' panel: status, actions, controls, timeline.
 func (p *Play) PlayPanel() fyne.CanvasObject {
-	top := container.NewVBox(container.NewHBox(p.controls, p.picking.wait, p.picking.lines), p.timeline)
+	top := container.NewVBox(container.NewHBox(p.controls, p.picking.wait, p.picking.linesBox), p.timeline)
 	left := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
 	split := container.NewHSplit(left, container.NewVScroll(p.actions))
 	split.Offset = 0.40

@@ -66,6 +66,7 @@ func (p *Play) End() {
 	k := p.picking
 	k.acts, k.picks, k.next = nil, nil, nil
 	k.lines.Hide()
+	k.linesBox.Hide()
 	k.wait.Hide()
 	p.breaks.errs = make([]error, len(p.breaks.all))
 	if p.OnState != nil {

@@ -2,12 +2,16 @@ package editor
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 	"strings"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/engine"
@@ -22,15 +26,22 @@ type picking struct {
 	acts  map[int][]preview.ActionMoves // per person's seat deciding there
 	picks map[int]*preview.Pick         // per seat, the move being picked (nil: choose an action)
 	lines *winSelect                    // the lines of play (shown when there are two or more)
-	wait  *winButton                    // lets WaitStep of time pass (shown when the match has clocks)
-	next  *playButton                   // the choice drawActions gives the focus to (focusChoice)
-	ids   []int                         // the line id of each of lines' options
+	// linesBox holds lines over a strut as wide as its widest option: a
+	// Select is only as wide as its placeholder, and cut "Line 2 · from
+	// line 1 at step 6" to "Line 2 · fro…".
+	linesBox *fyne.Container
+	strut    *canvas.Rectangle
+	wait     *winButton  // lets WaitStep of time pass (shown when the match has clocks)
+	next     *playButton // the choice drawActions gives the focus to (focusChoice)
+	ids      []int       // the line id of each of lines' options
 }
 
 func newPicking(p *Play) *picking {
 	k := &picking{lines: newWinSelect(nil, nil)}
 	k.lines.OnChanged = func(string) { p.switchLine() }
-	k.lines.Hide()
+	k.strut = canvas.NewRectangle(color.Transparent)
+	k.linesBox = container.NewStack(k.strut, k.lines)
+	k.linesBox.Hide()
 	k.wait = newWinButton(fmt.Sprintf("Wait %v", WaitStep), p.Wait)
 	k.wait.Hide()
 	return k
@@ -253,11 +264,20 @@ func (p *Play) showLines() {
 	p.showing = true
 	k.lines.SetSelected(cur)
 	p.showing = false
+	widest := float32(0)
+	for _, o := range opts {
+		widest = max(widest, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	// The Select's own padding and its drop-down icon (its renderer's MinSize).
+	k.strut.SetMinSize(fyne.NewSize(widest+4*theme.InnerPadding()+theme.IconInlineSize(), 0))
 	if len(lines) > 1 {
 		k.lines.Show()
+		k.linesBox.Show()
 	} else {
 		k.lines.Hide()
+		k.linesBox.Hide()
 	}
+	k.linesBox.Refresh()
 }
 
 // switchLine makes the line selected the current one and shows it.

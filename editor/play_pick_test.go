@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -188,5 +190,30 @@ func TestStartMatchClock(t *testing.T) {
 	}
 	if !strings.Contains(e.Play.status.Text, "clock 1:30") {
 		t.Errorf("status %q", e.Play.status.Text)
+	}
+}
+
+// TestPlayLinesSelectorReadsWhole: the lines selector is wide enough for
+// its options ("Line 2 · from line 1 at step 6"), which it cut to
+// "Line 2 · fro…" (a Select is as wide as its placeholder).
+func TestPlayLinesSelectorReadsWhole(t *testing.T) {
+	e := matchEditor(t, "tictactoe", "1", person, person)
+	p := e.Play
+	start := p.sess.Cursor()
+	test.Tap(valueButtons(p)[0])
+	test.Tap(actionButton(t, p, "Take mark"))
+	p.timeline.SetValue(float64(start))
+	test.Tap(valueButtons(p)[4])
+	test.Tap(actionButton(t, p, "Take mark"))
+	e.Window().Resize(fyne.NewSize(1201, 800)) // lay the window out again
+	sel := p.picking.lines
+	if !sel.Visible() || len(sel.Options) != 2 {
+		t.Fatalf("selector visible %v, options %q", sel.Visible(), sel.Options)
+	}
+	for _, o := range sel.Options {
+		need := fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width + theme.IconInlineSize()
+		if got := sel.Size().Width; got < need {
+			t.Errorf("the selector is %v wide, %q needs %v and its button", got, o, need)
+		}
 	}
 }

@@ -110,7 +110,7 @@ func (e *Editor) saveMatchDialog() {
 		if id, err := e.SaveMatch(name.Text); err != nil {
 			e.showError(err)
 		} else {
-			e.setStatus(fmt.Sprintf("Match %q kept in the project as match %d (studio replay %s --match %d).", strings.TrimSpace(name.Text), id, e.ProjectPath(), id))
+			e.setStatus(fmt.Sprintf("Match %q kept in the project as match %d: Play > Open Saved Match… plays it again.", strings.TrimSpace(name.Text), id))
 		}
 	}, e.win)
 	e.showModal(d, d.Submit, d.Hide)

@@ -133,7 +133,7 @@ func parsePlaytest(matches, seats, seed, bots string) (PlaytestSettings, error) 
 	var s PlaytestSettings
 	var err error
 	if s.Matches, err = strconv.Atoi(strings.TrimSpace(matches)); err != nil || s.Matches < 1 || s.Matches > maxPlaytestMatches {
-		return s, fmt.Errorf("matches: want a whole number from 1 to %d, not %q (studio simulate --shard plays more)", maxPlaytestMatches, matches)
+		return s, fmt.Errorf("matches: want a whole number from 1 to %d, not %q (the command line's studio simulate plays more)", maxPlaytestMatches, matches)
 	}
 	if s.Seats, err = strconv.Atoi(strings.TrimSpace(seats)); err != nil || s.Seats < 1 {
 		return s, fmt.Errorf("seats: want a whole number of at least 1, not %q", seats)
@@ -216,11 +216,7 @@ func (e *Editor) ShowPlaytest(r playtest.Report) {
 	_ = r.WriteText(&text) // a bytes.Buffer does not fail
 	summary := widget.NewLabel(text.String())
 	summary.TextStyle = fyne.TextStyle{Monospace: true}
-	charts := widget.NewButton("Open charts in browser", func() {
-		if err := e.openCharts(r); err != nil {
-			e.showError(err)
-		}
-	})
+	charts := widget.NewButton("Open charts in browser", func() { e.openCharts(r) })
 	clear := widget.NewButton("Clear from graph", e.ClearPlaytest)
 	// The legend wraps in the width the buttons leave: one long line made
 	// the panel, and so the canvas column, wider than the window allowed
@@ -257,19 +253,35 @@ func (e *Editor) PlaytestText() string {
 	return ""
 }
 
-// openCharts writes r's HTML page to a temporary file and opens it.
-func (e *Editor) openCharts(r playtest.Report) error {
+// openCharts writes r's HTML page to a temporary file and opens it in the
+// browser. The message names the file either way: with no browser to open
+// (no xdg-open), the designer can still open the page.
+func (e *Editor) openCharts(r playtest.Report) {
+	path, err := writeCharts(r)
+	if err != nil {
+		e.showError(fmt.Errorf("the charts page could not be written: %w", err))
+		return
+	}
+	if err := e.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}); err != nil {
+		e.showError(fmt.Errorf("the charts page is written to %s, but no browser could be opened to show it (%w): open that file in a browser", path, err))
+		return
+	}
+	e.setStatus("Charts opened in the browser; the page is " + path)
+}
+
+// writeCharts writes r's HTML page to a new temporary file and returns its
+// absolute path.
+func writeCharts(r playtest.Report) (string, error) {
 	f, err := os.CreateTemp("", "playtest-*.html")
 	if err != nil {
-		return err
+		return "", err
 	}
 	if err := r.WriteHTML(f); err != nil {
 		f.Close()
-		return err
+		return "", err
 	}
 	if err := f.Close(); err != nil {
-		return err
+		return "", err
 	}
-	abs, _ := filepath.Abs(f.Name())
-	return e.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)})
+	return filepath.Abs(f.Name())
 }

@@ -1,7 +1,11 @@
 package editor
 
 import (
+	"net/url"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -234,4 +238,55 @@ func TestPlaytestPanelFitsBesideTheInspector(t *testing.T) {
 		return
 	}
 	t.Fatal("no playtest panel after the playtest")
+}
+
+// noBrowserApp is the test app on a machine with no browser to open: its
+// OpenURL runs a program that is not there, as Fyne's xdg-open does on a
+// desktop without one.
+type noBrowserApp struct{ fyne.App }
+
+// OpenURL fails as exec does for a missing program.
+func (a noBrowserApp) OpenURL(u *url.URL) error {
+	return exec.Command("rulestudio-test-no-such-browser", u.String()).Run()
+}
+
+// TestPlaytestChartsWithoutBrowser: with no browser to open, "Open charts
+// in browser" says where the charts page was written (a file that is
+// there and holds the page), not only exec's "executable file not found".
+func TestPlaytestChartsWithoutBrowser(t *testing.T) {
+	e := New(noBrowserApp{test.NewTempApp(t)}, &memStore{files: map[string][]byte{}})
+	useQueue(e)
+	e.Window().Resize(fyne.NewSize(1200, 800))
+	t.Cleanup(func() { e.Window().Close() })
+	p, err := graph.Load(filepath.Join("..", "preview", "playtest", "testdata", "known.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetPack(p, nil)
+	settle(e)
+	e.Playtest(PlaytestSettings{Matches: 4, Seats: 2, Seed: 7, Bots: "random"})
+	settle(e)
+	var charts *widget.Button
+	for _, b := range findIn[*widget.Button](e.win.Content()) {
+		if b.Text == "Open charts in browser" {
+			charts = b
+		}
+	}
+	if charts == nil {
+		t.Fatal("no Open charts button after the playtest")
+	}
+	test.Tap(charts)
+	msg := e.status.Text
+	path := regexp.MustCompile(`/\S*playtest-\S*\.html`).FindString(msg)
+	if path == "" {
+		t.Fatalf("the message names no file: %q", msg)
+	}
+	t.Cleanup(func() { os.Remove(path) })
+	page, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(page), "<html") {
+		t.Errorf("%s, named by %q: %v, %d bytes", path, msg, err, len(page))
+	}
+	if !strings.Contains(msg, "browser") {
+		t.Errorf("the message does not say the browser could not be opened: %q", msg)
+	}
 }

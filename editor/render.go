@@ -71,6 +71,7 @@ type overlayObjects struct {
 type graphRenderer struct {
 	g       *GraphView
 	gen     int
+	levels  *levels // the boxes by height, for names spilling beside their box; made once a frame when needed
 	back    *canvas.Rectangle
 	nodes   []nodeObjects
 	edges   []edgeObjects
@@ -146,6 +147,9 @@ func (r *graphRenderer) rebuild() {
 		o.id.Text = n.id
 		if n.typ == Missing {
 			o.id.Text = "no such state"
+		}
+		if n.typ == ClauseCaller {
+			o.id.Text = n.clause
 		}
 		o.name.Text = n.name
 		o.badge.Text = TypeBadge(n.typ)
@@ -230,6 +234,7 @@ func (r *graphRenderer) place() {
 	r.back.Resize(v.size)
 	r.back.Move(fyne.NewPos(0, 0))
 	geo := g.geometry()
+	r.levels = nil // made again when a name needs it (placeNode)
 	for i := range g.nodes {
 		if i < len(r.nodes) {
 			r.placeNode(i, v)
@@ -300,13 +305,26 @@ func (r *graphRenderer) placeNode(i int, v view) {
 	}
 	px := nameSize * k * z
 	nameY := top + 5 + (1-k)*5
+	width := avail * z
 	if !detail {
 		px = math.Max(px, namePx)
 		nameY = n.pos.Y - px/z/2 - 2/z
+		// A name wider than its small box may spill into the free room
+		// on both sides, centred on the box: a fitted tall graph left
+		// the canvas's width empty beside names cut short.
+		if w := o.nameW * px / nameSize; w > width {
+			if r.levels == nil {
+				r.levels = newLevels(g)
+			}
+			width = math.Min(w, (n.size.X+2*g.roomBeside(r.levels, i))*z)
+		}
 	}
-	o.name.Text = r.cutName(o, n.name, avail*z, px)
+	o.name.Text = r.cutName(o, n.name, width, px)
 	setTextSize(o.name, px)
 	setVisible(o.name, o.name.Text != "")
+	if w := o.nameW * px / nameSize; o.name.Text == n.name && w > avail*z {
+		left = n.pos.X - w/z/2
+	}
 	o.name.Move(v.pt(vec{left, nameY}))
 	if detail {
 		r.placeBadge(o, n, left, top, avail, v)

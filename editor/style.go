@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,10 +24,18 @@ const Missing graph.StateType = "missing"
 // error, so it is drawn like a manager state, not as a missing one.
 const FrameworkEnd graph.StateType = "bga-gameend"
 
+// ClauseCaller is the pseudo state type of the box drawn for an object
+// type's clause that calls a state (graph.ClauseCalls): the call runs in
+// whatever state is current when the clause fires, so the arrow starts at
+// the clause, or the called state would look unreachable.
+const ClauseCaller graph.StateType = "clause"
+
 // placeholder reports whether t is the type of a box that stands for no state
-// of the pack (Missing, FrameworkEnd): it cannot be selected or moved, and
-// has no saved position.
-func placeholder(t graph.StateType) bool { return t == Missing || t == FrameworkEnd }
+// of the pack (Missing, FrameworkEnd, ClauseCaller): it cannot be selected or
+// moved, and has no saved position.
+func placeholder(t graph.StateType) bool {
+	return t == Missing || t == FrameworkEnd || t == ClauseCaller
+}
 
 // TypeFill is the fill colour of a state's box: the colour of its BGA type in
 // every drawing of the studio (the same as in exported DOT files).
@@ -38,6 +45,9 @@ func TypeFill(t graph.StateType) color.NRGBA {
 	}
 	if t == Missing {
 		return color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xff}
+	}
+	if t == ClauseCaller {
+		return color.NRGBA{R: 0xd9, G: 0xf2, B: 0xef, A: 0xff} // a pale shade of the call arrows' teal
 	}
 	return parseHex(graph.TypeColor(t))
 }
@@ -69,6 +79,8 @@ func TypeBadge(t graph.StateType) string {
 		return "MISSING"
 	case FrameworkEnd:
 		return "BGA"
+	case ClauseCaller:
+		return "CLAUSE"
 	case "":
 		return "NO TYPE"
 	}
@@ -87,7 +99,8 @@ func parseHex(s string) color.NRGBA {
 	return color.NRGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 0xff}
 }
 
-// NewLegend returns a row explaining the colour of each state type.
+// NewLegend returns a row explaining the colour of each state type and the
+// arrows' kinds, wrapping onto more rows when the width runs out.
 func NewLegend() fyne.CanvasObject {
 	items := []fyne.CanvasObject{}
 	for _, t := range append(append([]graph.StateType{}, graph.StateTypes...), Missing) {
@@ -106,7 +119,7 @@ func NewLegend() fyne.CanvasObject {
 	items = append(items,
 		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.inferred)), widget.NewLabel("inferred transition")),
 		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.call)), widget.NewLabel("call / return")))
-	return container.New(layout.NewCustomPaddedHBoxLayout(0), items...)
+	return container.New(&flowLayout{}, items...)
 }
 
 // dashSwatch is a short dashed line in col, for the legend.

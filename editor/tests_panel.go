@@ -227,6 +227,9 @@ func failureText(f scenario.Failure) string {
 // failureWhat is a failure without its place: "step 2: expect x == 4: got
 // False" (a mark at its line in the scenario editor says the rest).
 func failureWhat(f scenario.Failure) string {
+	if f.Diff != "" { // the transcript's name in the project file means nothing here
+		return "scenario: the events differ from its transcript: " + f.Diff + " (Bless keeps this run's events as its transcript)"
+	}
 	return strings.TrimPrefix(f.String(), fmt.Sprintf("%s:%d: ", f.Path, f.Line))
 }
 
@@ -305,7 +308,7 @@ func runStored(s StoredScenario, project string, prog *engine.Program, compileEr
 	}
 	r := scenario.Run(sc, prog, s.Events)
 	res := testResult{ran: true, failures: r.Failures}
-	differ := len(r.Failures) == 1 && r.Failures[0].Step == -1 && strings.HasPrefix(r.Failures[0].Msg, "the events differ")
+	differ := len(r.Failures) == 1 && r.Failures[0].Diff != ""
 	if differ || len(r.Failures) == 0 && s.Events == nil {
 		res.transcript, res.blessable = r.Transcript, true
 	}

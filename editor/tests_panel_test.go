@@ -280,6 +280,9 @@ func TestTestsPanelBless(t *testing.T) {
 	if !strings.HasPrefix(text, "✗  FAIL flying\nline 1: scenario: the events differ from ") || !strings.Contains(text, "4 scenarios, 1 failed") {
 		t.Fatalf("after the run:\n%s", text)
 	}
+	if commandLineTalk.MatchString(text) || !strings.Contains(text, "Bless") {
+		t.Errorf("the failure speaks the command line's language, or does not say that Bless accepts the events:\n%s", text)
+	}
 	var bless *widget.Button
 	for _, b := range findIn[*widget.Button](e.tests.rows) {
 		if b.Text == "Bless" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -110,12 +111,13 @@ func New(app fyne.App, store Store) *Editor {
 	e.Dock.Add(SideBottom, Panel{ID: PanelDiagnostics, Title: "Diagnostics", Content: e.Diagnostics})
 	e.attachForms()
 	e.attachPlay()
-	top := container.NewBorder(nil, nil, e.toolbar(), nil, container.NewHScroll(NewLegend()))
+	// The toolbar keeps its height at the top when the legend beside it wraps.
+	top := container.NewBorder(nil, nil, container.NewVBox(e.toolbar()), nil, NewLegend())
 	// One line cut at the window's edge: a long message must neither widen
 	// the window (its least width is the widest line's) nor, wrapped, push
 	// everything above it up.
 	e.status.Truncation = fyne.TextTruncateEllipsis
-	e.win.SetContent(container.NewBorder(top, e.status, nil, nil, e.Dock.Object()))
+	e.win.SetContent(container.New(&topFirstLayout{top, e.status, e.Dock.Object()}, top, e.status, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())
 	e.addShortcuts()
 	e.win.Canvas().SetOnTypedKey(e.windowKey)
@@ -205,16 +207,20 @@ func (e *Editor) updateTitle() {
 		nt += len(s.Transitions)
 	}
 	state := "saved"
-	if e.layingOut {
-		where += " · laying out…"
-	}
 	switch {
 	case e.proj == nil:
 		state = "not saved in a project yet"
 	case e.Dirty():
 		state = "unsaved changes"
 	}
-	e.setStatus(fmt.Sprintf("%d states, %d transitions, %d diagnostics · %s · %s", len(e.pack.States), nt, len(e.diags), where, state))
+	parts := []string{fmt.Sprintf("%s, %s, %s", count(len(e.pack.States), "state"), count(nt, "transition"), count(len(e.diags), "diagnostic"))}
+	if where != "" {
+		parts = append(parts, where)
+	}
+	if e.layingOut {
+		parts = append(parts, "laying out…")
+	}
+	e.setStatus(strings.Join(append(parts, state), " · "))
 }
 
 // setStatus shows s in the status line.

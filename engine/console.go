@@ -10,6 +10,11 @@ import (
 // consoleFile names the console's text in errors: "<console>:1:3: ...".
 const consoleFile = "<console>"
 
+// ConsoleFile is the File of a CompileError or RunError in the text given
+// to Eval or Exec (a watch, the debugger's console), not in the pack: a
+// window names its place by line and column alone.
+const ConsoleFile = consoleFile
+
 func (m *Match) compileConsole(src string, expr bool) (*hook, error) {
 	c := &compiler{p: &Program{Pack: m.p.Pack, file: consoleFile, typeIdx: m.p.typeIdx}, predeclared: m.p.predeclared}
 	h := c.compile(graph.Code{Src: src, Pos: graph.Pos{Line: 1, Column: 1}}, "console", expr, nil)

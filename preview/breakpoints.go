@@ -23,8 +23,9 @@ type Hit struct {
 func (s *Session) Breakpoints() []graph.Breakpoint { return append([]graph.Breakpoint(nil), s.bps...) }
 
 // SetBreakpoints replaces the session's breakpoints. Each is checked first:
-// its fields for its kind (graph.Breakpoint.Check), the object type a
-// target or clause path names, and that its condition compiles; the first
+// its fields for its kind and what it names in the pack (its clause, the
+// variable or property of its target: graph.Breakpoint.CheckIn), and that
+// its condition compiles; the first
 // that is wrong is an error naming it, and nothing changes.
 func (s *Session) SetBreakpoints(bps []graph.Breakpoint) error {
 	for i, b := range bps {
@@ -37,23 +38,8 @@ func (s *Session) SetBreakpoints(bps []graph.Breakpoint) error {
 }
 
 func (s *Session) validate(b graph.Breakpoint) error {
-	if err := b.Check(); err != nil {
+	if err := b.CheckIn(s.pack); err != nil {
 		return err
-	}
-	if b.Kind == graph.BreakVariable || b.Kind == graph.BreakProperty {
-		owner, name := splitTarget(b.Target)
-		if !strings.HasPrefix(owner, "#") && owner != "" && owner != "game" && owner != "player" {
-			t := s.pack.ObjectTypes.Lookup(owner)
-			if t == nil {
-				return fmt.Errorf("the pack has no object type %q", owner)
-			}
-			if b.Kind == graph.BreakProperty && !hasProperty(t, name) {
-				return fmt.Errorf("object type %s has no property %q", owner, name)
-			}
-		}
-	}
-	if parts := strings.Split(b.Clause, "/"); b.Kind == graph.BreakClause && parts[0] == "object_types" && len(parts) > 1 && s.pack.ObjectTypes.Lookup(parts[1]) == nil {
-		return fmt.Errorf("the pack has no object type %q", parts[1])
 	}
 	if b.Condition != "" {
 		var ce engine.Errors
@@ -62,15 +48,6 @@ func (s *Session) validate(b graph.Breakpoint) error {
 		}
 	}
 	return nil
-}
-
-func hasProperty(t *graph.ObjectType, name string) bool {
-	for _, p := range t.Properties {
-		if p.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // splitTarget splits "owner.name" at its last dot ("", name without one).

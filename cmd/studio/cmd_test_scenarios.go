@@ -150,7 +150,11 @@ func runScenarios(w io.Writer, p *engine.Program, files []scenarioFile, bless bo
 		if len(r.Failures) > 0 {
 			failed++
 			for _, fl := range r.Failures {
-				fmt.Fprintf(w, "FAIL %s\n", fl)
+				if fl.Diff != "" {
+					fmt.Fprintf(w, "FAIL %s (run with --bless to accept them)\n", fl)
+				} else {
+					fmt.Fprintf(w, "FAIL %s\n", fl)
+				}
 			}
 			continue
 		}

@@ -170,6 +170,11 @@ type Failure struct {
 	Line int
 	Step int
 	Msg  string
+	// Diff is, when the steps passed but the events differ from the
+	// transcript, where they first differ ("line 7: want ..., got ..."),
+	// also in Msg; blessing the run accepts them (the command line's
+	// --bless, the studio's Bless button: each front end says which).
+	Diff string
 }
 
 // String formats the failure as "path:line: step N: msg".
@@ -221,7 +226,10 @@ func Run(s *Scenario, p *engine.Program, want []byte) Result {
 	}
 	r.Transcript = transcript(m.Events()[from:])
 	if want != nil && string(want) != r.Transcript {
-		return fail(-1, 1, "the events differ from %s: %s (run with --bless to accept them)", s.TranscriptPath(), firstDiff(string(want), r.Transcript))
+		diff := firstDiff(string(want), r.Transcript)
+		r = fail(-1, 1, "the events differ from %s: %s", s.TranscriptPath(), diff)
+		r.Failures[len(r.Failures)-1].Diff = diff
+		return r
 	}
 	return r
 }

@@ -90,6 +90,9 @@ func TestTranscript(t *testing.T) {
 		!strings.HasPrefix(got.Failures[0].String(), "testdata/transcript.yaml:1: scenario: the events differ from testdata/transcript.events: line 1: ") {
 		t.Errorf("changed transcript: %v", got.Failures)
 	}
+	if d := got.Failures[0].Diff; !strings.HasPrefix(d, "line 1: want ") || strings.Contains(got.Failures[0].String(), "--bless") {
+		t.Errorf("the failure's diff %q; its text %q must leave the front end's way of blessing to the front end", d, got.Failures[0])
+	}
 }
 
 // TestBadFiles: a step of two kinds, an unknown key, a move of unknown
