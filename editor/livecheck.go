@@ -161,7 +161,9 @@ func (l *locator) find(d graph.Diagnostic) Finding {
 	if leaf != nil && leaf.Kind == yaml.ScalarNode {
 		f.Target.Line, f.Target.Column = l.inside(leaf, d.Pos)
 	}
-	if t := &f.Target; t.Kind == graph.StateRef && (t.Field == "" || t.Field == "id") {
+	// An unknown possible action is placed at its name in the list; its
+	// Define button, not the list's text, is where the designer fixes it.
+	if t := &f.Target; t.Kind == graph.StateRef && (t.Field == "" || t.Field == "id" || d.Rule == "unknown-action") {
 		if field := fieldOfRule(d); field != "" {
 			t.Field, t.Line, t.Column = field, 0, 0
 		}
@@ -169,9 +171,9 @@ func (l *locator) find(d graph.Diagnostic) Finding {
 	return f
 }
 
-// ruleFields are the checks (graph.Check) that report about one field of a
-// state at the state's head: their field (or element) is read from the
-// message, which names it.
+// ruleFields are the checks (graph.Check) whose finding is fixed in one
+// field of a state's form other than the one it is placed at: the field (or
+// element) is read from the message, which names it.
 var ruleFields = map[string]*regexp.Regexp{
 	"unknown-action":  regexp.MustCompile(`possible action "([^"]+)"`),
 	"description-arg": regexp.MustCompile(`: (description|descriptionmyturn) uses`),

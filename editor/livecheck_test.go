@@ -211,8 +211,8 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	}
 	inView("the endaction field", widgetAt[*CodeEditor](t, in.form, "endaction"))
 
-	// The check reports an unknown possible action at its state's head;
-	// the click goes to the action's place in the form.
+	// The check reports an unknown possible action at its name in the
+	// list; the click goes to the button that defines it.
 	p = e.Pack().Clone()
 	findState(p, "11").PossibleActions = append(findState(p, "11").PossibleActions, "nosuchaction")
 	e.SetPack(p, nil)
