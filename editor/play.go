@@ -56,6 +56,10 @@ type Play struct {
 	// each update (the canvas highlights it), "" when no match runs.
 	OnState func(id string)
 
+	// OnNoMatch is called when a step command comes with no match to step
+	// (the window says how to start one).
+	OnNoMatch func()
+
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
 	breaks  playBreaks // handed to each session (play_breakpoints.go)
 }
@@ -186,6 +190,7 @@ func (p *Play) Forward() { p.Step() }
 // Back moves the cursor one step back.
 func (p *Play) Back() {
 	if p.sess == nil {
+		p.noMatch()
 		return
 	}
 	p.sess.Back()
@@ -213,9 +218,17 @@ func (p *Play) Take(mv engine.Move) {
 
 func (p *Play) run(f func() (preview.Stop, error)) {
 	if p.sess == nil {
+		p.noMatch()
 		return
 	}
 	p.stopped(f())
+}
+
+// noMatch tells the window a step command found no match.
+func (p *Play) noMatch() {
+	if p.OnNoMatch != nil {
+		p.OnNoMatch()
+	}
 }
 
 // scrub moves the cursor to the timeline's step.

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -136,5 +137,30 @@ func TestPlayMenuShowsTheStepKeys(t *testing.T) {
 	menuItem(e, "Back").Action()
 	if e.Play.sess.Cursor() != at-1 {
 		t.Errorf("Play > Back: cursor %d, want %d", e.Play.sess.Cursor(), at-1)
+	}
+}
+
+// TestStepKeysWithoutAMatchSaySo: with no match, F5/F9/F10/F11 and the
+// Play menu's step commands say how to start one instead of doing nothing
+// (under Xvfb F10 after End Match left the window as it was, silent).
+func TestStepKeysWithoutAMatchSaySo(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	settle(e)
+	c := e.Window().Canvas()
+	for _, k := range []fyne.KeyName{fyne.KeyF5, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11} {
+		e.setStatus("")
+		c.Unfocus()
+		pressKey(c, k)
+		if !strings.Contains(e.status.Text, "New match") {
+			t.Errorf("%s with no match: status %q", k, e.status.Text)
+		}
+	}
+	for _, label := range []string{"Step", "Continue", "Back", "Forward"} {
+		e.setStatus("")
+		menuItem(e, label).Action()
+		if !strings.Contains(e.status.Text, "New match") {
+			t.Errorf("Play > %s with no match: status %q", label, e.status.Text)
+		}
 	}
 }
