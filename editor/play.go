@@ -258,11 +258,29 @@ func (p *Play) stopped(st preview.Stop, err error) {
 		p.message.SetText(fmt.Sprintf("Breakpoint at step %d: %s", st.Step, strings.Join(hits, "; ")))
 	case st.Reason == preview.Ended:
 		p.message.SetText(p.endText(st.Step))
+	case st.Reason == preview.NeedsPerson:
+		p.message.SetText(p.waitText(st.Seats))
 	default:
 		p.message.SetText("")
 	}
 	p.show()
 	p.openFailure(st)
+}
+
+// waitText says which people must choose before the match moves on (Step
+// and Continue wait for them).
+func (p *Play) waitText(seats []int) string {
+	cfg := p.sess.Config().Seats
+	names := make([]string, 0, len(seats))
+	for _, i := range seats {
+		if i >= 0 && i < len(cfg) {
+			names = append(names, seatName(cfg[i].Name, cfg[i].Bot, i))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return strings.Join(names, ", ") + " must choose (below) before the match goes on."
 }
 
 // endText says that the match ended at step, who won and each seat's score.
