@@ -106,10 +106,11 @@ type GraphView struct {
 	selected string          // the primary selection ("" when none)
 	selEdge  int             // the selected transition's edge index, or -1
 
-	zoom    float32
-	offset  fyne.Position // where world (0, 0) is drawn, in widget coordinates
-	autoFit fitMode       // how to fit again on resize, until the user pans or zooms
-	sight   string        // the match's state when it was in the view at the last real size (Resize)
+	zoom     float32
+	offset   fyne.Position // where world (0, 0) is drawn, in widget coordinates
+	autoFit  fitMode       // how to fit again on resize, until the user pans or zooms
+	sight    string        // the match's state when it was in the view at the last real size (Resize)
+	centring string        // the state to centre on once the view has a size (CentreOn)
 
 	gesture  gesture // what the mouse is doing, while a button is down
 	lastTap  time.Time
@@ -472,6 +473,9 @@ func (g *GraphView) Resize(s fyne.Size) {
 	}
 	g.BaseWidget.Resize(s)
 	g.Refit()
+	if hasArea(s) && g.centring != "" {
+		g.CentreOn(g.centring)
+	}
 	if hasArea(s) && g.sight != "" && g.match != nil && g.match.Current == g.sight {
 		g.Reveal(g.sight)
 	}

@@ -105,13 +105,19 @@ func (g *GraphView) Refit() {
 }
 
 // CentreOn pans (keeping the zoom) so that the state id is in the middle of
-// the view.
+// the view. A view with no size yet (its tab behind another, laid out at
+// none by a dock rebuilding) has no middle: it centres when it gets one.
 func (g *GraphView) CentreOn(id string) {
 	i, ok := g.index[id]
 	if !ok {
 		return
 	}
 	g.autoFit = noFit
+	if !hasArea(g.Size()) {
+		g.centring = id
+		return
+	}
+	g.centring = ""
 	c := g.centre()
 	p := g.nodes[i].pos
 	g.offset = fyne.NewPos(c.X-float32(p.X)*g.zoom, c.Y-float32(p.Y)*g.zoom)
