@@ -107,9 +107,11 @@ type GraphView struct {
 	selected string          // the primary selection ("" when none)
 	selEdge  int             // the selected transition's edge index, or -1
 
-	zoom    float32
-	offset  fyne.Position // where world (0, 0) is drawn, in widget coordinates
-	autoFit fitMode       // how to fit again on resize, until the user pans or zooms
+	zoom     float32
+	offset   fyne.Position // where world (0, 0) is drawn, in widget coordinates
+	autoFit  fitMode       // how to fit again on resize, until the user pans or zooms
+	sight    string        // the match's state when it was in the view at the last real size (Resize)
+	centring string        // the state to centre on once the view has a size (CentreOn)
 
 	gesture  gesture // what the mouse is doing, while a button is down
 	lastTap  time.Time
@@ -481,9 +483,29 @@ func (g *GraphView) Resize(s fyne.Size) {
 	if s == g.Size() {
 		return
 	}
+	// The match's state stays in sight when the view shrinks (the Play
+	// panel docking under it as the match starts): the ring the designer
+	// follows must not slip past the edge; one out of sight stays so. A
+	// dock rebuilding lays the view out at no size first: what was in sight
+	// is what was at the last real size.
+	if hasArea(g.Size()) {
+		g.sight = ""
+		if g.match != nil && g.inView(g.match.Current) {
+			g.sight = g.match.Current
+		}
+	}
 	g.BaseWidget.Resize(s)
 	g.Refit()
+	if hasArea(s) && g.centring != "" {
+		g.CentreOn(g.centring)
+	}
+	if hasArea(s) && g.sight != "" && g.match != nil && g.match.Current == g.sight {
+		g.Reveal(g.sight)
+	}
 }
+
+// hasArea reports whether s is a real size, not a layout's placeholder.
+func hasArea(s fyne.Size) bool { return s.Width > 0 && s.Height > 0 }
 
 // CreateRenderer implements fyne.Widget.
 func (g *GraphView) CreateRenderer() fyne.WidgetRenderer {

@@ -352,3 +352,43 @@ func TestMatchMarksPrivateMoves(t *testing.T) {
 		t.Errorf("current state %q, want 2 (plan): the seats' private states do not move the match", mk.Current)
 	}
 }
+
+// inSight reports whether state id's box lies wholly inside the canvas.
+func inSight(g *GraphView, id string) bool {
+	i, ok := g.index[id]
+	if !ok {
+		return false
+	}
+	n := g.nodes[i]
+	lo := g.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5))))
+	hi := g.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
+	s := g.Size()
+	return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
+}
+
+// TestMatchStateStaysInSightWhenThePlayPanelDocks: on File > New's pack,
+// a state clicked (the view stops fitting itself), a new match runs to
+// gameEnd at the bottom of the graph; the Play panel docking under the
+// canvas takes nearly half its height, and gameEnd, ringed as the match's
+// state, stays in sight (the tour under Xvfb found it below the edge).
+func TestMatchStateStaysInSightWhenThePlayPanelDocks(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.New()
+	settle(e)
+	test.TapAt(e.View, e.View.ToWidget(e.View.Positions()["1"]))
+	if e.View.Selected() != "1" {
+		t.Fatalf("selected %q after tapping gameSetup", e.View.Selected())
+	}
+	before := e.View.Size()
+	if err := e.StartMatch("1", []string{person, "random"}); err != nil {
+		t.Fatal(err)
+	}
+	settle(e)
+	cur := e.View.Match().Current
+	if after := e.View.Size(); after.Height >= before.Height {
+		t.Fatalf("the canvas kept its height (%v -> %v): nothing to test", before, after)
+	}
+	if cur != "99" || !inSight(e.View, cur) {
+		t.Errorf("the match is at state %q; in sight: %v (canvas %v, offset %v)", cur, inSight(e.View, cur), e.View.Size(), e.View.offset)
+	}
+}

@@ -105,13 +105,19 @@ func (g *GraphView) Refit() {
 }
 
 // CentreOn pans (keeping the zoom) so that the state id is in the middle of
-// the view.
+// the view. A view with no size yet (its tab behind another, laid out at
+// none by a dock rebuilding) has no middle: it centres when it gets one.
 func (g *GraphView) CentreOn(id string) {
 	i, ok := g.index[id]
 	if !ok {
 		return
 	}
 	g.autoFit = noFit
+	if !hasArea(g.Size()) {
+		g.centring = id
+		return
+	}
+	g.centring = ""
 	c := g.centre()
 	p := g.nodes[i].pos
 	g.offset = fyne.NewPos(c.X-float32(p.X)*g.zoom, c.Y-float32(p.Y)*g.zoom)
@@ -121,18 +127,22 @@ func (g *GraphView) CentreOn(id string) {
 // Reveal pans, only when needed, so that the state id is wholly in the view;
 // when it is too far off it is centred.
 func (g *GraphView) Reveal(id string) {
+	if _, ok := g.index[id]; ok && !g.inView(id) {
+		g.CentreOn(id)
+	}
+}
+
+// inView reports whether the box of state id lies wholly in the view.
+func (g *GraphView) inView(id string) bool {
 	i, ok := g.index[id]
 	if !ok {
-		return
+		return false
 	}
 	n := g.nodes[i]
 	s := g.Size()
 	lo := g.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5))))
 	hi := g.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
-	if lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height {
-		return
-	}
-	g.CentreOn(id)
+	return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
 }
 
 // Pan moves the drawing by d widget units.

@@ -354,7 +354,7 @@ func (b *codeBind) load(p *graph.Pack) {
 
 // choiceBind binds a drop-down list; choosing makes one edit.
 type choiceBind struct {
-	sel     *widget.Select
+	sel     *winSelect
 	get     getter
 	options func(p *graph.Pack) []string
 	loading bool
@@ -362,9 +362,9 @@ type choiceBind struct {
 
 // choice adds a drop-down of options (computed from the pack each time it
 // loads; the current value is always one of them).
-func (f *form) choice(label, path string, options func(p *graph.Pack) []string, get getter, set setter) *widget.Select {
+func (f *form) choice(label, path string, options func(p *graph.Pack) []string, get getter, set setter) *winSelect {
 	b := &choiceBind{get: get, options: options}
-	b.sel = widget.NewSelect(nil, func(s string) {
+	b.sel = newWinSelect(nil, func(s string) {
 		if b.loading {
 			return
 		}
@@ -415,15 +415,15 @@ func (b *choiceBind) load(p *graph.Pack) {
 
 // checkBind binds a check box; ticking makes one edit.
 type checkBind struct {
-	box     *widget.Check
+	box     *winCheck
 	get     func(p *graph.Pack) (bool, bool)
 	loading bool
 }
 
 // check adds a check box.
-func (f *form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *widget.Check {
+func (f *form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *winCheck {
 	b := &checkBind{get: get}
-	b.box = widget.NewCheck("", func(v bool) {
+	b.box = newWinCheck("", func(v bool) {
 		if b.loading {
 			return
 		}

@@ -92,8 +92,8 @@ func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
 
 // CreateRenderer implements fyne.Widget.
 func (ep *ElementPanel) CreateRenderer() fyne.WidgetRenderer {
-	tool := func(icon fyne.Resource, f func()) *widget.Button {
-		b := widget.NewButtonWithIcon("", icon, f)
+	tool := func(icon fyne.Resource, f func()) *winButton {
+		b := newWinButtonWithIcon("", icon, f)
 		b.Importance = widget.LowImportance
 		return b
 	}

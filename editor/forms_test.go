@@ -35,7 +35,7 @@ func seedsEditor(t *testing.T) *Editor {
 // when there is none of type T.
 func widgetAt[T any](t *testing.T, f *form, path string) T {
 	t.Helper()
-	w, ok := f.places[path].(T)
+	w, ok := fyneOf(f.places[path]).(T)
 	if !ok {
 		var zero T
 		t.Fatalf("field %s is %T, want %T", path, f.places[path], zero)
@@ -169,7 +169,7 @@ func tapButton(t *testing.T, o fyne.CanvasObject, text string) {
 	t.Helper()
 	var found *widget.Button
 	walk(o, func(o fyne.CanvasObject) {
-		if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
+		if b, ok := fyneOf(o).(*widget.Button); ok && b.Text == text && found == nil {
 			found = b
 		}
 	})

@@ -199,9 +199,9 @@ func fieldText(o fyne.CanvasObject) (string, bool) {
 		return w.Text, true
 	case *CodeEditor:
 		return w.Text(), true
-	case *widget.Select:
+	case *winSelect:
 		return w.Selected, true
-	case *widget.Check:
+	case *winCheck:
 		return strconv.FormatBool(w.Checked), true
 	case *widget.Label:
 		return w.Text, true

@@ -56,6 +56,10 @@ type Play struct {
 	// each update (the canvas highlights it), "" when no match runs.
 	OnState func(id string)
 
+	// OnNoMatch is called when a step command comes with no match to step
+	// (the window says how to start one).
+	OnNoMatch func()
+
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
 	breaks  playBreaks // handed to each session (play_breakpoints.go)
 }
@@ -186,6 +190,7 @@ func (p *Play) Forward() { p.Step() }
 // Back moves the cursor one step back.
 func (p *Play) Back() {
 	if p.sess == nil {
+		p.noMatch()
 		return
 	}
 	p.sess.Back()
@@ -213,9 +218,17 @@ func (p *Play) Take(mv engine.Move) {
 
 func (p *Play) run(f func() (preview.Stop, error)) {
 	if p.sess == nil {
+		p.noMatch()
 		return
 	}
 	p.stopped(f())
+}
+
+// noMatch tells the window a step command found no match.
+func (p *Play) noMatch() {
+	if p.OnNoMatch != nil {
+		p.OnNoMatch()
+	}
 }
 
 // scrub moves the cursor to the timeline's step.
@@ -245,11 +258,29 @@ func (p *Play) stopped(st preview.Stop, err error) {
 		p.message.SetText(fmt.Sprintf("Breakpoint at step %d: %s", st.Step, strings.Join(hits, "; ")))
 	case st.Reason == preview.Ended:
 		p.message.SetText(p.endText(st.Step))
+	case st.Reason == preview.NeedsPerson:
+		p.message.SetText(p.waitText(st.Seats))
 	default:
 		p.message.SetText("")
 	}
 	p.show()
 	p.openFailure(st)
+}
+
+// waitText says which people must choose before the match moves on (Step
+// and Continue wait for them).
+func (p *Play) waitText(seats []int) string {
+	cfg := p.sess.Config().Seats
+	names := make([]string, 0, len(seats))
+	for _, i := range seats {
+		if i >= 0 && i < len(cfg) {
+			names = append(names, seatName(cfg[i].Name, cfg[i].Bot, i))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return strings.Join(names, ", ") + " must choose (below) before the match goes on."
 }
 
 // endText says that the match ended at step, who won and each seat's score.

@@ -10,7 +10,22 @@ import (
 // has the focus (a focused widget gets every key before the window does).
 type playButton struct {
 	widget.Button
-	play *Play
+	play  *Play
+	width float32 // the least width it takes (reserve), whatever its text
+}
+
+// reserve makes b at least as wide as it would be labelled text: a value
+// is as wide unmarked as with its ✓, so choosing it moves nothing after it
+// in its row and the next click lands on the value aimed at.
+func (b *playButton) reserve(text string) {
+	b.width = widget.NewButton(text, nil).MinSize().Width
+}
+
+// MinSize is the button's own, widened to what reserve asked for.
+func (b *playButton) MinSize() fyne.Size {
+	s := b.Button.MinSize()
+	s.Width = max(s.Width, b.width)
+	return s
 }
 
 // button returns a play button labelled label that calls tapped.

@@ -42,3 +42,21 @@ func TestPlayWithTheKeyboard(t *testing.T) {
 		t.Errorf("F9 on a focused play button: cursor %d, want %d", got, head-1)
 	}
 }
+
+// TestStepAtAPersonsDecisionSaysWho: F10 or F5 while a person must act
+// moves nothing and says who must choose (under Xvfb F10 at Hearts'
+// playerTurn left the panel as it was, silent).
+func TestStepAtAPersonsDecisionSaysWho(t *testing.T) {
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
+	p := e.Play
+	c := e.Window().Canvas()
+	for _, k := range []fyne.KeyName{fyne.KeyF10, fyne.KeyF5} {
+		at := p.sess.Cursor()
+		p.message.SetText("")
+		c.Unfocus()
+		pressKey(c, k)
+		if p.sess.Cursor() != at || !strings.Contains(p.message.Text, "Player 1") {
+			t.Errorf("%s at a person's decision: cursor %d -> %d, message %q", k, at, p.sess.Cursor(), p.message.Text)
+		}
+	}
+}

@@ -39,6 +39,9 @@ func (e *Editor) attachPlay() {
 		}
 	}
 	e.Play.links.watch.onChange = e.saveWatches // watches.go
+	e.Play.OnNoMatch = func() {
+		e.setStatus("No match to step: Play > New match… (ctrl+M) starts one.")
+	}
 	e.breakTab = newBreakTab(e)
 	e.Play.debugger.Append(container.NewTabItem(breakTabTitle, e.breakTab.content))
 	e.linkPlay()

@@ -150,6 +150,9 @@ func (p *Play) addActionButtons(seat int, acts []preview.ActionMoves) {
 	p.actions.Add(row)
 }
 
+// chosenMark begins the label of a value chosen.
+const chosenMark = "✓ "
+
 // addPickers adds, for the action pk picks, a row of values per parameter
 // picked or to pick (a choose-k parameter's elements toggle; values that
 // lead to no legal move are disabled), then Take, enabled once the picks
@@ -167,7 +170,7 @@ func (p *Play) addPickers(seat int, pk *preview.Pick) {
 		for _, o := range pk.Options(i) {
 			label := o.Label
 			if o.Chosen {
-				label = "✓ " + label
+				label = chosenMark + label
 			}
 			b := p.button(label, func() {
 				if err := pk.Choose(i, o.Value); err != nil {
@@ -175,6 +178,7 @@ func (p *Play) addPickers(seat int, pk *preview.Pick) {
 				}
 				p.drawActions()
 			})
+			b.reserve(chosenMark + o.Label)
 			if o.Chosen {
 				b.Importance = widget.HighImportance
 				b.Refresh()

@@ -217,3 +217,30 @@ func TestPlayLinesSelectorReadsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestChoosingACardMovesNoOther: choosing a card marks it without
+// widening it, so the cards after it stay where they were and the next
+// click lands on the card the designer aimed at (under Xvfb the ✓ pushed
+// the row right and two of three clicks missed).
+func TestChoosingACardMovesNoOther(t *testing.T) {
+	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
+	p := e.Play
+	where := func() map[string]fyne.Position {
+		at := map[string]fyne.Position{}
+		for _, b := range valueButtons(p) {
+			at[strings.TrimPrefix(b.Text, "✓ ")] = b.Position()
+		}
+		return at
+	}
+	before := where()
+	test.Tap(valueButtons(p)[0])
+	after := where()
+	if len(after) != len(before) || len(before) != 13 {
+		t.Fatalf("%d cards before, %d after", len(before), len(after))
+	}
+	for card, at := range before {
+		if after[card] != at {
+			t.Errorf("card %s moved from %v to %v", card, at, after[card])
+		}
+	}
+}

@@ -52,6 +52,8 @@ func actionButtons(p *Play) []*widget.Button {
 				out = append(out, x)
 			case *playButton:
 				out = append(out, &x.Button)
+			case *winButton:
+				out = append(out, &x.Button)
 			case *fyne.Container:
 				walk(x.Objects)
 			}

@@ -164,7 +164,7 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 	bar.Max = float64(s.Matches)
 	ctx, cancel := context.WithCancel(context.Background())
 	wait := dialog.NewCustomWithoutButtons("Playing "+strconv.Itoa(s.Matches)+" matches…", bar, e.win)
-	stop := widget.NewButton("Cancel", nil)
+	stop := newWinButton("Cancel", nil)
 	stop.OnTapped = func() {
 		cancel()
 		stop.SetText("Cancelling…")
@@ -216,8 +216,8 @@ func (e *Editor) ShowPlaytest(r playtest.Report) {
 	_ = r.WriteText(&text) // a bytes.Buffer does not fail
 	summary := widget.NewLabel(text.String())
 	summary.TextStyle = fyne.TextStyle{Monospace: true}
-	charts := widget.NewButton("Open charts in browser", func() { e.openCharts(r) })
-	clear := widget.NewButton("Clear from graph", e.ClearPlaytest)
+	charts := newWinButton("Open charts in browser", func() { e.openCharts(r) })
+	clear := newWinButton("Clear from graph", e.ClearPlaytest)
 	// The legend wraps in the width the buttons leave: one long line made
 	// the panel, and so the canvas column, wider than the window allowed
 	// and pushed the Inspector's fields out of sight.

@@ -110,7 +110,7 @@ func findIn[T fyne.CanvasObject](o fyne.CanvasObject) []T {
 	var out []T
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
-		if t, ok := o.(T); ok {
+		if t, ok := fyneOf(o).(T); ok {
 			out = append(out, t)
 		}
 		switch w := o.(type) {

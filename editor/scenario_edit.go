@@ -49,14 +49,14 @@ func (e *Editor) EditScenario(name string) {
 	se.status.Wrapping = fyne.TextWrapWord
 	se.code.SetText(string(found.YAML))
 	e.tests.editors[name] = se
-	save := widget.NewButton("Save", func() { e.saveScenario(se) })
-	run := widget.NewButton("Save and run", func() {
+	save := newWinButton("Save", func() { e.saveScenario(se) })
+	run := newWinButton("Save and run", func() {
 		if e.saveScenario(se) {
 			e.RunTests(name)
 		}
 	})
-	closeBtn := widget.NewButton("Close", func() { e.Dock.Remove(scenarioPanelID(name)) })
-	del := widget.NewButton("Delete…", func() { e.deleteScenario(name) })
+	closeBtn := newWinButton("Close", func() { e.Dock.Remove(scenarioPanelID(name)) })
+	del := newWinButton("Delete…", func() { e.deleteScenario(name) })
 	if e.proj.ReadOnly() {
 		save.Disable()
 		run.Disable()

@@ -132,3 +132,23 @@ func TestLongStatusKeepsTheWindow(t *testing.T) {
 		t.Errorf("a long status line changed the window's least size from %v to %v", before, after)
 	}
 }
+
+// TestCentreOnWhileHiddenWaitsForASize: a state centred while the canvas
+// has no size (its tab behind another, a dock rebuilding lays it out at
+// none) is centred once the canvas has its size again. Under Xvfb a match
+// started from the Scripts tab and restarted on the edited rules came back
+// on the States tab with the graph pushed off to the top left: centred on
+// a view of size 0.
+func TestCentreOnWhileHiddenWaitsForASize(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	settle(e)
+	e.View.Pan(fyne.Delta{DX: 10}) // the designer's view: it no longer fits itself
+	size := e.View.Size()
+	e.View.Resize(fyne.NewSize(0, -40)) // what the dock's rebuild gives a hidden tab
+	e.View.CentreOn("99")
+	e.View.Resize(size)
+	if !inSight(e.View, "99") {
+		t.Errorf("state 99 out of sight: zoom %v offset %v size %v", e.View.Zoom(), e.View.Offset(), e.View.Size())
+	}
+}

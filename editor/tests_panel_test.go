@@ -180,7 +180,7 @@ func buttonIn(t *testing.T, d *Dock, id, label string) *widget.Button {
 	var found *widget.Button
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
-		switch w := o.(type) {
+		switch w := fyneOf(o).(type) {
 		case *widget.Button:
 			if w.Text == label {
 				found = w

@@ -65,6 +65,13 @@ func newWinSelectEntry(options []string) *winSelectEntry {
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as widget.NewSelectEntry
 	e.ExtendBaseWidget(e)
 	e.SetOptions(options)
+	// The drop-down button beside the text takes the focus too (Tab): the
+	// same button, passing the keys on.
+	if b, ok := e.ActionItem.(*widget.Button); ok {
+		d := newWinButtonWithIcon("", b.Icon, b.OnTapped)
+		d.Importance = b.Importance
+		e.ActionItem = d
+	}
 	return e
 }
 

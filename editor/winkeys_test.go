@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -18,6 +19,21 @@ func pressKey(c fyne.Canvas, name fyne.KeyName) {
 	} else if k := c.OnTypedKey(); k != nil {
 		k(ev)
 	}
+}
+
+// fyneOf is the Fyne widget inside o when o is one of the window's types
+// that pass the step keys on (the tests tap, tick and choose through
+// Fyne's own widget), else o itself.
+func fyneOf(o fyne.CanvasObject) fyne.CanvasObject {
+	switch x := o.(type) {
+	case *winButton:
+		return &x.Button
+	case *winSelect:
+		return &x.Select
+	case *winCheck:
+		return &x.Check
+	}
+	return o
 }
 
 // focusables returns the widgets on screen in w that can take the focus.
@@ -46,12 +62,6 @@ func focusables(w fyne.Window) []fyne.Focusable {
 	return out
 }
 
-// unreached are the widgets the step keys do not pass through yet: the
-// forms' plain buttons, choices and checks (Fyne's own, which the forms'
-// tests find by type). A button takes the focus only from Tab; a choice or
-// a check when tapped.
-var unreached = map[string]bool{"*widget.Button": true, "*widget.Select": true, "*widget.Check": true}
-
 // TestStepKeysWhateverHasTheFocus: F9 steps back and F11 forward whichever
 // widget of the window has the focus (the canvas clicked, a debugger
 // filter, the timeline, a form field of the Inspector…), and with none.
@@ -65,7 +75,7 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 			if f != nil {
 				name, key = fmt.Sprintf("%T", f), fmt.Sprintf("%p", f)
 			}
-			if tried[key] || unreached[name] {
+			if tried[key] {
 				continue
 			}
 			tried[key], tried[name] = true, true
@@ -89,13 +99,17 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 		try("debugger tab " + it.Text)
 	}
 	e.Dock.Show(PanelInspector)
-	e.SelectState("2")
-	try("the Inspector")
+	try("the pack's form")
+	e.SelectState(e.Pack().States[1].ID.String()) // a state's form has choices and a check
+	if e.View.Selected() == "" {
+		t.Fatal("no state selected")
+	}
+	try("a state's form")
 	for _, id := range []string{PanelObjectTypes, PanelActions, PanelScripts, PanelYAML} {
 		e.Dock.Show(id)
 		try("the " + id + " tab")
 	}
-	for _, kind := range []string{"*editor.GraphView", "*editor.CodeEditor", "*editor.formEntry", "*editor.winEntry", "*editor.winList", "*editor.winSlider", "*editor.winSelectEntry", "*editor.winButton", "*editor.playButton", "nothing"} {
+	for _, kind := range []string{"*editor.GraphView", "*editor.CodeEditor", "*editor.formEntry", "*editor.winEntry", "*editor.winList", "*editor.winSlider", "*editor.winSelectEntry", "*editor.winButton", "*editor.winSelect", "*editor.winCheck", "*editor.playButton", "nothing"} {
 		if !tried[kind] {
 			t.Errorf("no %s among the widgets tried", kind)
 		}
@@ -123,5 +137,30 @@ func TestPlayMenuShowsTheStepKeys(t *testing.T) {
 	menuItem(e, "Back").Action()
 	if e.Play.sess.Cursor() != at-1 {
 		t.Errorf("Play > Back: cursor %d, want %d", e.Play.sess.Cursor(), at-1)
+	}
+}
+
+// TestStepKeysWithoutAMatchSaySo: with no match, F5/F9/F10/F11 and the
+// Play menu's step commands say how to start one instead of doing nothing
+// (under Xvfb F10 after End Match left the window as it was, silent).
+func TestStepKeysWithoutAMatchSaySo(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(bundledPack(t, "hearts"), nil)
+	settle(e)
+	c := e.Window().Canvas()
+	for _, k := range []fyne.KeyName{fyne.KeyF5, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11} {
+		e.setStatus("")
+		c.Unfocus()
+		pressKey(c, k)
+		if !strings.Contains(e.status.Text, "New match") {
+			t.Errorf("%s with no match: status %q", k, e.status.Text)
+		}
+	}
+	for _, label := range []string{"Step", "Continue", "Back", "Forward"} {
+		e.setStatus("")
+		menuItem(e, label).Action()
+		if !strings.Contains(e.status.Text, "New match") {
+			t.Errorf("Play > %s with no match: status %q", label, e.status.Text)
+		}
 	}
 }
