@@ -70,7 +70,7 @@ func (e *Editor) refreshEdited(refs []graph.Ref) {
 	}
 	e.checkSoon()
 	e.forms.refreshing = true
-	e.Inspector.ShowState(e.pack, e.View.Selected(), e.diags)
+	e.Inspector.ShowState(e.pack, e.inspected(), e.diags)
 	e.forms.refreshing = false
 	e.refreshForms()
 }
