@@ -37,3 +37,25 @@ func TestInspectorKeepsTheStateOfTheSelectedArrow(t *testing.T) {
 		t.Errorf("state %s's description %q, want it to end in \" now\"", from, d)
 	}
 }
+
+// TestRenamedArrowKeepsItsStateInTheInspector: renaming the selected arrow
+// keeps it selected and the Inspector on the state it leaves (it showed the
+// pack's form, and the first keystroke typed there switched it to the
+// state's). Found by the window exerciser.
+func TestRenamedArrowKeepsItsStateInTheInspector(t *testing.T) {
+	e := seedsEditor(t)
+	tr := TransitionRef{From: "2", Name: e.Pack().States[1].Transitions[0].Name}
+	if e.Pack().States[1].ID.String() != "2" || !e.View.SelectTransition(tr) {
+		t.Fatalf("no arrow %v", tr)
+	}
+	e.View.OnTransitionSelected(tr)
+	if err := e.RenameTransition(tr, "renamed"); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := e.View.SelectedTransition(); !ok || got != (TransitionRef{From: "2", Name: "renamed"}) {
+		t.Errorf("selected arrow after the rename: %v %v", got, ok)
+	}
+	if got := e.Inspector.Shown(); got != "2" {
+		t.Errorf("after renaming an arrow of state 2 the Inspector shows %q", got)
+	}
+}
