@@ -59,3 +59,25 @@ func TestRenamedArrowKeepsItsStateInTheInspector(t *testing.T) {
 		t.Errorf("after renaming an arrow of state 2 the Inspector shows %q", got)
 	}
 }
+
+// TestArrowRenamedInTheFormKeepsTheForm: with an arrow selected, renaming
+// it in the Inspector's transitions field (Enter) leaves the Inspector on
+// its state's form, though the arrow selected is gone under its old name.
+func TestArrowRenamedInTheFormKeepsTheForm(t *testing.T) {
+	e := seedsEditor(t)
+	tr := TransitionRef{From: "2", Name: e.Pack().States[1].Transitions[0].Name}
+	if !e.View.SelectTransition(tr) {
+		t.Fatalf("no arrow %v", tr)
+	}
+	e.View.OnTransitionSelected(tr)
+	name := widgetAt[*formEntry](t, e.Inspector.form, "transitions/0")
+	typeAtEnd(name, "9")
+	submit(name)
+	settle(e)
+	if !hasTransition(e.Pack(), "2", tr.Name+"9") {
+		t.Fatalf("state 2 has no transition %s9", tr.Name)
+	}
+	if got := e.Inspector.Shown(); got != "2" {
+		t.Errorf("after renaming arrow %s in state 2's form the Inspector shows %q", tr.Name, got)
+	}
+}
