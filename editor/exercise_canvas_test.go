@@ -59,6 +59,7 @@ func (x *exerciser) tap(o fyne.Tappable, pos fyne.Position) {
 func (x *exerciser) clickState(id string) bool {
 	v := x.e.View
 	v.now = x.clock
+	x.e.Dock.Show(PanelGraph) // the designer clicks the States tab first
 	v.Reveal(id)
 	x.tap(v, v.ToWidget(v.Positions()[id]))
 	return v.Selected() == id
@@ -192,6 +193,7 @@ func (x *exerciser) newTransition(rng *rand.Rand) string {
 
 // clickTransition selects transition t as a click on its arrow does.
 func (x *exerciser) clickTransition(t TransitionRef) bool {
+	x.e.Dock.Show(PanelGraph)
 	x.e.View.Reveal(t.From)
 	x.e.View.SelectTransition(t)
 	x.e.View.OnTransitionSelected(t)

@@ -67,9 +67,12 @@ func (x *exerciser) stepKey(rng *rand.Rand) string {
 	k := keys[rng.IntN(len(keys))]
 	s := x.e.Play.Session()
 	busy := x.e.busy()
+	var cur, head int
+	if s != nil {
+		cur, head = s.Cursor(), s.Head()
+	}
 	x.press(k, 0)
 	if s != nil && !busy {
-		cur, head := s.Cursor(), s.Head()
 		switch {
 		case k == fyne.KeyF9 && cur > 0:
 			x.keys = append(x.keys, keyCheck{"F9", where, func() bool { return s.Cursor() == cur-1 }})
