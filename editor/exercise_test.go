@@ -28,7 +28,10 @@ import (
 // The normal suite runs exerciseOps operations from seed 1 (-short:
 // exerciseShortOps); a longer run takes RULESTUDIO_EXERCISE_OPS (and
 // RULESTUDIO_EXERCISE_SEED for another sequence, "random" for one from the
-// clock), as docs/testing.md says.
+// clock), as README.md's development notes say. Every operation and check
+// runs on the test's goroutine, which stands for Fyne's: the editor's
+// background work (layouts, checks, playtests, test runs) comes back
+// through a queue the exerciser runs after each operation (settle).
 
 const (
 	exerciseOps      = 1000
