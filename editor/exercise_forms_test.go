@@ -126,14 +126,19 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 		x.press(fyne.KeyReturn, 0)
 	}
 	c.Unfocus()
-	msg := x.message()
-	if x.e.status.Text == status && len(x.e.modals) == 0 {
-		msg = ""
-	}
-	if msg != "" {
-		x.refused[o] = true
-	}
 	x.typed = append(x.typed, func() *broken {
+		// A refusal says so once the window has settled: in the status
+		// line (not overwritten by the pack's counts) or in the form.
+		msg := x.message()
+		if x.e.status.Text == status && len(x.e.modals) == 0 {
+			msg = ""
+		}
+		if now := form(); now != nil && msg == "" {
+			msg = warningIn(now.box)
+		}
+		if msg != "" {
+			x.refused[o] = true
+		}
 		if squeeze(shown) != squeeze(before+text) {
 			return brokenf("typed", "%s %s: typed %q at the end of %q, the field shows %q", where, path, text, before, shown)
 		}
@@ -348,4 +353,26 @@ func (x *exerciser) editAsYAML(rng *rand.Rand) string {
 	where := x.focusSomewhere(rng)
 	x.press(fyne.KeyU, fyne.KeyModifierControl)
 	return "ctrl+U with the focus on " + where
+}
+
+// warningIn returns the text of the first warning or error shown in o: a
+// label of danger or warning importance, or an entry's validation error.
+func warningIn(o fyne.CanvasObject) string {
+	found := ""
+	walk(o, func(o fyne.CanvasObject) {
+		if found != "" || !o.Visible() {
+			return
+		}
+		switch w := o.(type) {
+		case *widget.Label:
+			if w.Text != "" && (w.Importance == widget.DangerImportance || w.Importance == widget.WarningImportance) {
+				found = w.Text
+			}
+		case *formEntry:
+			if err := w.Validate(); err != nil && w.Validator != nil {
+				found = err.Error()
+			}
+		}
+	})
+	return found
 }

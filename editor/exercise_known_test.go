@@ -19,6 +19,7 @@ type knownBug struct {
 // deletes an entry when its fix is merged: the exerciser then fails on
 // what it gated. See /work/notes/exerciser-findings.md for the sequences.
 var knownBugs = []knownBug{
+	{4, "a non-number typed into players min or max is dropped without a word when the field is left with a click", "typed", "inspector.type", []string{"players/m", "the window says nothing"}, nil},
 	{7, "End Match (or opening another pack) leaves the panels that shared a place with Play or Debugger hidden", "reach", "match.end", []string{"can neither be seen"}, nil},
 	{7, "End Match (or opening another pack) leaves the panels that shared a place with Play or Debugger hidden", "reach", "open", []string{"can neither be seen"}, nil},
 	{1, "an action's or object type's form goes on editing it under its old name after a rename", "typed", "", []string{"tab's", "the field's element is not in the pack"}, nil},

@@ -81,6 +81,8 @@ func TestExerciseWindow(t *testing.T) {
 	ops := planOps(seed, n)
 	if s := os.Getenv("RULESTUDIO_EXERCISE_REPLAY"); s != "" {
 		ops = parseOps(t, s)
+		replaying = true
+		defer func() { replaying = false }()
 	}
 	seen := map[int]int{} // issue 19 item -> failures it caused
 	start := time.Now()

@@ -54,6 +54,10 @@ func exerciseTemplates(t *testing.T) []string {
 	return templates[t]
 }
 
+// replaying is set while a sequence given by RULESTUDIO_EXERCISE_REPLAY
+// runs: each step is logged (go test -v shows them).
+var replaying bool
+
 // opTime is the time spent in each kind of operation and in the checks,
 // for the log of a run (what to make cheaper when the suite is slow).
 var opTime = map[string]time.Duration{}
@@ -69,6 +73,9 @@ func exercise(t *testing.T, ops []op) (f *opFailure) {
 		what, err := x.do(o)
 		opTime[o.kind] += time.Since(began)
 		x.steps = append(x.steps, what)
+		if replaying {
+			t.Logf("%d. %s", i+1, what)
+		}
 		if err == nil {
 			began = time.Now()
 			err = x.check()
