@@ -118,6 +118,9 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 		w.SetCursor(len(lines), len([]rune(lines[len(lines)-1]))+1)
 		c.Focus(w)
 	}
+	if c.Focused() != o.(fyne.Focusable) {
+		return fmt.Sprintf("%s field %s is out of sight: no click, no typing", where, path)
+	}
 	x.typeRunes(text)
 	shown := fieldTextOf(o)
 	leave := "a click elsewhere"

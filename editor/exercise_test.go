@@ -69,9 +69,9 @@ func (f *opFailure) String() string {
 }
 
 // same reports whether g is the failure f: the same invariant broken after
-// the same kind of operation (what shrinking keeps).
+// the same kind of operation, and not by a known bug (what shrinking keeps).
 func (f *opFailure) same(g *opFailure) bool {
-	return g != nil && g.invariant == f.invariant && g.kind == f.kind
+	return g != nil && g.invariant == f.invariant && g.kind == f.kind && knownFailure(g) == nil
 }
 
 // TestExerciseWindow plays a few thousand random designer operations on the
