@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -115,7 +116,7 @@ func firstDiff(a, b string) string {
 			y = bl[i]
 		}
 		if x != y {
-			return "line " + itoa(i+1) + ": " + quote(x) + " against " + quote(y)
+			return fmt.Sprintf("line %d: %q against %q", i+1, x, y)
 		}
 	}
 	return "they differ"

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
-	"strconv"
 	"testing"
 	"time"
 
@@ -140,6 +139,3 @@ func (x *exerciser) close() {
 // settle lets the background work of the editor (layouts, checks,
 // playtests, test runs) finish and come back to the window.
 func (x *exerciser) settle() { settle(x.e) }
-
-func itoa(i int) string     { return strconv.Itoa(i) }
-func quote(s string) string { return strconv.Quote(s) }
