@@ -278,7 +278,8 @@ func TestTextShortcutsGoToTheFocusedField(t *testing.T) {
 func TestCloseAsksWhenUnsaved(t *testing.T) {
 	e := newEditEditor(t)
 	quiet := New(e.app, &memStore{files: map[string][]byte{}}) // closes itself
-	useQueue(quiet)                                            // its check's result must not draw from the check's goroutine
+	// Its check's result must not draw from the check's goroutine.
+	useQueue(quiet)
 	quiet.SetPack(editPack(t), nil)
 	quiet.closeRequested()
 	if quiet.busy() || quiet.stopped.Err() == nil {

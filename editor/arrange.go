@@ -101,6 +101,7 @@ func (e *Editor) refine(st graph.Step, cp *graph.Pack, place func(map[string]gra
 			}
 			e.View.SetGraph(e.pack, e.pack.Editor.Positions, e.diags)
 			e.View.Refit()
+			e.refreshYAML() // it writes the positions
 			e.changed()
 		})
 	}()

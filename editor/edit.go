@@ -94,6 +94,7 @@ func (e *Editor) touched(ed graph.Edit) {
 				e.View.MoveState(r.Name, pt)
 			}
 		}
+		e.refreshYAML() // it writes the positions (hidden, it only notes that)
 	} else {
 		e.refreshEdited(refs)
 		e.rerunSoon() // the match shown, on the edited rules (play_live.go)

@@ -66,8 +66,15 @@ func (e *Editor) refreshEdited(refs []graph.Ref) {
 		e.refreshCanvas()
 	}
 	e.checkSoon()
+	id := e.inspected()
+	if id == "" {
+		// Nothing selected on the canvas now, though the Inspector showed a
+		// state: the arrow selected was renamed or deleted. The form stays
+		// (a state deleted gives way to the pack's).
+		id = e.Inspector.Shown()
+	}
 	e.forms.refreshing = true
-	e.Inspector.ShowState(e.pack, e.View.Selected(), e.diags)
+	e.Inspector.ShowState(e.pack, id, e.diags)
 	e.forms.refreshing = false
 	e.refreshForms()
 }

@@ -211,6 +211,6 @@ func (e *Editor) refreshAll() {
 	}
 	e.checkSoon() // the diagnostics come back from another goroutine (livecheck.go)
 	e.refreshCanvas()
-	e.Inspector.ShowState(e.pack, e.View.Selected(), e.diags)
+	e.Inspector.ShowState(e.pack, e.inspected(), e.diags)
 	e.refreshForms()
 }

@@ -186,6 +186,7 @@ func (e *Editor) RenameTransition(t TransitionRef, name string) error {
 		return err
 	}
 	e.View.SelectTransition(TransitionRef{From: t.From, Name: name})
+	e.showState(t.From) // the arrow was not drawn under its new name while the edit refreshed
 	return nil
 }
 

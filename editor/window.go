@@ -159,6 +159,17 @@ func (e *Editor) SelectState(id string) {
 	e.showState(e.View.Selected())
 }
 
+// inspected is the state the inspector shows for the canvas's selection:
+// the primary selected state, or the state a selected arrow leaves ("": the
+// pack). Reloading the inspector after an edit must keep it, or the form
+// being typed in would give way to the pack's.
+func (e *Editor) inspected() string {
+	if t, ok := e.View.SelectedTransition(); ok {
+		return t.From
+	}
+	return e.View.Selected()
+}
+
 // showState shows state id (or the pack, for "") in the inspector.
 func (e *Editor) showState(id string) {
 	e.Inspector.ShowState(e.pack, id, e.diags)
