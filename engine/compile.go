@@ -32,6 +32,7 @@ type Program struct {
 	boards      []*graph.Board
 	masks       []*bbMasks // per board: its bitboard masks (nil over 64 cells)
 	decks       []string
+	vis         *visibility // who sees what (the pack's visibility section)
 	progression *hook
 	timeout     *hook
 	setup       *cstate   // state 1
@@ -181,6 +182,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	p := c.p
 	p.prepareTypes()
 	p.predeclared = c.predeclared
+	p.vis = newVisibility(pack, p.tags)
 	return p, nil
 }
 

@@ -1,0 +1,230 @@
+package engine
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// secretsPack: six distinct cards; setup puts one aside face down and out of
+// sight ("removed", declared nobody), one face up on the discard pile
+// (declared everyone), deals one to each hand and leaves two in the deck.
+// Each player has a private variable "secret" and a public one "tokens";
+// player 1 controls a token whose variable "plan" and tag "marked" are
+// private, and the game has a private variable "answer".
+const secretsPack = `format: 1
+pack: secrets
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: |
+      cards.create([{"type": t, "type_arg": i + 1, "nbr": 1} for i, t in enumerate(["Guard", "Priest", "Baron", "Handmaid", "Prince", "King"])])
+      cards.shuffle()
+      cards.pick_for_location(1, "deck", "removed")
+      cards.pick_for_location(1, "deck", "discard")
+      for p in game.players:
+          cards.pick(1, p)
+          p.secret = p.id * 10
+          p.tokens = 1
+      create("token", tags=["marked"], controller=game.players[0], plan=3, power=2)
+      game.answer = 42
+      game.round = 1
+    transitions: {"": 2}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: ${actplayer} may pass
+    descriptionmyturn: ${you} may pass
+    possibleactions: [pass]
+    transitions: {pass: 99}
+    updateGameProgression: true
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  pass:
+    body: next_state("pass")
+object_types:
+  token:
+    variables:
+      controller: {type: player}
+      plan: {type: int}
+      power: {type: int}
+    tags: [marked, shiny]
+decks: [cards]
+visibility:
+  locations: {removed: nobody, discard: everyone}
+  variables: {secret: private, plan: private, answer: private}
+  tags: {marked: private}
+`
+
+func secretsMatch(t *testing.T, seed uint64) *Match {
+	t.Helper()
+	p, err := Parse([]byte(secretsPack), "secrets.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newMatch(t, p, 2, Options{Seed: seed})
+}
+
+// cardAt returns "type/type_arg" of the only card in loc.
+func cardAt(t *testing.T, m *Match, loc string) string {
+	t.Helper()
+	got := eval(t, m, `["%s/%d" % (c.type, c.type_arg) for c in cards.cards("`+loc+`")]`)
+	var faces []string
+	if err := json.Unmarshal([]byte(got), &faces); err != nil || len(faces) != 1 {
+		t.Fatalf("%s holds %s, want one card", loc, got)
+	}
+	return faces[0]
+}
+
+// TestViewHidesNobodyLocation: the card a pack declares "removed: nobody" is
+// in no seat's view, neither its face nor its count, and determinization
+// deals it again (to the removed pile or into a hidden place).
+func TestViewHidesNobodyLocation(t *testing.T) {
+	m := secretsMatch(t, 1)
+	removed := cardAt(t, m, "removed")
+	for seat := 0; seat < 2; seat++ {
+		v, err := m.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := json.Marshal(v)
+		if strings.Contains(string(data), removed) || strings.Contains(string(data), `"removed`) {
+			t.Errorf("seat %d's view shows the removed card %s or its place: %s", seat+1, removed, data)
+		}
+	}
+	changed := 0
+	for seed := uint64(0); seed < 20; seed++ {
+		f := m.Determinize(0, seed)
+		if cardAt(t, f, "removed") != removed {
+			changed++
+		}
+		if got := eval(t, f, `len(cards.cards("removed"))`); got != "1" {
+			t.Fatalf("a re-deal left %s cards removed, want 1", got)
+		}
+	}
+	if changed == 0 {
+		t.Error("20 re-deals for seat 1 all kept the removed card: it is not dealt again")
+	}
+}
+
+// TestViewListsFaceUpCards: the cards of a location the pack declares
+// "discard: everyone" are listed face up in every seat's view, and
+// determinization never moves them.
+func TestViewListsFaceUpCards(t *testing.T) {
+	m := secretsMatch(t, 1)
+	discard := cardAt(t, m, "discard")
+	for seat := 0; seat < 2; seat++ {
+		v, err := m.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.Decks["cards"].Cards["discard"]; !slices.Equal(got, []string{discard}) {
+			t.Errorf("seat %d sees discard %v, want [%s]", seat+1, got, discard)
+		}
+		if got := v.Decks["cards"].Counts["discard"]; got != 1 {
+			t.Errorf("seat %d counts %d discarded cards, want 1", seat+1, got)
+		}
+		for place := range v.Decks["cards"].Cards {
+			if place != "discard" {
+				t.Errorf("seat %d sees the faces of %s", seat+1, place)
+			}
+		}
+	}
+	for seed := uint64(0); seed < 10; seed++ {
+		if got := cardAt(t, m.Determinize(1, seed), "discard"); got != discard {
+			t.Fatalf("a re-deal put %s on the discard pile, not %s", got, discard)
+		}
+	}
+}
+
+// TestViewKeepsPrivateVariables: a seat's view holds every player's public
+// variables and its own private ones, never another's; an object's private
+// variables and tags only in its controller's view; a private game variable
+// in none.
+func TestViewKeepsPrivateVariables(t *testing.T) {
+	m := secretsMatch(t, 1)
+	for seat := 0; seat < 2; seat++ {
+		v, err := m.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Players) != 2 {
+			t.Fatalf("seat %d's view has variables of %d players, want 2", seat+1, len(v.Players))
+		}
+		for p, vars := range v.Players {
+			if vars["tokens"] != int64(1) {
+				t.Errorf("seat %d does not see player %d's public tokens: %v", seat+1, p+1, vars)
+			}
+			_, has := vars["secret"]
+			if has != (p == seat) {
+				t.Errorf("seat %d sees player %d's private secret: %v, want %v", seat+1, p+1, has, p == seat)
+			}
+		}
+		if _, has := v.Variables["answer"]; has || v.Variables["round"] != int64(1) {
+			t.Errorf("seat %d's game variables: %v, want round and not the private answer", seat+1, v.Variables)
+		}
+		ob := v.Objects[0]
+		_, plan := ob.Variables["plan"]
+		marked := slices.Contains(ob.Tags, "marked")
+		owner := seat == 0
+		if plan != owner || marked != owner || ob.Variables["power"] != int64(2) || !slices.Contains(ob.Tags, "shiny") {
+			t.Errorf("seat %d sees the token as %+v; its controller's private plan and mark should show to seat 1 only", seat+1, ob)
+		}
+	}
+}
+
+// TestDocsHiddenExample: the hidden-information example of docs/model.md
+// does what the text after it says: the removed card's pile is in no view,
+// the discard pile's face is in every view, a player's seen only in theirs,
+// and the re-deals for a seat move the removed card.
+func TestDocsHiddenExample(t *testing.T) {
+	src := "format: 1\npack: hidden\nplayers: {min: 2, max: 2}\n" + docExample(t, "hidden") + `  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: go
+    descriptionmyturn: go
+    possibleactions: [pass]
+    transitions: {pass: 99}
+    updateGameProgression: true
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  pass:
+    body: next_state("pass")
+`
+	p, err := Parse([]byte(src), "hidden.yaml")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 3})
+	discard := cardAt(t, m, "discard")
+	for seat := 0; seat < 2; seat++ {
+		v, err := m.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := v.Decks["cards"]
+		if _, ok := d.Counts["removed"]; ok || !slices.Equal(d.Cards["discard"], []string{discard}) || d.Counts["deck"] != 6 {
+			t.Errorf("seat %d sees the deck as %+v", seat+1, d)
+		}
+		for p, vars := range v.Players {
+			if _, ok := vars["seen"]; ok != (p == seat) {
+				t.Errorf("seat %d sees player %d's seen: %v", seat+1, p+1, ok)
+			}
+		}
+	}
+	moved := false
+	for seed := uint64(0); seed < 10 && !moved; seed++ {
+		f := m.Determinize(0, seed)
+		moved = eval(t, f, `[c.id for c in cards.cards("removed")]`) != eval(t, m, `[c.id for c in cards.cards("removed")]`)
+	}
+	if !moved {
+		t.Error("ten re-deals kept the removed card")
+	}
+}
