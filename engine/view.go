@@ -208,38 +208,53 @@ func (m *Match) View(seat int) (*View, error) {
 // holds, its own hand, and the faces it sees elsewhere, by place in the
 // order cards.cards gives (location_arg, then id).
 func (m *Match) deckView(dk *deck, seat int) DeckView {
-	dv := DeckView{Counts: map[string]int{}}
+	type place struct {
+		loc string
+		arg int // -1: the location's places counted together
+	}
+	type seen struct {
+		n     int
+		cards []dcard // the faces seat sees, by id
+	}
+	places := make(map[place]*seen, 16)
 	for _, c := range dk.cards {
 		sg := m.p.vis.sight(c.loc)
 		if sg == sightNobody {
 			continue
 		}
-		key := c.loc
+		pl := place{c.loc, -1}
 		if sg == sightOwner || c.loc == "hand" || c.loc == "cardsontable" || c.loc == "cardswon" {
-			key = fmt.Sprintf("%s/%d", c.loc, c.arg)
+			pl.arg = c.arg
 		}
-		dv.Counts[key]++
+		s := places[pl]
+		if s == nil {
+			s = &seen{}
+			places[pl] = s
+		}
+		s.n++
 		if m.seesFace(seat, c) && (c.loc != "hand" || c.arg != seat+1) {
-			if dv.Cards == nil {
-				dv.Cards = map[string][]string{}
-			}
-			dv.Cards[key] = append(dv.Cards[key], face(c))
+			s.cards = append(s.cards, c)
 		}
 	}
-	for key, faces := range dv.Cards {
-		if len(faces) > 1 && !strings.Contains(key, "/") { // a place of several args: sort by arg as cards.cards does
-			loc := key
-			var byArg []dcard
-			for _, c := range dk.cards {
-				if c.loc == loc {
-					byArg = append(byArg, c)
-				}
-			}
-			sort.SliceStable(byArg, func(a, b int) bool { return byArg[a].arg < byArg[b].arg })
-			for j, c := range byArg {
-				faces[j] = face(c)
-			}
+	dv := DeckView{Counts: make(map[string]int, len(places))}
+	for pl, s := range places {
+		key := pl.loc
+		if pl.arg >= 0 {
+			key += "/" + strconv.Itoa(pl.arg)
 		}
+		dv.Counts[key] = s.n
+		if len(s.cards) == 0 {
+			continue
+		}
+		sort.SliceStable(s.cards, func(a, b int) bool { return s.cards[a].arg < s.cards[b].arg })
+		faces := make([]string, len(s.cards))
+		for i, c := range s.cards {
+			faces[i] = face(c)
+		}
+		if dv.Cards == nil {
+			dv.Cards = map[string][]string{}
+		}
+		dv.Cards[key] = faces
 	}
 	for _, id := range dk.inLoc("hand", seat+1, true) {
 		dv.Hand = append(dv.Hand, face(dk.cards[id-1]))

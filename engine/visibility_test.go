@@ -228,3 +228,89 @@ actions:
 		t.Error("ten re-deals kept the removed card")
 	}
 }
+
+// heartsMidTrick plays a seeded random Hearts match until a trick is under
+// way (two cards on the table) after at least one trick was taken.
+func heartsMidTrick(tb testing.TB) *Match {
+	tb.Helper()
+	m := newMatch(tb, bundled(tb, "hearts"), 4, Options{Seed: 7})
+	bot := NewRandomBot(7)
+	for i := 0; i < 1000; i++ {
+		if onTable, won := countIn(m, "cardsontable"), countIn(m, "cardswon"); onTable == 2 && won > 0 {
+			return m
+		}
+		ms, err := m.LegalAll()
+		if err != nil || len(ms) == 0 {
+			tb.Fatalf("no move: %v", err)
+		}
+		if err := m.Apply(bot.Choose(m, ms)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tb.Fatal("no trick under way after 1000 moves")
+	return nil
+}
+
+// countIn counts the cards of Hearts' deck in loc.
+func countIn(m *Match, loc string) int {
+	n := 0
+	for _, c := range m.st.decks[0].cards {
+		if c.loc == loc {
+			n++
+		}
+	}
+	return n
+}
+
+// TestHeartsViewShowsTheTable: with the default visibility, every seat of a
+// Hearts match sees the trick on the table and the tricks taken, face up,
+// and none sees another's hand.
+func TestHeartsViewShowsTheTable(t *testing.T) {
+	m := heartsMidTrick(t)
+	for seat := 0; seat < 4; seat++ {
+		v, err := m.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := v.Decks["deck"]
+		onTable, won, hands := 0, 0, 0
+		for place, faces := range d.Cards {
+			switch {
+			case strings.HasPrefix(place, "cardsontable/"):
+				onTable += len(faces)
+			case strings.HasPrefix(place, "cardswon/"):
+				won += len(faces)
+			case strings.HasPrefix(place, "hand/"):
+				hands++
+			}
+			if len(faces) != d.Counts[place] {
+				t.Errorf("seat %d: %s lists %d faces of %d cards", seat+1, place, len(faces), d.Counts[place])
+			}
+		}
+		if onTable != 2 || won != countIn(m, "cardswon") || hands != 0 {
+			t.Errorf("seat %d sees %d cards on the table, %d taken, %d other hands; want 2, %d, 0", seat+1, onTable, won, hands, countIn(m, "cardswon"))
+		}
+	}
+}
+
+// BenchmarkViewHearts: one seat's view of a Hearts position in mid-trick
+// (counts, hand, the table and the tricks taken, legal moves).
+func BenchmarkViewHearts(b *testing.B) {
+	m := heartsMidTrick(b)
+	for b.Loop() {
+		if _, err := m.View(m.Active()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDeterminizeHearts: one re-deal of a Hearts position in mid-trick
+// for the active seat.
+func BenchmarkDeterminizeHearts(b *testing.B) {
+	m := heartsMidTrick(b)
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		m.Determinize(m.Active(), seed)
+	}
+}
