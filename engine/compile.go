@@ -216,6 +216,9 @@ func compilePack(pack *graph.Pack) *compiler {
 		p.decks = append(p.decks, d)
 		c.predeclared[d] = newDeckValue(d, i)
 	}
+	for _, e := range pack.Visibility.BadWords() { // a typo of "nobody" would show the cards
+		graphErr(e.Pos, "%s", e.Msg)
+	}
 	// Object types first: their names are needed by everything else.
 	for _, t := range pack.ObjectTypes {
 		ct := &ctype{t: t, name: t.Name, idx: len(p.types)}

@@ -30,8 +30,7 @@ type visibility struct {
 }
 
 // newVisibility compiles pack's visibility; tags maps tag names to bits.
-// A word graph.Check refuses (visibility-word) is read as face up or public,
-// as a name left out.
+// Compile has refused the words graph.Check refuses (visibility-word).
 func newVisibility(pack *graph.Pack, tags map[string]int) *visibility {
 	v := &visibility{locs: map[string]sight{}, privVars: map[string]bool{}}
 	for loc, w := range graph.DefaultLocations {

@@ -314,3 +314,44 @@ func BenchmarkDeterminizeHearts(b *testing.B) {
 		m.Determinize(m.Active(), seed)
 	}
 }
+
+// TestVisibilityTypoRefused: a pack whose visibility has a word the engine
+// does not know does not compile (a typo of "nobody" would otherwise show the
+// cards face up), the error at the word.
+func TestVisibilityTypoRefused(t *testing.T) {
+	src := strings.Replace(secretsPack, "removed: nobody", "removed: nobdy", 1)
+	_, err := Parse([]byte(src), "secrets.yaml")
+	if err == nil || !strings.Contains(err.Error(), `secrets.yaml:44:24: visibility.locations.removed: "nobdy" is not a visibility`) {
+		t.Fatalf("got %v, want an error at the word", err)
+	}
+}
+
+// TestOwnerLocation: a location declared "owner" (a tableau of face-down
+// cards each player may look at) shows its cards to the seat in
+// location_arg only; the others count them, by seat, and determinization
+// deals the other seat's cards again but never the seat's own.
+func TestOwnerLocation(t *testing.T) {
+	src := strings.Replace(secretsPack, "removed: nobody", "removed: owner", 1)
+	p, err := Parse([]byte(src), "secrets.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 2})
+	if err := m.Exec(`cards.move(cards.cards("deck")[0], "removed", 2)`); err != nil {
+		t.Fatal(err)
+	}
+	mine := eval(t, m, `["%s/%d" % (c.type, c.type_arg) for c in cards.cards("removed", 2)]`)
+	for seat := 0; seat < 2; seat++ {
+		v, _ := m.View(seat)
+		d := v.Decks["cards"]
+		faces := d.Cards["removed/2"]
+		if d.Counts["removed/2"] != 1 || (len(faces) == 1) != (seat == 1) {
+			t.Errorf("seat %d sees removed/2 as %d cards, faces %v (own: %s)", seat+1, d.Counts["removed/2"], faces, mine)
+		}
+	}
+	for seed := uint64(0); seed < 10; seed++ {
+		if got := eval(t, m.Determinize(1, seed), `["%s/%d" % (c.type, c.type_arg) for c in cards.cards("removed", 2)]`); got != mine {
+			t.Fatalf("a re-deal for seat 2 changed its own removed/2 card: %s, was %s", got, mine)
+		}
+	}
+}

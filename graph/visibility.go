@@ -128,22 +128,31 @@ func (p *Pack) PrivateTag(name string) bool {
 // checkVisibility reports a word its section does not take
 // (visibility-word), at the word.
 func (c *checker) checkVisibility() {
-	v := c.p.Visibility
+	for _, e := range c.p.Visibility.BadWords() {
+		c.report(Error, "visibility-word", e.Pos, StateID{}, "%s", e.Msg)
+	}
+}
+
+// BadWords returns an error for each word of v its section does not take,
+// at the word, in the order written. A nil v has none.
+func (v *Visibility) BadWords() []*PosError {
 	if v == nil {
-		return
+		return nil
 	}
 	sections := []struct {
 		key   string
 		list  Sights
 		words []string
 	}{{"locations", v.Locations, LocationWords}, {"variables", v.Variables, PrivacyWords}, {"tags", v.Tags, PrivacyWords}}
+	var out []*PosError
 	for _, sec := range sections {
 		for _, s := range sec.list {
 			if !contains(sec.words, s.Word) {
-				c.report(Error, "visibility-word", s.WordPos, StateID{}, "visibility.%s.%s: %q is not a visibility; write one of %s", sec.key, s.Name, s.Word, strings.Join(sec.words, ", "))
+				out = append(out, &PosError{Pos: s.WordPos, Msg: fmt.Sprintf("visibility.%s.%s: %q is not a visibility; write one of %s", sec.key, s.Name, s.Word, strings.Join(sec.words, ", "))})
 			}
 		}
 	}
+	return out
 }
 
 func contains(list []string, s string) bool {
