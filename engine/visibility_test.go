@@ -349,6 +349,14 @@ func TestOwnerLocation(t *testing.T) {
 			t.Errorf("seat %d sees removed/2 as %d cards, faces %v (own: %s)", seat+1, d.Counts["removed/2"], faces, mine)
 		}
 	}
+	var id int
+	if err := json.Unmarshal([]byte(eval(t, m, `cards.cards("removed", 2)[0].id`)), &id); err != nil {
+		t.Fatal(err)
+	}
+	if !m.SeesCard(1, "cards", id) || m.SeesCard(0, "cards", id) || m.SeesCard(1, "nodeck", id) || m.SeesCard(1, "cards", 99) {
+		t.Errorf("SeesCard of removed/2's card %d: seat 2 %v, seat 1 %v, in no deck %v, card 99 %v; want true, false, false, false",
+			id, m.SeesCard(1, "cards", id), m.SeesCard(0, "cards", id), m.SeesCard(1, "nodeck", id), m.SeesCard(1, "cards", 99))
+	}
 	for seed := uint64(0); seed < 10; seed++ {
 		if got := eval(t, m.Determinize(1, seed), `["%s/%d" % (c.type, c.type_arg) for c in cards.cards("removed", 2)]`); got != mine {
 			t.Fatalf("a re-deal for seat 2 changed its own removed/2 card: %s, was %s", got, mine)

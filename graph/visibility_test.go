@@ -53,6 +53,17 @@ func TestVisibilityRoundTrip(t *testing.T) {
 			t.Errorf("a correct visibility section has a finding: %v", d)
 		}
 	}
+	var buf bytes.Buffer // split into documents (visibility in pack.yaml) and joined again
+	if err := WriteMultiDoc(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	joined, err := ReadMultiDoc(buf.Bytes(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Marshal(joined); !bytes.Equal(again, data) {
+		t.Fatalf("split and joined, the pack differs:\n%s", again)
+	}
 }
 
 // TestVisibilityDefaults: a pack without the key sees locations as the
