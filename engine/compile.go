@@ -32,6 +32,7 @@ type Program struct {
 	boards      []*graph.Board
 	masks       []*bbMasks // per board: its bitboard masks (nil over 64 cells)
 	decks       []string
+	vis         *visibility // who sees what (the pack's visibility section)
 	progression *hook
 	timeout     *hook
 	setup       *cstate   // state 1
@@ -181,6 +182,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	p := c.p
 	p.prepareTypes()
 	p.predeclared = c.predeclared
+	p.vis = newVisibility(pack, p.tags)
 	return p, nil
 }
 
@@ -213,6 +215,9 @@ func compilePack(pack *graph.Pack) *compiler {
 	for i, d := range pack.Decks {
 		p.decks = append(p.decks, d)
 		c.predeclared[d] = newDeckValue(d, i)
+	}
+	for _, e := range pack.Visibility.BadWords() { // a typo of "nobody" would show the cards
+		graphErr(e.Pos, "%s", e.Msg)
 	}
 	// Object types first: their names are needed by everything else.
 	for _, t := range pack.ObjectTypes {

@@ -2,19 +2,13 @@ package engine
 
 import "sort"
 
-// HiddenLocations are the deck locations whose cards a player does not see
-// (BGA's Deck conventions): "hand" (every hand but the player's own, the one
-// whose location_arg is their seat number), "deck" (the draw pile, face
-// down) and "given" (cards passed face down, Hearts-style). Cards anywhere
-// else ("cardsontable", "cardswon", "discard", ...) are face up. A player
-// sees the number of cards in each location (as [DeckView] shows), not
-// which hidden card is where.
-var HiddenLocations = []string{"hand", "deck", "given"}
-
 // Determinize returns a fork of the match that seat cannot tell from this
-// one: the cards seat does not see (see [HiddenLocations]) are dealt again
-// among the places they are in (location and location_arg: another hand,
-// a place in the draw pile), each place keeping its number of cards, and
+// one: the cards whose faces seat does not see (the pack's visibility, by
+// default BGA's Deck conventions, graph.DefaultLocations: other hands, the
+// draw pile, cards given face down; see [Match.SeesCard]) are dealt again
+// among the places they are in (location and location_arg: another hand, a
+// place in the draw pile, a pile no seat sees), each place keeping its
+// number of cards, and
 // the match's random source is reseeded, so what chance brings later is
 // unknown too. A card keeps its id and face (an id, fixed when the deck was
 // created, would tell its face); the seat's own hand, the public cards,
@@ -43,7 +37,7 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 	for i, dk := range f.st.decks {
 		var hidden []int // card indexes, deck order
 		for j, c := range dk.cards {
-			if hiddenFrom(c, seat) {
+			if !f.seesFace(seat, c) {
 				hidden = append(hidden, j)
 			}
 		}
@@ -72,17 +66,4 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 	}
 	f.st.rng = next()
 	return f
-}
-
-// hiddenFrom reports whether seat cannot see which card c is.
-func hiddenFrom(c dcard, seat int) bool {
-	if c.loc == "hand" && c.arg == seat+1 {
-		return false
-	}
-	for _, l := range HiddenLocations {
-		if c.loc == l {
-			return true
-		}
-	}
-	return false
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -30,7 +31,8 @@ type View struct {
 	Decks       map[string]DeckView `json:"decks,omitempty"`
 	Objects     []ObjectView        `json:"objects,omitempty"`
 	Variables   map[string]any      `json:"variables,omitempty"`
-	Legal       []graph.Move        `json:"legal,omitempty"` // the seat's legal moves in the move text form an --actions file holds
+	Players     []map[string]any    `json:"player_variables,omitempty"` // by seat: each player's public variables, and the seat's own private ones
+	Legal       []graph.Move        `json:"legal,omitempty"`            // the seat's legal moves in the move text form an --actions file holds
 	Over        bool                `json:"over"`
 	Winners     []int               `json:"winners,omitempty"`
 }
@@ -39,8 +41,9 @@ type View struct {
 // holds ("location" or "location/arg"), and the cards of their own hand
 // (location "hand", location_arg = their seat number) as "type/type_arg".
 type DeckView struct {
-	Counts map[string]int `json:"counts"`
-	Hand   []string       `json:"hand,omitempty"`
+	Counts map[string]int      `json:"counts"`
+	Hand   []string            `json:"hand,omitempty"`
+	Cards  map[string][]string `json:"cards,omitempty"` // the faces the seat sees, by place, but its own hand's
 }
 
 // ObjectView is one live object: its id, type, tags (its own and those while
@@ -174,51 +177,19 @@ func (m *Match) View(seat int) (*View, error) {
 		if v.Decks == nil {
 			v.Decks = map[string]DeckView{}
 		}
-		dv := DeckView{Counts: map[string]int{}}
-		for _, c := range dk.cards {
-			key := c.loc
-			if c.loc == "hand" || c.loc == "cardsontable" || c.loc == "cardswon" {
-				key = fmt.Sprintf("%s/%d", c.loc, c.arg)
-			}
-			dv.Counts[key]++
-		}
-		for _, id := range dk.inLoc("hand", seat+1, true) {
-			c := dk.cards[id-1]
-			dv.Hand = append(dv.Hand, plain(c.typ)+"/"+strconv.Itoa(c.typeArg)) // Baron/3, not "Baron"/3
-		}
-		v.Decks[m.p.decks[i]] = dv
+		v.Decks[m.p.decks[i]] = m.deckView(dk, seat)
 	}
-	tagNames := make([]string, len(m.p.tags))
-	for name, bit := range m.p.tags {
-		tagNames[bit] = name
-	}
-	for _, ob := range m.st.objs {
-		ov := ObjectView{ID: ob.id, Type: ob.typ.name, Variables: map[string]any{}}
-		for bit, name := range tagNames {
-			if ob.tags&(1<<bit) != 0 {
-				ov.Tags = append(ov.Tags, name)
-			} else if m.hasTag(ob, name, bit) {
-				ov.Tags = append(ov.Tags, name)
-				if ov.Granted == nil {
-					ov.Granted = map[string][]string{}
-				}
-				ov.Granted[name] = m.Wrappers(ob.id, name)
-			}
-		}
-		for i, vr := range ob.typ.t.Variables {
-			ov.Variables[vr.Name] = toGo(ob.vars[i])
-		}
-		for k, x := range ob.extra {
-			ov.Variables[k] = toGo(x)
-		}
-		v.Objects = append(v.Objects, ov)
-	}
+	m.viewObjects(v, seat)
 	for k, x := range m.st.vars {
+		if !m.seesVariable(seat, -1, k) {
+			continue
+		}
 		if v.Variables == nil {
 			v.Variables = map[string]any{}
 		}
 		v.Variables[k] = toGo(x)
 	}
+	v.Players = m.viewPlayers(seat)
 	moves, err := m.Legal(seat)
 	if err != nil {
 		return nil, err
@@ -231,6 +202,127 @@ func (m *Match) View(seat int) (*View, error) {
 		v.Legal = append(v.Legal, gm)
 	}
 	return v, nil
+}
+
+// deckView is what seat sees of dk: how many cards each place it may count
+// holds, its own hand, and the faces it sees elsewhere, by place in the
+// order cards.cards gives (location_arg, then id).
+func (m *Match) deckView(dk *deck, seat int) DeckView {
+	type place struct {
+		loc string
+		arg int // -1: the location's places counted together
+	}
+	type seen struct {
+		n     int
+		cards []dcard // the faces seat sees, by id
+	}
+	places := make(map[place]*seen, 16)
+	for _, c := range dk.cards {
+		sg := m.p.vis.sight(c.loc)
+		if sg == sightNobody {
+			continue
+		}
+		pl := place{c.loc, -1}
+		if sg == sightOwner || c.loc == "hand" || c.loc == "cardsontable" || c.loc == "cardswon" {
+			pl.arg = c.arg
+		}
+		s := places[pl]
+		if s == nil {
+			s = &seen{}
+			places[pl] = s
+		}
+		s.n++
+		if m.seesFace(seat, c) && (c.loc != "hand" || c.arg != seat+1) {
+			s.cards = append(s.cards, c)
+		}
+	}
+	dv := DeckView{Counts: make(map[string]int, len(places))}
+	for pl, s := range places {
+		key := pl.loc
+		if pl.arg >= 0 {
+			key += "/" + strconv.Itoa(pl.arg)
+		}
+		dv.Counts[key] = s.n
+		if len(s.cards) == 0 {
+			continue
+		}
+		sort.SliceStable(s.cards, func(a, b int) bool { return s.cards[a].arg < s.cards[b].arg })
+		faces := make([]string, len(s.cards))
+		for i, c := range s.cards {
+			faces[i] = face(c)
+		}
+		if dv.Cards == nil {
+			dv.Cards = map[string][]string{}
+		}
+		dv.Cards[key] = faces
+	}
+	for _, id := range dk.inLoc("hand", seat+1, true) {
+		dv.Hand = append(dv.Hand, face(dk.cards[id-1]))
+	}
+	return dv
+}
+
+// face is a card as a view shows it: "type/type_arg" (Baron/3, not
+// "Baron"/3).
+func face(c dcard) string { return plain(c.typ) + "/" + strconv.Itoa(c.typeArg) }
+
+// viewObjects adds every live object to v as seat sees it: private
+// variables and tags only when seat is its controller.
+func (m *Match) viewObjects(v *View, seat int) {
+	tagNames := make([]string, len(m.p.tags))
+	for name, bit := range m.p.tags {
+		tagNames[bit] = name
+	}
+	for _, ob := range m.st.objs {
+		owner := m.ownerOf(ob)
+		ov := ObjectView{ID: ob.id, Type: ob.typ.name, Variables: map[string]any{}}
+		for bit, name := range tagNames {
+			if !m.seesTag(seat, owner, bit) {
+				continue
+			}
+			if ob.tags&(1<<bit) != 0 {
+				ov.Tags = append(ov.Tags, name)
+			} else if m.hasTag(ob, name, bit) {
+				ov.Tags = append(ov.Tags, name)
+				if ov.Granted == nil {
+					ov.Granted = map[string][]string{}
+				}
+				ov.Granted[name] = m.Wrappers(ob.id, name)
+			}
+		}
+		for i, vr := range ob.typ.t.Variables {
+			if m.seesVariable(seat, owner, vr.Name) {
+				ov.Variables[vr.Name] = toGo(ob.vars[i])
+			}
+		}
+		for k, x := range ob.extra {
+			if m.seesVariable(seat, owner, k) {
+				ov.Variables[k] = toGo(x)
+			}
+		}
+		v.Objects = append(v.Objects, ov)
+	}
+}
+
+// viewPlayers returns each player's variables seat sees (its own private
+// ones too), by seat; nil when no player has a variable.
+func (m *Match) viewPlayers(seat int) []map[string]any {
+	var out []map[string]any
+	for s, vars := range m.st.pvars {
+		for k, x := range vars {
+			if !m.seesVariable(seat, s, k) {
+				continue
+			}
+			if out == nil {
+				out = make([]map[string]any, m.seats)
+				for i := range out {
+					out[i] = map[string]any{}
+				}
+			}
+			out[s][k] = toGo(x)
+		}
+	}
+	return out
 }
 
 // describe substitutes ${actplayer}, ${you}, ${otherplayer} and args keys.

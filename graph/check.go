@@ -33,6 +33,8 @@ import (
 //     (only for packs that define actions; imported BGA files keep them in PHP).
 //   - description-arg: a ${key} in a description that nothing can produce.
 //   - unreachable, no-path-to-end, transition-unused: graph checks.
+//   - visibility-word: a word of the pack's visibility its section does not
+//     take (docs/pack-format.md lists them).
 func Check(p *Pack) []Diagnostic {
 	c := &checker{p: p, byKey: map[string][]*State{}}
 	for _, s := range p.States {
@@ -43,6 +45,7 @@ func Check(p *Pack) []Diagnostic {
 		c.checkState(s)
 	}
 	c.checkPack()
+	c.checkVisibility()
 	c.checkPaths()
 	sort.SliceStable(c.diags, func(i, j int) bool {
 		a, b := c.diags[i].Pos, c.diags[j].Pos

@@ -27,10 +27,11 @@ type Pack struct {
 	States      []*State    `yaml:"states"`
 	Actions     Actions     `yaml:"actions,omitempty"`
 	ObjectTypes ObjectTypes `yaml:"object_types,omitempty"`
-	Scripts     Scripts     `yaml:"scripts,omitempty"` // shared Starlark modules, by name
-	Boards      Boards      `yaml:"boards,omitempty"`  // engine: native grids code reaches by name (board.flips, board.line, ...)
-	Decks       Names       `yaml:"decks,omitempty"`   // engine: BGA Deck components code reaches by name
-	Editor      *Editor     `yaml:"editor,omitempty"`  // layout only; the engine ignores it
+	Scripts     Scripts     `yaml:"scripts,omitempty"`    // shared Starlark modules, by name
+	Boards      Boards      `yaml:"boards,omitempty"`     // engine: native grids code reaches by name (board.flips, board.line, ...)
+	Decks       Names       `yaml:"decks,omitempty"`      // engine: BGA Deck components code reaches by name
+	Visibility  *Visibility `yaml:"visibility,omitempty"` // what each seat sees: deck locations, private variables and tags (defaults: BGA's Deck conventions)
+	Editor      *Editor     `yaml:"editor,omitempty"`     // layout only; the engine ignores it
 
 	Source string `yaml:"-"` // the file the pack was read from, for diagnostics
 }

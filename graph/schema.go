@@ -152,4 +152,26 @@ func (Boards) JSONSchemaAlias() any { return map[string]*Board{} }
 // JSONSchemaAlias describes extra fields as a mapping of key to value.
 func (Extra) JSONSchemaAlias() any { return map[string]Value{} }
 
+// JSONSchema describes the visibility section: three mappings of name to
+// the words each takes.
+func (Visibility) JSONSchema() *jsonschema.Schema {
+	words := func(desc string, ws []string) *jsonschema.Schema {
+		enum := make([]any, len(ws))
+		for i, w := range ws {
+			enum[i] = w
+		}
+		return &jsonschema.Schema{Type: "object", Description: desc, AdditionalProperties: &jsonschema.Schema{Type: "string", Enum: enum}}
+	}
+	return &jsonschema.Schema{
+		Type:        "object",
+		Description: "what each seat sees; a name left out keeps its default (hand: owner, deck: count, given: count, other locations everyone; variables and tags public)",
+		Properties: props(
+			"locations", words("deck location -> who sees its cards' faces", LocationWords),
+			"variables", words("variable name (game, player or object) -> public or private to its owner", PrivacyWords),
+			"tags", words("tag name -> public or private to the controller of the object that has it", PrivacyWords),
+		),
+		AdditionalProperties: jsonschema.FalseSchema,
+	}
+}
+
 func ptr[T any](v T) *T { return &v }

@@ -151,6 +151,7 @@ func TestSchemaRefusesWrongShapes(t *testing.T) {
 		{"state id", "states:\n  - {id: [1], name: a, type: game}\n", "'oneOf' failed"},
 		{"point", "editor:\n  positions:\n    \"1\": [1, 2, 3]\n", "maxItems"},
 		{"transitions", "states:\n  - {id: 1, name: a, type: game, transitions: [a]}\n", "want object"},
+		{"visibility word", "visibility:\n  locations:\n    removed: hidden\n", "value must be one of"},
 		{"state name missing", "states:\n  - {id: 1, type: game}\n", "missing property 'name'"},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,103 @@
+package engine
+
+import "github.com/rulestudio/studio/graph"
+
+// sight is who sees the faces of a deck location's cards, compiled from the
+// pack's words (graph.SeenByEveryone, ...).
+type sight uint8
+
+const (
+	sightEveryone sight = iota // face up
+	sightOwner                 // the seat whose number is location_arg; others count
+	sightCount                 // face down: counted, never seen
+	sightNobody                // neither seen nor counted
+)
+
+var sightOf = map[string]sight{
+	graph.SeenByEveryone: sightEveryone,
+	graph.SeenByOwner:    sightOwner,
+	graph.SeenByCount:    sightCount,
+	graph.SeenByNobody:   sightNobody,
+}
+
+// visibility is a pack's visibility section compiled once: what views,
+// determinization and everything else that asks who sees what consult,
+// through the Match methods below and nothing else.
+type visibility struct {
+	locs     map[string]sight // the named locations and the defaults; any other is face up
+	privVars map[string]bool  // variable names private to their owner
+	privTags uint64           // bits of the tags private to their object's controller
+}
+
+// newVisibility compiles pack's visibility; tags maps tag names to bits.
+// Compile has refused the words graph.Check refuses (visibility-word).
+func newVisibility(pack *graph.Pack, tags map[string]int) *visibility {
+	v := &visibility{locs: map[string]sight{}, privVars: map[string]bool{}}
+	for loc, w := range graph.DefaultLocations {
+		v.locs[loc] = sightOf[w]
+	}
+	if pv := pack.Visibility; pv != nil {
+		for _, s := range pv.Locations {
+			v.locs[s.Name] = sightOf[s.Word]
+		}
+		for _, s := range pv.Variables {
+			v.privVars[s.Name] = s.Word == graph.KnownToOwner
+		}
+		for _, s := range pv.Tags {
+			if bit, ok := tags[s.Name]; ok && s.Word == graph.KnownToOwner {
+				v.privTags |= 1 << bit
+			}
+		}
+	}
+	return v
+}
+
+// sight returns who sees the faces of location loc's cards.
+func (v *visibility) sight(loc string) sight { return v.locs[loc] } // absent: sightEveryone
+
+// seesFace reports whether seat (0-based) sees which card c is. Views list
+// exactly these faces and determinization deals all others again.
+func (m *Match) seesFace(seat int, c dcard) bool {
+	switch m.p.vis.sight(c.loc) {
+	case sightEveryone:
+		return true
+	case sightOwner:
+		return c.arg == seat+1
+	}
+	return false
+}
+
+// SeesCard reports whether seat (0-based) sees the face of card id (1-based)
+// of deck, as the pack's visibility says (docs/model.md "Hidden
+// information"). It is false for a deck or card that does not exist.
+func (m *Match) SeesCard(seat int, deck string, id int) bool {
+	for i, name := range m.p.decks {
+		if name == deck {
+			cs := m.st.decks[i].cards
+			return id >= 1 && id <= len(cs) && m.seesFace(seat, cs[id-1])
+		}
+	}
+	return false
+}
+
+// seesVariable reports whether seat sees variable name of owner (a 0-based
+// seat, or -1 for none: the game's variables, an object without a
+// controller): always when it is public, else only when seat owns it.
+func (m *Match) seesVariable(seat, owner int, name string) bool {
+	return !m.p.vis.privVars[name] || seat == owner
+}
+
+// seesTag is seesVariable for the tag of the given bit.
+func (m *Match) seesTag(seat, owner, bit int) bool {
+	return m.p.vis.privTags&(1<<bit) == 0 || seat == owner
+}
+
+// ownerOf returns the seat ob's controller variable names, or -1.
+func (m *Match) ownerOf(ob *object) int {
+	if v, ok := m.varOf(ob, "controller"); ok {
+		if p, ok := v.(*playerValue); ok {
+			return p.seat
+		}
+	}
+	return -1
+}
