@@ -369,6 +369,9 @@ func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
 // TypedShortcut handles the clipboard, select all, undo and redo
 // (fyne.Shortcutable).
 func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
+	if shortcutToWindow(c, s) {
+		return
+	}
 	switch sc := s.(type) {
 	case *fyne.ShortcutCopy:
 		if t := c.SelectedText(); t != "" && sc.Clipboard != nil {

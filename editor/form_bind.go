@@ -118,6 +118,14 @@ func (en *formEntry) TypedKey(ev *fyne.KeyEvent) {
 	}
 }
 
+// TypedShortcut passes the window's shortcuts on (shortcutToWindow) and the
+// others to the entry.
+func (en *formEntry) TypedShortcut(s fyne.Shortcut) {
+	if !shortcutToWindow(en, s) {
+		en.Entry.TypedShortcut(s)
+	}
+}
+
 // FocusLost calls onLeave.
 func (en *formEntry) FocusLost() {
 	en.Entry.FocusLost()

@@ -259,11 +259,19 @@ func (e *Editor) toolbar() *widget.Toolbar {
 // addShortcuts adds the window's shortcuts that no menu item shows: ctrl+plus,
 // typed as ctrl+shift+= or on the keypad, zooms in too; ctrl+shift+Z redoes.
 func (e *Editor) addShortcuts() {
-	for _, sc := range []*desktop.CustomShortcut{
-		{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
-		{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault},
-	} {
+	for _, sc := range zoomInShortcuts {
 		e.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { e.View.ZoomIn() })
 	}
-	e.win.Canvas().AddShortcut(ctrlShift(fyne.KeyZ), func(fyne.Shortcut) { e.guard(e.Redo)() })
+	e.win.Canvas().AddShortcut(redoShortcut, func(fyne.Shortcut) { e.guard(e.Redo)() })
 }
+
+// zoomInShortcuts and redoShortcut are the window's shortcuts that no menu
+// item shows (an item shows one): the text fields pass them on
+// (shortcutToWindow).
+var (
+	zoomInShortcuts = []*desktop.CustomShortcut{
+		{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+		{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault},
+	}
+	redoShortcut = ctrlShift(fyne.KeyZ)
+)

@@ -40,6 +40,37 @@ func toWindow(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
 	return true
 }
 
+// shortcutToWindow hands s to the shortcuts of the window o is in when the
+// window holds it without a menu item (ctrl+shift+Z, the zoom keys), and
+// reports whether it did. Fyne's driver looks for a shortcut in the menus,
+// then gives it to the focused widget alone, so a text field that kept such
+// a shortcut would drop it (redo did nothing in a form's field).
+func shortcutToWindow(o fyne.CanvasObject, s fyne.Shortcut) bool {
+	cs, ok := s.(*desktop.CustomShortcut)
+	if !ok || !isWindowShortcut(cs) {
+		return false
+	}
+	c, ok := fyne.CurrentApp().Driver().CanvasForObject(o).(fyne.Shortcutable)
+	if !ok {
+		return false
+	}
+	c.TypedShortcut(s)
+	return true
+}
+
+// isWindowShortcut reports whether s is one of the window's own shortcuts.
+func isWindowShortcut(s *desktop.CustomShortcut) bool {
+	if s.ShortcutName() == redoShortcut.ShortcutName() {
+		return true
+	}
+	for _, z := range zoomInShortcuts {
+		if s.ShortcutName() == z.ShortcutName() {
+			return true
+		}
+	}
+	return false
+}
+
 // winEntry is a widget.Entry that passes the window-wide keys on.
 type winEntry struct{ widget.Entry }
 
@@ -54,6 +85,13 @@ func newWinEntry() *winEntry {
 func (e *winEntry) TypedKey(ev *fyne.KeyEvent) {
 	if !toWindow(e, ev) {
 		e.Entry.TypedKey(ev)
+	}
+}
+
+// TypedShortcut passes the window's shortcuts on and the others to the entry.
+func (e *winEntry) TypedShortcut(s fyne.Shortcut) {
+	if !shortcutToWindow(e, s) {
+		e.Entry.TypedShortcut(s)
 	}
 }
 
@@ -79,6 +117,13 @@ func newWinSelectEntry(options []string) *winSelectEntry {
 func (e *winSelectEntry) TypedKey(ev *fyne.KeyEvent) {
 	if !toWindow(e, ev) {
 		e.SelectEntry.TypedKey(ev)
+	}
+}
+
+// TypedShortcut passes the window's shortcuts on and the others to the entry.
+func (e *winSelectEntry) TypedShortcut(s fyne.Shortcut) {
+	if !shortcutToWindow(e, s) {
+		e.SelectEntry.TypedShortcut(s)
 	}
 }
 
