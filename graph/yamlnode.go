@@ -16,7 +16,17 @@ func nodePos(n *yaml.Node) Pos { return Pos{Line: n.Line, Column: n.Column} }
 // code stays readable and diffs stay line-based.
 func strNode(s string) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
-	if strings.Contains(s, "\n") && !strings.ContainsAny(s, "\t\r") && !hasTrailingSpace(s) {
+	if !strings.Contains(s, "\n") {
+		return n
+	}
+	// A literal block keeps code readable, but cannot hold every text: tabs,
+	// carriage returns and trailing spaces; and a first line empty or
+	// starting with a space needs an indentation indicator, which the YAML
+	// library writes wrong when the block is nested in a list ("|4-" where
+	// the text is 8 deep). The library would write those as blocks it cannot
+	// read back, so they are written quoted.
+	n.Style = yaml.DoubleQuotedStyle
+	if !strings.ContainsAny(s, "\t\r") && !hasTrailingSpace(s) && !strings.HasPrefix(s, "\n") && !strings.HasPrefix(s, " ") {
 		n.Style = yaml.LiteralStyle
 	}
 	return n
