@@ -133,16 +133,14 @@ var queues sync.Map // *Editor -> *uiQueue
 func useQueue(e *Editor) {
 	q := &uiQueue{}
 	queues.Store(e, q)
-	e.do = q.do
+	e.SetDo(q.do)
 }
 
 // settle waits until the background layouts and checks of e are done and
 // applies them.
 func settle(e *Editor) {
 	for range 5 { // what a result applies may ask for more
-		e.layouts.Wait()
-		e.flushChecks()
-		e.forms.live.running.Wait()
+		e.Wait()
 		if q, ok := queues.Load(e); ok {
 			q.(*uiQueue).run()
 		}
