@@ -87,10 +87,11 @@ func TestSavedMatchBotsGoOn(t *testing.T) {
 	want, wantScores := ed.Play.Session().Record(), ed.Play.Session().Match().Scores()
 	ed.SetPack(nil, nil)
 
-	again := editor.New(app, projectStore{})
+	again := newEditor(app)
 	if err := again.Open(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(again) // the window as the designer sees it once the layout is done
 	if err := again.OpenSavedMatch(id); err != nil {
 		t.Fatal(err)
 	}

@@ -35,10 +35,11 @@ func tictactoeProject(t *testing.T) (string, fyne.App, *editor.Editor) {
 		t.Fatal(err)
 	}
 	app := test.NewTempApp(t)
-	ed := editor.New(app, projectStore{})
+	ed := newEditor(app)
 	if err := ed.Open(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(ed) // the window as the designer sees it once the layout is done
 	return path, app, ed
 }
 
@@ -82,10 +83,11 @@ func TestBreakpointsSurviveReopen(t *testing.T) {
 	}
 	ed.SetPack(nil, nil) // closes the project
 
-	again := editor.New(app, projectStore{})
+	again := newEditor(app)
 	if err := again.Open(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(again) // the window as the designer sees it once the layout is done
 	bps := again.Breakpoints()
 	if len(bps) != 2 || bps[0].Breakpoint != saved[0].Breakpoint || bps[1].Breakpoint != saved[1].Breakpoint {
 		t.Fatalf("reopened: %+v, want %+v", bps, saved)
@@ -114,7 +116,7 @@ func TestBreakpointsSurviveReopen(t *testing.T) {
 // project yet are kept in memory and written into the project Save As
 // makes.
 func TestBreakpointsCarriedBySaveAs(t *testing.T) {
-	ed := editor.New(test.NewTempApp(t), projectStore{})
+	ed := newEditor(test.NewTempApp(t))
 	ed.SetPack(tictactoe(t), nil)
 	if err := ed.ToggleStateBreakpoint("2"); err != nil {
 		t.Fatal(err)

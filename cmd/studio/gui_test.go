@@ -621,7 +621,7 @@ func TestLockedProjectOpensReadOnly(t *testing.T) {
 	}
 	before, _ := os.ReadFile(path)
 
-	ed := editor.New(test.NewTempApp(t), projectStore{})
+	ed := newEditor(test.NewTempApp(t))
 	err = ed.Open(path)
 	if !errors.Is(err, editor.ErrLocked) || !strings.Contains(err.Error(), "held by") {
 		t.Fatalf("opening a held project: %v, want editor.ErrLocked saying who holds it", err)
@@ -629,6 +629,7 @@ func TestLockedProjectOpensReadOnly(t *testing.T) {
 	if err := ed.OpenProjectReadOnly(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(ed) // the window as the designer sees it once the layout is done
 	if got := ed.Pack(); got == nil || len(got.States) != len(p.States) {
 		t.Fatalf("read-only open shows %v, want the saved pack", got)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -31,7 +30,7 @@ func TestSaveAsWholeOrNothing(t *testing.T) {
 	p.Close()
 	before, _ := os.ReadFile(old)
 
-	ed := editor.New(test.NewTempApp(t), projectStore{})
+	ed := newEditor(test.NewTempApp(t))
 	defer ed.SetPack(nil, nil)
 	bad := tictactoe(t)
 	s := bad.States[1]

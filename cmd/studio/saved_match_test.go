@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/project"
 )
@@ -72,10 +71,11 @@ func TestSaveMatchFromTheWindow(t *testing.T) {
 	}
 	ed.SetPack(nil, nil) // closes the project
 
-	again := editor.New(app, projectStore{})
+	again := newEditor(app)
 	if err := again.Open(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(again) // the window as the designer sees it once the layout is done
 	if err := again.OpenSavedMatch(id); err != nil {
 		t.Fatal(err)
 	}

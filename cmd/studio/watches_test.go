@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/project"
 )
 
@@ -49,10 +48,11 @@ func TestWatchesSurviveReopen(t *testing.T) {
 		t.Errorf("with no project the Watch tab still lists %q", exprs)
 	}
 
-	again := editor.New(app, projectStore{})
+	again := newEditor(app)
 	if err := again.Open(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(again) // the window as the designer sees it once the layout is done
 	if exprs, _ := again.Play.Watches(); !slices.Equal(exprs, want) {
 		t.Fatalf("reopened: the Watch tab lists %q, want %q", exprs, want)
 	}
@@ -68,10 +68,11 @@ func TestWatchesSurviveReopen(t *testing.T) {
 	}
 	again.SetPack(nil, nil)
 
-	ro := editor.New(app, projectStore{})
+	ro := newEditor(app)
 	if err := ro.OpenProjectReadOnly(path); err != nil {
 		t.Fatal(err)
 	}
+	settle(ro) // the window as the designer sees it once the layout is done
 	ro.Play.AddWatch("2 + 2")
 	if exprs, _ := ro.Play.Watches(); !slices.Equal(exprs, []string{"1 + 1", "2 + 2"}) {
 		t.Errorf("read-only: the Watch tab lists %q, want the saved one and the new one", exprs)
@@ -85,7 +86,7 @@ func TestWatchesSurviveReopen(t *testing.T) {
 // TestWatchesCarriedBySaveAs: watches added on a pack that has no project
 // yet are kept in memory and written into the project Save As makes.
 func TestWatchesCarriedBySaveAs(t *testing.T) {
-	ed := editor.New(test.NewTempApp(t), projectStore{})
+	ed := newEditor(test.NewTempApp(t))
 	ed.SetPack(tictactoe(t), nil)
 	ed.Play.AddWatch("len(board.empty())")
 	path := filepath.Join(t.TempDir(), "new.rulestudio")
