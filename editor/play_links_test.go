@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -259,5 +260,32 @@ func TestEventLineSaysBefore(t *testing.T) {
 	ev := engine.Event{Kind: engine.EvClauseFired, Detail: "self.controller.drawn > before(lambda: self.controller.drawn)", Before: "3"}
 	if got := eventText(ev); !strings.Contains(got, "· before() was 3") {
 		t.Errorf("row %q does not say what before() was", got)
+	}
+}
+
+// TestRunErrorNamesThePieceAndLine: a run error in a function of the
+// scripts reads in the Play panel as the script's name with the line and
+// column the code editor shows (where the panel opens it), and neither its
+// message nor its backtrace names the project file's own positions, which
+// mean nothing to a designer.
+func TestRunErrorNamesThePieceAndLine(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	code := &pack.Scripts[0].Code
+	code.Src = strings.Replace(code.Src, "    if board.line(3):", "    fail('no next player')\n    if board.line(3):", 1)
+	want := 1 + strings.Count(code.Src[:strings.Index(code.Src, "fail(")], "\n")
+	p := NewPlay()
+	if err := p.Start(pack, preview.Config{Seed: 2, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	msg := p.message.Text
+	head := fmt.Sprintf("Error in rule code: in script main, line %d, column 9: fail: no next player", want)
+	if !strings.HasPrefix(msg, head) {
+		t.Errorf("message %q, want it to begin %q", msg, head)
+	}
+	if strings.Contains(msg, pack.Source) {
+		t.Errorf("message names the file %s: %q", pack.Source, msg)
+	}
+	if call := fmt.Sprintf("\n  script main, line %d, column 9, in stNextPlayer", want); !strings.Contains(msg, call) {
+		t.Errorf("message's backtrace has no %q: %q", call, msg)
 	}
 }
