@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -16,7 +17,7 @@ import (
 func ringed(say func(string), content fyne.CanvasObject) fyne.CanvasObject {
 	end := &tabEnd{say: say, of: content}
 	end.ExtendBaseWidget(end)
-	return fyne.NewContainerWithLayout(tailLayout{}, content, end)
+	return container.New(tailLayout{}, content, end)
 }
 
 // tabEnd is a focusable of no size after a form's fields. Fyne's focus
@@ -57,7 +58,7 @@ func (t *tabEnd) refuse() {
 
 // CreateRenderer implements fyne.Widget: it draws nothing.
 func (t *tabEnd) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(fyne.NewContainerWithoutLayout())
+	return widget.NewSimpleRenderer(container.NewWithoutLayout())
 }
 
 // MinSize is nothing: the end takes no room.
