@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
 )
@@ -280,7 +281,7 @@ func (g *GraphView) clauseNode(c graph.ClauseCall, to int) int {
 	if i, ok := g.index[id]; ok {
 		return i
 	}
-	n := node{id: id, name: c.Type, typ: ClauseCaller, clause: c.Kind + " " + c.Clause}
+	n := node{id: id, name: c.Type, typ: ClauseCaller, clause: engine.ClauseName(c.Kind, c.Clause)}
 	w, h := layout.BoxSize(&graph.State{ID: graph.ConstID(n.clause), Name: n.name, Type: ClauseCaller})
 	n.size = vec{w, h}
 	n.pos = g.freeSpot(g.nodes[to], n.size, "call")

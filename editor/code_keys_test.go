@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/rulestudio/studio/graph"
 )
 
 // TestCodeFieldKeys: Tab in a one-line code field moves on to the next
@@ -97,4 +99,64 @@ func TestCodeFieldMessageInStatus(t *testing.T) {
 	if row := action.Grid().RowText(0); !strings.Contains(row, "error: ") {
 		t.Errorf("the marked line shows %q, no message after it", row)
 	}
+}
+
+// TestTabCyclesInTheForm: Tab from the last field of the pack's form (the
+// one-line timeout) goes back to the form's first field, not to the
+// toolbar's first button, and the digit typed next lands in that field;
+// the same from the last field of an action's form.
+func TestTabCyclesInTheForm(t *testing.T) {
+	e := seedsEditor(t)
+	h := hands{t, e}
+	e.SelectState("")
+	in := e.Inspector
+	settle(e)
+	h.click(widgetAt[*CodeEditor](t, in.form, "timeout"))
+	h.key(fyne.KeyTab)
+	inForm := func(f *form) bool {
+		got := e.Window().Canvas().Focused()
+		for _, o := range f.places {
+			if fo, ok := fyneOf(o).(fyne.Focusable); ok && fo == got {
+				return true
+			}
+		}
+		return false
+	}
+	if !inForm(in.form) {
+		t.Fatalf("Tab from the timeout field put the focus on %T, outside the pack's form", e.Window().Canvas().Focused())
+	}
+	before, _ := graph.Marshal(e.Pack())
+	h.typ("7")
+	if after, _ := graph.Marshal(e.Pack()); string(after) == string(before) && !strings.Contains(status(e), "7") {
+		t.Errorf("the 7 typed after Tab went nowhere (focus on %T, status %q)", e.Window().Canvas().Focused(), status(e))
+	}
+
+	e.Dock.Show(PanelActions)
+	ap := e.Actions()
+	ap.Select("draw")
+	settle(e)
+	last := lastFocusable(t, e, ap.form)
+	h.click(last)
+	h.key(fyne.KeyTab)
+	if !inForm(ap.form) {
+		t.Errorf("Tab from the action form's last field put the focus on %T, outside the form", e.Window().Canvas().Focused())
+	}
+}
+
+// lastFocusable is the last field of f on screen in the order Tab visits
+// the window's widgets.
+func lastFocusable(t *testing.T, e *Editor, f *form) fyne.Focusable {
+	t.Helper()
+	var last fyne.Focusable
+	for _, fo := range focusables(e.Window()) {
+		for _, o := range f.places {
+			if fyneOf(o) == fo.(fyne.CanvasObject) {
+				last = fo
+			}
+		}
+	}
+	if last == nil {
+		t.Fatal("the form has no field on screen")
+	}
+	return last
 }

@@ -180,11 +180,18 @@ func errorTarget(p *graph.Pack, err error) (Target, bool) {
 	if !errors.As(err, &re) || p == nil {
 		return Target{}, false
 	}
-	pos := re.Pos
-	if re.File != "" && re.File != p.Source {
+	return codeAt(p, re.Source, re.File, re.Pos)
+}
+
+// codeAt is the code of p a position of the engine (in file) falls in,
+// with its line and column in that code: a field of the Source path, or a
+// script; else the Source's first field without a line. ok is false when
+// source names no place of p and pos is in no script.
+func codeAt(p *graph.Pack, source, file string, pos graph.Pos) (Target, bool) {
+	if file != "" && file != p.Source {
 		pos = graph.Pos{}
 	}
-	t, fields, ok := sourceTarget(p, re.Source, "")
+	t, fields, ok := sourceTarget(p, source, "")
 	for _, f := range fields {
 		if l, c, in := lineIn(f.code, pos); in {
 			t.Field, t.Line, t.Column = f.field, l, c

@@ -70,7 +70,12 @@ func (f *form) load(p *graph.Pack) {
 
 // heading starts a section.
 func (f *form) heading(text string) {
-	f.box.Add(widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Italic: true}))
+	// A heading wraps: unwrapped, a long one ("arguments (each with its
+	// domain: the legal values)" in a card) made the form wider than the
+	// side column, cut at the right until a layout widened the column.
+	h := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Italic: true})
+	h.Wrapping = fyne.TextWrapWord
+	f.box.Add(h)
 	f.grid = nil
 }
 

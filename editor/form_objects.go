@@ -171,6 +171,7 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 	ep.cur = &elementName{ep.selected}
 	f, obj := ep.makeForm(ep.cur)
 	ep.form = f
+	obj = ringed(ep.e.status.SetText, obj)
 	if ep.fill {
 		ep.scroll = nil
 		ep.detail.Objects = []fyne.CanvasObject{obj}

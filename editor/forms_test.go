@@ -411,3 +411,29 @@ func TestStateFormShowsItsActions(t *testing.T) {
 		t.Errorf("shuffle's body %q", got)
 	}
 }
+
+// TestNewClauseFindingReadsOnce: a whenever clause added on an object
+// type's form is named after its kind; the check's finding about it (its
+// condition never uses before()) names it without the doubled word
+// "whenever whenever condition".
+func TestNewClauseFindingReadsOnce(t *testing.T) {
+	e := seedsEditor(t)
+	ot := e.ObjectTypes()
+	e.Dock.Show(PanelObjectTypes)
+	ot.Select("healer")
+	test.Tap(widgetAt[*widget.Button](t, ot.form, "whenever/add"))
+	var about []string
+	for _, f := range diagnose(e.Pack().Clone()).findings {
+		if strings.Contains(f.Message, "object type healer whenever") {
+			about = append(about, f.Message)
+		}
+	}
+	if len(about) == 0 {
+		t.Fatal("no finding about the new whenever clause")
+	}
+	for _, m := range about {
+		if strings.Contains(m, "whenever whenever") {
+			t.Errorf("finding reads a doubled word: %q", m)
+		}
+	}
+}

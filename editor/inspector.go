@@ -44,7 +44,11 @@ func NewInspector() *Inspector {
 	}
 	in.title.Wrapping = fyne.TextWrapWord
 	in.diags.Wrapping = fyne.TextWrapWord
-	in.scroll = container.NewVScroll(in.body)
+	in.scroll = container.NewVScroll(ringed(func(msg string) {
+		if in.e != nil {
+			in.e.status.SetText(msg)
+		}
+	}, in.body))
 	in.ExtendBaseWidget(in)
 	return in
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
 )
 
 // This file words what the engine says for the window: a designer reads
@@ -50,6 +51,55 @@ func consoleError(err error) string {
 		return fmt.Sprintf("in %s, line %d: %s", re.What, re.Pos.Line, re.Msg)
 	}
 	return err.Error()
+}
+
+// failure words an error of the pack's code for the Play panel: the piece
+// of the pack it is in (a script by its name, or an element's field) with
+// the line and column the code editor numbers and opens it at, then the
+// calls that led there, innermost last, placed the same way. The engine's
+// own text places it in the pack's file, whose lines mean nothing in the
+// window (a project file has none).
+func failure(pk *graph.Pack, err error) string {
+	var re *engine.RunError
+	if !errors.As(err, &re) || pk == nil {
+		return "Error in rule code: " + fmt.Sprint(err)
+	}
+	var b strings.Builder
+	b.WriteString("Error in rule code: in " + placeText(pk, re, re.File, re.Pos) + ": " + re.Msg)
+	var calls []string
+	for _, fr := range re.Trace {
+		if !fr.Pos.IsValid() { // a builtin: the message names it
+			continue
+		}
+		call := "  " + placeText(pk, re, fr.File, fr.Pos)
+		if fr.Func != "<code>" {
+			call += ", in " + fr.Func
+		}
+		calls = append(calls, call)
+	}
+	if len(calls) > 0 {
+		b.WriteString("\nTraceback (most recent call last):\n" + strings.Join(calls, "\n"))
+	}
+	return b.String()
+}
+
+// placeText names the code of the pack a position of re's match falls in,
+// as the code editor numbers it: "script main, line 3, column 9", "action
+// mark body, line 2, column 5"; re's own words for its place when the
+// position is in no code of the pack.
+func placeText(pk *graph.Pack, re *engine.RunError, file string, pos graph.Pos) string {
+	t, ok := codeAt(pk, re.Source, file, pos)
+	if !ok {
+		return re.What
+	}
+	name := targetTitle(pk, t)
+	if t.Field != "" {
+		name += " " + t.Field
+	}
+	if t.Line > 0 {
+		name += fmt.Sprintf(", line %d, column %d", t.Line, t.Column)
+	}
+	return name
 }
 
 // consolePlace is a place in a watch's or the console's text, which is one

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -249,7 +248,7 @@ func (p *Play) stopped(st preview.Stop, err error) {
 	case err != nil:
 		p.message.SetText("Refused: " + err.Error())
 	case st.Reason == preview.Failed:
-		p.message.SetText(failure(st.Err))
+		p.message.SetText(failure(p.sess.Pack(), st.Err))
 	case st.Reason == preview.AtBreakpoint:
 		var hits []string
 		for _, h := range st.Hits {
@@ -321,13 +320,4 @@ func outcome(names []string, scores, winners []int) string {
 		b.WriteString(" Scores: " + strings.Join(sc, ", ") + ".")
 	}
 	return b.String()
-}
-
-// failure is an error of the pack's code with its Starlark backtrace.
-func failure(err error) string {
-	var re *engine.RunError
-	if errors.As(err, &re) && re.Backtrace != "" {
-		return "Error in rule code: " + re.Error() + "\n" + re.Backtrace
-	}
-	return "Error in rule code: " + fmt.Sprint(err)
 }

@@ -190,8 +190,8 @@ func rerunReport(r *preview.Rerun) string {
 		if len(r.Old) == 0 {
 			b.WriteString(" (the match shown stopped before it)")
 		}
-		b.WriteString(": events changed:")
-		for _, d := range eventDiff(r.Old, r.New, 8) {
+		b.WriteString(":")
+		for _, d := range changeWords(r.Old, r.New, 8) {
 			b.WriteString("\n  " + d)
 		}
 	default:
@@ -204,46 +204,4 @@ func rerunReport(r *preview.Rerun) string {
 		fmt.Fprintf(&b, "\nLine %d stops short: %v", id, r.LinesRefused[id])
 	}
 	return b.String()
-}
-
-// eventDiff lists the events of a step that the edit took away ("- ") and
-// those it added ("+ "), in their order, at most n lines (the rest
-// counted). The lines leave out the step number: the report names
-// the step.
-func eventDiff(old, neu []engine.Event, n int) []string {
-	key := eventText
-	count := map[string]int{}
-	for _, e := range neu {
-		count[key(e)]++
-	}
-	var gone []string
-	for _, e := range old {
-		k := key(e)
-		if count[k] > 0 {
-			count[k]--
-		} else {
-			gone = append(gone, "- "+k)
-		}
-	}
-	count = map[string]int{}
-	for _, e := range old {
-		count[key(e)]++
-	}
-	var added []string
-	for _, e := range neu {
-		k := key(e)
-		if count[k] > 0 {
-			count[k]--
-		} else {
-			added = append(added, "+ "+k)
-		}
-	}
-	out := append(gone, added...)
-	if len(out) == 0 { // the same events in another order
-		out = []string{"the same events in another order"}
-	}
-	if len(out) > n {
-		out = append(out[:n], fmt.Sprintf("… and %d more", len(out)-n))
-	}
-	return out
 }

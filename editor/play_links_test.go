@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -142,8 +143,8 @@ func TestPlayLiveRerun(t *testing.T) {
 	}
 	rerunSettle(e)
 	rep := e.Play.LiveReport()
-	if !strings.HasPrefix(rep, "Live: the edited rules differ first at step "+strconv.Itoa(healer)+": events changed:") ||
-		!strings.Contains(rep, "variable_changed") || !strings.Contains(rep, "field=life") {
+	if !strings.HasPrefix(rep, "Live: the edited rules differ first at step "+strconv.Itoa(healer)+":") ||
+		!strings.Contains(rep, "player 1's life is now") {
 		t.Fatalf("report at step %d:\n%s", healer, rep)
 	}
 	test.Tap(e.Play.links.restart)
@@ -242,7 +243,7 @@ func TestPlayLiveRerunAfterFix(t *testing.T) {
 	}
 	e.Do(mustEdit(t)(graph.EditAction(e.Pack(), "mark", "body", func(a *graph.Action) { a.Body.Src = good })))
 	rerunSettle(e)
-	want := "Live: the edited rules differ first at step " + strconv.Itoa(old.Head()+2) + " (the match shown stopped before it): events changed:"
+	want := "Live: the edited rules differ first at step " + strconv.Itoa(old.Head()+2) + " (the match shown stopped before it):\n  now the match also leaves state 2 · playerTurn"
 	if rep := e.Play.LiveReport(); !strings.HasPrefix(rep, want) {
 		t.Fatalf("report:\n%s\nwant it to start %q", rep, want)
 	}
@@ -259,5 +260,72 @@ func TestEventLineSaysBefore(t *testing.T) {
 	ev := engine.Event{Kind: engine.EvClauseFired, Detail: "self.controller.drawn > before(lambda: self.controller.drawn)", Before: "3"}
 	if got := eventText(ev); !strings.Contains(got, "· before() was 3") {
 		t.Errorf("row %q does not say what before() was", got)
+	}
+}
+
+// TestRunErrorNamesThePieceAndLine: a run error in a function of the
+// scripts reads in the Play panel as the script's name with the line and
+// column the code editor shows (where the panel opens it), and neither its
+// message nor its backtrace names the project file's own positions, which
+// mean nothing to a designer.
+func TestRunErrorNamesThePieceAndLine(t *testing.T) {
+	pack := bundledPack(t, "tictactoe")
+	code := &pack.Scripts[0].Code
+	code.Src = strings.Replace(code.Src, "    if board.line(3):", "    fail('no next player')\n    if board.line(3):", 1)
+	want := 1 + strings.Count(code.Src[:strings.Index(code.Src, "fail(")], "\n")
+	p := NewPlay()
+	if err := p.Start(pack, preview.Config{Seed: 2, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	msg := p.message.Text
+	head := fmt.Sprintf("Error in rule code: in script main, line %d, column 9: fail: no next player", want)
+	if !strings.HasPrefix(msg, head) {
+		t.Errorf("message %q, want it to begin %q", msg, head)
+	}
+	if strings.Contains(msg, pack.Source) {
+		t.Errorf("message names the file %s: %q", pack.Source, msg)
+	}
+	if call := fmt.Sprintf("\n  script main, line %d, column 9, in stNextPlayer", want); !strings.Contains(msg, call) {
+		t.Errorf("message's backtrace has no %q: %q", call, msg)
+	}
+}
+
+// TestLiveReportReadsForADesigner: the live report after an edit says what
+// the match now does differently in words, with names (the variable, the
+// player, the state's name), not the event log's raw kinds and key=value
+// pairs ("variable_changed state=2 name=life detail=24").
+func TestLiveReportReadsForADesigner(t *testing.T) {
+	e := matchEditor(t, "seeds", "7", "random", "random")
+	e.Do(mustEdit(t)(graph.EditObjectType(e.Pack(), "healer", "when/0/body", func(ot *graph.ObjectType) {
+		ot.When[0].Body.Src = strings.Replace(ot.When[0].Body.Src, "+= 3", "+= 4", 1)
+	})))
+	rerunSettle(e)
+	rep := e.Play.LiveReport()
+	for _, raw := range []string{"variable_changed", "=", "events changed", "detail", "field"} {
+		if strings.Contains(rep, raw) {
+			t.Errorf("report holds %q:\n%s", raw, rep)
+		}
+	}
+	if !strings.Contains(rep, "player 1's life is now 24, not 23 (in state 2 · playerTurn)") {
+		t.Errorf("report does not say the life changed in words:\n%s", rep)
+	}
+}
+
+// TestEventWords: each kind of event a live report lists reads as what
+// the match does, a phrase after "the match", names before ids.
+func TestEventWords(t *testing.T) {
+	for _, c := range []struct {
+		e    engine.Event
+		want string
+	}{
+		{engine.Event{Kind: engine.EvStateLeft, StateID: "1", State: "playerTurn"}, "leaves state 1 · playerTurn"},
+		{engine.Event{Kind: engine.EvStateEntered, StateID: "3", State: "nextPlayer", Name: "pass"}, `enters state 3 · nextPlayer by the transition "pass"`},
+		{engine.Event{Kind: engine.EvAction, Player: 2, Name: "playCard", Detail: "(14)", StateID: "1", State: "playerTurn"}, "lets player 2 take playCard (14) (in state 1 · playerTurn)"},
+		{engine.Event{Kind: engine.EvClauseFired, Name: "Healer#3 when enters"}, "fires the clause Healer#3 when enters"},
+		{engine.Event{Kind: engine.EvGameEnd, Detail: "[3, 1]"}, "ends, scores [3, 1]"},
+	} {
+		if got := eventWords(c.e); got != c.want {
+			t.Errorf("%s: %q, want %q", c.e.Kind, got, c.want)
+		}
 	}
 }

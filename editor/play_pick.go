@@ -25,7 +25,11 @@ type picking struct {
 	at    [3]int                        // line, cursor and head the actions were listed at
 	acts  map[int][]preview.ActionMoves // per person's seat deciding there
 	picks map[int]*preview.Pick         // per seat, the move being picked (nil: choose an action)
-	lines *winSelect                    // the lines of play (shown when there are two or more)
+	// barred are the people's seats that have moves at the cursor but
+	// cannot take one there: the match did not wait at that step
+	// (preview.Session.CanBranch), so the panel says why instead.
+	barred []int
+	lines  *winSelect // the lines of play (shown when there are two or more)
 	// linesBox holds lines over a strut as wide as its widest option: a
 	// Select is only as wide as its placeholder, and cut "Line 2 · from
 	// line 1 at step 6" to "Line 2 · fro…".
@@ -83,13 +87,17 @@ func (p *Play) showActions(m *engine.Match) {
 	s, k := p.sess, p.picking
 	at := [3]int{currentLine(s), s.Cursor(), s.Head()}
 	if at != k.at || k.acts == nil {
-		k.at, k.acts, k.picks = at, map[int][]preview.ActionMoves{}, map[int]*preview.Pick{}
+		k.at, k.acts, k.picks, k.barred = at, map[int][]preview.ActionMoves{}, map[int]*preview.Pick{}, nil
 		for seat, st := range s.Config().Seats {
-			if st.Bot != "" || !s.CanBranch(s.Cursor()) {
+			if st.Bot != "" {
 				continue
 			}
 			moves, err := m.Legal(seat)
 			if err != nil || len(moves) == 0 {
+				continue
+			}
+			if !s.CanBranch(s.Cursor()) {
+				k.barred = append(k.barred, seat)
 				continue
 			}
 			k.acts[seat] = preview.GroupMoves(s.Pack(), moves)
@@ -106,6 +114,11 @@ func (p *Play) drawActions() {
 	p.actions.RemoveAll()
 	p.picking.next = nil
 	defer func() { p.focusChoice(p.picking.next) }()
+	for _, seat := range p.picking.barred {
+		l := widget.NewLabel(p.barredText(seat))
+		l.Wrapping = fyne.TextWrapWord
+		p.actions.Add(l)
+	}
 	for seat := range p.sess.Config().Seats {
 		acts := p.picking.acts[seat]
 		if len(acts) == 0 {
@@ -299,4 +312,25 @@ func (p *Play) switchLine() {
 	}
 	p.message.SetText("")
 	p.show()
+}
+
+// barredText says why seat, a person with moves at the cursor, is offered
+// none: a move can be taken again only at a step where the match waited for
+// one (preview.Session.CanBranch), and where the designer can choose.
+func (p *Play) barredText(seat int) string {
+	s := p.sess
+	cfg := s.Config().Seats[seat]
+	where := "Go to the newest step to choose."
+	for k := s.Cursor() + 1; k <= s.Head(); k++ {
+		if !s.CanBranch(k) {
+			continue
+		}
+		where = fmt.Sprintf("Go to step %d, where a move was taken, to choose another there (a new line of play).", k)
+		if k == s.Head() {
+			where = fmt.Sprintf("Go to step %d, the newest step, to choose.", k)
+		}
+		break
+	}
+	return fmt.Sprintf("%s cannot choose at step %d: the match did not wait for a decision at this step, and another move can be taken only where one was taken. %s",
+		seatName(cfg.Name, cfg.Bot, seat), s.Cursor(), where)
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -243,4 +244,66 @@ func TestChoosingACardMovesNoOther(t *testing.T) {
 			t.Errorf("card %s moved from %v to %v", card, at, after[card])
 		}
 	}
+}
+
+// TestNoChoiceBehindSaysWhy: stepping back to a step of Hearts where the
+// designer's seat is to play a card but the match did not wait there (a
+// move can be taken again only where one was taken) offers no cards, and
+// says why and where choosing is possible, instead of nothing under "You
+// must play a card".
+func TestNoChoiceBehindSaysWhy(t *testing.T) {
+	e := matchEditor(t, "hearts", "3", "", "random", "random", "random")
+	p := e.Play
+	s := p.sess
+	at := -1
+	for tries := 0; tries < 12 && at < 0; tries++ {
+		moves, err := s.Match().Legal(0)
+		if err != nil || len(moves) == 0 {
+			t.Fatalf("step %d: player 1 has no move (%v)", s.Cursor(), err)
+		}
+		p.Take(moves[0])
+		for k := s.Head() - 1; k > 0 && at < 0; k-- {
+			if err := s.JumpTo(k); err != nil {
+				t.Fatal(err)
+			}
+			if ms, _ := s.Match().Legal(0); len(ms) > 0 && !s.CanBranch(k) && s.Match().StateName() == "playerTurn" {
+				at = k
+			}
+		}
+		if err := s.JumpTo(s.Head()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if at < 0 {
+		t.Fatal("no step behind where player 1 is to play but cannot choose")
+	}
+	for s.Cursor() > at {
+		p.Back()
+	}
+	if n := len(actionButtons(p)); n != 0 {
+		t.Fatalf("%d choices offered at step %d, where the match did not wait", n, at)
+	}
+	next := at + 1
+	for !s.CanBranch(next) {
+		next++
+	}
+	got := labelsIn(p.actions)
+	want := fmt.Sprintf("Player 1 cannot choose at step %d", at)
+	if !strings.Contains(got, want) || !strings.Contains(got, fmt.Sprintf("step %d", next)) {
+		t.Errorf("actions panel says %q, want %q and where to choose (step %d)", got, want, next)
+	}
+}
+
+// labelsIn joins the texts of the labels in c, nested containers too.
+func labelsIn(c *fyne.Container) string {
+	var out []string
+	for _, o := range c.Objects {
+		switch x := o.(type) {
+		case *widget.Label:
+			out = append(out, x.Text)
+		case *fyne.Container:
+			out = append(out, labelsIn(x))
+		}
+	}
+	return strings.Join(out, "\n")
 }

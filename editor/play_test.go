@@ -255,7 +255,7 @@ func TestPlayShowsRuleError(t *testing.T) {
 // TestPlayStopsAtTooMuchMemory: an action's body that would make more
 // memory than rule code may (a list of twenty million numbers, 320MB) stops
 // the match at its step with the error at the body's line, as any run error
-// does, and the panel goes on: Back shows the step before.
+// does (the line as the code editor numbers the body), and the panel goes on: Back shows the step before.
 func TestPlayStopsAtTooMuchMemory(t *testing.T) {
 	pack := bundledPack(t, "tictactoe")
 	mark := pack.Actions.Lookup("mark")
@@ -266,7 +266,7 @@ func TestPlayStopsAtTooMuchMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := p.message.Text
-	at := fmt.Sprintf("tictactoe.yaml:%d:", body.Pos.Line+strings.Count(body.Src, "\n")-1)
+	at := fmt.Sprintf("in action mark body, line %d,", strings.Count(body.Src, "\n"))
 	if !strings.HasPrefix(msg, "Error in rule code: "+at) || !strings.Contains(msg, "too much memory") || !strings.Contains(msg, "Traceback") {
 		t.Fatalf("message %q, want too much memory at %s", msg, at)
 	}

@@ -152,3 +152,34 @@ func TestCentreOnWhileHiddenWaitsForASize(t *testing.T) {
 		t.Errorf("state 99 out of sight: zoom %v offset %v size %v", e.View.Zoom(), e.View.Offset(), e.View.Size())
 	}
 }
+
+// TestInspectorFitsTheColumn: the form of every state of the bundled packs
+// and of each pack itself is no wider than the side column it is shown in,
+// as built, before the window lays out again (a state's form was 359.6
+// wide in a column of 355.2: cut at the right until a layout widened the
+// column and narrowed the canvas under the pointer); laying the window out
+// again moves nothing.
+func TestInspectorFitsTheColumn(t *testing.T) {
+	for _, name := range []string{"hearts", "seeds", "tictactoe"} {
+		e, _ := newTestEditor(t)
+		e.SetPack(bundledPack(t, name), nil)
+		settle(e)
+		in := e.Inspector
+		ids := []string{""}
+		for _, s := range e.Pack().States {
+			ids = append(ids, s.ID.String())
+		}
+		for _, id := range ids {
+			e.SelectState(id)
+			settle(e)
+			if w, col := in.body.MinSize().Width, in.scroll.Size().Width; w > col {
+				t.Errorf("%s state %q: the form is %.1f wide in a column of %.1f", name, id, w, col)
+			}
+			view := e.View.Size()
+			e.Dock.main.Refresh() // the split lays its sides out again
+			if e.View.Size() != view {
+				t.Errorf("%s state %q: laying the window out again resized the canvas from %v to %v", name, id, view, e.View.Size())
+			}
+		}
+	}
+}

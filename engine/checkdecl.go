@@ -146,7 +146,7 @@ func (a *analyzer) checkClauses(what string, cl *graph.Clauses, t *graph.ObjectT
 		if name == "" {
 			name = fmt.Sprint(i + 1)
 		}
-		ww := fmt.Sprintf("%s while %s", what, name)
+		ww := what + " " + ClauseName("while", name)
 		if w.Condition.IsZero() {
 			a.report(graph.Error, "while", w.Pos, "%s: needs a condition (write condition: \"True\" for always)", ww)
 		}
@@ -192,10 +192,10 @@ func (a *analyzer) checkClauses(what string, cl *graph.Clauses, t *graph.ObjectT
 				name = fmt.Sprint(i + 1)
 			}
 			if tr.Condition.IsZero() {
-				a.report(graph.Error, "trigger", tr.Pos, "%s %s %s: needs a condition", what, kind, name)
+				a.report(graph.Error, "trigger", tr.Pos, "%s %s: needs a condition", what, ClauseName(kind, name))
 			}
 			if tr.Body.IsZero() {
-				a.report(graph.Warning, "trigger", tr.Pos, "%s %s %s: has no body, so firing does nothing", what, kind, name)
+				a.report(graph.Warning, "trigger", tr.Pos, "%s %s: has no body, so firing does nothing", what, ClauseName(kind, name))
 			}
 		}
 	}

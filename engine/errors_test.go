@@ -232,3 +232,32 @@ func TestUndefinedNameNamesTheBuiltin(t *testing.T) {
 		t.Errorf("got %v, want activate_next_player named", err)
 	}
 }
+
+// TestClauseNamedAsItsKind: a clause the window named after its kind (a
+// new whenever is called "whenever") reads with its name quoted, in
+// errors, the check's findings and the events of a match, never as the
+// doubled "whenever whenever condition".
+func TestClauseNamedAsItsKind(t *testing.T) {
+	src := strings.Replace(mini("True", "next_state('go')"), "\nactions:", `
+object_types:
+  t:
+    variables:
+      on: {type: bool, value: false}
+    whenever:
+      - {name: whenever, condition: "self.on and", body: pass}
+    when:
+      - {name: when}
+actions:`, 1)
+	_, err := Parse([]byte(src), "mini.yaml")
+	if err == nil {
+		t.Fatal("a pack with a syntax error compiled")
+	}
+	if want := `object type t whenever "whenever" condition: `; !strings.Contains(err.Error(), want) {
+		t.Errorf("errors do not name %q:\n%v", want, err)
+	}
+	for _, doubled := range []string{"whenever whenever", "when when"} {
+		if strings.Contains(err.Error(), doubled) {
+			t.Errorf("errors read %q:\n%v", doubled, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rulestudio/studio/graph"
@@ -85,8 +86,8 @@ func (c *compiler) clauses(cl *graph.Clauses, what, path string) *cclauses {
 			name = fmt.Sprint(i + 1)
 		}
 		cw := &cwhile{w: w, path: path + "/while/" + name, state: c.clauseState}
-		cw.cond = c.compileAt(cw.path, w.Condition, what+" while "+name+" condition", true, nil)
-		cw.selector = c.compileAt(cw.path, w.Selector, what+" while "+name+" selector", true, nil)
+		cw.cond = c.compileAt(cw.path, w.Condition, what+" "+ClauseName("while", name)+" condition", true, nil)
+		cw.selector = c.compileAt(cw.path, w.Selector, what+" "+ClauseName("while", name)+" selector", true, nil)
 		var mparams []string
 		var method *graph.Method
 		methodTarget, valueTarget := false, false
@@ -106,12 +107,12 @@ func (c *compiler) clauses(cl *graph.Clauses, what, path string) *cclauses {
 		if valueTarget {
 			c.place = base
 			c.place.value = true
-			cw.value = c.compileAt(cw.path, w.Wrapper, what+" while "+name+" wrapper", true, nil)
+			cw.value = c.compileAt(cw.path, w.Wrapper, what+" "+ClauseName("while", name)+" wrapper", true, nil)
 		}
 		if methodTarget {
 			c.place = base
 			c.place.inner, c.place.params = true, method.Params
-			cw.method = c.compileAt(cw.path, w.Wrapper, what+" while "+name+" wrapper", false, mparams)
+			cw.method = c.compileAt(cw.path, w.Wrapper, what+" "+ClauseName("while", name)+" wrapper", false, mparams)
 		}
 		c.place = base
 		out.while = append(out.while, cw)
@@ -119,26 +120,26 @@ func (c *compiler) clauses(cl *graph.Clauses, what, path string) *cclauses {
 	for i, t := range cl.Whenever {
 		c.place = base
 		c.place.whenever = t
-		out.whenever = append(out.whenever, c.trigger(t, what+" whenever", path+"/whenever/", i, false))
+		out.whenever = append(out.whenever, c.trigger(t, what, "whenever", path+"/whenever/", i, false))
 	}
 	c.place = base
 	for i, t := range cl.When {
-		out.when = append(out.when, c.trigger(t, what+" when", path+"/when/", i, true))
+		out.when = append(out.when, c.trigger(t, what, "when", path+"/when/", i, true))
 	}
 	return out
 }
 
 // trigger compiles the i-th whenever or when clause t; path ends with the
 // clause kind and a slash ("object_types/elf/whenever/").
-func (c *compiler) trigger(t *graph.Trigger, what, path string, i int, once bool) *ctrigger {
+func (c *compiler) trigger(t *graph.Trigger, what, kind, path string, i int, once bool) *ctrigger {
 	name := t.Name
 	if name == "" {
 		name = fmt.Sprint(i + 1)
 	}
 	path += name
 	return &ctrigger{t: t, once: once, path: path,
-		cond: c.compileAt(path, t.Condition, what+" "+name+" condition", true, nil),
-		body: c.compileAt(path, t.Body, what+" "+name+" body", false, nil)}
+		cond: c.compileAt(path, t.Condition, what+" "+ClauseName(kind, name)+" condition", true, nil),
+		body: c.compileAt(path, t.Body, what+" "+ClauseName(kind, name)+" body", false, nil)}
 }
 
 func (c *compiler) findMethod(name string) *graph.Method {
@@ -906,8 +907,23 @@ func (m *Match) rewrapped(w wrapInst) {
 	}
 }
 
+// label names a clause of an object for events: "Elf#2 whenever lord".
 func label(self starlark.Value, kind, name string) string {
-	return fmt.Sprintf("%s %s %s", self, kind, name)
+	return fmt.Sprintf("%s %s", self, ClauseName(kind, name))
+}
+
+// ClauseName names a clause for people: its kind, then its name, or its
+// place among its kind's clauses when it has no name ("while 2"), as the
+// callers number them. A name that is itself a word these labels are
+// built of is quoted (`whenever "whenever" condition`): the window names a
+// new clause after its kind, and "whenever whenever condition" reads as a
+// doubled word.
+func ClauseName(kind, name string) string {
+	switch name {
+	case "while", "whenever", "when", "condition", "body", "selector", "wrapper", "on":
+		return kind + " " + strconv.Quote(name)
+	}
+	return kind + " " + name
 }
 
 // wrapEvent is the event of wrapper w applied or removed: its label, the
@@ -928,7 +944,7 @@ func (m *Match) wrapLabel(w wrapInst) string {
 	if w.src >= 0 {
 		owner = m.objValue(w.src)
 	}
-	return fmt.Sprintf("%s while %s on %s.%s", owner, w.cw.w.Name, m.objValue(w.target), w.name)
+	return fmt.Sprintf("%s %s on %s.%s", owner, ClauseName("while", w.cw.w.Name), m.objValue(w.target), w.name)
 }
 
 // Wrappers returns the active wrapper chain of an object's property, variable
