@@ -299,7 +299,14 @@ func (x *exerciser) renameElement(id string, rng *rand.Rand) string {
 	x.press(fyne.KeyReturn, 0)
 	x.typed = append(x.typed, func() *broken {
 		said := x.e.status.Text != status && !regularStatus(x.e.status.Text)
-		if said || slices.Contains(ep.Names(), name) {
+		if said {
+			// Refused (the name is another's): the field keeps what was
+			// typed, as every refused field does, and the status line
+			// says why.
+			x.refused[en] = true
+			return nil
+		}
+		if slices.Contains(ep.Names(), name) {
 			return nil
 		}
 		return brokenf("typed", "renamed %s to %q with Enter: not in the list %v and no message", old, name, ep.Names())
