@@ -132,6 +132,12 @@ type Editor struct {
 	Positions map[string]Point `yaml:"positions,omitempty"` // by state id as written
 }
 
+// IsZero reports whether e holds no position, so that a pack writes without
+// an empty editor section (yaml's omitempty asks it): the project file keeps
+// positions apart and gives a pack without them none, and the two must
+// write the same.
+func (e *Editor) IsZero() bool { return e == nil || len(e.Positions) == 0 }
+
 // Point is a position on the graph canvas, in canvas units (1 unit = 1 pixel at
 // zoom 1). In YAML it is a two-element sequence [x, y].
 type Point struct {

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"testing"
 	"unicode/utf8"
 
@@ -63,5 +64,31 @@ func codeRoundTrip(t *testing.T, src string) {
 	}
 	if len(back.While) != 1 || back.While[0].Body.Src != src || back.While[0].Next != "after" {
 		t.Errorf("%q written as\n%s\nreads back as %+v", src, out, back.While)
+	}
+}
+
+// TestEmptyEditorSectionIsNotWritten: a pack whose editor section holds no
+// position (every state deleted: the positions map left empty) writes as a
+// pack without one, as the project file gives it back. It wrote
+// "editor: {}", so the pack on screen and the pack saved and opened again
+// differed (found by the window exerciser, seed 4).
+func TestEmptyEditorSectionIsNotWritten(t *testing.T) {
+	for _, ed := range []*Editor{{}, {Positions: map[string]Point{}}} {
+		p := &Pack{Name: "empty", Editor: ed}
+		out, err := Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(out, []byte("editor")) {
+			t.Errorf("%+v writes as\n%s", ed, out)
+		}
+	}
+	p := &Pack{Name: "one", Editor: &Editor{Positions: map[string]Point{"1": {X: 1, Y: 2}}}}
+	out, err := Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("editor:")) {
+		t.Errorf("a position is not written:\n%s", out)
 	}
 }
