@@ -103,48 +103,23 @@ func (p *memProject) DiscardAutosave() error {
 	return nil
 }
 
-// uiQueue stands for the Fyne goroutine in tests: functions the editor hands
-// to fyne.Do from other goroutines wait here until the test runs them.
-type uiQueue struct {
-	mu sync.Mutex
-	fs []func()
-}
-
-func (q *uiQueue) do(f func()) {
-	q.mu.Lock()
-	q.fs = append(q.fs, f)
-	q.mu.Unlock()
-}
-
-// run runs the queued functions, on the test's goroutine.
-func (q *uiQueue) run() {
-	q.mu.Lock()
-	fs := q.fs
-	q.fs = nil
-	q.mu.Unlock()
-	for _, f := range fs {
-		f()
-	}
-}
-
-var queues sync.Map // *Editor -> *uiQueue
+var queues sync.Map // *Editor -> *Queue
 
 // useQueue makes e hand its fyne.Do work to a queue the test runs.
 func useQueue(e *Editor) {
-	q := &uiQueue{}
+	q := &Queue{}
 	queues.Store(e, q)
-	e.SetDo(q.do)
+	e.SetDo(q.Do)
 }
 
 // settle waits until the background layouts and checks of e are done and
 // applies them.
 func settle(e *Editor) {
-	for range 5 { // what a result applies may ask for more
-		e.Wait()
-		if q, ok := queues.Load(e); ok {
-			q.(*uiQueue).run()
-		}
+	if q, ok := queues.Load(e); ok {
+		e.Settle(q.(*Queue))
+		return
 	}
+	e.Wait()
 }
 
 // newTestEditor returns an editor in a test app, sized like a laptop screen.
