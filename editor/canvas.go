@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
@@ -120,8 +121,8 @@ type GraphView struct {
 	focused  bool
 	hover    fyne.Position // where the pointer is (for the cursor)
 
-	palette *palette // the colours when fixed (pictures), else the theme's
-	heat    *Heat    // a playtest's counts drawn over the graph (playtest_overlay.go), or nil
+	palette *style.Palette // the colours when fixed (pictures), else the theme's
+	heat    *Heat          // a playtest's counts drawn over the graph (playtest_overlay.go), or nil
 
 	match  *MatchMarks     // a preview match drawn over the graph (canvas_match.go), or nil
 	breaks map[string]bool // states with a breakpoint: true when one is enabled (canvas_match.go)
@@ -157,7 +158,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 		g.addEdges(p, positions)
 	}
 	for id := range g.sel {
-		if i, ok := g.index[id]; !ok || placeholder(g.nodes[i].typ) {
+		if i, ok := g.index[id]; !ok || style.Placeholder(g.nodes[i].typ) {
 			delete(g.sel, id)
 		}
 	}
@@ -230,10 +231,10 @@ func (g *GraphView) addEdges(p *graph.Pack, positions map[string]graph.Point) {
 		if i, ok := g.index[id]; ok {
 			return i
 		}
-		n := node{id: id, name: id, typ: Missing}
+		n := node{id: id, name: id, typ: style.Missing}
 		w, h := layout.BoxSize(&graph.State{ID: graph.ConstID("no such state"), Name: id})
 		if v, ok := p.Resolve(to); ok && v == graph.EndID || !ok && to.Const == "ST_END_GAME" {
-			n.name, n.typ = "gameEnd", FrameworkEnd
+			n.name, n.typ = "gameEnd", style.FrameworkEnd
 			w, h = layout.BoxSize(&graph.State{ID: to, Name: n.name, Type: graph.Manager})
 		}
 		n.size = vec{w, h}
@@ -281,8 +282,8 @@ func (g *GraphView) clauseNode(c graph.ClauseCall, to int) int {
 	if i, ok := g.index[id]; ok {
 		return i
 	}
-	n := node{id: id, name: c.Type, typ: ClauseCaller, clause: engine.ClauseName(c.Kind, c.Clause)}
-	w, h := layout.BoxSize(&graph.State{ID: graph.ConstID(n.clause), Name: n.name, Type: ClauseCaller})
+	n := node{id: id, name: c.Type, typ: style.ClauseCaller, clause: engine.ClauseName(c.Kind, c.Clause)}
+	w, h := layout.BoxSize(&graph.State{ID: graph.ConstID(n.clause), Name: n.name, Type: style.ClauseCaller})
 	n.size = vec{w, h}
 	n.pos = g.freeSpot(g.nodes[to], n.size, "call")
 	g.index[id] = len(g.nodes)
@@ -363,7 +364,7 @@ func (g *GraphView) FreeSpot(near graph.Point) graph.Point {
 func (g *GraphView) Positions() map[string]graph.Point {
 	out := make(map[string]graph.Point, len(g.nodes))
 	for _, n := range g.nodes {
-		if !placeholder(n.typ) {
+		if !style.Placeholder(n.typ) {
 			out[n.id] = graph.Point{X: n.pos.X, Y: n.pos.Y}
 		}
 	}
@@ -374,7 +375,7 @@ func (g *GraphView) Positions() map[string]graph.Point {
 func (g *GraphView) States() []string {
 	var out []string
 	for _, n := range g.nodes {
-		if !placeholder(n.typ) {
+		if !style.Placeholder(n.typ) {
 			out = append(out, n.id)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
 )
@@ -312,7 +313,7 @@ func TestChangeStateType(t *testing.T) {
 		}
 	}
 	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	if got := r.nodes[e.View.index["3"]].box.FillColor; got != TypeFill(graph.MultipleActivePlayer) {
+	if got := r.nodes[e.View.index["3"]].box.FillColor; got != style.TypeFill(graph.MultipleActivePlayer) {
 		t.Errorf("state 3's box is filled %v, want the multipleactiveplayer colour", got)
 	}
 	e.Undo()

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -140,7 +141,7 @@ const connectBand = 8
 // or -1.
 func (g *GraphView) borderNodeAt(p fyne.Position) int {
 	for i := len(g.nodes) - 1; i >= 0; i-- {
-		if !placeholder(g.nodes[i].typ) && g.onBorder(i, p) {
+		if !style.Placeholder(g.nodes[i].typ) && g.onBorder(i, p) {
 			return i
 		}
 	}
@@ -153,7 +154,7 @@ func (g *GraphView) statesIn(a, b graph.Point) []string {
 	r := rect{C: vec{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, HW: math.Abs(a.X-b.X) / 2, HH: math.Abs(a.Y-b.Y) / 2}
 	var out []string
 	for _, n := range g.nodes {
-		if !placeholder(n.typ) && r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
+		if !style.Placeholder(n.typ) && r.overlaps(rect{n.pos, n.size.X / 2, n.size.Y / 2}) {
 			out = append(out, n.id)
 		}
 	}

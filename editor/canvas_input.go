@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"github.com/rulestudio/studio/editor/style"
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -91,7 +93,7 @@ func (g *GraphView) Tapped(ev *fyne.PointEvent) {
 		g.doubleTapped(ev.Position)
 		return
 	}
-	if i := g.nodeAt(ev.Position); i >= 0 && !placeholder(g.nodes[i].typ) {
+	if i := g.nodeAt(ev.Position); i >= 0 && !style.Placeholder(g.nodes[i].typ) {
 		g.pickState(g.nodes[i].id, g.shift())
 		return
 	}
@@ -107,7 +109,7 @@ func (g *GraphView) Tapped(ev *fyne.PointEvent) {
 // doubleTapped creates a state on the background or renames what is there.
 func (g *GraphView) doubleTapped(p fyne.Position) {
 	if i := g.nodeAt(p); i >= 0 {
-		if !placeholder(g.nodes[i].typ) && g.OnActivate != nil {
+		if !style.Placeholder(g.nodes[i].typ) && g.OnActivate != nil {
 			g.OnActivate(g.nodes[i].id, nil)
 		}
 		return
@@ -127,7 +129,7 @@ func (g *GraphView) doubleTapped(p fyne.Position) {
 // already, and asks for the context menu.
 func (g *GraphView) TappedSecondary(ev *fyne.PointEvent) {
 	g.hold()
-	if i := g.nodeAt(ev.Position); i >= 0 && !placeholder(g.nodes[i].typ) {
+	if i := g.nodeAt(ev.Position); i >= 0 && !style.Placeholder(g.nodes[i].typ) {
 		if !g.sel[g.nodes[i].id] {
 			g.pickState(g.nodes[i].id, false)
 		}
@@ -186,7 +188,7 @@ func (g *GraphView) startGesture(ev *fyne.DragEvent) {
 		gs.kind, gs.node, gs.at = connectGesture, i, ev.Position
 		return
 	}
-	if i := g.nodeAt(start); i >= 0 && !placeholder(g.nodes[i].typ) {
+	if i := g.nodeAt(start); i >= 0 && !style.Placeholder(g.nodes[i].typ) {
 		id := g.nodes[i].id
 		if !g.sel[id] {
 			g.pickState(id, g.shift())
@@ -229,7 +231,7 @@ func (g *GraphView) DragEnd() {
 		}
 	case connectGesture:
 		g.Refresh()
-		if i := g.nodeAt(gs.at); i >= 0 && !placeholder(g.nodes[i].typ) && g.OnConnect != nil {
+		if i := g.nodeAt(gs.at); i >= 0 && !style.Placeholder(g.nodes[i].typ) && g.OnConnect != nil {
 			g.OnConnect(g.nodes[gs.node].id, g.nodes[i].id, gs.at)
 		}
 	case bandGesture:
@@ -313,7 +315,7 @@ func (g *GraphView) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyLeft, fyne.KeyRight, fyne.KeyUp, fyne.KeyDown:
 		g.nudge(ev.Name)
 	default:
-		toWindow(g, ev) // the step keys (winkeys.go)
+		ui.ToWindow(g, ev) // the step keys (winkeys.go)
 	}
 }
 

@@ -152,7 +152,7 @@ func (r *graphRenderer) placePill(p pill, text string, c fyne.Position, col colo
 	setVisible(p.back, true)
 	p.back.FillColor, p.back.StrokeWidth, p.text.Color = col, 0, color.White
 	if outlined {
-		p.back.FillColor, p.back.StrokeColor, p.back.StrokeWidth, p.text.Color = r.pal.paper, col, float32(math.Max(1, 1.2*math.Min(v.z, 1.2))), col
+		p.back.FillColor, p.back.StrokeColor, p.back.StrokeWidth, p.text.Color = r.pal.Paper, col, float32(math.Max(1, 1.2*math.Min(v.z, 1.2))), col
 	}
 	p.back.CornerRadius = size.Height / 2
 	p.back.Move(lo)
@@ -173,9 +173,9 @@ func (r *graphRenderer) placeDot(d *canvas.Circle, n node, enabled bool, v view)
 		return
 	}
 	setVisible(d, true)
-	d.FillColor, d.StrokeColor, d.StrokeWidth = breakRed, r.pal.paper, float32(math.Max(1, 1.5*math.Min(v.z, 1.2)))
+	d.FillColor, d.StrokeColor, d.StrokeWidth = breakRed, r.pal.Paper, float32(math.Max(1, 1.5*math.Min(v.z, 1.2)))
 	if !enabled {
-		d.FillColor, d.StrokeColor, d.StrokeWidth = r.pal.paper, breakRed, float32(math.Max(1.5, 2.5*math.Min(v.z, 1.2)))
+		d.FillColor, d.StrokeColor, d.StrokeWidth = r.pal.Paper, breakRed, float32(math.Max(1.5, 2.5*math.Min(v.z, 1.2)))
 	}
 	d.Move(lo)
 	d.Resize(size)

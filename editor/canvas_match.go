@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
 )
@@ -132,7 +133,7 @@ func (r *graphRenderer) matchBox(o *nodeObjects, n node) bool {
 	if mk == nil {
 		return false
 	}
-	o.box.FillColor = TypeFill(n.typ)
+	o.box.FillColor = style.TypeFill(n.typ)
 	if v := mk.Visits[n.id]; v > 0 {
 		o.box.FillColor = mix(matchCold, matchHot, heatLevel(int64(v), int64(mk.maxVisits)))
 	}

@@ -1,5 +1,7 @@
 package editor
 
+import "github.com/rulestudio/studio/editor/style"
+
 // The canvas's selection: a set of states with one primary state (the one the
 // inspector shows, the last one picked), or one transition. Selecting a
 // transition clears the states and the other way round.
@@ -24,7 +26,7 @@ func (g *GraphView) IsSelected(id string) bool { return g.sel[id] }
 // Select selects the state id alone ("" clears the selection) without
 // calling OnSelected. An unknown id clears the selection.
 func (g *GraphView) Select(id string) {
-	if i, ok := g.index[id]; !ok || placeholder(g.nodes[i].typ) {
+	if i, ok := g.index[id]; !ok || style.Placeholder(g.nodes[i].typ) {
 		id = ""
 	}
 	if id == "" {
@@ -40,7 +42,7 @@ func (g *GraphView) Select(id string) {
 func (g *GraphView) SetSelection(ids []string, primary string) {
 	g.sel = map[string]bool{}
 	for _, id := range ids {
-		if i, ok := g.index[id]; ok && !placeholder(g.nodes[i].typ) {
+		if i, ok := g.index[id]; ok && !style.Placeholder(g.nodes[i].typ) {
 			g.sel[id] = true
 		}
 	}

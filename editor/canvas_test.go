@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -261,7 +262,7 @@ func TestFrameworkEndIsNotMissing(t *testing.T) {
 		if !ok {
 			t.Fatalf("no box for %s", id)
 		}
-		if n := v.nodes[i]; n.typ != FrameworkEnd || n.name != "gameEnd" {
+		if n := v.nodes[i]; n.typ != style.FrameworkEnd || n.name != "gameEnd" {
 			t.Errorf("%s drawn as %q %q, want BGA's gameEnd", id, n.typ, n.name)
 		}
 		if _, ok := v.Positions()[id]; ok {
@@ -269,10 +270,10 @@ func TestFrameworkEndIsNotMissing(t *testing.T) {
 		}
 	}
 	n := v.nodes[v.index[long]]
-	if n.typ != Missing || n.size.X < 7*float64(len(long)) {
+	if n.typ != style.Missing || n.size.X < 7*float64(len(long)) {
 		t.Errorf("missing target %s: type %q, width %.0f", long, n.typ, n.size.X)
 	}
-	if TypeFill(FrameworkEnd) != TypeFill(graph.Manager) || TypeBadge(FrameworkEnd) != "BGA" {
+	if style.TypeFill(style.FrameworkEnd) != style.TypeFill(graph.Manager) || style.TypeBadge(style.FrameworkEnd) != "BGA" {
 		t.Error("gameEnd is not drawn like a manager state")
 	}
 }

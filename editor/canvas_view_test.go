@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
 	"github.com/rulestudio/studio/graph/layout"
@@ -130,7 +131,7 @@ func TestCallsAndReturnsDrawnApart(t *testing.T) {
 	r := test.WidgetRenderer(v).(*graphRenderer)
 	kinds := map[edgeKind][]int{}
 	for i, e := range v.edges {
-		if v.nodes[e.from].typ != ClauseCaller { // TestClauseCallsDrawn
+		if v.nodes[e.from].typ != style.ClauseCaller { // TestClauseCallsDrawn
 			kinds[e.kind] = append(kinds[e.kind], i)
 		}
 	}
@@ -156,13 +157,13 @@ func TestCallsAndReturnsDrawnApart(t *testing.T) {
 	nc, colC := segs(kinds[callEdge][0])
 	nr, colR := segs(kinds[returnEdge][0])
 	nt, colT := segs(tr)
-	if colC != lightPalette.call || colR != lightPalette.call || colT != lightPalette.edge {
+	if colC != style.Light.Call || colR != style.Light.Call || colT != style.Light.Edge {
 		t.Errorf("colours: call %v, return %v, transition %v", colC, colR, colT)
 	}
 	if nc < 3 || nr <= nc || nt > curveSteps {
 		t.Errorf("pieces drawn: call %d (dashed), return %d (dotted, more), transition %d (solid)", nc, nr, nt)
 	}
-	if h := r.edges[kinds[returnEdge][0]].head; h.FillColor != lightPalette.paper || h.StrokeColor != lightPalette.call {
+	if h := r.edges[kinds[returnEdge][0]].head; h.FillColor != style.Light.Paper || h.StrokeColor != style.Light.Call {
 		t.Errorf("the return's head is filled %v, stroked %v: want hollow", h.FillColor, h.StrokeColor)
 	}
 	if !r.edges[kinds[callEdge][0]].label.TextStyle.Italic {
@@ -176,19 +177,19 @@ func TestCanvasFollowsTheTheme(t *testing.T) {
 	e, _ := newTestEditor(t)
 	e.SetPack(editPack(t), nil)
 	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	if r.back.FillColor != lightPalette.paper {
+	if r.back.FillColor != style.Light.Paper {
 		t.Errorf("default paper %v, want the light one", r.back.FillColor)
 	}
 	e.SetTheme(ThemeDark)
-	if r.back.FillColor != darkPalette.paper || e.Theme() != ThemeDark {
+	if r.back.FillColor != style.Dark.Paper || e.Theme() != ThemeDark {
 		t.Errorf("dark theme: paper %v, choice %q", r.back.FillColor, e.Theme())
 	}
 	label := r.edges[0].label
-	if label.Visible() && label.Color != darkPalette.label {
+	if label.Visible() && label.Color != style.Dark.Label {
 		t.Errorf("dark theme: arrow label colour %v", label.Color)
 	}
 	e.SetTheme(ThemeSystem)
-	if r.back.FillColor != lightPalette.paper || e.Theme() != ThemeSystem {
+	if r.back.FillColor != style.Light.Paper || e.Theme() != ThemeSystem {
 		t.Errorf("back to the system's: paper %v, choice %q", r.back.FillColor, e.Theme())
 	}
 }
@@ -302,11 +303,11 @@ func TestClauseCallsDrawn(t *testing.T) {
 	}
 	e := v.edges[into[0]]
 	from := v.nodes[e.from]
-	if from.typ != ClauseCaller || from.name != "mind_leech" || r.nodes[e.from].id.Text != "whenever discard" || e.label != "call" {
+	if from.typ != style.ClauseCaller || from.name != "mind_leech" || r.nodes[e.from].id.Text != "whenever discard" || e.label != "call" {
 		t.Errorf("the call comes from %+v (shown %q), labelled %q", from, r.nodes[e.from].id.Text, e.label)
 	}
 	for _, s := range r.edges[into[0]].segs {
-		if s.Visible() && s.StrokeColor != lightPalette.call {
+		if s.Visible() && s.StrokeColor != style.Light.Call {
 			t.Errorf("the clause's call is drawn in %v, not the call colour", s.StrokeColor)
 		}
 	}

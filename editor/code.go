@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -288,7 +289,7 @@ func (c *CodeEditor) TypedRune(r rune) { c.insert(string(r)) }
 
 // TypedKey edits and moves the cursor (fyne.Focusable).
 func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
-	if toWindow(c, ev) { // the step keys (winkeys.go)
+	if ui.ToWindow(c, ev) { // the step keys (winkeys.go)
 		return
 	}
 	p := c.cur
@@ -369,7 +370,7 @@ func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
 // TypedShortcut handles the clipboard, select all, undo and redo
 // (fyne.Shortcutable).
 func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
-	if shortcutToWindow(c, s) {
+	if ui.ShortcutToWindow(c, s) {
 		return
 	}
 	switch sc := s.(type) {

@@ -10,9 +10,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
 	"github.com/alecthomas/chroma/v2"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -170,7 +170,7 @@ func TestCodeEditorRendering(t *testing.T) {
 func TestCodeEditorDrawsEveryCharacter(t *testing.T) {
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
 		a := test.NewTempApp(t)
-		a.Settings().SetTheme(&variantTheme{theme.DefaultTheme(), v})
+		a.Settings().SetTheme(&style.VariantTheme{Theme: theme.DefaultTheme(), Variant: v})
 		c := NewCodeEditor("starlark", false, 1)
 		src := "say(${you} + '${you}') # ${you}\nx = a ? b ! c"
 		c.SetText(src)

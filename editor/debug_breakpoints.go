@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -22,9 +23,9 @@ type breakTab struct {
 	list *fyne.Container // a row per breakpoint
 	rows []breakRow      // the list's rows, in the breakpoints' order
 
-	kind                     *winSelect
-	state, clause            *winSelectEntry // typed, or picked from the pack's states by name, its clauses by path
-	target, cond, n          *winEntry
+	kind                     *ui.Select
+	state, clause            *ui.SelectEntry // typed, or picked from the pack's states by name, its clauses by path
+	target, cond, n          *ui.Entry
 	stateOptions             []string // what state offers: the states' names (an id for a state without one)
 	clauseOptions            []string // what clause offers: graph.ClausePaths
 	stateRow, clauseRow      *fyne.Container
@@ -36,8 +37,8 @@ type breakTab struct {
 // breakRow is one breakpoint in the tab's list.
 type breakRow struct {
 	label  *widget.Label // its kind, what it watches, why the match ignores it
-	on     *winCheck     // enabled
-	remove *winButton    // removes it
+	on     *ui.Check     // enabled
+	remove *ui.Button    // removes it
 }
 
 // newBreakTab builds the tab for e's breakpoints.
@@ -48,11 +49,11 @@ func newBreakTab(e *Editor) *breakTab {
 	for i, k := range graph.BreakKinds {
 		kinds[i] = string(k)
 	}
-	t.state = newWinSelectEntry(nil)
+	t.state = ui.NewSelectEntry(nil)
 	t.state.SetPlaceHolder("any state (pick one, or type its name or id)")
-	t.clause = newWinSelectEntry(nil)
+	t.clause = ui.NewSelectEntry(nil)
 	t.clause.SetPlaceHolder("pick a clause, or type a path some are under")
-	t.target, t.cond, t.n = newWinEntry(), newWinEntry(), newWinEntry()
+	t.target, t.cond, t.n = ui.NewEntry(), ui.NewEntry(), ui.NewEntry()
 	t.target.SetPlaceHolder("game.NAME, player.NAME, TYPE.NAME, #ID.NAME")
 	t.cond.SetPlaceHolder("a Starlark expression (optional but for kind condition)")
 	t.n.SetPlaceHolder("frames (depth) or milliseconds (clock)")
@@ -61,8 +62,8 @@ func newBreakTab(e *Editor) *breakTab {
 	}
 	t.stateRow, t.clauseRow, t.targetRow = row("State", t.state), row("Clause", t.clause), row("Target", t.target)
 	t.nRow, t.condRow = row("N", t.n), row("Condition", t.cond)
-	t.kind = newWinSelect(kinds, func(string) { t.showFields() })
-	add := newWinButton("Add breakpoint", t.add)
+	t.kind = ui.NewSelect(kinds, func(string) { t.showFields() })
+	add := ui.NewButton("Add breakpoint", t.add)
 	form := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Kind"), add, t.kind),
 		t.stateRow, t.clauseRow, t.targetRow, t.nRow, t.condRow, t.problem)
 	t.kind.SetSelected(string(graph.BreakEnter))
@@ -169,10 +170,10 @@ func (t *breakTab) refresh() {
 		}
 		label := widget.NewLabel(text)
 		label.Wrapping = fyne.TextWrapWord
-		on := newWinCheck("", nil)
+		on := ui.NewCheck("", nil)
 		on.SetChecked(b.Enabled)
 		on.OnChanged = func(v bool) { t.report(e.SetBreakpointEnabled(i, v)) }
-		remove := newWinButton("Remove", func() { t.report(e.DeleteBreakpoint(i)) })
+		remove := ui.NewButton("Remove", func() { t.report(e.DeleteBreakpoint(i)) })
 		t.rows = append(t.rows, breakRow{label, on, remove})
 		t.list.Add(container.NewBorder(nil, nil, on, remove, label))
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 )
 
@@ -26,7 +27,7 @@ type EventList struct {
 
 	parts []logPart   // the log's parts, each a heading row then a row per event
 	n     int         // the rows of all parts
-	list  *winList    // passes the step keys on (winkeys.go)
+	list  *ui.List    // passes the step keys on (winkeys.go)
 	rows  []*eventRow // every row the list made, each showing one row at a time
 	// detail is the row tapped last, whole and wrapped, under the list:
 	// a row is one line, cut short ("…") at the panel's width, and its
@@ -61,7 +62,7 @@ func (pt logPart) line(j int) string {
 // NewEventList returns an empty log.
 func NewEventList() *EventList {
 	l := &EventList{}
-	l.list = newWinList(func() int { return l.n },
+	l.list = ui.NewList(func() int { return l.n },
 		func() fyne.CanvasObject {
 			r := newEventRow(l)
 			l.rows = append(l.rows, r)

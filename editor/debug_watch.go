@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/ui"
 )
 
 // watchList is the debugger's Watch tab: Starlark expressions the designer
@@ -16,7 +18,7 @@ import (
 // in the project (watches.go).
 type watchList struct {
 	exprs []string
-	entry *winEntry
+	entry *ui.Entry
 	rows  *fyne.Container // a row per expression: its text, a delete button
 	texts []*widget.Label // the rows' texts: "expr = value"
 
@@ -27,7 +29,7 @@ type watchList struct {
 // expression, and the rows.
 func (p *Play) newWatchTab() fyne.CanvasObject {
 	w := &p.links.watch
-	w.entry = newWinEntry()
+	w.entry = ui.NewEntry()
 	w.entry.SetPlaceHolder("a Starlark expression to watch; Enter adds it")
 	w.entry.OnSubmitted = func(s string) {
 		p.AddWatch(s)
@@ -101,7 +103,7 @@ func (p *Play) showWatches() {
 		i := len(w.rows.Objects)
 		text := widget.NewLabel("")
 		text.Wrapping = fyne.TextWrapWord
-		del := newWinButtonWithIcon("", theme.DeleteIcon(), func() { p.RemoveWatch(i) })
+		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() { p.RemoveWatch(i) })
 		del.Importance = widget.LowImportance
 		w.rows.Add(container.NewBorder(nil, nil, nil, del, text))
 		w.texts = append(w.texts, text)

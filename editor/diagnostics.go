@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -156,7 +157,7 @@ func newDiagRow(tap func()) *diagRow {
 }
 
 func (r *diagRow) set(d graph.Diagnostic, source string) {
-	r.icon.SetResource(severityIcon(d.Severity))
+	r.icon.SetResource(style.SeverityIcon(d.Severity))
 	r.text.SetText(diagText(d, source))
 }
 

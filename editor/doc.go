@@ -47,15 +47,17 @@
 //     and paste, the name entry shown over the canvas, Find (ctrl+F).
 //   - save.go: saving, autosave, export (graph/packfile); export_image.go:
 //     the graph as PNG (Fyne's software painter) and SVG (github.com/ajstarks/svgo).
-//   - winkeys.go: the keys that act whatever has the focus (a match's step
-//     keys): Fyne gives a key to the focused widget alone, so each widget
-//     that can have it passes them on to the window.
+//   - package ui (editor/ui): the keys that act whatever has the focus (a
+//     match's step keys; Fyne gives a key to the focused widget alone, so
+//     each widget that can have it passes them on to the window), the Tab
+//     ring of a form, the flow layout, the debounce of live work.
 //   - menu.go and dialogs.go: menus, toolbar, shortcuts, the context menu;
 //     modal dialogs that Enter and Escape close, and that menu shortcuts do
 //     not stack; closing with unsaved changes. filedialog.go: file and folder
 //     dialogs that take a typed path and start in the folder last used.
-//   - palette.go and theme.go: the canvas's colours for the light and dark
-//     variants, following the system's unless View > Theme forces one.
+//   - theme.go: View > Theme, following the system's variant unless the
+//     designer forces one; package style (editor/style) holds the colours
+//     for both variants, shared by every room.
 //   - dock.go: where panels go. The window has four places ([Place]): Centre
 //     (the canvas; other editors join it as tabs), Side (the inspector), SideBottom
 //     (the diagnostics) and Bottom (under the canvas: consoles, debugger panels).
@@ -64,9 +66,9 @@
 //
 // # The canvas
 //
-// Every state is a box coloured by its BGA type ([TypeFill], with a badge
+// Every state is a box coloured by its BGA type ([style.TypeFill], with a badge
 // naming the type and a legend above the canvas, wrapping onto more rows in
-// a narrow window: flow.go), every transition an arrow
+// a narrow window: [ui.FlowLayout]), every transition an arrow
 // with its name; arrows between the same two states fan out, self-loops sit on
 // the box's right, labels avoid boxes and each other. A call (call('state')
 // in a state's code, or in an action it allows: graph.Calls) is a teal

@@ -12,11 +12,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	svg "github.com/ajstarks/svgo/float"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/software"
+	svg "github.com/ajstarks/svgo/float"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/packfile"
 )
@@ -65,7 +65,7 @@ func (e *Editor) ExportImage(path string) error {
 // corner at the margin; and the picture's size in pixels.
 func (e *Editor) pictureView(z float64) (*GraphView, fyne.Size) {
 	v := NewGraphView()
-	v.palette = &lightPalette
+	v.palette = &style.Light
 	var pos map[string]graph.Point
 	if e.pack.Editor != nil {
 		pos = e.pack.Editor.Positions
@@ -122,13 +122,13 @@ func (e *Editor) WriteSVG(w io.Writer) error {
 	}
 	v, size := e.pictureView(1)
 	geo := v.geometry()
-	pal := lightPalette
+	pal := style.Light
 	var b bytes.Buffer
 	s := svg.New(&b)
 	s.Decimals = 1
 	s.Start(float64(size.Width), float64(size.Height))
 	s.Title(packTitle(e.pack))
-	s.Rect(0, 0, float64(size.Width), float64(size.Height), "fill:"+hex(pal.paper))
+	s.Rect(0, 0, float64(size.Width), float64(size.Height), "fill:"+hex(pal.Paper))
 	at := func(p vec) (float64, float64) {
 		q := v.ToWidget(pointOf(p))
 		return float64(q.X), float64(q.Y)
@@ -145,13 +145,13 @@ func (e *Editor) WriteSVG(w io.Writer) error {
 			continue
 		}
 		x, y := at(geo.labels[i].sub(ed.labelSize.mul(0.5)))
-		s.Roundrect(x, y, ed.labelSize.X, ed.labelSize.Y, 3, 3, "fill:"+hex(pal.labelBack)+";fill-opacity:0.9")
-		style := fmt.Sprintf("font-size:%vpx;text-anchor:middle;fill:%s", labelSize, hex(pal.label))
+		s.Roundrect(x, y, ed.labelSize.X, ed.labelSize.Y, 3, 3, "fill:"+hex(pal.LabelBack)+";fill-opacity:0.9")
+		style := fmt.Sprintf("font-size:%vpx;text-anchor:middle;fill:%s", labelSize, hex(pal.Label))
 		switch {
 		case ed.inferred:
-			style += ";font-style:italic;fill:" + hex(pal.inferred)
+			style += ";font-style:italic;fill:" + hex(pal.Inferred)
 		case ed.kind == callEdge || ed.kind == returnEdge:
-			style += ";font-style:italic;fill:" + hex(pal.call)
+			style += ";font-style:italic;fill:" + hex(pal.Call)
 		}
 		s.Text(x+ed.labelSize.X/2, y+ed.labelSize.Y*0.75, ed.label, style)
 	}
@@ -162,22 +162,22 @@ func (e *Editor) WriteSVG(w io.Writer) error {
 }
 
 // svgEdge draws one arrow: its line, dashed as on the canvas, and its head.
-func svgEdge(s *svg.SVG, ed edge, pts []vec, pal palette, at func(vec) (float64, float64)) {
+func svgEdge(s *svg.SVG, ed edge, pts []vec, pal style.Palette, at func(vec) (float64, float64)) {
 	if len(pts) < 2 {
 		return
 	}
-	col := pal.edge
+	col := pal.Edge
 	style := "fill:none;stroke-width:1.4"
 	hollow := false
 	switch {
 	case ed.inferred:
-		col, style = pal.inferred, style+";stroke-dasharray:5,5"
+		col, style = pal.Inferred, style+";stroke-dasharray:5,5"
 	case ed.kind == privateEdge:
 		style += ";stroke-dasharray:6,5"
 	case ed.kind == callEdge:
-		col, style = pal.call, "fill:none;stroke-width:2.1;stroke-dasharray:12,4"
+		col, style = pal.Call, "fill:none;stroke-width:2.1;stroke-dasharray:12,4"
 	case ed.kind == returnEdge:
-		col, style, hollow = pal.call, "fill:none;stroke-width:1.4;stroke-dasharray:2.5,4", true
+		col, style, hollow = pal.Call, "fill:none;stroke-width:1.4;stroke-dasharray:2.5,4", true
 	}
 	tip := pts[len(pts)-1]
 	dir := tip.sub(pts[len(pts)-2]).unit()
@@ -201,7 +201,7 @@ func svgEdge(s *svg.SVG, ed edge, pts []vec, pal palette, at func(vec) (float64,
 	}
 	headStyle := "fill:" + hex(col)
 	if hollow {
-		headStyle = "fill:" + hex(pal.paper) + ";stroke-width:1.2;stroke:" + hex(col)
+		headStyle = "fill:" + hex(pal.Paper) + ";stroke-width:1.2;stroke:" + hex(col)
 	}
 	s.Polygon(hx, hy, headStyle)
 }
@@ -210,23 +210,23 @@ func svgEdge(s *svg.SVG, ed edge, pts []vec, pal palette, at func(vec) (float64,
 // at zoom 1.
 func svgNode(s *svg.SVG, n node, at func(vec) (float64, float64)) {
 	x, y := at(n.pos.sub(n.size.mul(0.5)))
-	s.Roundrect(x, y, n.size.X, n.size.Y, 8, 8, fmt.Sprintf("fill:%s;stroke:%s;stroke-width:1.5", hex(TypeFill(n.typ)), hex(TypeInk(n.typ))))
+	s.Roundrect(x, y, n.size.X, n.size.Y, 8, 8, fmt.Sprintf("fill:%s;stroke:%s;stroke-width:1.5", hex(style.TypeFill(n.typ)), hex(style.TypeInk(n.typ))))
 	pad := 9.0
-	s.Text(x+pad, y+5+nameSize, n.name, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", nameSize, hex(lightPalette.ink)))
-	badge := TypeBadge(n.typ)
+	s.Text(x+pad, y+5+nameSize, n.name, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", nameSize, hex(style.Light.Ink)))
+	badge := style.TypeBadge(n.typ)
 	bw, _ := measure(badge, badgeSize, fyne.TextStyle{Bold: true})
 	bw += 10
 	by := y + n.size.Y - 8 - 14
-	s.Roundrect(x+pad, by, bw, 14, 7, 7, "fill:"+hex(TypeInk(n.typ)))
+	s.Roundrect(x+pad, by, bw, 14, 7, 7, "fill:"+hex(style.TypeInk(n.typ)))
 	s.Text(x+pad+bw/2, by+10.5, badge, fmt.Sprintf("font-size:%vpx;font-weight:bold;text-anchor:middle;fill:#ffffff", badgeSize))
 	id := n.id
-	if n.typ == Missing {
+	if n.typ == style.Missing {
 		id = "no such state"
 	}
-	if n.typ == ClauseCaller {
+	if n.typ == style.ClauseCaller {
 		id = n.clause
 	}
-	s.Text(x+pad+bw+5, by+11, id, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", idSize, hex(TypeInk(n.typ))))
+	s.Text(x+pad+bw+5, by+11, id, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", idSize, hex(style.TypeInk(n.typ))))
 }
 
 // hex is c as "#rrggbb".

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -118,15 +119,15 @@ func newFormEntry(multi bool) *formEntry {
 
 // TypedKey passes the window-wide keys on (winkeys.go).
 func (en *formEntry) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(en, ev) {
+	if !ui.ToWindow(en, ev) {
 		en.Entry.TypedKey(ev)
 	}
 }
 
-// TypedShortcut passes the window's shortcuts on (shortcutToWindow) and the
+// TypedShortcut passes the window's shortcuts on (ui.ShortcutToWindow) and the
 // others to the entry.
 func (en *formEntry) TypedShortcut(s fyne.Shortcut) {
-	if !shortcutToWindow(en, s) {
+	if !ui.ShortcutToWindow(en, s) {
 		en.Entry.TypedShortcut(s)
 	}
 }
@@ -367,7 +368,7 @@ func (b *codeBind) load(p *graph.Pack) {
 
 // choiceBind binds a drop-down list; choosing makes one edit.
 type choiceBind struct {
-	sel     *winSelect
+	sel     *ui.Select
 	get     getter
 	options func(p *graph.Pack) []string
 	loading bool
@@ -375,9 +376,9 @@ type choiceBind struct {
 
 // choice adds a drop-down of options (computed from the pack each time it
 // loads; the current value is always one of them).
-func (f *form) choice(label, path string, options func(p *graph.Pack) []string, get getter, set setter) *winSelect {
+func (f *form) choice(label, path string, options func(p *graph.Pack) []string, get getter, set setter) *ui.Select {
 	b := &choiceBind{get: get, options: options}
-	b.sel = newWinSelect(nil, func(s string) {
+	b.sel = ui.NewSelect(nil, func(s string) {
 		if b.loading {
 			return
 		}
@@ -428,15 +429,15 @@ func (b *choiceBind) load(p *graph.Pack) {
 
 // checkBind binds a check box; ticking makes one edit.
 type checkBind struct {
-	box     *winCheck
+	box     *ui.Check
 	get     func(p *graph.Pack) (bool, bool)
 	loading bool
 }
 
 // check adds a check box.
-func (f *form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *winCheck {
+func (f *form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *ui.Check {
 	b := &checkBind{get: get}
-	b.box = newWinCheck("", func(v bool) {
+	b.box = ui.NewCheck("", func(v bool) {
 		if b.loading {
 			return
 		}

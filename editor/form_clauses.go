@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -207,7 +208,7 @@ func makeClauseKinds() []clauseKind {
 func clauseCards(f *form, h clauseHost) {
 	for _, k := range clauseKinds {
 		k := k
-		add := newWinButtonWithIcon("", theme.ContentAddIcon(), func() {
+		add := ui.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
 			f.e.formEdit(h.edit(f.e.Pack(), k.name(), k.add))
 		})
 		add.Importance = widget.LowImportance
@@ -249,8 +250,8 @@ func cardHeader(f *form, h clauseHost, k clauseKind, i int) {
 			return h.edit(p, k.name()+"/"+strconv.Itoa(i)+"/name", func(c *graph.Clauses) { renameClause(c, k, i, v) })
 		})
 	name.SetPlaceHolder("name")
-	button := func(icon fyne.Resource, what string, change func(c *graph.Clauses)) *winButton {
-		b := newWinButtonWithIcon("", icon, func() { f.e.formEdit(h.edit(f.e.Pack(), k.name(), change)) })
+	button := func(icon fyne.Resource, what string, change func(c *graph.Clauses)) *ui.Button {
+		b := ui.NewButtonWithIcon("", icon, func() { f.e.formEdit(h.edit(f.e.Pack(), k.name(), change)) })
 		b.Importance = widget.LowImportance
 		f.place(place+"/"+what, b)
 		return b

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -34,7 +35,7 @@ type ElementPanel struct {
 	ops      elementOps
 	makeForm func(n *elementName) (*form, fyne.CanvasObject) // the form of the element n names
 
-	list     *winList
+	list     *ui.List
 	shown    []string
 	selected string
 	cur      *elementName // what the form's getters and setters read: selected, followed through renames
@@ -74,7 +75,7 @@ type elementOps struct {
 
 func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
 	ep := &ElementPanel{e: e, kind: kind, noun: noun, detail: container.NewStack()}
-	ep.list = newWinList(func() int { return len(ep.shown) },
+	ep.list = ui.NewList(func() int { return len(ep.shown) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(ep.shown) {
@@ -92,8 +93,8 @@ func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
 
 // CreateRenderer implements fyne.Widget.
 func (ep *ElementPanel) CreateRenderer() fyne.WidgetRenderer {
-	tool := func(icon fyne.Resource, f func()) *winButton {
-		b := newWinButtonWithIcon("", icon, f)
+	tool := func(icon fyne.Resource, f func()) *ui.Button {
+		b := ui.NewButtonWithIcon("", icon, f)
 		b.Importance = widget.LowImportance
 		return b
 	}
@@ -171,7 +172,7 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 	ep.cur = &elementName{ep.selected}
 	f, obj := ep.makeForm(ep.cur)
 	ep.form = f
-	obj = ringed(ep.e.status.SetText, obj)
+	obj = ui.Ringed(ep.e.status.SetText, obj)
 	if ep.fill {
 		ep.scroll = nil
 		ep.detail.Objects = []fyne.CanvasObject{obj}

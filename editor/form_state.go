@@ -2,17 +2,17 @@ package editor
 
 import (
 	"fmt"
-
-	"fyne.io/fyne/v2"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -345,7 +345,7 @@ func allowedActions(f *form, n *elementName) {
 		card := sub.sub("")
 		card.wide(widget.NewLabelWithStyle("action "+name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		if p.Actions.Lookup(name) == nil {
-			def := newWinButtonWithIcon("Define "+name, theme.ContentAddIcon(), func() {
+			def := ui.NewButtonWithIcon("Define "+name, theme.ContentAddIcon(), func() {
 				f.e.formEdit(graph.AddAction(f.e.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
 			})
 			card.place("possibleactions/"+name+"/define", def)
@@ -388,7 +388,7 @@ func transitionRows(f *form, n *elementName) {
 			old, _ := nameOf(p)
 			return graph.RetargetTransition(p, n.name, old, choiceID(v))
 		})
-		del := newWinButtonWithIcon("", theme.DeleteIcon(), func() {
+		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() {
 			p := f.e.Pack()
 			old, ok := nameOf(p)
 			if !ok {
@@ -408,7 +408,7 @@ func transitionRows(f *form, n *elementName) {
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/inferred", inferred)
 	})
-	add := newWinButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
+	add := ui.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()
 		s := findState(p, n.name)
 		if s == nil {
@@ -490,7 +490,7 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 		typ := sub.choice("", place+"/type", func(*graph.Pack) []string { return variableTypes },
 			get(func(pr *graph.Param) string { return pr.Type }),
 			set("type", func(pr *graph.Param, v string) error { pr.Type = v; return nil }))
-		del := newWinButtonWithIcon("", theme.DeleteIcon(), func() {
+		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() {
 			f.e.formEdit(edit(f.e.Pack(), path, func(ps *graph.Params) {
 				if i < len(*ps) {
 					*ps = slices.Delete(*ps, i, i+1)
@@ -518,7 +518,7 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 			}))
 		sub.message(place+"/message", "a value as YAML: 3, [1, 2], {a: 1}", def)
 	})
-	add := newWinButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
+	add := ui.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
 		p := f.e.Pack()
 		ps := params(p)
 		if ps == nil {

@@ -7,6 +7,8 @@ import (
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
+
+	"github.com/rulestudio/studio/editor/style"
 )
 
 // codeColours are the colours of a code editor other than the tokens'.
@@ -21,7 +23,7 @@ type codeColours struct {
 // system's: the light style's colours are unreadable on the dark field.
 func codePalette() codeColours {
 	name := "github"
-	if currentVariant() == theme.VariantDark {
+	if style.CurrentVariant() == theme.VariantDark {
 		name = "github-dark"
 	}
 	st := styles.Get(name)

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/editor/style"
 )
 
 // TestInferredTransitionIsDashed: a transition inferred from a State class's
@@ -60,13 +62,13 @@ func TestInferredTransitionIsDashed(t *testing.T) {
 	}
 	// Its own colour too, line and label (the label in italics), so that a
 	// short arrow, hidden by its label but for a dash or two, still shows.
-	if c := r.edges[dashed].segs[0].StrokeColor; c != lightPalette.inferred {
-		t.Errorf("inferred arrow drawn in %v, want %v", c, lightPalette.inferred)
+	if c := r.edges[dashed].segs[0].StrokeColor; c != style.Light.Inferred {
+		t.Errorf("inferred arrow drawn in %v, want %v", c, style.Light.Inferred)
 	}
-	if c := r.edges[solid].segs[0].StrokeColor; c != lightPalette.edge {
-		t.Errorf("declared arrow drawn in %v, want %v", c, lightPalette.edge)
+	if c := r.edges[solid].segs[0].StrokeColor; c != style.Light.Edge {
+		t.Errorf("declared arrow drawn in %v, want %v", c, style.Light.Edge)
 	}
-	if l := r.edges[dashed].label; l.Color != lightPalette.inferred || !l.TextStyle.Italic || r.edges[solid].label.TextStyle.Italic {
+	if l := r.edges[dashed].label; l.Color != style.Light.Inferred || !l.TextStyle.Italic || r.edges[solid].label.TextStyle.Italic {
 		t.Errorf("labels: inferred %v italic %v, declared italic %v", l.Color, l.TextStyle.Italic, r.edges[solid].label.TextStyle.Italic)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -44,7 +45,7 @@ func NewInspector() *Inspector {
 	}
 	in.title.Wrapping = fyne.TextWrapWord
 	in.diags.Wrapping = fyne.TextWrapWord
-	in.scroll = container.NewVScroll(ringed(func(msg string) {
+	in.scroll = container.NewVScroll(ui.Ringed(func(msg string) {
 		if in.e != nil {
 			in.e.status.SetText(msg)
 		}
@@ -203,9 +204,9 @@ func fieldText(o fyne.CanvasObject) (string, bool) {
 		return w.Text, true
 	case *CodeEditor:
 		return w.Text(), true
-	case *winSelect:
+	case *ui.Select:
 		return w.Selected, true
-	case *winCheck:
+	case *ui.Check:
 		return strconv.FormatBool(w.Checked), true
 	case *widget.Label:
 		return w.Text, true

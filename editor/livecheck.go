@@ -10,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 )
@@ -259,11 +260,11 @@ func nodePath(n *yaml.Node, pos graph.Pos) ([]string, *yaml.Node) {
 // short while after the last edit, and hands the results back through the
 // editor's do (fyne.Do).
 type liveCheck struct {
-	debounce // requests: a result for an older one is dropped
-	delay    time.Duration
-	of       *graph.Pack
-	running  sync.WaitGroup
-	run      func(*graph.Pack) checkResult // diagnose; tests slow it down
+	ui.Debounce // requests: a result for an older one is dropped
+	delay       time.Duration
+	of          *graph.Pack
+	running     sync.WaitGroup
+	run         func(*graph.Pack) checkResult // diagnose; tests slow it down
 }
 
 // checkSoon asks for the pack to be checked again once the designer pauses
@@ -272,9 +273,9 @@ type liveCheck struct {
 func (e *Editor) checkSoon() {
 	l := &e.forms.live
 	if e.pack == nil {
-		l.cancel()
+		l.Cancel()
 		l.of = nil
-		e.applyCheck(l.gen, checkResult{})
+		e.applyCheck(l.Gen(), checkResult{})
 		return
 	}
 	delay := l.delay
@@ -282,7 +283,7 @@ func (e *Editor) checkSoon() {
 		l.of, delay = e.pack, 0
 		e.diags = nil // another pack's findings mean nothing here
 	}
-	l.request(delay, e.do, e.open, e.startCheck)
+	l.Request(delay, e.do, e.open, e.startCheck)
 }
 
 // open reports whether the window is still open (a timer's job for a
@@ -293,10 +294,10 @@ func (e *Editor) open() bool { return e.stopped.Err() == nil }
 // asked for since.
 func (e *Editor) startCheck(gen int) {
 	l := &e.forms.live
-	if !l.waiting(gen) || e.pack == nil {
+	if !l.Waiting(gen) || e.pack == nil {
 		return
 	}
-	l.pending = false
+	l.Started()
 	frozen := e.pack.Clone()
 	run := l.run
 	l.running.Add(1)
@@ -308,12 +309,12 @@ func (e *Editor) startCheck(gen int) {
 }
 
 // flushChecks starts at once a check waiting for its timer (tests).
-func (e *Editor) flushChecks() { e.forms.live.flush(e.startCheck) }
+func (e *Editor) flushChecks() { e.forms.live.Flush(e.startCheck) }
 
 // applyCheck shows what check gen found: the diagnostics list, the marks on
 // the canvas, in the forms and code, and the YAML view's text positions.
 func (e *Editor) applyCheck(gen int, r checkResult) {
-	if gen != e.forms.live.gen {
+	if gen != e.forms.live.Gen() {
 		return // the pack changed since: a newer check is coming
 	}
 	// The BGA importer's warnings about the pack head the list until another

@@ -8,57 +8,38 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
-
-func ctrl(k fyne.KeyName) *desktop.CustomShortcut {
-	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
-}
-
-func ctrlShift(k fyne.KeyName) *desktop.CustomShortcut {
-	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
-}
-
-// key is a shortcut without modifier: shown in a menu, handled by the
-// canvas when it has the focus (Fyne's menus take only shortcuts with a
-// modifier).
-func key(k fyne.KeyName) *desktop.CustomShortcut { return &desktop.CustomShortcut{KeyName: k} }
 
 // The window's keyboard shortcuts, each shown beside its menu item (README:
 // "Keyboard shortcuts").
 var (
-	newShortcut        = ctrl(fyne.KeyN)
-	openShortcut       = ctrl(fyne.KeyO)
-	importShortcut     = ctrl(fyne.KeyI)
-	saveShortcut       = ctrl(fyne.KeyS)
-	saveAsShortcut     = ctrlShift(fyne.KeyS)
-	exportShortcut     = ctrl(fyne.KeyE)
-	exportPNGShortcut  = ctrlShift(fyne.KeyE)
-	quitShortcut       = ctrl(fyne.KeyQ)
-	newStateShortcut   = ctrlShift(fyne.KeyN)
-	duplicateShortcut  = ctrl(fyne.KeyD)
-	findShortcut       = ctrl(fyne.KeyF)
-	renameShortcut     = key(fyne.KeyF2)
-	deleteShortcut     = key(fyne.KeyDelete)
-	layoutShortcut     = ctrl(fyne.KeyL)
-	layoutSelShortcut  = ctrlShift(fyne.KeyL)
-	zoomInShortcut     = ctrl(fyne.KeyEqual)
-	zoomOutShortcut    = ctrl(fyne.KeyMinus)
-	fitShortcut        = ctrl(fyne.Key0)
-	readableShortcut   = ctrlShift(fyne.Key0)
-	actualSizeShortcut = ctrl(fyne.Key1)
-	yamlShortcut       = ctrl(fyne.KeyU)
-	playtestShortcut   = ctrlShift(fyne.KeyP)
-	newMatchShortcut   = ctrl(fyne.KeyM)
-	testsShortcut      = ctrlShift(fyne.KeyT)
-	breakpointShortcut = ctrl(fyne.KeyB)
-	// The match's step keys, as the usual debuggers have them. Fyne's menus
-	// take no shortcut without a modifier: the window hears them whatever
-	// has the focus (winkeys.go), and these show them beside their items.
-	continueShortcut = key(fyne.KeyF5)
-	stepShortcut     = key(fyne.KeyF10)
-	backShortcut     = key(fyne.KeyF9)
-	forwardShortcut  = key(fyne.KeyF11)
+	newShortcut        = ui.Ctrl(fyne.KeyN)
+	openShortcut       = ui.Ctrl(fyne.KeyO)
+	importShortcut     = ui.Ctrl(fyne.KeyI)
+	saveShortcut       = ui.Ctrl(fyne.KeyS)
+	saveAsShortcut     = ui.CtrlShift(fyne.KeyS)
+	exportShortcut     = ui.Ctrl(fyne.KeyE)
+	exportPNGShortcut  = ui.CtrlShift(fyne.KeyE)
+	quitShortcut       = ui.Ctrl(fyne.KeyQ)
+	newStateShortcut   = ui.CtrlShift(fyne.KeyN)
+	duplicateShortcut  = ui.Ctrl(fyne.KeyD)
+	findShortcut       = ui.Ctrl(fyne.KeyF)
+	renameShortcut     = ui.Key(fyne.KeyF2)
+	deleteShortcut     = ui.Key(fyne.KeyDelete)
+	layoutShortcut     = ui.Ctrl(fyne.KeyL)
+	layoutSelShortcut  = ui.CtrlShift(fyne.KeyL)
+	zoomInShortcut     = ui.Ctrl(fyne.KeyEqual)
+	zoomOutShortcut    = ui.Ctrl(fyne.KeyMinus)
+	fitShortcut        = ui.Ctrl(fyne.Key0)
+	readableShortcut   = ui.CtrlShift(fyne.Key0)
+	actualSizeShortcut = ui.Ctrl(fyne.Key1)
+	yamlShortcut       = ui.Ctrl(fyne.KeyU)
+	playtestShortcut   = ui.CtrlShift(fyne.KeyP)
+	newMatchShortcut   = ui.Ctrl(fyne.KeyM)
+	testsShortcut      = ui.CtrlShift(fyne.KeyT)
+	breakpointShortcut = ui.Ctrl(fyne.KeyB)
 )
 
 // shortcutText is how a shortcut reads in help texts: "Ctrl+Shift+N".
@@ -238,40 +219,29 @@ func (e *Editor) contextMenu(ev *fyne.PointEvent) {
 // toolbar is the row of buttons above the canvas.
 func (e *Editor) toolbar() *widget.Toolbar {
 	return widget.NewToolbar(
-		newWinToolbarAction(theme.DocumentCreateIcon(), e.guard(e.New)),
-		newWinToolbarAction(theme.FolderOpenIcon(), e.guard(e.openDialog)),
-		newWinToolbarAction(theme.DocumentSaveIcon(), e.guard(e.saveOrAsk)),
+		ui.NewToolbarAction(theme.DocumentCreateIcon(), e.guard(e.New)),
+		ui.NewToolbarAction(theme.FolderOpenIcon(), e.guard(e.openDialog)),
+		ui.NewToolbarAction(theme.DocumentSaveIcon(), e.guard(e.saveOrAsk)),
 		widget.NewToolbarSeparator(),
-		newWinToolbarAction(theme.ContentUndoIcon(), e.guard(e.Undo)),
-		newWinToolbarAction(theme.ContentRedoIcon(), e.guard(e.Redo)),
+		ui.NewToolbarAction(theme.ContentUndoIcon(), e.guard(e.Undo)),
+		ui.NewToolbarAction(theme.ContentRedoIcon(), e.guard(e.Redo)),
 		widget.NewToolbarSeparator(),
-		newWinToolbarAction(theme.ContentAddIcon(), e.guard(e.NewState)),
-		newWinToolbarAction(theme.DeleteIcon(), e.guard(e.DeleteSelection)),
-		newWinToolbarAction(theme.SearchIcon(), e.guard(e.Find)),
+		ui.NewToolbarAction(theme.ContentAddIcon(), e.guard(e.NewState)),
+		ui.NewToolbarAction(theme.DeleteIcon(), e.guard(e.DeleteSelection)),
+		ui.NewToolbarAction(theme.SearchIcon(), e.guard(e.Find)),
 		widget.NewToolbarSeparator(),
-		newWinToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
-		newWinToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
-		newWinToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
-		newWinToolbarAction(theme.ViewRefreshIcon(), e.guard(e.Relayout)),
+		ui.NewToolbarAction(theme.ZoomInIcon(), e.View.ZoomIn),
+		ui.NewToolbarAction(theme.ZoomOutIcon(), e.View.ZoomOut),
+		ui.NewToolbarAction(theme.ZoomFitIcon(), e.View.ZoomToFit),
+		ui.NewToolbarAction(theme.ViewRefreshIcon(), e.guard(e.Relayout)),
 	)
 }
 
 // addShortcuts adds the window's shortcuts that no menu item shows: ctrl+plus,
 // typed as ctrl+shift+= or on the keypad, zooms in too; ctrl+shift+Z redoes.
 func (e *Editor) addShortcuts() {
-	for _, sc := range zoomInShortcuts {
+	for _, sc := range ui.ZoomInShortcuts {
 		e.win.Canvas().AddShortcut(sc, func(fyne.Shortcut) { e.View.ZoomIn() })
 	}
-	e.win.Canvas().AddShortcut(redoShortcut, func(fyne.Shortcut) { e.guard(e.Redo)() })
+	e.win.Canvas().AddShortcut(ui.RedoShortcut, func(fyne.Shortcut) { e.guard(e.Redo)() })
 }
-
-// zoomInShortcuts and redoShortcut are the window's shortcuts that no menu
-// item shows (an item shows one): the text fields pass them on
-// (shortcutToWindow).
-var (
-	zoomInShortcuts = []*desktop.CustomShortcut{
-		{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
-		{KeyName: fyne.KeyPlus, Modifier: fyne.KeyModifierShortcutDefault},
-	}
-	redoShortcut = ctrlShift(fyne.KeyZ)
-)

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -32,15 +33,15 @@ type Play struct {
 	actions   *fyne.Container // per deciding seat, a button per legal move
 	refused   *widget.Label   // why the actions not offered are refused (WhyNot)
 	message   *widget.Label   // the last stop: a breakpoint, the end, an error with its backtrace
-	timeline  *winSlider      // steps 0..Head; dragging moves the cursor
+	timeline  *ui.Slider      // steps 0..Head; dragging moves the cursor
 	controls  *fyne.Container // Back, Step, Forward, Continue
 	stack     *widget.Label   // state stack, bottom first
 	exec      *widget.Label   // execution stack
 	objects   *widget.Label   // objects with variables, tags, properties and wrapper chains
-	objFilter *winEntry       // the objects' filter: a substring of an object's text
+	objFilter *ui.Entry       // the objects' filter: a substring of an object's text
 	events    *EventList      // the event log of the current step and of the match, filtered
-	filter    *winEntry       // the event log's filter: a substring of an event's line
-	console   *winEntry       // Starlark evaluated on the match at the cursor
+	filter    *ui.Entry       // the event log's filter: a substring of an event's line
+	console   *ui.Entry       // Starlark evaluated on the match at the cursor
 	output    *widget.Label   // the console's answers
 	debugger  *container.AppTabs
 	picking   *picking  // the moves being picked and the lines of play (play_pick.go)
@@ -73,23 +74,23 @@ func NewPlay() *Play {
 		stack:     widget.NewLabel(""),
 		exec:      widget.NewLabel(""),
 		objects:   widget.NewLabel(""),
-		objFilter: newWinEntry(),
+		objFilter: ui.NewEntry(),
 		events:    NewEventList(),
-		filter:    newWinEntry(),
-		console:   newWinEntry(),
+		filter:    ui.NewEntry(),
+		console:   ui.NewEntry(),
 		output:    widget.NewLabel(""),
 	}
 	p.status.Wrapping = fyne.TextWrapWord
 	p.message.Wrapping = fyne.TextWrapWord
 	p.refused.Wrapping = fyne.TextWrapWord
 	p.picking = newPicking(p)
-	p.timeline = newWinSlider(0, 1)
+	p.timeline = ui.NewSlider(0, 1)
 	p.timeline.OnChanged = p.scrub
 	p.controls = container.NewHBox(
-		newWinButton("◀ Back", p.Back),
-		newWinButton("Step", p.Step),
-		newWinButton("Forward ▶", p.Forward),
-		newWinButton("Continue ▶▶", p.Continue),
+		ui.NewButton("◀ Back", p.Back),
+		ui.NewButton("Step", p.Step),
+		ui.NewButton("Forward ▶", p.Forward),
+		ui.NewButton("Continue ▶▶", p.Continue),
 	)
 	p.objFilter.SetPlaceHolder("filter objects (name, type, zone, chain…)")
 	p.objFilter.OnChanged = func(string) {
@@ -162,7 +163,7 @@ func (p *Play) Show(s *preview.Session, message string, err error) {
 // words about another pack's events and objects. A match's end keeps them
 // for the next one.
 func (p *Play) clearText() {
-	for _, f := range []*winEntry{p.filter, p.objFilter, p.console, p.links.watch.entry} {
+	for _, f := range []*ui.Entry{p.filter, p.objFilter, p.console, p.links.watch.entry} {
 		f.SetText("")
 	}
 	p.output.SetText("")

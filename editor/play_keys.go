@@ -3,6 +3,8 @@ package editor
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/ui"
 )
 
 // playButton is a button of the Play panel's actions: Space or Enter press
@@ -52,10 +54,10 @@ func (b *playButton) TypedKey(ev *fyne.KeyEvent) {
 // F11 forward, as the usual debuggers) and reports whether ev was one.
 func (p *Play) key(ev *fyne.KeyEvent) bool {
 	f, ok := map[fyne.KeyName]func(){
-		continueShortcut.KeyName: p.Continue,
-		stepShortcut.KeyName:     p.Step,
-		backShortcut.KeyName:     p.Back,
-		forwardShortcut.KeyName:  p.Forward,
+		ui.ContinueKey.KeyName: p.Continue,
+		ui.StepKey.KeyName:     p.Step,
+		ui.BackKey.KeyName:     p.Back,
+		ui.ForwardKey.KeyName:  p.Forward,
 	}[ev.Name]
 	if ok {
 		f()

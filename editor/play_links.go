@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
 )
@@ -29,7 +30,7 @@ type playLinks struct {
 	live     *fyne.Container // holds liveBox while there is a report, else nothing
 	liveBox  *fyne.Container // the live report and its restart button
 	liveText *widget.Label
-	restart  *winButton
+	restart  *ui.Button
 	rerun    liveRerun
 }
 
@@ -37,7 +38,7 @@ type playLinks struct {
 // diagnostics, one run a short while after the latest edit, off the UI
 // goroutine; a result for an older edit or another match is dropped.
 type liveRerun struct {
-	debounce
+	ui.Debounce
 	busy    bool // a re-run is running
 	again   bool // a request came while it ran: it starts when that one ends
 	running sync.WaitGroup
@@ -53,7 +54,7 @@ func (p *Play) attachLinks() {
 	p.events.OnPicked = p.openEvent
 	p.links.liveText = widget.NewLabel("")
 	p.links.liveText.Wrapping = fyne.TextWrapWord
-	p.links.restart = newWinButton("Restart on the edited rules", p.RestartOnEdited)
+	p.links.restart = ui.NewButton("Restart on the edited rules", p.RestartOnEdited)
 	p.links.liveBox = container.NewVBox(p.links.liveText, container.NewHBox(p.links.restart))
 	p.links.live = container.NewStack()
 	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))

@@ -17,7 +17,7 @@ func (e *Editor) rerunSoon() {
 	if e.Play == nil || e.Play.sess == nil || e.pack == nil {
 		return
 	}
-	e.Play.links.rerun.request(RerunDelay, e.do, e.open, e.startRerun)
+	e.Play.links.rerun.Request(RerunDelay, e.do, e.open, e.startRerun)
 }
 
 // startRerun re-runs the match's current line on a copy of the pack, on a
@@ -29,14 +29,15 @@ func (e *Editor) rerunSoon() {
 func (e *Editor) startRerun(gen int) {
 	l := &e.Play.links.rerun
 	sess := e.Play.sess
-	if !l.waiting(gen) || sess == nil || e.pack == nil {
+	if !l.Waiting(gen) || sess == nil || e.pack == nil {
 		return
 	}
 	if l.busy {
 		l.again = true
 		return
 	}
-	l.pending, l.busy = false, true
+	l.Started()
+	l.busy = true
 	base, head, frozen := sess.Baseline(), sess.Head(), e.pack.Clone()
 	l.running.Add(1)
 	go func() {
@@ -53,10 +54,10 @@ func (e *Editor) rerunDone(gen int, sess *preview.Session, head int, r *preview.
 	l.busy = false
 	if l.again {
 		l.again = false
-		e.startRerun(l.gen)
+		e.startRerun(l.Gen())
 	}
 	switch {
-	case gen != l.gen || sess != e.Play.sess:
+	case gen != l.Gen() || sess != e.Play.sess:
 		// another edit or another match since: its own run is coming, or none is wanted
 	case sess.Head() != head:
 		e.rerunSoon()
@@ -66,4 +67,4 @@ func (e *Editor) rerunDone(gen int, sess *preview.Session, head int, r *preview.
 }
 
 // flushRerun starts at once a re-run waiting for its timer (tests).
-func (e *Editor) flushRerun() { e.Play.links.rerun.flush(e.startRerun) }
+func (e *Editor) flushRerun() { e.Play.links.rerun.Flush(e.startRerun) }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 )
@@ -67,10 +68,10 @@ func (e *Editor) playMenu() *fyne.Menu {
 	return fyne.NewMenu("Play",
 		e.item("New match…", newMatchShortcut, e.newMatchDialog),
 		fyne.NewMenuItemSeparator(),
-		e.item("Step", stepShortcut, e.Play.Step),
-		e.item("Continue", continueShortcut, e.Play.Continue),
-		e.item("Back", backShortcut, e.Play.Back),
-		e.item("Forward", forwardShortcut, e.Play.Forward),
+		e.item("Step", ui.StepKey, e.Play.Step),
+		e.item("Continue", ui.ContinueKey, e.Play.Continue),
+		e.item("Back", ui.BackKey, e.Play.Back),
+		e.item("Forward", ui.ForwardKey, e.Play.Forward),
 		e.item("End Match", nil, e.EndMatch),
 		fyne.NewMenuItemSeparator(),
 		e.item("Save Match…", nil, e.saveMatchDialog),

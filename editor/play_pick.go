@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
 )
@@ -29,24 +30,24 @@ type picking struct {
 	// cannot take one there: the match did not wait at that step
 	// (preview.Session.CanBranch), so the panel says why instead.
 	barred []int
-	lines  *winSelect // the lines of play (shown when there are two or more)
+	lines  *ui.Select // the lines of play (shown when there are two or more)
 	// linesBox holds lines over a strut as wide as its widest option: a
 	// Select is only as wide as its placeholder, and cut "Line 2 · from
 	// line 1 at step 6" to "Line 2 · fro…".
 	linesBox *fyne.Container
 	strut    *canvas.Rectangle
-	wait     *winButton  // lets WaitStep of time pass (shown when the match has clocks)
+	wait     *ui.Button  // lets WaitStep of time pass (shown when the match has clocks)
 	next     *playButton // the choice drawActions gives the focus to (focusChoice)
 	ids      []int       // the line id of each of lines' options
 }
 
 func newPicking(p *Play) *picking {
-	k := &picking{lines: newWinSelect(nil, nil)}
+	k := &picking{lines: ui.NewSelect(nil, nil)}
 	k.lines.OnChanged = func(string) { p.switchLine() }
 	k.strut = canvas.NewRectangle(color.Transparent)
 	k.linesBox = container.NewStack(k.strut, k.lines)
 	k.linesBox.Hide()
-	k.wait = newWinButton(fmt.Sprintf("Wait %v", WaitStep), p.Wait)
+	k.wait = ui.NewButton(fmt.Sprintf("Wait %v", WaitStep), p.Wait)
 	k.wait.Hide()
 	return k
 }

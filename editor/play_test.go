@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 )
@@ -52,7 +53,7 @@ func actionButtons(p *Play) []*widget.Button {
 				out = append(out, x)
 			case *playButton:
 				out = append(out, &x.Button)
-			case *winButton:
+			case *ui.Button:
 				out = append(out, &x.Button)
 			case *fyne.Container:
 				walk(x.Objects)

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/playtest"
@@ -164,7 +165,7 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 	bar.Max = float64(s.Matches)
 	ctx, cancel := context.WithCancel(context.Background())
 	wait := dialog.NewCustomWithoutButtons("Playing "+strconv.Itoa(s.Matches)+" matches…", bar, e.win)
-	stop := newWinButton("Cancel", nil)
+	stop := ui.NewButton("Cancel", nil)
 	stop.OnTapped = func() {
 		cancel()
 		stop.SetText("Cancelling…")
@@ -216,8 +217,8 @@ func (e *Editor) ShowPlaytest(r playtest.Report) {
 	_ = r.WriteText(&text) // a bytes.Buffer does not fail
 	summary := widget.NewLabel(text.String())
 	summary.TextStyle = fyne.TextStyle{Monospace: true}
-	charts := newWinButton("Open charts in browser", func() { e.openCharts(r) })
-	clear := newWinButton("Clear from graph", e.ClearPlaytest)
+	charts := ui.NewButton("Open charts in browser", func() { e.openCharts(r) })
+	clear := ui.NewButton("Clear from graph", e.ClearPlaytest)
 	// The legend wraps in the width the buttons leave: one long line made
 	// the panel, and so the canvas column, wider than the window allowed
 	// and pushed the Inspector's fields out of sight.

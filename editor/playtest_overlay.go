@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/preview/playtest"
 )
 
@@ -99,7 +100,7 @@ func (r *graphRenderer) heatBox(o *nodeObjects, n node, z float64) {
 	}
 	h := r.g.heat
 	if h == nil {
-		o.box.FillColor = TypeFill(n.typ)
+		o.box.FillColor = style.TypeFill(n.typ)
 		return
 	}
 	if h.UnusedStates[n.id] {

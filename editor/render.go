@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -78,12 +79,12 @@ type graphRenderer struct {
 	over    overlayObjects
 	marks   markObjects // a match's marks, breakpoints, counts (canvas_marks.go)
 	objects []fyne.CanvasObject
-	pal     palette
+	pal     style.Palette
 	grew    bool // place added line objects: collect again
 }
 
 func newGraphRenderer(g *GraphView) *graphRenderer {
-	r := &graphRenderer{g: g, gen: -1, back: canvas.NewRectangle(lightPalette.paper)}
+	r := &graphRenderer{g: g, gen: -1, back: canvas.NewRectangle(style.Light.Paper)}
 	r.over = overlayObjects{
 		band:     canvas.NewRectangle(color.Transparent),
 		wireHead: canvas.NewPolygon(3, color.Transparent),
@@ -136,23 +137,23 @@ func (r *graphRenderer) rebuild() {
 	r.nodes = r.nodes[:0]
 	for _, n := range g.nodes {
 		o := nodeObjects{
-			box:       canvas.NewRectangle(TypeFill(n.typ)),
-			badgeBack: canvas.NewRectangle(TypeInk(n.typ)),
-			id:        newText(idSize, true, TypeInk(n.typ)),
-			name:      newText(nameSize, true, lightPalette.ink),
+			box:       canvas.NewRectangle(style.TypeFill(n.typ)),
+			badgeBack: canvas.NewRectangle(style.TypeInk(n.typ)),
+			id:        newText(idSize, true, style.TypeInk(n.typ)),
+			name:      newText(nameSize, true, style.Light.Ink),
 			badge:     newText(badgeSize, true, color.White),
-			mark:      canvas.NewCircle(lightPalette.err),
+			mark:      canvas.NewCircle(style.Light.Err),
 			markText:  newText(10, true, color.White),
 		}
 		o.id.Text = n.id
-		if n.typ == Missing {
+		if n.typ == style.Missing {
 			o.id.Text = "no such state"
 		}
-		if n.typ == ClauseCaller {
+		if n.typ == style.ClauseCaller {
 			o.id.Text = n.clause
 		}
 		o.name.Text = n.name
-		o.badge.Text = TypeBadge(n.typ)
+		o.badge.Text = style.TypeBadge(n.typ)
 		o.markText.Text = "!"
 		o.markText.Alignment = fyne.TextAlignCenter
 		o.badge.Alignment = fyne.TextAlignCenter
@@ -168,9 +169,9 @@ func (r *graphRenderer) rebuild() {
 	r.edges = r.edges[:0]
 	for _, e := range g.edges {
 		o := edgeObjects{
-			head:      canvas.NewPolygon(3, lightPalette.edge),
-			labelBack: canvas.NewRectangle(lightPalette.labelBack),
-			label:     newText(labelSize, false, lightPalette.label),
+			head:      canvas.NewPolygon(3, style.Light.Edge),
+			labelBack: canvas.NewRectangle(style.Light.LabelBack),
+			label:     newText(labelSize, false, style.Light.Label),
 		}
 		o.label.Text = e.label
 		o.label.TextStyle = labelStyle(e)
@@ -225,12 +226,12 @@ func (v view) visible(lo, hi fyne.Position) bool {
 // place positions every object for the view's current transform.
 func (r *graphRenderer) place() {
 	g := r.g
-	r.pal = paletteFor(currentVariant())
+	r.pal = style.PaletteFor(style.CurrentVariant())
 	if g.palette != nil {
 		r.pal = *g.palette
 	}
 	v := view{z: float64(g.zoom), off: g.offset, size: g.Size()}
-	r.back.FillColor = r.pal.paper
+	r.back.FillColor = r.pal.Paper
 	r.back.Resize(v.size)
 	r.back.Move(fyne.NewPos(0, 0))
 	geo := g.geometry()
@@ -278,16 +279,16 @@ func (r *graphRenderer) placeNode(i int, v view) {
 	o.box.Move(lo)
 	o.box.Resize(fyne.NewSize(hi.X-lo.X, hi.Y-lo.Y))
 	o.box.CornerRadius = float32(8 * z)
-	o.name.Color = r.pal.ink
+	o.name.Color = r.pal.Ink
 	switch {
 	case g.sel[n.id]:
-		o.box.StrokeColor = r.pal.selection
+		o.box.StrokeColor = r.pal.Selection
 		o.box.StrokeWidth = float32(math.Max(2, 3.5*math.Min(z, 1.2)))
 	case g.gesture.kind == connectGesture && g.nodeAt(g.gesture.at) == i:
-		o.box.StrokeColor = r.pal.band
+		o.box.StrokeColor = r.pal.Band
 		o.box.StrokeWidth = float32(math.Max(2, 3*math.Min(z, 1.2)))
 	default:
-		o.box.StrokeColor = TypeInk(n.typ)
+		o.box.StrokeColor = style.TypeInk(n.typ)
 		o.box.StrokeWidth = float32(math.Max(1, 1.5*math.Min(z, 1.2)))
 	}
 	r.heatBox(o, n, z)
@@ -402,9 +403,9 @@ func (r *graphRenderer) placeMark(o *nodeObjects, n node, top float64, v view) {
 	if !n.diag {
 		return
 	}
-	o.mark.FillColor = r.pal.err
+	o.mark.FillColor = r.pal.Err
 	if n.diagSev != graph.Error {
-		o.mark.FillColor = r.pal.warn
+		o.mark.FillColor = r.pal.Warn
 	}
 	mr := math.Max(8, 6/v.z) // never smaller than 6 pixels
 	c := vec{n.pos.X + n.size.X/2 - 2, top + 2}
@@ -419,20 +420,20 @@ func (r *graphRenderer) placeMark(o *nodeObjects, n node, top float64, v view) {
 // edgeStyle is how an arrow of a kind is drawn: colour, width, dash pattern
 // (on, off in pixels; zero: solid) and whether its head is hollow.
 func (r *graphRenderer) edgeStyle(e edge, hot bool, z float64) (col color.NRGBA, width float32, on, off float64, hollow bool) {
-	col = r.pal.edge
+	col = r.pal.Edge
 	width = float32(math.Max(1, 1.4*math.Min(z, 1.5)))
 	switch {
 	case e.inferred:
-		col, on, off = r.pal.inferred, 5, 5 // dashed at 5 pixels at any zoom
+		col, on, off = r.pal.Inferred, 5, 5 // dashed at 5 pixels at any zoom
 	case e.kind == privateEdge:
 		on, off = 6, 5
 	case e.kind == callEdge:
-		col, width, on, off = r.pal.call, width*1.5, 12, 4
+		col, width, on, off = r.pal.Call, width*1.5, 12, 4
 	case e.kind == returnEdge:
-		col, on, off, hollow = r.pal.call, 2.5, 4, true
+		col, on, off, hollow = r.pal.Call, 2.5, 4, true
 	}
 	if hot {
-		col = r.pal.hot
+		col = r.pal.Hot
 		width *= 1.8
 	}
 	return col, width, on, off, hollow
@@ -473,16 +474,16 @@ func (r *graphRenderer) placeEdge(i int, geo *geometry, v view) {
 		setVisible(o.labelBack, false)
 		return
 	}
-	o.label.Color = r.pal.label
+	o.label.Color = r.pal.Label
 	switch {
 	case hot:
-		o.label.Color = r.pal.hot
+		o.label.Color = r.pal.Hot
 	case e.inferred:
-		o.label.Color = r.pal.inferred
+		o.label.Color = r.pal.Inferred
 	case e.kind == callEdge || e.kind == returnEdge:
-		o.label.Color = r.pal.call
+		o.label.Color = r.pal.Call
 	}
-	o.labelBack.FillColor = r.pal.labelBack
+	o.labelBack.FillColor = r.pal.LabelBack
 	lp := v.pt(geo.labels[i].sub(e.labelSize.mul(0.5)))
 	ls := fyne.NewSize(float32(e.labelSize.X*v.z), float32(e.labelSize.Y*v.z))
 	setVisible(o.labelBack, true)
@@ -510,7 +511,7 @@ func (r *graphRenderer) placeHead(head *canvas.Polygon, pts []vec, col color.NRG
 	head.Angle = float32(math.Atan2(dir.Y, dir.X)*180/math.Pi + 90)
 	head.FillColor, head.StrokeColor, head.StrokeWidth = col, col, 0
 	if hollow {
-		head.FillColor, head.StrokeWidth = r.pal.paper, float32(math.Max(1, 1.2*math.Min(z, 1.5)))
+		head.FillColor, head.StrokeWidth = r.pal.Paper, float32(math.Max(1, 1.2*math.Min(z, 1.5)))
 	}
 	line := append([]vec(nil), pts...)
 	line[len(line)-1] = tip.sub(dir.mul(hr * 1.2))
@@ -578,8 +579,8 @@ func (r *graphRenderer) placeWire(geo *geometry, v view) {
 	if len(rt.pts) < 2 || rt.pts[0] == rt.pts[len(rt.pts)-1] {
 		return
 	}
-	line := r.placeHead(o.wireHead, rt.pts, r.pal.band, false, v)
-	r.placeLines(&o.wire, line, false, r.pal.band, 2, v)
+	line := r.placeHead(o.wireHead, rt.pts, r.pal.Band, false, v)
+	r.placeLines(&o.wire, line, false, r.pal.Band, 2, v)
 }
 
 // placeBand draws the rubber band while the designer drags one.
@@ -592,7 +593,7 @@ func (r *graphRenderer) placeBand(v view) {
 	}
 	a, c := *g.gesture.press, g.gesture.at
 	setVisible(b, true)
-	b.FillColor, b.StrokeColor, b.StrokeWidth = r.pal.bandFill, r.pal.band, 1
+	b.FillColor, b.StrokeColor, b.StrokeWidth = r.pal.BandFill, r.pal.Band, 1
 	b.Move(fyne.NewPos(min(a.X, c.X), min(a.Y, c.Y)))
 	b.Resize(fyne.NewSize(float32(math.Abs(float64(a.X-c.X))), float32(math.Abs(float64(a.Y-c.Y)))))
 }
@@ -612,7 +613,7 @@ func (r *graphRenderer) placeScrollbars(v view) {
 		start := (0 - min(glo, 0)) / total * size
 		length := max(size/total*size, 24)
 		setVisible(rc, true)
-		rc.FillColor = r.pal.scroll
+		rc.FillColor = r.pal.Scroll
 		rc.CornerRadius = 2
 		if horizontal {
 			rc.Move(fyne.NewPos(start, across-6))

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview/scenario"
 )
@@ -49,14 +50,14 @@ func (e *Editor) EditScenario(name string) {
 	se.status.Wrapping = fyne.TextWrapWord
 	se.code.SetText(string(found.YAML))
 	e.tests.editors[name] = se
-	save := newWinButton("Save", func() { e.saveScenario(se) })
-	run := newWinButton("Save and run", func() {
+	save := ui.NewButton("Save", func() { e.saveScenario(se) })
+	run := ui.NewButton("Save and run", func() {
 		if e.saveScenario(se) {
 			e.RunTests(name)
 		}
 	})
-	closeBtn := newWinButton("Close", func() { e.Dock.Remove(scenarioPanelID(name)) })
-	del := newWinButton("Delete…", func() { e.deleteScenario(name) })
+	closeBtn := ui.NewButton("Close", func() { e.Dock.Remove(scenarioPanelID(name)) })
+	del := ui.NewButton("Delete…", func() { e.deleteScenario(name) })
 	if e.proj.ReadOnly() {
 		save.Disable()
 		run.Disable()

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview/scenario"
 )
@@ -59,9 +60,9 @@ type testsPanel struct {
 	rows      *fyne.Container // one testRow per scenario
 	status    *widget.Label
 	bar       *widget.ProgressBar
-	runAll    *winButton
-	newBtn    *winButton
-	fromMatch *winButton
+	runAll    *ui.Button
+	newBtn    *ui.Button
+	fromMatch *ui.Button
 	content   fyne.CanvasObject
 	scenarios []StoredScenario
 	results   map[string]testResult
@@ -105,9 +106,9 @@ func newTestsPanel(e *Editor) *testsPanel {
 	t := &testsPanel{e: e, rows: container.NewVBox(), status: widget.NewLabel(""), bar: widget.NewProgressBar(), results: map[string]testResult{}, editors: map[string]*scenarioEditor{}}
 	t.status.Wrapping = fyne.TextWrapWord
 	t.bar.Hide()
-	t.runAll = newWinButton("Run all", func() { e.RunTests() })
-	t.newBtn = newWinButton("New scenario…", t.askNew)
-	t.fromMatch = newWinButton("New from this match…", t.askFromMatch)
+	t.runAll = ui.NewButton("Run all", func() { e.RunTests() })
+	t.newBtn = ui.NewButton("New scenario…", t.askNew)
+	t.fromMatch = ui.NewButton("New from this match…", t.askFromMatch)
 	top := container.NewBorder(nil, nil, container.NewHBox(t.runAll, t.newBtn, t.fromMatch), nil, t.bar)
 	t.content = container.NewBorder(top, t.status, nil, nil, container.NewVScroll(t.rows))
 	return t
@@ -144,7 +145,7 @@ func (t *testsPanel) reload() {
 	t.showRows()
 }
 
-func setEnabled(b *winButton, on bool) {
+func setEnabled(b *ui.Button, on bool) {
 	if on {
 		b.Enable()
 	} else {
@@ -182,12 +183,12 @@ func (t *testsPanel) row(name string) fyne.CanvasObject {
 		mark.SetText("✗  FAIL")
 		mark.Importance = widget.DangerImportance
 	}
-	run := newWinButton("Run", func() { t.e.RunTests(name) })
+	run := ui.NewButton("Run", func() { t.e.RunTests(name) })
 	setEnabled(run, !t.running)
-	edit := newWinButton("Edit", func() { t.e.EditScenario(name) })
+	edit := ui.NewButton("Edit", func() { t.e.EditScenario(name) })
 	head := container.NewHBox(run, edit, mark, newScenarioName(name, func() { t.e.EditScenario(name) }))
 	if r.blessable && !t.e.proj.ReadOnly() {
-		head.Add(newWinButton("Bless", func() { t.e.blessScenario(name) }))
+		head.Add(ui.NewButton("Bless", func() { t.e.blessScenario(name) }))
 	}
 	box := container.NewVBox(head)
 	for _, f := range r.failures {

@@ -1,10 +1,10 @@
 package editor
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/rulestudio/studio/editor/style"
 )
 
 // ThemeChoice is the theme the designer picked in View > Theme.
@@ -22,26 +22,14 @@ const (
 // prefTheme is the preference key of the theme choice.
 const prefTheme = "theme"
 
-// variantTheme is Fyne's default theme drawn in one variant whatever the
-// system says.
-type variantTheme struct {
-	fyne.Theme
-	variant fyne.ThemeVariant
-}
-
-// Color implements fyne.Theme.
-func (t *variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	return t.Theme.Color(n, t.variant)
-}
-
 // SetTheme applies the designer's theme choice to the app, keeps it in the
 // app's preferences and redraws the canvas in the matching colours.
 func (e *Editor) SetTheme(c ThemeChoice) {
 	switch c {
 	case ThemeLight:
-		e.app.Settings().SetTheme(&variantTheme{theme.DefaultTheme(), theme.VariantLight})
+		e.app.Settings().SetTheme(&style.VariantTheme{Theme: theme.DefaultTheme(), Variant: theme.VariantLight})
 	case ThemeDark:
-		e.app.Settings().SetTheme(&variantTheme{theme.DefaultTheme(), theme.VariantDark})
+		e.app.Settings().SetTheme(&style.VariantTheme{Theme: theme.DefaultTheme(), Variant: theme.VariantDark})
 	default:
 		c = ThemeSystem
 		e.app.Settings().SetTheme(theme.DefaultTheme())

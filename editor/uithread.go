@@ -1,6 +1,6 @@
 package editor
 
-import "sync"
+import "github.com/rulestudio/studio/editor/ui"
 
 // Work the editor does off the Fyne goroutine (background layouts, live
 // checks, playtests, scenario runs) hands its result to the window through
@@ -27,39 +27,10 @@ func (e *Editor) Wait() {
 	e.forms.live.running.Wait()
 }
 
-// Queue holds the functions background work hands to the window until Run
-// runs them on the caller's goroutine: what tests give SetDo (Fyne's test
-// driver has no goroutine of its own for the window). Safe for concurrent
-// use.
-type Queue struct {
-	mu sync.Mutex
-	fs []func()
-}
-
-// Do queues f; it is SetDo's argument.
-func (q *Queue) Do(f func()) {
-	q.mu.Lock()
-	q.fs = append(q.fs, f)
-	q.mu.Unlock()
-}
-
-// Run runs the functions queued so far, in order, and reports whether there
-// were any.
-func (q *Queue) Run() bool {
-	q.mu.Lock()
-	fs := q.fs
-	q.fs = nil
-	q.mu.Unlock()
-	for _, f := range fs {
-		f()
-	}
-	return len(fs) > 0
-}
-
 // Settle waits for the editor's background work (Wait) and runs what it
 // queued in q, until a round queues nothing more (at most ten rounds: a
 // result may start more work, a layout a check).
-func (e *Editor) Settle(q *Queue) {
+func (e *Editor) Settle(q *ui.Queue) {
 	for range 10 {
 		e.Wait()
 		if !q.Run() {

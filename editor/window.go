@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -117,7 +118,7 @@ func New(app fyne.App, store Store) *Editor {
 	// the window (its least width is the widest line's) nor, wrapped, push
 	// everything above it up.
 	e.status.Truncation = fyne.TextTruncateEllipsis
-	e.win.SetContent(container.New(&topFirstLayout{top, e.status, e.Dock.Object()}, top, e.status, e.Dock.Object()))
+	e.win.SetContent(container.New(ui.NewTopFirstLayout(top, e.status, e.Dock.Object()), top, e.status, e.Dock.Object()))
 	e.win.SetMainMenu(e.menu())
 	e.addShortcuts()
 	e.win.Canvas().SetOnTypedKey(e.windowKey)

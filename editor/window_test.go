@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
 	"github.com/rulestudio/studio/graph/packfile"
@@ -107,7 +108,7 @@ var queues sync.Map // *Editor -> *Queue
 
 // useQueue makes e hand its fyne.Do work to a queue the test runs.
 func useQueue(e *Editor) {
-	q := &Queue{}
+	q := &ui.Queue{}
 	queues.Store(e, q)
 	e.SetDo(q.Do)
 }
@@ -116,7 +117,7 @@ func useQueue(e *Editor) {
 // applies them.
 func settle(e *Editor) {
 	if q, ok := queues.Load(e); ok {
-		e.Settle(q.(*Queue))
+		e.Settle(q.(*ui.Queue))
 		return
 	}
 	e.Wait()

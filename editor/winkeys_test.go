@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/editor/ui"
 )
 
 // pressKey delivers a key typed in the window as Fyne's desktop driver
@@ -26,11 +28,11 @@ func pressKey(c fyne.Canvas, name fyne.KeyName) {
 // Fyne's own widget), else o itself.
 func fyneOf(o fyne.CanvasObject) fyne.CanvasObject {
 	switch x := o.(type) {
-	case *winButton:
+	case *ui.Button:
 		return &x.Button
-	case *winSelect:
+	case *ui.Select:
 		return &x.Select
-	case *winCheck:
+	case *ui.Check:
 		return &x.Check
 	}
 	return o

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -33,7 +34,7 @@ type YAMLView struct {
 	widget.BaseWidget
 
 	e      *Editor
-	scope  *winSelect
+	scope  *ui.Select
 	what   *widget.Label
 	status *widget.Label
 	code   *CodeEditor
@@ -49,7 +50,7 @@ func newYAMLView(e *Editor) *YAMLView {
 	v := &YAMLView{e: e, what: widget.NewLabel(""), status: widget.NewLabel(""), code: NewCodeEditor("yaml", true, 10), start: 1}
 	v.what.Truncation = fyne.TextTruncateEllipsis
 	v.status.Wrapping = fyne.TextWrapWord
-	v.scope = newWinSelect([]string{ScopeSelection, ScopeWhole}, func(string) { v.load() })
+	v.scope = ui.NewSelect([]string{ScopeSelection, ScopeWhole}, func(string) { v.load() })
 	v.scope.SetSelected(ScopeSelection)
 	v.code.OnChanged = v.edited
 	v.code.OnLeave = func() {

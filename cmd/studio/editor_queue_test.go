@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/rulestudio/studio/editor"
+	"github.com/rulestudio/studio/editor/ui"
 )
 
 // Fyne's test driver runs fyne.Do's function at once on the goroutine that
@@ -14,13 +15,13 @@ import (
 // label refreshed from two goroutines panicked). They wait in a queue until
 // settle runs them on the test's goroutine.
 
-var queues sync.Map // *editor.Editor -> *editor.Queue
+var queues sync.Map // *editor.Editor -> *ui.Queue
 
 // newEditor returns an editor of app on the project store whose background
 // results wait for settle.
 func newEditor(app fyne.App) *editor.Editor {
 	ed := editor.New(app, projectStore{})
-	q := &editor.Queue{}
+	q := &ui.Queue{}
 	queues.Store(ed, q)
 	ed.SetDo(q.Do)
 	return ed
@@ -29,5 +30,5 @@ func newEditor(app fyne.App) *editor.Editor {
 // settle waits for ed's background work and applies its results.
 func settle(ed *editor.Editor) {
 	q, _ := queues.Load(ed)
-	ed.Settle(q.(*editor.Queue))
+	ed.Settle(q.(*ui.Queue))
 }

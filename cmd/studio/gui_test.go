@@ -18,6 +18,7 @@ import (
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
 	"github.com/rulestudio/studio/internal/corpus"
@@ -447,7 +448,7 @@ func analyse(path string, pack *graph.Pack) (shotStats, error) {
 				st.lines++ // arrows are drawn in #555b66 (and text anti-aliasing)
 			}
 			for i, typ := range types {
-				if nearColor(c, editor.TypeFill(typ), 3) {
+				if nearColor(c, style.TypeFill(typ), 3) {
 					label[y*w+x] = int8(i + 1)
 					st.typePixels[typ]++
 					break

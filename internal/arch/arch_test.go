@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,6 +58,53 @@ func TestDependencyDirection(t *testing.T) {
 					t.Errorf("%s depends on %s", r.pkg, dep)
 				}
 			}
+		}
+	}
+}
+
+// rooms lists, per package under editor/ (a room of the window: README,
+// "Layout of the code"), the other rooms it may import. No room imports
+// editor itself, which wires them together; a room not listed here fails
+// the test, so a new one comes with its rule.
+var rooms = map[string][]string{
+	"editor/style": nil,
+	"editor/ui":    nil,
+}
+
+func TestEditorRooms(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "..", "editor", "*", "doc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		room := filepath.ToSlash(filepath.Join("editor", filepath.Base(filepath.Dir(d))))
+		seen[room] = true
+		allowed, ok := rooms[room]
+		if !ok {
+			t.Errorf("%s: a room with no rule in internal/arch (rooms)", room)
+			continue
+		}
+		out, err := exec.Command("go", "list", "-deps", module+room).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", room, err, out)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if dep == module+"editor" {
+				t.Errorf("%s imports editor, which wires the rooms together", room)
+			}
+			other, ok := strings.CutPrefix(dep, module)
+			if !ok || !strings.HasPrefix(other, "editor/") || other == room {
+				continue
+			}
+			if !slices.Contains(allowed, other) {
+				t.Errorf("%s imports %s, which its rule does not allow", room, other)
+			}
+		}
+	}
+	for room := range rooms {
+		if !seen[room] {
+			t.Errorf("%s: a rule for a room that has no doc.go", room)
 		}
 	}
 }

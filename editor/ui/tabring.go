@@ -1,4 +1,4 @@
-package editor
+package ui
 
 import (
 	"fyne.io/fyne/v2"
@@ -10,11 +10,11 @@ import (
 // to the window's next widget, the toolbar's first button, and the digit
 // typed next was lost on it.
 
-// ringed returns content with a tabEnd after it: Tab from content's last
+// Ringed returns content with a tabEnd after it: Tab from content's last
 // field comes back to its first. The tabEnd takes no room (tailLayout), so
 // nothing on screen moves.
 // say shows a refusal on the status line.
-func ringed(say func(string), content fyne.CanvasObject) fyne.CanvasObject {
+func Ringed(say func(string), content fyne.CanvasObject) fyne.CanvasObject {
 	end := &tabEnd{say: say, of: content}
 	end.ExtendBaseWidget(end)
 	return container.New(tailLayout{}, content, end)

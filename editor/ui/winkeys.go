@@ -1,4 +1,4 @@
-package editor
+package ui
 
 import (
 	"fyne.io/fyne/v2"
@@ -11,14 +11,14 @@ import (
 // shortcuts only of keys with ctrl, alt or super held, so a menu shortcut
 // or one added to the window's canvas never sees a bare F10: each widget
 // that can take the focus passes these keys on to the window's own handler
-// (the one that gets keys when nothing has the focus) with [toWindow]. The
+// (the one that gets keys when nothing has the focus) with [ToWindow]. The
 // editor's own widgets (the canvas, the code editor, form fields, play
 // buttons) call it in their TypedKey; the Fyne widgets the window shows
 // are the small types below.
 
 // isWindowKey reports whether k acts on the window whatever has the focus.
 func isWindowKey(k fyne.KeyName) bool {
-	for _, sc := range []*desktop.CustomShortcut{continueShortcut, stepShortcut, backShortcut, forwardShortcut} {
+	for _, sc := range []*desktop.CustomShortcut{ContinueKey, StepKey, BackKey, ForwardKey} {
 		if k == sc.KeyName {
 			return true
 		}
@@ -26,9 +26,9 @@ func isWindowKey(k fyne.KeyName) bool {
 	return false
 }
 
-// toWindow hands ev to the key handler of the window o is in when it is a
+// ToWindow hands ev to the key handler of the window o is in when it is a
 // window-wide key, and reports whether it did (the widget then ignores it).
-func toWindow(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
+func ToWindow(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
 	if !isWindowKey(ev.Name) {
 		return false
 	}
@@ -40,12 +40,12 @@ func toWindow(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
 	return true
 }
 
-// shortcutToWindow hands s to the shortcuts of the window o is in when the
+// ShortcutToWindow hands s to the shortcuts of the window o is in when the
 // window holds it without a menu item (ctrl+shift+Z, the zoom keys), and
 // reports whether it did. Fyne's driver looks for a shortcut in the menus,
 // then gives it to the focused widget alone, so a text field that kept such
 // a shortcut would drop it (redo did nothing in a form's field).
-func shortcutToWindow(o fyne.CanvasObject, s fyne.Shortcut) bool {
+func ShortcutToWindow(o fyne.CanvasObject, s fyne.Shortcut) bool {
 	cs, ok := s.(*desktop.CustomShortcut)
 	if !ok || !isWindowShortcut(cs) {
 		return false
@@ -60,10 +60,10 @@ func shortcutToWindow(o fyne.CanvasObject, s fyne.Shortcut) bool {
 
 // isWindowShortcut reports whether s is one of the window's own shortcuts.
 func isWindowShortcut(s *desktop.CustomShortcut) bool {
-	if s.ShortcutName() == redoShortcut.ShortcutName() {
+	if s.ShortcutName() == RedoShortcut.ShortcutName() {
 		return true
 	}
-	for _, z := range zoomInShortcuts {
+	for _, z := range ZoomInShortcuts {
 		if s.ShortcutName() == z.ShortcutName() {
 			return true
 		}
@@ -71,42 +71,42 @@ func isWindowShortcut(s *desktop.CustomShortcut) bool {
 	return false
 }
 
-// winEntry is a widget.Entry that passes the window-wide keys on.
-type winEntry struct{ widget.Entry }
+// Entry is a widget.Entry that passes the window-wide keys on.
+type Entry struct{ widget.Entry }
 
-func newWinEntry() *winEntry {
-	e := &winEntry{}
+func NewEntry() *Entry {
+	e := &Entry{}
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as widget.NewEntry
 	e.ExtendBaseWidget(e)
 	return e
 }
 
 // TypedKey passes the window-wide keys on and the others to the entry.
-func (e *winEntry) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(e, ev) {
+func (e *Entry) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(e, ev) {
 		e.Entry.TypedKey(ev)
 	}
 }
 
 // TypedShortcut passes the window's shortcuts on and the others to the entry.
-func (e *winEntry) TypedShortcut(s fyne.Shortcut) {
-	if !shortcutToWindow(e, s) {
+func (e *Entry) TypedShortcut(s fyne.Shortcut) {
+	if !ShortcutToWindow(e, s) {
 		e.Entry.TypedShortcut(s)
 	}
 }
 
-// winSelectEntry is a widget.SelectEntry that passes the window-wide keys on.
-type winSelectEntry struct{ widget.SelectEntry }
+// SelectEntry is a widget.SelectEntry that passes the window-wide keys on.
+type SelectEntry struct{ widget.SelectEntry }
 
-func newWinSelectEntry(options []string) *winSelectEntry {
-	e := &winSelectEntry{}
+func NewSelectEntry(options []string) *SelectEntry {
+	e := &SelectEntry{}
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as widget.NewSelectEntry
 	e.ExtendBaseWidget(e)
 	e.SetOptions(options)
 	// The drop-down button beside the text takes the focus too (Tab): the
 	// same button, passing the keys on.
 	if b, ok := e.ActionItem.(*widget.Button); ok {
-		d := newWinButtonWithIcon("", b.Icon, b.OnTapped)
+		d := NewButtonWithIcon("", b.Icon, b.OnTapped)
 		d.Importance = b.Importance
 		e.ActionItem = d
 	}
@@ -114,121 +114,121 @@ func newWinSelectEntry(options []string) *winSelectEntry {
 }
 
 // TypedKey passes the window-wide keys on and the others to the entry.
-func (e *winSelectEntry) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(e, ev) {
+func (e *SelectEntry) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(e, ev) {
 		e.SelectEntry.TypedKey(ev)
 	}
 }
 
 // TypedShortcut passes the window's shortcuts on and the others to the entry.
-func (e *winSelectEntry) TypedShortcut(s fyne.Shortcut) {
-	if !shortcutToWindow(e, s) {
+func (e *SelectEntry) TypedShortcut(s fyne.Shortcut) {
+	if !ShortcutToWindow(e, s) {
 		e.SelectEntry.TypedShortcut(s)
 	}
 }
 
-// winSelect is a widget.Select that passes the window-wide keys on.
-type winSelect struct{ widget.Select }
+// Select is a widget.Select that passes the window-wide keys on.
+type Select struct{ widget.Select }
 
-func newWinSelect(options []string, changed func(string)) *winSelect {
-	s := &winSelect{}
+func NewSelect(options []string, changed func(string)) *Select {
+	s := &Select{}
 	s.Options, s.OnChanged = options, changed
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 // TypedKey passes the window-wide keys on and the others to the select.
-func (s *winSelect) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(s, ev) {
+func (s *Select) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(s, ev) {
 		s.Select.TypedKey(ev)
 	}
 }
 
-// winList is a widget.List that passes the window-wide keys on.
-type winList struct{ widget.List }
+// List is a widget.List that passes the window-wide keys on.
+type List struct{ widget.List }
 
-func newWinList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *winList {
-	l := &winList{}
+func NewList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *List {
+	l := &List{}
 	l.Length, l.CreateItem, l.UpdateItem = length, create, update
 	l.ExtendBaseWidget(l)
 	return l
 }
 
 // TypedKey passes the window-wide keys on and the others to the list.
-func (l *winList) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(l, ev) {
+func (l *List) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(l, ev) {
 		l.List.TypedKey(ev)
 	}
 }
 
-// winSlider is a widget.Slider that passes the window-wide keys on.
-type winSlider struct{ widget.Slider }
+// Slider is a widget.Slider that passes the window-wide keys on.
+type Slider struct{ widget.Slider }
 
-func newWinSlider(min, max float64) *winSlider {
-	s := &winSlider{}
+func NewSlider(min, max float64) *Slider {
+	s := &Slider{}
 	s.Min, s.Max, s.Step, s.Orientation = min, max, 1, widget.Horizontal
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 // TypedKey passes the window-wide keys on and the others to the slider.
-func (s *winSlider) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(s, ev) {
+func (s *Slider) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(s, ev) {
 		s.Slider.TypedKey(ev)
 	}
 }
 
-// winCheck is a widget.Check that passes the window-wide keys on.
-type winCheck struct{ widget.Check }
+// Check is a widget.Check that passes the window-wide keys on.
+type Check struct{ widget.Check }
 
-func newWinCheck(label string, changed func(bool)) *winCheck {
-	c := &winCheck{}
+func NewCheck(label string, changed func(bool)) *Check {
+	c := &Check{}
 	c.Text, c.OnChanged = label, changed
 	c.ExtendBaseWidget(c)
 	return c
 }
 
 // TypedKey passes the window-wide keys on and the others to the check.
-func (c *winCheck) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(c, ev) {
+func (c *Check) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(c, ev) {
 		c.Check.TypedKey(ev)
 	}
 }
 
-// winButton is a widget.Button that passes the window-wide keys on (a
+// Button is a widget.Button that passes the window-wide keys on (a
 // button has the focus after Tab).
-type winButton struct{ widget.Button }
+type Button struct{ widget.Button }
 
-func newWinButton(label string, tapped func()) *winButton {
-	b := &winButton{}
+func NewButton(label string, tapped func()) *Button {
+	b := &Button{}
 	b.Text, b.OnTapped = label, tapped
 	b.ExtendBaseWidget(b)
 	return b
 }
 
-func newWinButtonWithIcon(label string, icon fyne.Resource, tapped func()) *winButton {
-	b := newWinButton(label, tapped)
+func NewButtonWithIcon(label string, icon fyne.Resource, tapped func()) *Button {
+	b := NewButton(label, tapped)
 	b.Icon = icon
 	return b
 }
 
 // TypedKey passes the window-wide keys on and the others to the button.
-func (b *winButton) TypedKey(ev *fyne.KeyEvent) {
-	if !toWindow(b, ev) {
+func (b *Button) TypedKey(ev *fyne.KeyEvent) {
+	if !ToWindow(b, ev) {
 		b.Button.TypedKey(ev)
 	}
 }
 
-// winToolbarAction is a toolbar button that passes the window-wide keys on.
-type winToolbarAction struct {
-	button *winButton
+// ToolbarAction is a toolbar button that passes the window-wide keys on.
+type ToolbarAction struct {
+	button *Button
 }
 
-func newWinToolbarAction(icon fyne.Resource, tapped func()) *winToolbarAction {
-	b := newWinButtonWithIcon("", icon, tapped)
+func NewToolbarAction(icon fyne.Resource, tapped func()) *ToolbarAction {
+	b := NewButtonWithIcon("", icon, tapped)
 	b.Importance = widget.LowImportance // as widget.ToolbarAction
-	return &winToolbarAction{button: b}
+	return &ToolbarAction{button: b}
 }
 
 // ToolbarObject implements widget.ToolbarItem.
-func (t *winToolbarAction) ToolbarObject() fyne.CanvasObject { return t.button }
+func (t *ToolbarAction) ToolbarObject() fyne.CanvasObject { return t.button }

@@ -1,14 +1,8 @@
-package editor
+package style
 
 import (
 	"image/color"
 	"strconv"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -30,10 +24,10 @@ const FrameworkEnd graph.StateType = "bga-gameend"
 // the clause, or the called state would look unreachable.
 const ClauseCaller graph.StateType = "clause"
 
-// placeholder reports whether t is the type of a box that stands for no state
+// Placeholder reports whether t is the type of a box that stands for no state
 // of the pack (Missing, FrameworkEnd, ClauseCaller): it cannot be selected or
 // moved, and has no saved position.
-func placeholder(t graph.StateType) bool {
+func Placeholder(t graph.StateType) bool {
 	return t == Missing || t == FrameworkEnd || t == ClauseCaller
 }
 
@@ -97,52 +91,4 @@ func parseHex(s string) color.NRGBA {
 		return color.NRGBA{R: 0xcc, G: 0xcc, B: 0xcc, A: 0xff}
 	}
 	return color.NRGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 0xff}
-}
-
-// NewLegend returns a row explaining the colour of each state type and the
-// arrows' kinds, wrapping onto more rows when the width runs out.
-func NewLegend() fyne.CanvasObject {
-	items := []fyne.CanvasObject{}
-	for _, t := range append(append([]graph.StateType{}, graph.StateTypes...), Missing) {
-		sw := canvas.NewRectangle(TypeFill(t))
-		sw.StrokeColor = TypeInk(t)
-		sw.StrokeWidth = 1.5
-		sw.CornerRadius = 3
-		sw.SetMinSize(fyne.NewSize(18, 14))
-		name := string(t)
-		if t == Missing {
-			name = "missing target"
-		}
-		lbl := widget.NewLabel(name)
-		items = append(items, container.NewHBox(container.NewCenter(sw), lbl))
-	}
-	items = append(items,
-		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.inferred)), widget.NewLabel("inferred transition")),
-		container.NewHBox(container.NewCenter(dashSwatch(lightPalette.call)), widget.NewLabel("call / return")))
-	return container.New(&flowLayout{}, items...)
-}
-
-// dashSwatch is a short dashed line in col, for the legend.
-func dashSwatch(col color.Color) fyne.CanvasObject {
-	box := canvas.NewRectangle(color.Transparent)
-	box.SetMinSize(fyne.NewSize(22, 14))
-	var dashes []fyne.CanvasObject
-	for x := float32(0); x < 22; x += 8 {
-		l := canvas.NewLine(col)
-		l.StrokeWidth = 2
-		l.Position1, l.Position2 = fyne.NewPos(x, 7), fyne.NewPos(x+5, 7)
-		dashes = append(dashes, l)
-	}
-	return container.NewStack(box, container.NewWithoutLayout(dashes...))
-}
-
-// severityIcon is the theme icon of a diagnostic's severity.
-func severityIcon(s graph.Severity) fyne.Resource {
-	switch s {
-	case graph.Error:
-		return theme.NewErrorThemedResource(theme.ErrorIcon())
-	case graph.Warning:
-		return theme.NewWarningThemedResource(theme.WarningIcon())
-	}
-	return theme.InfoIcon()
 }
