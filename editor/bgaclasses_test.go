@@ -28,8 +28,8 @@ func TestImportClassGameFolder(t *testing.T) {
 		t.Errorf("%d boxes for %d states, want 9", n, len(e.Pack().States))
 	}
 	inferred := 0
-	for _, edge := range e.View.edges {
-		if edge.inferred {
+	for _, a := range drawing(e.View).Arrows {
+		if a.Inferred {
 			inferred++
 		}
 	}

@@ -1,12 +1,14 @@
 package editor
 
 import (
+	"github.com/rulestudio/studio/editor/style"
 	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -17,7 +19,7 @@ import (
 // to its end; Remove takes the dot away.
 func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
 	e.SelectState("3")
 	it := menuItem(e, "Toggle Breakpoint")
@@ -28,14 +30,13 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 	if got := e.View.BreakpointStates(); len(got) != 1 || !got["3"] {
 		t.Fatalf("breakpoint dots %v, want state 3 enabled", got)
 	}
-	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	r.Refresh()
-	box := r.nodes[e.View.index["3"]].box
-	if len(r.marks.dots) != 1 || !r.marks.dots[0].Visible() || r.marks.dots[0].FillColor != breakRed {
-		t.Fatalf("%d dots drawn, want one red dot", len(r.marks.dots))
+	d := drawing(e.View)
+	box := d.Boxes["3"]
+	if len(d.Dots) != 1 || d.Dots[0].Fill != style.Breakpoint {
+		t.Fatalf("%d dots drawn, want one red dot", len(d.Dots))
 	}
-	if d := r.marks.dots[0]; d.Position().X > box.Position().X || d.Position().Y > box.Position().Y {
-		t.Errorf("dot at %v, box at %v: want it on the box's top left corner", d.Position(), box.Position())
+	if dot := d.Dots[0]; dot.Pos.X > box.Pos.X || dot.Pos.Y > box.Pos.Y {
+		t.Errorf("dot at %v, box at %v: want it on the box's top left corner", dot.Pos, box.Pos)
 	}
 
 	if err := e.StartMatch("3", []string{"random", "random"}); err != nil {
@@ -59,9 +60,8 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 	if got := e.View.BreakpointStates(); !(len(got) == 1 && !got["3"]) {
 		t.Errorf("dots after disabling %v, want state 3 disabled", got)
 	}
-	r.Refresh()
-	if d := r.marks.dots[0]; d.FillColor == breakRed || d.StrokeColor != breakRed {
-		t.Errorf("a disabled breakpoint's dot is filled %v, stroked %v: want a red ring", d.FillColor, d.StrokeColor)
+	if dot := drawing(e.View).Dots[0]; dot.Fill == style.Breakpoint || dot.Stroke != style.Breakpoint {
+		t.Errorf("a disabled breakpoint's dot is filled %v, stroked %v: want a red ring", dot.Fill, dot.Stroke)
 	}
 	p.Continue()
 	if !strings.Contains(p.message.Text, "The match is over") {
@@ -71,9 +71,8 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 	if len(e.Breakpoints()) != 0 || e.View.BreakpointStates() != nil {
 		t.Errorf("after Remove: %v, dots %v", e.Breakpoints(), e.View.BreakpointStates())
 	}
-	r.Refresh()
-	if r.marks.dots[0].Visible() {
-		t.Error("the dot is still drawn")
+	if n := len(drawing(e.View).Dots); n != 0 {
+		t.Errorf("%d dots still drawn", n)
 	}
 	e.ToggleStateBreakpoint("3")
 	e.ToggleStateBreakpoint("3") // on and off again
@@ -89,7 +88,7 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 // match runs without it.
 func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
 	e.ShowBreakpoints()
 	bt := e.breakTab
@@ -176,7 +175,7 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 // refused at Add, as a clause the pack lacks is, saying so.
 func TestBreakpointFormOffersNames(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "seeds"), nil)
+	e.SetPack(testpack.Bundled(t, "seeds"), nil)
 	settle(e)
 	e.ShowBreakpoints()
 	bt := e.breakTab

@@ -7,9 +7,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
@@ -63,9 +63,8 @@ func newEditEditor(t *testing.T) *Editor {
 	const canvasH = 432.92188
 	e.Window().Resize(fyne.NewSize(1000, 560+canvasH-e.View.Size().Height))
 	e.View.SetZoom(1, fyne.Position{})
-	e.View.offset = fyne.NewPos(100, 60)
-	e.View.Refresh()
-	e.View.now = fakeClock()
+	e.View.SetOffset(fyne.NewPos(100, 60))
+	e.View.SetClock(fakeClock())
 	return e
 }
 
@@ -101,7 +100,7 @@ func rightEdge(e *Editor, id string) fyne.Position {
 }
 
 // drag drags the canvas from a to b in three moves, with mods held.
-func drag(v *GraphView, a, b fyne.Position, mods fyne.KeyModifier) {
+func drag(v *diagram.View, a, b fyne.Position, mods fyne.KeyModifier) {
 	v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: a}, Button: desktop.MouseButtonPrimary, Modifier: mods})
 	prev := a
 	for i := 1; i <= 3; i++ {
@@ -132,19 +131,7 @@ func answer(t *testing.T, e *Editor, text string) {
 func assertCanvasImage(t *testing.T, e *Editor, name string) {
 	t.Helper()
 	settle(e)
-	src := e.View
-	v := NewGraphView()
-	v.nodes = append([]node(nil), src.nodes...)
-	v.edges = append([]edge(nil), src.edges...)
-	v.index = src.index
-	v.sel, v.selected, v.selEdge = src.sel, src.selected, src.selEdge
-	v.zoom, v.offset = src.zoom, src.offset
-	v.gen = 1
-	c := software.NewCanvas()
-	c.SetPadded(false)
-	c.SetContent(v)
-	c.Resize(fyne.NewSize(630, 470))
-	test.AssertImageMatches(t, name, c.Capture())
+	test.AssertImageMatches(t, name, e.View.Picture(fyne.NewSize(630, 470)))
 }
 
 // TestCreateStateByDoubleClick: a double click on the background makes a
@@ -231,7 +218,7 @@ func TestConnectByDraggingFromTheEdge(t *testing.T) {
 	if !ok || tr.To != graph.NumID(3) {
 		t.Fatalf("state 1's transitions after the drag: %v", stateOf(e.Pack(), "1").Transitions)
 	}
-	if got, ok := e.View.SelectedTransition(); !ok || got != (TransitionRef{From: "1", Name: "skip"}) {
+	if got, ok := e.View.SelectedTransition(); !ok || got != (diagram.TransitionRef{From: "1", Name: "skip"}) {
 		t.Errorf("the new transition is not selected: %v %v", got, ok)
 	}
 	if p := e.Pack().Editor.Positions["1"]; p != (graph.Point{}) {
@@ -290,7 +277,7 @@ func TestRenameStateAndTransition(t *testing.T) {
 	}
 	e.prompt.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 
-	label := e.View.transitionAt(TransitionRef{From: "3", Name: "end"})
+	label := e.View.TransitionAt(diagram.TransitionRef{From: "3", Name: "end"})
 	test.TapAt(e.View, label)
 	test.TapAt(e.View, label)
 	answer(t, e, "finish")
@@ -312,8 +299,7 @@ func TestChangeStateType(t *testing.T) {
 			t.Errorf("state %s is %s", id, s.Type)
 		}
 	}
-	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	if got := r.nodes[e.View.index["3"]].box.FillColor; got != style.TypeFill(graph.MultipleActivePlayer) {
+	if got := drawing(e.View).Boxes["3"].Fill; got != style.TypeFill(graph.MultipleActivePlayer) {
 		t.Errorf("state 3's box is filled %v, want the multipleactiveplayer colour", got)
 	}
 	e.Undo()
@@ -339,8 +325,8 @@ func TestDeleteStatesAndTransitions(t *testing.T) {
 	if _, ok := e.Pack().Editor.Positions["3"]; ok {
 		t.Error("the deleted state keeps its position")
 	}
-	if len(e.View.edges) != 1 {
-		t.Errorf("the canvas draws %d arrows, want 1 (1 -> 2)", len(e.View.edges))
+	if n := len(drawing(e.View).Arrows); n != 1 {
+		t.Errorf("the canvas draws %d arrows, want 1 (1 -> 2)", n)
 	}
 	assertCanvasImage(t, e, "edit_delete.png")
 	e.Undo()
@@ -348,7 +334,7 @@ func TestDeleteStatesAndTransitions(t *testing.T) {
 		t.Errorf("undo after deleting a state:\n%s", got)
 	}
 
-	label := e.View.transitionAt(TransitionRef{From: "2", Name: "pass"})
+	label := e.View.TransitionAt(diagram.TransitionRef{From: "2", Name: "pass"})
 	test.TapAt(e.View, label)
 	if ref, ok := e.View.SelectedTransition(); !ok || ref.Name != "pass" {
 		t.Fatalf("tapping the label of pass selects %v %v", ref, ok)
@@ -364,9 +350,9 @@ func TestDeleteStatesAndTransitions(t *testing.T) {
 func TestShiftClickAndMoveTogether(t *testing.T) {
 	e := newEditEditor(t)
 	test.TapAt(e.View, at(e, 0, 130))
-	e.View.keyMods = func() fyne.KeyModifier { return fyne.KeyModifierShift }
+	e.View.SetModifiers(func() fyne.KeyModifier { return fyne.KeyModifierShift })
 	test.TapAt(e.View, at(e, 280, 280))
-	e.View.keyMods = func() fyne.KeyModifier { return 0 }
+	e.View.SetModifiers(func() fyne.KeyModifier { return 0 })
 	if got := strings.Join(e.View.Selection(), " "); got != "2 99" {
 		t.Fatalf("selection after tap and shift-tap: %q, want 2 99", got)
 	}
@@ -484,7 +470,7 @@ func TestUndoRedoEveryOperation(t *testing.T) {
 	steps := []func() error{
 		func() error { return e.RenameState(id, "bonus") },
 		func() error { return e.AddTransition(id, "back", "2") },
-		func() error { return e.RenameTransition(TransitionRef{From: id, Name: "back"}, "again") },
+		func() error { return e.RenameTransition(diagram.TransitionRef{From: id, Name: "back"}, "again") },
 		func() error { return e.SetStateType([]string{id}, graph.Game) },
 		func() error {
 			e.moved(map[string]graph.Point{id: {X: 50, Y: 320}, "1": {X: -10, Y: 0}})

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/editor/style"
 	"maps"
 	"slices"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -22,18 +25,6 @@ func markCell(t *testing.T, p *Play, i int) {
 	t.Helper()
 	test.Tap(valueButtons(p)[i])
 	test.Tap(actionButton(t, p, "Take mark"))
-}
-
-// shownPills returns the texts of the visible pills of pool, sorted.
-func shownPills(pool []pill) []string {
-	var out []string
-	for _, p := range pool {
-		if p.text.Visible() && p.back.Visible() {
-			out = append(out, p.text.Text)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 // TestMatchMarksTicTacToe: a hot-seat match of tic-tac-toe marks on the
@@ -50,7 +41,7 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 	if want := map[string]int{"1": 1, "2": 1}; !maps.Equal(mk.Visits, want) {
 		t.Errorf("visits at the start %v, want %v", mk.Visits, want)
 	}
-	if want := map[TransitionRef]int{{"1", ""}: 1}; !maps.Equal(mk.Taken, want) {
+	if want := map[diagram.TransitionRef]int{{From: "1", Name: ""}: 1}; !maps.Equal(mk.Taken, want) {
 		t.Errorf("taken at the start %v, want %v", mk.Taken, want)
 	}
 
@@ -61,7 +52,7 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 	if want := map[string]int{"1": 1, "2": 3, "3": 2}; !maps.Equal(mk.Visits, want) {
 		t.Errorf("visits after two moves %v, want %v", mk.Visits, want)
 	}
-	if want := map[TransitionRef]int{{"1", ""}: 1, {"2", "mark"}: 2, {"3", "nextTurn"}: 2}; !maps.Equal(mk.Taken, want) {
+	if want := map[diagram.TransitionRef]int{{From: "1", Name: ""}: 1, {From: "2", Name: "mark"}: 2, {From: "3", Name: "nextTurn"}: 2}; !maps.Equal(mk.Taken, want) {
 		t.Errorf("taken after two moves %v, want %v", mk.Taken, want)
 	}
 	if mk.Current != "2" || !slices.Equal(mk.Active, []string{"Player 1"}) {
@@ -73,35 +64,31 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 
 	// What the canvas draws: the ring round state 2's box, its seat's tag,
 	// the counts on the boxes and on the arrows.
-	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	r.Refresh()
-	box := r.nodes[e.View.index["2"]].box
-	ring := r.marks.ring
-	if !ring.Visible() || ring.Position().X >= box.Position().X || ring.Position().Y >= box.Position().Y ||
-		ring.Size().Width <= box.Size().Width || ring.StrokeColor != matchCurrent {
-		t.Errorf("ring at %v size %v (shown %v), box at %v size %v: want a teal ring round the box",
-			ring.Position(), ring.Size(), ring.Visible(), box.Position(), box.Size())
+	d := drawing(e.View)
+	box, ring := d.Boxes["2"], d.Ring
+	if ring == nil || ring.Pos.X >= box.Pos.X || ring.Pos.Y >= box.Pos.Y ||
+		ring.Size.Width <= box.Size.Width || ring.Stroke != style.MatchCurrent {
+		t.Errorf("ring %+v, box at %v size %v: want a teal ring round the box", ring, box.Pos, box.Size)
 	}
-	if s := r.marks.seats; !s.text.Visible() || s.text.Text != "▶ Player 1" {
-		t.Errorf("seats tag %q (shown %v)", s.text.Text, s.text.Visible())
+	if d.Seats != "▶ Player 1" {
+		t.Errorf("seats tag %q", d.Seats)
 	}
-	if got, want := shownPills(r.marks.visits), []string{"×1", "×2", "×3"}; !slices.Equal(got, want) {
+	if got, want := d.Visits, []string{"×1", "×2", "×3"}; !slices.Equal(got, want) {
 		t.Errorf("visit counts drawn %v, want %v", got, want)
 	}
-	if got, want := shownPills(r.marks.uses), []string{"×1", "×2", "×2"}; !slices.Equal(got, want) {
+	if got, want := d.Uses, []string{"×1", "×2", "×2"}; !slices.Equal(got, want) {
 		t.Errorf("use counts drawn %v, want %v", got, want)
 	}
 
 	e.Play.timeline.SetValue(float64(c1)) // back to after the first move
 	mk = e.View.Match()
-	if mk.Taken[TransitionRef{"2", "mark"}] != 1 || mk.Visits["2"] != 2 || !slices.Equal(mk.Active, []string{"Player 2"}) {
+	if mk.Taken[diagram.TransitionRef{From: "2", Name: "mark"}] != 1 || mk.Visits["2"] != 2 || !slices.Equal(mk.Active, []string{"Player 2"}) {
 		t.Errorf("at step %d: taken %v visits %v active %v, want mark once, playerTurn twice, Player 2 acting", c1, mk.Taken, mk.Visits, mk.Active)
 	}
 
 	e.EndMatch()
-	r.Refresh()
-	if e.View.Match() != nil || ring.Visible() || len(shownPills(r.marks.uses)) > 0 {
-		t.Errorf("after End Match: marks %v, ring shown %v, counts %v", e.View.Match(), ring.Visible(), shownPills(r.marks.uses))
+	if d := drawing(e.View); e.View.Match() != nil || d.Ring != nil || len(d.Uses) > 0 {
+		t.Errorf("after End Match: marks %v, ring %v, counts %v", e.View.Match(), d.Ring, d.Uses)
 	}
 	if e.Dock.Front(Bottom) == PanelPlay {
 		t.Errorf("the Play panel stays after End Match")
@@ -112,7 +99,7 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 	if err := e.StartMatch("1", []string{person, person}); err != nil || e.View.Match() == nil {
 		t.Fatalf("a second match: %v, marks %v", err, e.View.Match())
 	}
-	e.SetPack(bundledPack(t, "hearts"), nil)
+	e.SetPack(testpack.Bundled(t, "hearts"), nil)
 	if e.View.Match() != nil || e.Play.Session() != nil {
 		t.Errorf("another pack opened: the match goes on (marks %v)", e.View.Match())
 	}
@@ -122,32 +109,17 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 // transition's count beside its arrow (issue 10: transitions drawn by use).
 func TestPlaytestDrawsUseCounts(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
-	e.View.SetHeat(HeatOf(playtest.Report{Stats: &playtest.Stats{Uses: map[string]int64{
+	e.View.SetHeat(diagram.HeatOf(playtest.Report{Stats: &playtest.Stats{Uses: map[string]int64{
 		"states/2/transitions/mark": 1234, "states/3/transitions/nextTurn": 1100, "states/3/transitions/endGame": 134,
 	}}}))
-	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	r.Refresh()
-	if got, want := shownPills(r.marks.uses), []string{"×1.1k", "×1.23k", "×134"}; !slices.Equal(got, want) {
+	if got, want := drawing(e.View).Uses, []string{"×1.1k", "×1.23k", "×134"}; !slices.Equal(got, want) {
 		t.Errorf("use counts drawn %v, want %v", got, want)
 	}
 	e.View.SetHeat(nil)
-	r.Refresh()
-	if got := shownPills(r.marks.uses); len(got) > 0 {
+	if got := drawing(e.View).Uses; len(got) > 0 {
 		t.Errorf("counts %v left after the heat is cleared", got)
-	}
-}
-
-// TestCountText: large counts are shortened.
-func TestCountText(t *testing.T) {
-	for n, want := range map[int64]string{7: "×7", 999: "×999", 1000: "×1k", 12345: "×12.3k", 4_100_000: "×4.1M"} {
-		if got := countText(n); got != want {
-			t.Errorf("countText(%d) = %q, want %q", n, got, want)
-		}
-	}
-	if !strings.HasPrefix(countText(1), "×") {
-		t.Error("no × sign")
 	}
 }
 
@@ -158,7 +130,7 @@ func TestCountText(t *testing.T) {
 // and counted, a red dot on nextPlayer.
 func TestRendersMatchMarks(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
 	if err := e.ToggleStateBreakpoint("3"); err != nil {
 		t.Fatal(err)
@@ -183,7 +155,7 @@ func TestRendersMatchMarks(t *testing.T) {
 func BenchmarkMarksOf(b *testing.B) {
 	test.NewTempApp(b)
 	seats := []graph.Seat{{Bot: "random"}, {Bot: "random"}, {Bot: "random"}, {Bot: "random"}}
-	s, err := preview.New(bundledPack(b, "hearts"), preview.Config{Seed: 3, Seats: seats})
+	s, err := preview.New(testpack.Bundled(b, "hearts"), preview.Config{Seed: 3, Seats: seats})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -193,7 +165,7 @@ func BenchmarkMarksOf(b *testing.B) {
 	b.Logf("%d steps, %d events", s.Head(), len(s.Log()))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if MarksOf(s).Current == "" {
+		if diagram.MarksOf(s).Current == "" {
 			b.Fatal("no current state")
 		}
 	}
@@ -204,19 +176,14 @@ func BenchmarkMarksOf(b *testing.B) {
 // is left alone.
 func TestMatchFollowsTheCurrentState(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
 	w := test.NewTempWindow(t, e.View)
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(300, 200))
 	e.View.SetZoom(2, fyne.NewPos(0, 0))
 	e.View.CentreOn("99")
-	inSight := func(id string) bool {
-		n := e.View.nodes[e.View.index[id]]
-		lo, hi := e.View.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5)))), e.View.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
-		s := e.View.Size()
-		return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
-	}
+	inSight := e.View.InView
 	if inSight("2") {
 		t.Fatal("state 2 is in sight before the match: the test shows nothing")
 	}
@@ -239,7 +206,7 @@ func TestMatchFollowsTheCurrentState(t *testing.T) {
 // stack the events rebuild is the match's.
 func TestMatchMarksCalls(t *testing.T) {
 	e, _ := newTestEditor(t)
-	pack := bundledPack(t, "seeds")
+	pack := testpack.Bundled(t, "seeds")
 	e.SetPack(pack, nil)
 	settle(e)
 	caller := ""
@@ -265,7 +232,7 @@ func TestMatchMarksCalls(t *testing.T) {
 		t.Fatalf("the match did not stop where chooseTarget returns: %q", e.Play.message.Text)
 	}
 	mk := e.View.Match()
-	ref := CallRef{Caller: caller, Called: "10"}
+	ref := diagram.CallRef{Caller: caller, Called: "10"}
 	if mk.Returns[ref] < 1 || mk.Calls[ref] != mk.Returns[ref] || mk.Visits["10"] != mk.Calls[ref] {
 		t.Errorf("calls %v, returns %v, visits of 10: %d; want each call of 10 from %s returned", mk.Calls, mk.Returns, mk.Visits["10"], caller)
 	}
@@ -273,16 +240,18 @@ func TestMatchMarksCalls(t *testing.T) {
 	if err != nil || len(fr) != 1 || mk.Current != fr[0].StateID {
 		t.Errorf("after the return: frames %v (%v), current %q", fr, err, mk.Current)
 	}
-	drawn := map[edgeKind]string{}
-	for i, ed := range e.View.edges {
-		ends := [2]string{e.View.nodes[ed.from].id, e.View.nodes[ed.to].id}
-		if (ed.kind == callEdge && ends == [2]string{caller, "10"}) || (ed.kind == returnEdge && ends == [2]string{"10", caller}) {
-			drawn[ed.kind] = e.View.edgeCount(i)
+	var call, ret string
+	for _, a := range drawing(e.View).Arrows {
+		switch {
+		case a.Call && a.From == caller && a.To == "10":
+			call = a.Count
+		case a.Call && a.From == "10" && a.To == caller:
+			ret = a.Count
 		}
 	}
 	want := fmt.Sprintf("×%d", mk.Calls[ref])
-	if drawn[callEdge] != want || drawn[returnEdge] != want {
-		t.Errorf("call arrow counts %q, return arrow %q; want %q", drawn[callEdge], drawn[returnEdge], want)
+	if call != want || ret != want {
+		t.Errorf("call arrow counts %q, return arrow %q; want %q", call, ret, want)
 	}
 }
 
@@ -338,8 +307,8 @@ func TestMatchMarksPrivateMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mk := MarksOf(s)
-	if got := mk.Taken[TransitionRef{From: "10", Name: "toSecond"}]; got != 2 {
+	mk := diagram.MarksOf(s)
+	if got := mk.Taken[diagram.TransitionRef{From: "10", Name: "toSecond"}]; got != 2 {
 		t.Errorf("chooseFirst's toSecond taken %d times, want 2 (once a seat): %v", got, mk.Taken)
 	}
 	if got := mk.Visits["11"]; got != 2 {
@@ -351,19 +320,6 @@ func TestMatchMarksPrivateMoves(t *testing.T) {
 	if mk.Current != "2" {
 		t.Errorf("current state %q, want 2 (plan): the seats' private states do not move the match", mk.Current)
 	}
-}
-
-// inSight reports whether state id's box lies wholly inside the canvas.
-func inSight(g *GraphView, id string) bool {
-	i, ok := g.index[id]
-	if !ok {
-		return false
-	}
-	n := g.nodes[i]
-	lo := g.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5))))
-	hi := g.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
-	s := g.Size()
-	return lo.X >= 0 && lo.Y >= 0 && hi.X <= s.Width && hi.Y <= s.Height
 }
 
 // TestMatchStateStaysInSightWhenThePlayPanelDocks: on File > New's pack,
@@ -388,7 +344,7 @@ func TestMatchStateStaysInSightWhenThePlayPanelDocks(t *testing.T) {
 	if after := e.View.Size(); after.Height >= before.Height {
 		t.Fatalf("the canvas kept its height (%v -> %v): nothing to test", before, after)
 	}
-	if cur != "99" || !inSight(e.View, cur) {
-		t.Errorf("the match is at state %q; in sight: %v (canvas %v, offset %v)", cur, inSight(e.View, cur), e.View.Size(), e.View.offset)
+	if cur != "99" || !e.View.InView(cur) {
+		t.Errorf("the match is at state %q; in sight: %v (canvas %v, offset %v)", cur, e.View.InView(cur), e.View.Size(), e.View.Offset())
 	}
 }

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"strings"
 
 	"github.com/rulestudio/studio/engine"
@@ -45,7 +46,7 @@ func (p *Play) showSeats(m *engine.Match) {
 		if err != nil {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s: %s", seatName(s.Config().Seats[seat].Name, s.Config().Seats[seat].Bot, seat), v.Description)
+		fmt.Fprintf(&b, "\n%s: %s", diagram.SeatName(s.Config().Seats[seat].Name, s.Config().Seats[seat].Bot, seat), v.Description)
 		b.WriteString(p.seatExtras(m, v))
 	}
 	p.status.SetText(b.String())
@@ -64,16 +65,6 @@ func (p *Play) showSeats(m *engine.Match) {
 	} else {
 		p.refused.SetText("")
 	}
-}
-
-func seatName(name, bot string, seat int) string {
-	if name == "" {
-		name = fmt.Sprintf("Player %d", seat+1)
-	}
-	if bot != "" {
-		name += " (" + bot + ")"
-	}
-	return name
 }
 
 // showStack writes the state stack, bottom first: each frame's state, its

@@ -3,6 +3,7 @@ package editor
 import (
 	"testing"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 )
@@ -12,7 +13,7 @@ import (
 // its place from 1), a property by name, an action's body, a state's
 // clause under clauses/, and a state when the event names no code.
 func TestEventTargets(t *testing.T) {
-	p := bundledPack(t, "seeds")
+	p := testpack.Bundled(t, "seeds")
 	s := findState(p, "2")
 	s.Clauses = &graph.Clauses{Whenever: []*graph.Trigger{{Name: "named"}, {Condition: graph.Code{Src: "True"}}}}
 	for _, c := range []struct {

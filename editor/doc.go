@@ -1,6 +1,6 @@
 // Package editor is Rule Studio's user interface, built with Fyne: the window
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
-// ([GraphView]), a custom widget with its own renderer; the [Inspector], the
+// ([View]), a custom widget with its own renderer; the [Inspector], the
 // form of the selected state; the object types, actions and scripts panels
 // ([ElementPanel]); the Starlark and YAML [CodeEditor]; the [YAMLView]; and
 // the [DiagnosticsView] of what the checks found.
@@ -46,7 +46,7 @@
 //   - stateops.go, clipboard.go, prompt.go, find.go: the graph's edits, copy
 //     and paste, the name entry shown over the canvas, Find (ctrl+F).
 //   - save.go: saving, autosave, export (graph/packfile); export_image.go:
-//     the graph as PNG (Fyne's software painter) and SVG (github.com/ajstarks/svgo).
+//     File > Export Picture, the graph as PNG or SVG (diagram.Image, diagram.WriteSVG).
 //   - package ui (editor/ui): the keys that act whatever has the focus (a
 //     match's step keys; Fyne gives a key to the focused widget alone, so
 //     each widget that can have it passes them on to the window), the Tab
@@ -66,40 +66,10 @@
 //
 // # The canvas
 //
-// Every state is a box coloured by its BGA type ([style.TypeFill], with a badge
-// naming the type and a legend above the canvas, wrapping onto more rows in
-// a narrow window: [ui.FlowLayout]), every transition an arrow
-// with its name; arrows between the same two states fan out, self-loops sit on
-// the box's right, labels avoid boxes and each other. A call (call('state')
-// in a state's code, or in an action it allows: graph.Calls) is a teal
-// dash-dotted arrow labelled "call", and its return a dotted one back with a
-// hollow head. A call in an object type's clause (graph.ClauseCalls) starts
-// at a box standing for the clause (ClauseCaller: not a state, it cannot be
-// selected), with no return arrow. Box sizes come from graph/layout, which the automatic layout
-// uses too.
-//
-// The canvas files: canvas.go (the view's copy of the pack, zoom and pan
-// state), canvas_zoom.go (fitting), canvas_select.go (the selection: states
-// with a primary one, or a transition), canvas_input.go (mouse and keys; its
-// top comment lists what each does), canvas_geom.go (routes and labels, kept
-// between frames, and hit tests), geom.go (pure geometry), render.go (the
-// renderer). The canvas changes nothing itself: it reports gestures through
-// its On* callbacks and the Editor makes the edits.
-//
-// Names stay readable at any zoom: a name is never drawn below 8.5 pixels;
-// when a box is too small for its badge and id they go, and a name too long
-// for its box spills out of it, centred, into the free room beside it (half
-// the gap to a box level with it), and is cut short with an ellipsis only
-// where that room ends. Zoom to Fit (ctrl+0) shows the
-// whole graph so; Fit at a Readable Size (ctrl+shift+0, and the view of a
-// pack just opened) does not go below [ReadableZoom], the rest of a big graph
-// a scroll away (thin bars at the edges show where the view is).
-//
-// Views hold copies of what they draw and refer to states by id as written
-// (graph.StateID.String()), never by pointers into the pack, which the Editor
-// owns. Everything here runs on the Fyne goroutine; other goroutines (the
-// background layout, the checks) work on a clone of the pack and come back
-// through fyne.Do.
+// The state graph canvas is package diagram (editor/diagram): [diagram.View]
+// draws the pack, a match's marks and a playtest's heat, and reports the
+// designer's gestures through its On* callbacks; the Editor makes the edits
+// (stateops.go, arrange.go) and tells it what to draw.
 //
 // # Forms
 //
@@ -159,10 +129,8 @@
 //
 // Tools > Playtest (playtest.go) plays matches of a clone of the pack with
 // package preview/playtest on a goroutine, the progress bar moved through
-// e.do at most 20 times a second; the result comes back as a [Heat] drawn
-// over the graph (playtest_overlay.go: the renderer's heatBox and heatEdge
-// restyle boxes and arrows; canvas_marks.go draws each arrow's count beside
-// its label) and the summary in the Bottom panel [PanelPlaytest]. Its
+// e.do at most 20 times a second; the result comes back as a
+// [diagram.Heat] drawn over the graph and the summary in the Bottom panel [PanelPlaytest]. Its
 // Cancel cancels the run's context (playtest.Config's Context): no match
 // starts after it and the run's results are dropped.
 //
@@ -179,12 +147,10 @@
 //
 // Play > New match (play_menu.go, play.go, debug.go) shows a preview.Session.
 // After each step, back or scrub the canvas draws the match at the cursor
-// ([MatchMarks], read from the session's events by [MarksOf]): the current
-// state ringed, the seats that act tagged beside it, the boxes entered and
-// the transitions taken tinted, widened and counted. The same seams as the
-// playtest's restyle boxes and arrows (a match's marks win over the heat);
-// canvas_marks.go makes objects only for what is marked (the ring, pills,
-// breakpoint dots), not per state. Breakpoints (breakpoints.go) live in the
+// ([diagram.MatchMarks], read from the session's events by
+// [diagram.MarksOf]): the current state ringed, the seats that act tagged
+// beside it, the boxes entered and the transitions taken tinted, widened
+// and counted. Breakpoints (breakpoints.go) live in the
 // editor, are written to the project at once ([BreakpointKeeper]), drawn as
 // red dots on their states, handed to each session, and listed and added in
 // the debugger's Breakpoints tab (debug_breakpoints.go). The Watch tab's

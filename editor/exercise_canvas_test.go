@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -30,12 +31,12 @@ func (x *exerciser) stateIDs() []string {
 }
 
 // transitions returns the pack's transitions, in the pack's order.
-func (x *exerciser) transitions() []TransitionRef {
-	var out []TransitionRef
+func (x *exerciser) transitions() []diagram.TransitionRef {
+	var out []diagram.TransitionRef
 	if p := x.e.Pack(); p != nil {
 		for _, s := range p.States {
 			for _, t := range s.Transitions {
-				out = append(out, TransitionRef{From: s.ID.String(), Name: t.Name})
+				out = append(out, diagram.TransitionRef{From: s.ID.String(), Name: t.Name})
 			}
 		}
 	}
@@ -58,7 +59,7 @@ func (x *exerciser) tap(o fyne.Tappable, pos fyne.Position) {
 // clicks its box; it reports whether the click selected it.
 func (x *exerciser) clickState(id string) bool {
 	v := x.e.View
-	v.now = x.clock
+	v.SetClock(x.clock)
 	x.e.Dock.Show(PanelGraph) // the designer clicks the States tab first
 	v.Reveal(id)
 	x.tap(v, v.ToWidget(v.Positions()[id]))
@@ -192,7 +193,7 @@ func (x *exerciser) newTransition(rng *rand.Rand) string {
 }
 
 // clickTransition selects transition t as a click on its arrow does.
-func (x *exerciser) clickTransition(t TransitionRef) bool {
+func (x *exerciser) clickTransition(t diagram.TransitionRef) bool {
 	x.e.Dock.Show(PanelGraph)
 	x.e.View.Reveal(t.From)
 	x.e.View.SelectTransition(t)

@@ -4,33 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"image"
-	"image/color"
 	"image/png"
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/software"
-	svg "github.com/ajstarks/svgo/float"
-
-	"github.com/rulestudio/studio/editor/style"
-	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/packfile"
 )
-
-// Pictures of the state graph, as the canvas draws it (light colours, at
-// zoom 1, with a margin): a PNG drawn by Fyne's software painter, and an SVG
-// written from the same geometry (boxes, routed arrows, placed labels).
-
-// imageMargin is the free space around an exported picture, in pixels.
-const imageMargin = 30
-
-// maxImageSide is the largest side of an exported PNG, in pixels: a bigger
-// graph is drawn smaller.
-const maxImageSide = 8000
 
 // ExportImage writes a picture of the state graph to path: PNG or SVG, by
 // the file's extension. The file is written whole or not at all.
@@ -60,174 +42,13 @@ func (e *Editor) ExportImage(path string) error {
 	return nil
 }
 
-// pictureView returns a graph view of the pack on screen for a picture: the
-// light palette, nothing selected, no diagnostic marks, at zoom z with the graph's top left
-// corner at the margin; and the picture's size in pixels.
-func (e *Editor) pictureView(z float64) (*GraphView, fyne.Size) {
-	v := NewGraphView()
-	v.palette = &style.Light
-	var pos map[string]graph.Point
-	if e.pack.Editor != nil {
-		pos = e.pack.Editor.Positions
-	}
-	v.SetGraph(e.pack, pos, nil) // a picture for documents: no diagnostic marks
-	lo, hi, ok := v.bounds()
-	if !ok {
-		lo, hi = vec{}, vec{200, 100}
-	}
-	lo, hi = v.labelBounds(lo, hi)
-	v.zoom = float32(z)
-	v.offset = fyne.NewPos(float32(imageMargin-lo.X*z), float32(imageMargin-lo.Y*z))
-	size := fyne.NewSize(float32((hi.X-lo.X)*z+2*imageMargin), float32((hi.Y-lo.Y)*z+2*imageMargin))
-	return v, size
-}
+// GraphImage draws the state graph as the canvas does (diagram.Image).
+func (e *Editor) GraphImage() image.Image { return diagram.Image(e.pack) }
 
-// labelBounds grows the box lo-hi to hold every arrow and label.
-func (g *GraphView) labelBounds(lo, hi vec) (vec, vec) {
-	geo := g.geometry()
-	grow := func(p vec) {
-		lo = vec{math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)}
-		hi = vec{math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)}
-	}
-	for i, e := range g.edges {
-		for _, p := range geo.routes[i].pts {
-			grow(p)
-		}
-		if e.labelSize.X > 0 {
-			grow(geo.labels[i].sub(e.labelSize.mul(0.5)))
-			grow(geo.labels[i].add(e.labelSize.mul(0.5)))
-		}
-	}
-	return lo, hi
-}
-
-// GraphImage draws the state graph as the canvas does, at zoom 1 (smaller
-// when a side would pass maxImageSide pixels).
-func (e *Editor) GraphImage() image.Image {
-	v, size := e.pictureView(1)
-	if side := math.Max(float64(size.Width), float64(size.Height)); side > maxImageSide {
-		v, size = e.pictureView(maxImageSide / side)
-	}
-	c := software.NewCanvas()
-	c.SetPadded(false)
-	c.SetContent(v)
-	c.Resize(size)
-	return c.Capture()
-}
-
-// WriteSVG writes the state graph as an SVG drawing, at zoom 1.
+// WriteSVG writes the state graph as an SVG drawing (diagram.WriteSVG).
 func (e *Editor) WriteSVG(w io.Writer) error {
 	if e.pack == nil {
 		return errors.New("no pack to export")
 	}
-	v, size := e.pictureView(1)
-	geo := v.geometry()
-	pal := style.Light
-	var b bytes.Buffer
-	s := svg.New(&b)
-	s.Decimals = 1
-	s.Start(float64(size.Width), float64(size.Height))
-	s.Title(packTitle(e.pack))
-	s.Rect(0, 0, float64(size.Width), float64(size.Height), "fill:"+hex(pal.Paper))
-	at := func(p vec) (float64, float64) {
-		q := v.ToWidget(pointOf(p))
-		return float64(q.X), float64(q.Y)
-	}
-	s.Gstyle("font-family:sans-serif")
-	for i, ed := range v.edges {
-		svgEdge(s, ed, geo.routes[i].pts, pal, at)
-	}
-	for _, n := range v.nodes {
-		svgNode(s, n, at)
-	}
-	for i, ed := range v.edges {
-		if ed.labelSize.X == 0 {
-			continue
-		}
-		x, y := at(geo.labels[i].sub(ed.labelSize.mul(0.5)))
-		s.Roundrect(x, y, ed.labelSize.X, ed.labelSize.Y, 3, 3, "fill:"+hex(pal.LabelBack)+";fill-opacity:0.9")
-		style := fmt.Sprintf("font-size:%vpx;text-anchor:middle;fill:%s", labelSize, hex(pal.Label))
-		switch {
-		case ed.inferred:
-			style += ";font-style:italic;fill:" + hex(pal.Inferred)
-		case ed.kind == callEdge || ed.kind == returnEdge:
-			style += ";font-style:italic;fill:" + hex(pal.Call)
-		}
-		s.Text(x+ed.labelSize.X/2, y+ed.labelSize.Y*0.75, ed.label, style)
-	}
-	s.Gend()
-	s.End()
-	_, err := w.Write(b.Bytes())
-	return err
+	return diagram.WriteSVG(w, e.pack, packTitle(e.pack))
 }
-
-// svgEdge draws one arrow: its line, dashed as on the canvas, and its head.
-func svgEdge(s *svg.SVG, ed edge, pts []vec, pal style.Palette, at func(vec) (float64, float64)) {
-	if len(pts) < 2 {
-		return
-	}
-	col := pal.Edge
-	style := "fill:none;stroke-width:1.4"
-	hollow := false
-	switch {
-	case ed.inferred:
-		col, style = pal.Inferred, style+";stroke-dasharray:5,5"
-	case ed.kind == privateEdge:
-		style += ";stroke-dasharray:6,5"
-	case ed.kind == callEdge:
-		col, style = pal.Call, "fill:none;stroke-width:2.1;stroke-dasharray:12,4"
-	case ed.kind == returnEdge:
-		col, style, hollow = pal.Call, "fill:none;stroke-width:1.4;stroke-dasharray:2.5,4", true
-	}
-	tip := pts[len(pts)-1]
-	dir := tip.sub(pts[len(pts)-2]).unit()
-	if len(pts) > 2 {
-		dir = tip.sub(pts[len(pts)-3]).unit()
-	}
-	const hr = 5.5
-	line := append([]vec(nil), pts...)
-	line[len(line)-1] = tip.sub(dir.mul(hr * 1.2))
-	xs, ys := make([]float64, len(line)), make([]float64, len(line))
-	for i, p := range line {
-		xs[i], ys[i] = at(p)
-	}
-	s.Polyline(xs, ys, style+";stroke:"+hex(col))
-	base := tip.sub(dir.mul(hr * 1.6))
-	side := dir.perp().mul(hr * 0.85)
-	var hx, hy []float64
-	for _, p := range []vec{tip, base.add(side), base.sub(side)} {
-		x, y := at(p)
-		hx, hy = append(hx, x), append(hy, y)
-	}
-	headStyle := "fill:" + hex(col)
-	if hollow {
-		headStyle = "fill:" + hex(pal.Paper) + ";stroke-width:1.2;stroke:" + hex(col)
-	}
-	s.Polygon(hx, hy, headStyle)
-}
-
-// svgNode draws one state box: name, type badge and id, as the canvas does
-// at zoom 1.
-func svgNode(s *svg.SVG, n node, at func(vec) (float64, float64)) {
-	x, y := at(n.pos.sub(n.size.mul(0.5)))
-	s.Roundrect(x, y, n.size.X, n.size.Y, 8, 8, fmt.Sprintf("fill:%s;stroke:%s;stroke-width:1.5", hex(style.TypeFill(n.typ)), hex(style.TypeInk(n.typ))))
-	pad := 9.0
-	s.Text(x+pad, y+5+nameSize, n.name, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", nameSize, hex(style.Light.Ink)))
-	badge := style.TypeBadge(n.typ)
-	bw, _ := measure(badge, badgeSize, fyne.TextStyle{Bold: true})
-	bw += 10
-	by := y + n.size.Y - 8 - 14
-	s.Roundrect(x+pad, by, bw, 14, 7, 7, "fill:"+hex(style.TypeInk(n.typ)))
-	s.Text(x+pad+bw/2, by+10.5, badge, fmt.Sprintf("font-size:%vpx;font-weight:bold;text-anchor:middle;fill:#ffffff", badgeSize))
-	id := n.id
-	if n.typ == style.Missing {
-		id = "no such state"
-	}
-	if n.typ == style.ClauseCaller {
-		id = n.clause
-	}
-	s.Text(x+pad+bw+5, by+11, id, fmt.Sprintf("font-size:%vpx;font-weight:bold;fill:%s", idSize, hex(style.TypeInk(n.typ))))
-}
-
-// hex is c as "#rrggbb".
-func hex(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }

@@ -87,7 +87,7 @@ func (e *Editor) refreshCanvas() {
 	if e.pack != nil && e.pack.Editor != nil {
 		pos = e.pack.Editor.Positions
 	}
-	e.View.breaks = e.breakpointDots() // the states' ids or names may have changed
+	e.View.SetBreakpointStates(e.breakpointDots()) // the states' ids or names may have changed
 	e.View.SetGraph(e.pack, pos, e.diags)
 	if e.breakTab != nil {
 		e.breakTab.refresh() // the states it offers and names

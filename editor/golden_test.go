@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -22,7 +23,7 @@ func TestRendersSmallGraph(t *testing.T) {
 		{ID: graph.NumID(99), Name: "gameEnd", Type: graph.Game},
 	}}
 	pos := map[string]graph.Point{"1": {X: 0, Y: 0}, "2": {X: 0, Y: 130}, "99": {X: 0, Y: 290}}
-	v := NewGraphView()
+	v := diagram.NewView()
 	v.SetGraph(p, pos, graph.Check(p))
 	v.Select("2")
 	w := test.NewTempWindow(t, v)

@@ -3,6 +3,8 @@ package editor
 import (
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/editor/diagram"
 )
 
 // TestInspectorKeepsTheStateOfTheSelectedArrow: with an arrow selected
@@ -19,7 +21,7 @@ func TestInspectorKeepsTheStateOfTheSelectedArrow(t *testing.T) {
 			break
 		}
 	}
-	tr := TransitionRef{From: from, Name: name}
+	tr := diagram.TransitionRef{From: from, Name: name}
 	if !e.View.SelectTransition(tr) {
 		t.Fatalf("no arrow %s/%s drawn", from, name)
 	}
@@ -44,7 +46,7 @@ func TestInspectorKeepsTheStateOfTheSelectedArrow(t *testing.T) {
 // state's). Found by the window exerciser.
 func TestRenamedArrowKeepsItsStateInTheInspector(t *testing.T) {
 	e := seedsEditor(t)
-	tr := TransitionRef{From: "2", Name: e.Pack().States[1].Transitions[0].Name}
+	tr := diagram.TransitionRef{From: "2", Name: e.Pack().States[1].Transitions[0].Name}
 	if e.Pack().States[1].ID.String() != "2" || !e.View.SelectTransition(tr) {
 		t.Fatalf("no arrow %v", tr)
 	}
@@ -52,7 +54,7 @@ func TestRenamedArrowKeepsItsStateInTheInspector(t *testing.T) {
 	if err := e.RenameTransition(tr, "renamed"); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := e.View.SelectedTransition(); !ok || got != (TransitionRef{From: "2", Name: "renamed"}) {
+	if got, ok := e.View.SelectedTransition(); !ok || got != (diagram.TransitionRef{From: "2", Name: "renamed"}) {
 		t.Errorf("selected arrow after the rename: %v %v", got, ok)
 	}
 	if got := e.Inspector.Shown(); got != "2" {
@@ -65,7 +67,7 @@ func TestRenamedArrowKeepsItsStateInTheInspector(t *testing.T) {
 // its state's form, though the arrow selected is gone under its old name.
 func TestArrowRenamedInTheFormKeepsTheForm(t *testing.T) {
 	e := seedsEditor(t)
-	tr := TransitionRef{From: "2", Name: e.Pack().States[1].Transitions[0].Name}
+	tr := diagram.TransitionRef{From: "2", Name: e.Pack().States[1].Transitions[0].Name}
 	if !e.View.SelectTransition(tr) {
 		t.Fatalf("no arrow %v", tr)
 	}

@@ -337,35 +337,3 @@ func (e *Editor) applyCheck(gen int, r checkResult) {
 	e.updateTitle()
 	e.showFindings() // after the status line's counts: a mark on the line being typed says its message there
 }
-
-// MarkDiagnostics marks the boxes of the states diags are about (the worst
-// severity of each), keeping everything else as drawn.
-func (g *GraphView) MarkDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
-	if p == nil {
-		return
-	}
-	worst := map[string]graph.Severity{}
-	for _, d := range diags {
-		if d.State.IsZero() {
-			continue
-		}
-		k := p.Key(d.State)
-		if s, ok := worst[k]; !ok || d.Severity < s {
-			worst[k] = d.Severity
-		}
-	}
-	changed := false
-	for i := range g.nodes {
-		n := &g.nodes[i]
-		// An id as written, read as a constant, has the key of the state it
-		// names: a defined constant's number, or the number itself.
-		sev, ok := worst[p.Key(graph.ConstID(n.id))]
-		if n.diag != ok || ok && n.diagSev != sev {
-			n.diag, n.diagSev, changed = ok, sev, true
-		}
-	}
-	if changed {
-		g.gen++ // the renderer makes the marks again
-		g.Refresh()
-	}
-}

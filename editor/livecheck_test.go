@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/editor/style"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,8 +56,8 @@ func TestDiagnosticsComeFromAnotherGoroutine(t *testing.T) {
 	if f.State != graph.NumID(3) || f.Target.Kind != graph.StateRef || f.Target.Name != "3" || f.Target.Field != "action" {
 		t.Errorf("finding %v: state %v, target %+v; want state 3, field action", f.Diagnostic, f.State, f.Target)
 	}
-	if n := e.View.nodes[e.View.index["3"]]; !n.diag || n.diagSev != graph.Error {
-		t.Errorf("state 3 is not marked on the canvas: %+v", n)
+	if m, ok := drawing(e.View).Marks["3"]; !ok || m.Fill != style.Light.Err {
+		t.Errorf("state 3 is not marked as an error on the canvas: %+v (shown %v)", m, ok)
 	}
 	marks := action.Marks()
 	if len(marks) != 1 || marks[0].Line != 1 || marks[0].Column != 1 || !strings.Contains(marks[0].Message, "stNoSuchThing") {

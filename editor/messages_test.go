@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/editor/internal/testpack"
 )
 
 // commandLineTalk matches what a message in the window must not say: a
@@ -51,7 +53,7 @@ func TestMessagesSpeakToDesigners(t *testing.T) {
 // out, separator and all, when the pack has none.
 func TestStatusLinePlurals(t *testing.T) {
 	e, _ := newTestEditor(t)
-	p := bundledPack(t, "seeds")
+	p := testpack.Bundled(t, "seeds")
 	p.States = p.States[:1]
 	p.States[0].Transitions = p.States[0].Transitions[:1]
 	e.SetPack(p, nil)

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -54,7 +55,7 @@ func TestEndMatchKeepsTheInspector(t *testing.T) {
 		do   func(e *Editor)
 	}{
 		{"End Match", func(e *Editor) { e.EndMatch() }},
-		{"another pack", func(e *Editor) { e.SetPack(bundledPack(t, "tictactoe"), nil); settle(e) }},
+		{"another pack", func(e *Editor) { e.SetPack(testpack.Bundled(t, "tictactoe"), nil); settle(e) }},
 	} {
 		t.Run(end.name, func(t *testing.T) {
 			e := matchEditor(t, "tictactoe", "1", person, person)
@@ -144,7 +145,7 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	// A run that ends once another pack is shown.
 	e.Playtest(PlaytestSettings{Matches: 5, Seats: 2, Seed: 7, Bots: "random"})
 	e.layouts.Wait() // the run is over; its result waits in the queue
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
 	if e.View.Heat() != nil || e.PlaytestText() != "" {
 		t.Errorf("a playtest of the pack shown before shows on the new one")
@@ -276,7 +277,7 @@ func TestRestartOnEditedAtTheFirstDecision(t *testing.T) {
 // until Forward was pressed twice).
 func TestRestartAfterAFixedError(t *testing.T) {
 	e, _ := newTestEditor(t)
-	pk := bundledPack(t, "tictactoe")
+	pk := testpack.Bundled(t, "tictactoe")
 	pk.States[0].Action = graph.Code{Src: "fail('boom')"}
 	e.SetPack(pk, nil)
 	settle(e)

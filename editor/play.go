@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -274,7 +275,7 @@ func (p *Play) waitText(seats []int) string {
 	names := make([]string, 0, len(seats))
 	for _, i := range seats {
 		if i >= 0 && i < len(cfg) {
-			names = append(names, seatName(cfg[i].Name, cfg[i].Bot, i))
+			names = append(names, diagram.SeatName(cfg[i].Name, cfg[i].Bot, i))
 		}
 	}
 	if len(names) == 0 {
@@ -288,7 +289,7 @@ func (p *Play) endText(step int) string {
 	m, seats := p.sess.Match(), p.sess.Config().Seats
 	names := make([]string, len(seats))
 	for i, s := range seats {
-		names[i] = seatName(s.Name, s.Bot, i)
+		names[i] = diagram.SeatName(s.Name, s.Bot, i)
 	}
 	return fmt.Sprintf("The match is over at step %d: %s", step, outcome(names, m.Scores(), m.Winners()))
 }

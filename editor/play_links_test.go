@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -87,7 +88,7 @@ func TestPlayEventOpensClause(t *testing.T) {
 // match and opens the Actions panel at the body's failing line, the
 // backtrace in the Play panel's message.
 func TestPlayRuleErrorOpensCode(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	body := &pack.Actions.Lookup("mark").Body
 	body.Src += "if board.count(1) == 2:\n    fail('two crosses')\n"
 	want := strings.Count(body.Src, "\n") // the fail line: the last
@@ -206,7 +207,7 @@ func TestPlayWatchFollowsCursor(t *testing.T) {
 // (tic-tac-toe's stNextPlayer, the state's action) opens the script at the
 // failing line, not the state that called it.
 func TestPlayScriptErrorOpensScript(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	code := &pack.Scripts[0].Code
 	code.Src = strings.Replace(code.Src, "    if board.line(3):", "    fail('no next player')\n    if board.line(3):", 1)
 	want := 1 + strings.Count(code.Src[:strings.Index(code.Src, "fail(")], "\n")
@@ -227,7 +228,7 @@ func TestPlayScriptErrorOpensScript(t *testing.T) {
 // same), so the first to differ is the next, which the match shown lacks.
 // The restarted match plays on from there to the end.
 func TestPlayLiveRerunAfterFix(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	body := &pack.Actions.Lookup("mark").Body
 	good := body.Src
 	body.Src += "if board.count(1) == 2:\n    fail('two crosses')\n"
@@ -269,7 +270,7 @@ func TestEventLineSaysBefore(t *testing.T) {
 // message nor its backtrace names the project file's own positions, which
 // mean nothing to a designer.
 func TestRunErrorNamesThePieceAndLine(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	code := &pack.Scripts[0].Code
 	code.Src = strings.Replace(code.Src, "    if board.line(3):", "    fail('no next player')\n    if board.line(3):", 1)
 	want := 1 + strings.Count(code.Src[:strings.Index(code.Src, "fail(")], "\n")

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"slices"
 	"strconv"
 	"time"
@@ -33,7 +34,7 @@ func (e *Editor) attachPlay() {
 			return
 		}
 		was := e.View.Match()
-		mk := MarksOf(s)
+		mk := diagram.MarksOf(s)
 		e.View.SetMatch(mk)
 		if was == nil || was.Current != mk.Current {
 			e.View.Reveal(mk.Current) // follow the match, only when it moves on

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"image/color"
 	"slices"
 	"strings"
@@ -333,5 +334,5 @@ func (p *Play) barredText(seat int) string {
 		break
 	}
 	return fmt.Sprintf("%s cannot choose at step %d: the match did not wait for a decision at this step, and another move can be taken only where one was taken. %s",
-		seatName(cfg.Name, cfg.Bot, seat), s.Cursor(), where)
+		diagram.SeatName(cfg.Name, cfg.Bot, seat), s.Cursor(), where)
 }

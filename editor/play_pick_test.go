@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 )
@@ -62,7 +63,7 @@ func TestPlayHeartsPickThreeCards(t *testing.T) {
 // parameters, is taken at once.
 func TestPlayActionsThenPickers(t *testing.T) {
 	p := NewPlay()
-	if err := p.Start(bundledPack(t, "seeds"), preview.Config{Seed: 5}); err != nil {
+	if err := p.Start(testpack.Bundled(t, "seeds"), preview.Config{Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	texts := func() string {
@@ -102,7 +103,7 @@ func TestPlayActionsThenPickers(t *testing.T) {
 // and switching shows each line's own first move in the event log.
 func TestPlayBranchKeepsLines(t *testing.T) {
 	p := NewPlay()
-	if err := p.Start(bundledPack(t, "tictactoe"), preview.Config{Seed: 1}); err != nil {
+	if err := p.Start(testpack.Bundled(t, "tictactoe"), preview.Config{Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	mark := func(i int) string {
@@ -148,7 +149,7 @@ func TestPlayBranchKeepsLines(t *testing.T) {
 // time left, which Wait runs down for the seat that acts only; a state's
 // private args show under the seat they belong to.
 func TestPlaySeatClockAndPrivateArgs(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	for _, st := range pack.States {
 		if st.Name == "playerTurn" {
 			st.Args = graph.Code{Src: "{'_private': {'active': {'secret': 42}}}"}
@@ -178,7 +179,7 @@ func TestPlaySeatClockAndPrivateArgs(t *testing.T) {
 // that does not read is refused and starts nothing.
 func TestStartMatchClock(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "tictactoe"), nil)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
 	settle(e)
 	if err := e.startMatch("1", "five", []string{person, person}); err == nil || e.Play.Session() != nil {
 		t.Fatalf("clock five: %v", err)

@@ -9,31 +9,18 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 )
-
-func bundledPack(tb testing.TB, name string) *graph.Pack {
-	tb.Helper()
-	data, ok := assets.Pack(name)
-	if !ok {
-		tb.Fatalf("no bundled pack %s", name)
-	}
-	p, err := graph.Parse(data, name+".yaml")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
 
 // matchEditor returns an editor on the bundled pack name playing a match
 // of it with seed and one seat per entry of seats (person or a bot).
 func matchEditor(t *testing.T, name, seed string, seats ...string) *Editor {
 	t.Helper()
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, name), nil)
+	e.SetPack(testpack.Bundled(t, name), nil)
 	settle(e)
 	if err := e.StartMatch(seed, seats); err != nil {
 		t.Fatal(err)
@@ -179,7 +166,7 @@ func TestPlayHeartsWithBots(t *testing.T) {
 // Lord's power chain: base 2, its own another-elf clause giving 4, final 4.
 func TestPlayShowsWrapperChain(t *testing.T) {
 	p := NewPlay()
-	if err := p.Start(bundledPack(t, "seeds"), preview.Config{Seed: 5}); err != nil {
+	if err := p.Start(testpack.Bundled(t, "seeds"), preview.Config{Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	card := func(typ string, seat int) string {
@@ -218,7 +205,7 @@ func BenchmarkShowStep(b *testing.B) {
 	test.NewTempApp(b)
 	p := NewPlay()
 	seats := []graph.Seat{{Bot: "random"}, {Bot: "random"}, {Bot: "random"}, {Bot: "random"}}
-	if err := p.Start(bundledPack(b, "hearts"), preview.Config{Seed: 3, Seats: seats, MaxSteps: 40}); err != nil {
+	if err := p.Start(testpack.Bundled(b, "hearts"), preview.Config{Seed: 3, Seats: seats, MaxSteps: 40}); err != nil {
 		b.Fatal(err)
 	}
 	if p.sess.Head() < 2 {
@@ -238,7 +225,7 @@ func BenchmarkShowStep(b *testing.B) {
 // its step and the Play panel shows it with Starlark's backtrace naming the
 // failing call; no moves are offered at the failed step.
 func TestPlayShowsRuleError(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	pack.Actions.Lookup("mark").Body.Src += "if board.count(1) == 2:\n    fail('two crosses')\n"
 	p := NewPlay()
 	if err := p.Start(pack, preview.Config{Seed: 2, Seats: []graph.Seat{{Bot: "random"}, {Bot: "random"}}}); err != nil {
@@ -258,7 +245,7 @@ func TestPlayShowsRuleError(t *testing.T) {
 // the match at its step with the error at the body's line, as any run error
 // does (the line as the code editor numbers the body), and the panel goes on: Back shows the step before.
 func TestPlayStopsAtTooMuchMemory(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	mark := pack.Actions.Lookup("mark")
 	mark.Body.Src += "if board.count(1) == 2:\n    x = list(range(20000000))\n"
 	body := mark.Body
@@ -285,7 +272,7 @@ func TestPlayStopsAtTooMuchMemory(t *testing.T) {
 // Enter starts that match, Escape starts none.
 func TestNewMatchDialogPlaysOnEnter(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "hearts"), nil)
+	e.SetPack(testpack.Bundled(t, "hearts"), nil)
 	settle(e)
 	e.newMatchDialog()
 	e.windowKey(&fyne.KeyEvent{Name: fyne.KeyEscape})

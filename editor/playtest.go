@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"math"
 	"net/url"
 	"os"
@@ -212,7 +213,7 @@ func (e *Editor) Playtest(s PlaytestSettings) {
 // ShowPlaytest draws r over the graph (see [Heat]) and shows its summary in
 // the playtest panel, with a button that opens its charts in the browser.
 func (e *Editor) ShowPlaytest(r playtest.Report) {
-	e.View.SetHeat(HeatOf(r))
+	e.View.SetHeat(diagram.HeatOf(r))
 	var text bytes.Buffer
 	_ = r.WriteText(&text) // a bytes.Buffer does not fail
 	summary := widget.NewLabel(text.String())

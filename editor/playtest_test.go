@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/rulestudio/studio/editor/style"
 	"net/url"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -34,43 +36,33 @@ func TestPlaytestOnGraph(t *testing.T) {
 	if got := h.Visits["2"]; got != 4*matches {
 		t.Errorf("visits of state 2 = %d, want %d", got, 4*matches)
 	}
-	if got := h.Uses[TransitionRef{From: "2", Name: "moved"}]; got != 4*matches {
+	if got := h.Uses[diagram.TransitionRef{From: "2", Name: "moved"}]; got != 4*matches {
 		t.Errorf("uses of 2/moved = %d, want %d", got, 4*matches)
 	}
-	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	box := func(id string) int {
-		for i, n := range e.View.nodes {
-			if n.id == id {
-				return i
-			}
-		}
-		t.Fatalf("no box %s", id)
-		return -1
+	d := drawing(e.View)
+	if b := d.Boxes["4"]; b.Fill != style.HeatNone || b.Stroke != style.HeatUnused {
+		t.Errorf("never-visited state 4: fill %v stroke %v, want grey with a red outline", b.Fill, b.Stroke)
 	}
-	if b := r.nodes[box("4")].box; b.FillColor != heatNone || b.StrokeColor != heatUnused {
-		t.Errorf("never-visited state 4: fill %v stroke %v, want grey with a red outline", b.FillColor, b.StrokeColor)
+	if b := d.Boxes["2"]; b.Fill != style.HeatHot {
+		t.Errorf("most visited state 2: fill %v, want %v", b.Fill, style.HeatHot)
 	}
-	if b := r.nodes[box("2")].box; b.FillColor != heatHot {
-		t.Errorf("most visited state 2: fill %v, want %v", b.FillColor, heatHot)
-	}
-	var unreachable, moved int = -1, -1
-	for i, ed := range e.View.edges {
-		switch ed.name {
+	var unreachable, moved *diagram.DrawnArrow
+	for i, a := range d.Arrows {
+		switch a.Name {
 		case "unreachable":
-			unreachable = i
+			unreachable = &d.Arrows[i]
 		case "moved":
-			moved = i
+			moved = &d.Arrows[i]
 		}
 	}
-	if unreachable < 0 || moved < 0 {
+	if unreachable == nil || moved == nil {
 		t.Fatal("arrows unreachable and moved not found")
 	}
-	u := r.edges[unreachable].segs
-	if len(u) < 2 || u[0].StrokeColor != heatUnused {
-		t.Errorf("never-taken transition: %d segments, colour %v; want red dashes", len(u), u[0].StrokeColor)
+	if u := unreachable.Segments; len(u) < 2 || u[0].Stroke != style.HeatUnused {
+		t.Errorf("never-taken transition: %d segments, want red dashes", len(u))
 	}
-	if m := r.edges[moved].segs[0]; m.StrokeColor == heatUnused || m.StrokeWidth < 5 {
-		t.Errorf("the most taken transition: colour %v width %v, want wide and not red", m.StrokeColor, m.StrokeWidth)
+	if m := moved.Segments[0]; m.Stroke == style.HeatUnused || m.StrokeWidth < 5 {
+		t.Errorf("the most taken transition: colour %v width %v, want wide and not red", m.Stroke, m.StrokeWidth)
 	}
 
 	text := e.PlaytestText()
@@ -85,7 +77,7 @@ func TestPlaytestOnGraph(t *testing.T) {
 	if e.View.Heat() != nil || e.PlaytestText() != "" {
 		t.Error("Clear left the results shown")
 	}
-	if b := r.nodes[box("4")].box; b.FillColor == heatNone {
+	if b := drawing(e.View).Boxes["4"]; b.Fill == style.HeatNone {
 		t.Error("state 4 still grey after clearing")
 	}
 }

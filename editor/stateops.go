@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"strconv"
 	"strings"
 
@@ -171,13 +172,13 @@ func (e *Editor) AddTransition(from, name, to string) error {
 	if err := e.apply(graph.AddTransition(e.pack, from, graph.Transition{Name: name, To: target.ID})); err != nil {
 		return err
 	}
-	e.View.SelectTransition(TransitionRef{From: from, Name: name})
+	e.View.SelectTransition(diagram.TransitionRef{From: from, Name: name})
 	e.showState(from)
 	return nil
 }
 
 // RenameTransition renames transition t.
-func (e *Editor) RenameTransition(t TransitionRef, name string) error {
+func (e *Editor) RenameTransition(t diagram.TransitionRef, name string) error {
 	if e.pack == nil {
 		return errNoPack
 	}
@@ -185,7 +186,7 @@ func (e *Editor) RenameTransition(t TransitionRef, name string) error {
 	if err := e.apply(graph.RenameTransition(e.pack, t.From, t.Name, name)); err != nil {
 		return err
 	}
-	e.View.SelectTransition(TransitionRef{From: t.From, Name: name})
+	e.View.SelectTransition(diagram.TransitionRef{From: t.From, Name: name})
 	e.showState(t.From) // the arrow was not drawn under its new name while the edit refreshed
 	return nil
 }
@@ -228,7 +229,7 @@ func (e *Editor) DeleteSelection() {
 
 // activate is a double click, F2 or Enter on the canvas: rename what it is
 // on.
-func (e *Editor) activate(state string, t *TransitionRef) {
+func (e *Editor) activate(state string, t *diagram.TransitionRef) {
 	if t != nil {
 		e.renameTransitionPrompt(*t)
 		return
@@ -262,8 +263,8 @@ func (e *Editor) renamePrompt(id string) {
 }
 
 // renameTransitionPrompt asks for a new name of transition t, at its label.
-func (e *Editor) renameTransitionPrompt(t TransitionRef) {
-	at := e.View.transitionAt(t)
+func (e *Editor) renameTransitionPrompt(t diagram.TransitionRef) {
+	at := e.View.TransitionAt(t)
 	e.askName("Name of transition "+strconv.Quote(t.Name)+" of state "+t.From, t.Name, at, func(name string) error {
 		if name == t.Name {
 			return nil

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -141,14 +142,14 @@ func TestLongStatusKeepsTheWindow(t *testing.T) {
 // a view of size 0.
 func TestCentreOnWhileHiddenWaitsForASize(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "hearts"), nil)
+	e.SetPack(testpack.Bundled(t, "hearts"), nil)
 	settle(e)
 	e.View.Pan(fyne.Delta{DX: 10}) // the designer's view: it no longer fits itself
 	size := e.View.Size()
 	e.View.Resize(fyne.NewSize(0, -40)) // what the dock's rebuild gives a hidden tab
 	e.View.CentreOn("99")
 	e.View.Resize(size)
-	if !inSight(e.View, "99") {
+	if !e.View.InView("99") {
 		t.Errorf("state 99 out of sight: zoom %v offset %v size %v", e.View.Zoom(), e.View.Offset(), e.View.Size())
 	}
 }
@@ -162,7 +163,7 @@ func TestCentreOnWhileHiddenWaitsForASize(t *testing.T) {
 func TestInspectorFitsTheColumn(t *testing.T) {
 	for _, name := range []string{"hearts", "seeds", "tictactoe"} {
 		e, _ := newTestEditor(t)
-		e.SetPack(bundledPack(t, name), nil)
+		e.SetPack(testpack.Bundled(t, name), nil)
 		settle(e)
 		in := e.Inspector
 		ids := []string{""}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/scenario"
@@ -84,7 +85,7 @@ func TestTestsPanelRunsAll(t *testing.T) {
 
 	// Another pack, not in a project: the list, results and scenario tabs go.
 	e.EditScenario("elf-lord")
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	if _, i := e.Dock.find(scenarioPanelID("elf-lord")); i >= 0 {
 		t.Error("the old project's scenario tab stays open")

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -16,7 +17,7 @@ import (
 // saw doubled characters once after such an error; this does not make
 // them.)
 func TestTypingAfterAMatchErrorOpensACondition(t *testing.T) {
-	pack := bundledPack(t, "tictactoe")
+	pack := testpack.Bundled(t, "tictactoe")
 	pack.States[1].Clauses = &graph.Clauses{Whenever: []*graph.Trigger{
 		{Name: "broken", Condition: graph.Code{Src: "len(board.empty()) < 1 // 0"}, Body: graph.Code{Src: "pass"}},
 	}}

@@ -3,6 +3,7 @@ package editor
 import (
 	"context"
 	"fmt"
+	"github.com/rulestudio/studio/editor/diagram"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -31,7 +32,7 @@ const (
 // methods must be called on the Fyne goroutine.
 type Editor struct {
 	// View is the graph canvas.
-	View *GraphView
+	View *diagram.View
 	// Inspector shows the selected state.
 	Inspector *Inspector
 	// Diagnostics lists the validator's findings.
@@ -84,7 +85,7 @@ type Editor struct {
 // project files.
 func New(app fyne.App, store Store) *Editor {
 	e := &Editor{
-		View:        NewGraphView(),
+		View:        diagram.NewView(),
 		Inspector:   NewInspector(),
 		Diagnostics: NewDiagnosticsView(),
 		Dock:        NewDock(),
@@ -98,7 +99,7 @@ func New(app fyne.App, store Store) *Editor {
 	}
 	e.stopped, e.stop = context.WithCancel(context.Background())
 	e.View.OnSelected = e.showState
-	e.View.OnTransitionSelected = func(t TransitionRef) { e.showState(t.From) }
+	e.View.OnTransitionSelected = func(t diagram.TransitionRef) { e.showState(t.From) }
 	e.View.OnMoved = e.moved
 	e.View.OnCreate = e.createAt
 	e.View.OnConnect = e.connect
@@ -113,7 +114,7 @@ func New(app fyne.App, store Store) *Editor {
 	e.attachForms()
 	e.attachPlay()
 	// The toolbar keeps its height at the top when the legend beside it wraps.
-	top := container.NewBorder(nil, nil, container.NewVBox(e.toolbar()), nil, NewLegend())
+	top := container.NewBorder(nil, nil, container.NewVBox(e.toolbar()), nil, diagram.NewLegend())
 	// One line cut at the window's edge: a long message must neither widen
 	// the window (its least width is the widest line's) nor, wrapped, push
 	// everything above it up.

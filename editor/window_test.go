@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
@@ -137,7 +138,7 @@ func newTestEditor(t *testing.T) (*Editor, *memStore) {
 
 func TestTapShowsStateInInspector(t *testing.T) {
 	e, _ := newTestEditor(t)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	e.SetPack(p, nil)
 	settle(e)
 	if got := e.Inspector.Title(); got != p.Title || got == "" {
@@ -195,7 +196,7 @@ func TestInspectorShowsSeedAndExtraFields(t *testing.T) {
 
 func TestDiagnosticClickSelectsAndCentresState(t *testing.T) {
 	e, _ := newTestEditor(t)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	s := p.State(graph.NumID(40))
 	s.Transitions = append(s.Transitions, graph.Transition{Name: "broken", To: graph.NumID(77)})
 	e.SetPack(p, nil)
@@ -238,7 +239,7 @@ func TestDiagnosticClickSelectsAndCentresState(t *testing.T) {
 
 func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 	e, store := newTestEditor(t)
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	if err := e.Save(); !errors.Is(err, ErrNoProject) {
 		t.Fatalf("Save without a project: %v, want ErrNoProject", err)
@@ -280,7 +281,7 @@ func TestSaveAsThenReopenKeepsGraphAndPositions(t *testing.T) {
 
 func TestExportFormats(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -335,7 +336,7 @@ func TestImportCorpusFile(t *testing.T) {
 func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 	e, store := newTestEditor(t)
 	e.autosaveDelay = 5 * time.Millisecond
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	if err := e.SaveAs("/mem/a.rulestudio"); err != nil {
 		t.Fatal(err)
@@ -384,7 +385,7 @@ func TestMoveIsAutosavedAndRecovered(t *testing.T) {
 
 func TestUndoRedoMovesAndLayout(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	start := e.View.Positions()
 	a := graph.Point{X: 500, Y: 500}
@@ -420,7 +421,7 @@ func TestUndoRedoMovesAndLayout(t *testing.T) {
 
 func TestBackgroundLayoutReplacesQuickLayout(t *testing.T) {
 	e, _ := newTestEditor(t)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	want, err := layout.Auto(context.Background(), p, layout.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -442,7 +443,7 @@ func TestBackgroundLayoutReplacesQuickLayout(t *testing.T) {
 
 func TestBackgroundLayoutYieldsToMoves(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	quick := e.View.Positions()
 	moved := graph.Point{X: 999, Y: 999}
 	e.View.MoveState("30", moved)
@@ -461,7 +462,7 @@ func TestBackgroundLayoutYieldsToMoves(t *testing.T) {
 func TestUndoToTheSavedPackClearsTheUnsavedMark(t *testing.T) {
 	e, store := newTestEditor(t)
 	e.autosaveDelay = time.Hour // autosaved by hand below
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	if err := e.SaveAs("/mem/u.rulestudio"); err != nil {
 		t.Fatal(err)
@@ -492,7 +493,7 @@ func TestUndoToTheSavedPackClearsTheUnsavedMark(t *testing.T) {
 
 func TestRestoredAutosaveIsUndoable(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	if err := e.SaveAs("/mem/r.rulestudio"); err != nil {
 		t.Fatal(err)
@@ -519,7 +520,7 @@ func TestRestoredAutosaveIsUndoable(t *testing.T) {
 // multi-document export as new packs, as the command line reads them.
 func TestOpenReadsEveryPackForm(t *testing.T) {
 	dir := t.TempDir()
-	p := examplePack(t)
+	p := testpack.Example(t)
 	folder, multi := filepath.Join(dir, "hearts"), filepath.Join(dir, "hearts.yaml")
 	var files packfile.Files
 	if err := files.Write(folder, packfile.Dir, p); err != nil {
@@ -547,7 +548,7 @@ func TestOpenReadsEveryPackForm(t *testing.T) {
 // after Seal the next typing is a step of its own.
 func TestTypingInAFieldIsOneUndoStep(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(examplePack(t), nil)
+	e.SetPack(testpack.Example(t), nil)
 	settle(e)
 	describe := func(s string) graph.Edit {
 		ed, err := graph.EditState(e.Pack(), "31", "description", func(st *graph.State) { st.Description = s })

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/ui"
 )
 
@@ -111,7 +112,7 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 		e.Dock.Show(id)
 		try("the " + id + " tab")
 	}
-	for _, kind := range []string{"*editor.GraphView", "*editor.CodeEditor", "*editor.formEntry", "*editor.winEntry", "*editor.winList", "*editor.winSlider", "*editor.winSelectEntry", "*editor.winButton", "*editor.winSelect", "*editor.winCheck", "*editor.playButton", "nothing"} {
+	for _, kind := range []string{"*diagram.View", "*editor.CodeEditor", "*editor.formEntry", "*ui.Entry", "*ui.List", "*ui.Slider", "*ui.SelectEntry", "*ui.Button", "*ui.Select", "*ui.Check", "*editor.playButton", "nothing"} {
 		if !tried[kind] {
 			t.Errorf("no %s among the widgets tried", kind)
 		}
@@ -147,7 +148,7 @@ func TestPlayMenuShowsTheStepKeys(t *testing.T) {
 // (under Xvfb F10 after End Match left the window as it was, silent).
 func TestStepKeysWithoutAMatchSaySo(t *testing.T) {
 	e, _ := newTestEditor(t)
-	e.SetPack(bundledPack(t, "hearts"), nil)
+	e.SetPack(testpack.Bundled(t, "hearts"), nil)
 	settle(e)
 	c := e.Window().Canvas()
 	for _, k := range []fyne.KeyName{fyne.KeyF5, fyne.KeyF9, fyne.KeyF10, fyne.KeyF11} {

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,7 +101,7 @@ func TestYAMLViewOfTheWholePack(t *testing.T) {
 	if findState(e.Pack(), "50") == nil {
 		t.Fatalf("no state 50 after typing it; status %q", y.Status())
 	}
-	if _, ok := e.View.index["50"]; !ok {
+	if !slices.Contains(e.View.States(), "50") {
 		t.Error("the canvas does not draw state 50")
 	}
 	e.Undo()

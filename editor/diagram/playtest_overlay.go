@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"image/color"
@@ -61,21 +61,13 @@ func transitionOfKey(k string) (TransitionRef, bool) {
 }
 
 // SetHeat draws h over the graph; nil clears it.
-func (g *GraphView) SetHeat(h *Heat) {
+func (g *View) SetHeat(h *Heat) {
 	g.heat = h
 	g.Refresh()
 }
 
 // Heat returns the playtest counts drawn over the graph, or nil.
-func (g *GraphView) Heat() *Heat { return g.heat }
-
-// Colours of the heat overlay.
-var (
-	heatCold   = color.NRGBA{R: 0xff, G: 0xf3, B: 0xe0, A: 0xff} // visited least
-	heatHot    = color.NRGBA{R: 0xf5, G: 0x7c, B: 0x00, A: 0xff} // visited most
-	heatUnused = color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff} // never used: outline, dashes
-	heatNone   = color.NRGBA{R: 0xe0, G: 0xe0, B: 0xe0, A: 0xff} // never visited: grey box
-)
+func (g *View) Heat() *Heat { return g.heat }
 
 // heatLevel is n relative to top, on a square-root scale so that rarely
 // visited states still show; 0 when top is 0.
@@ -104,14 +96,14 @@ func (r *graphRenderer) heatBox(o *nodeObjects, n node, z float64) {
 		return
 	}
 	if h.UnusedStates[n.id] {
-		o.box.FillColor = heatNone
+		o.box.FillColor = style.HeatNone
 		if !r.g.sel[n.id] {
-			o.box.StrokeColor = heatUnused
+			o.box.StrokeColor = style.HeatUnused
 			o.box.StrokeWidth = float32(math.Max(2, 3*math.Min(z, 1.2)))
 		}
 		return
 	}
-	o.box.FillColor = mix(heatCold, heatHot, heatLevel(h.Visits[n.id], h.maxVisits))
+	o.box.FillColor = mix(style.HeatCold, style.HeatHot, heatLevel(h.Visits[n.id], h.maxVisits))
 }
 
 // heatEdge restyles transition arrow e by its uses: from 1 to 7 times the
@@ -128,7 +120,7 @@ func (r *graphRenderer) heatEdge(e edge, hot bool, col color.NRGBA, width float3
 	t := TransitionRef{From: r.g.nodes[e.from].id, Name: e.name}
 	if h.UnusedTransitions[t] {
 		if !hot {
-			col = heatUnused
+			col = style.HeatUnused
 		}
 		return col, width, 4, 4
 	}

@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import "github.com/rulestudio/studio/editor/style"
 
@@ -7,10 +7,10 @@ import "github.com/rulestudio/studio/editor/style"
 // transition clears the states and the other way round.
 
 // Selected returns the id of the primary selected state, or "".
-func (g *GraphView) Selected() string { return g.selected }
+func (g *View) Selected() string { return g.selected }
 
 // Selection returns the ids of the selected states, in pack order.
-func (g *GraphView) Selection() []string {
+func (g *View) Selection() []string {
 	var out []string
 	for _, n := range g.nodes {
 		if g.sel[n.id] {
@@ -21,11 +21,11 @@ func (g *GraphView) Selection() []string {
 }
 
 // IsSelected reports whether state id is selected.
-func (g *GraphView) IsSelected(id string) bool { return g.sel[id] }
+func (g *View) IsSelected(id string) bool { return g.sel[id] }
 
 // Select selects the state id alone ("" clears the selection) without
 // calling OnSelected. An unknown id clears the selection.
-func (g *GraphView) Select(id string) {
+func (g *View) Select(id string) {
 	if i, ok := g.index[id]; !ok || style.Placeholder(g.nodes[i].typ) {
 		id = ""
 	}
@@ -39,7 +39,7 @@ func (g *GraphView) Select(id string) {
 // SetSelection selects the states ids (unknown ones are left out), primary
 // being the primary one (the first of ids when primary is not among them),
 // without calling OnSelected. It clears a selected transition.
-func (g *GraphView) SetSelection(ids []string, primary string) {
+func (g *View) SetSelection(ids []string, primary string) {
 	g.sel = map[string]bool{}
 	for _, id := range ids {
 		if i, ok := g.index[id]; ok && !style.Placeholder(g.nodes[i].typ) {
@@ -61,12 +61,12 @@ func (g *GraphView) SetSelection(ids []string, primary string) {
 }
 
 // SelectAll selects every state.
-func (g *GraphView) SelectAll() {
+func (g *View) SelectAll() {
 	g.SetSelection(g.States(), g.selected)
 }
 
 // SelectedTransition returns the selected transition, if one is.
-func (g *GraphView) SelectedTransition() (TransitionRef, bool) {
+func (g *View) SelectedTransition() (TransitionRef, bool) {
 	if g.selEdge < 0 || g.selEdge >= len(g.edges) {
 		return TransitionRef{}, false
 	}
@@ -76,7 +76,7 @@ func (g *GraphView) SelectedTransition() (TransitionRef, bool) {
 
 // SelectTransition selects the transition t alone, without calling
 // OnTransitionSelected; it reports whether the view draws it.
-func (g *GraphView) SelectTransition(t TransitionRef) bool {
+func (g *View) SelectTransition(t TransitionRef) bool {
 	i := g.transitionEdge(t)
 	if i < 0 {
 		return false
@@ -89,7 +89,7 @@ func (g *GraphView) SelectTransition(t TransitionRef) bool {
 }
 
 // transitionEdge returns the index of the arrow of transition t, or -1.
-func (g *GraphView) transitionEdge(t TransitionRef) int {
+func (g *View) transitionEdge(t TransitionRef) int {
 	from, ok := g.index[t.From]
 	if !ok {
 		return -1
@@ -103,7 +103,7 @@ func (g *GraphView) transitionEdge(t TransitionRef) int {
 }
 
 // firstSelected returns the first selected state in pack order, or "".
-func (g *GraphView) firstSelected() string {
+func (g *View) firstSelected() string {
 	for _, n := range g.nodes {
 		if g.sel[n.id] {
 			return n.id
@@ -115,7 +115,7 @@ func (g *GraphView) firstSelected() string {
 // pickState is a tap on state id: it selects it alone, or with toggle
 // (shift held) adds it to the selection or takes it out. OnSelected hears
 // of the new primary state.
-func (g *GraphView) pickState(id string, toggle bool) {
+func (g *View) pickState(id string, toggle bool) {
 	switch {
 	case !toggle || g.selEdge >= 0:
 		g.sel = map[string]bool{id: true}
@@ -138,7 +138,7 @@ func (g *GraphView) pickState(id string, toggle bool) {
 
 // pickEdge is a tap on arrow i: a transition is selected alone; a call or
 // return arrow selects the calling state.
-func (g *GraphView) pickEdge(i int) {
+func (g *View) pickEdge(i int) {
 	e := g.edges[i]
 	if e.kind != transitionEdge {
 		caller := e.from
@@ -158,7 +158,7 @@ func (g *GraphView) pickEdge(i int) {
 }
 
 // clearPick is a tap on the background: nothing is selected any more.
-func (g *GraphView) clearPick() {
+func (g *View) clearPick() {
 	had := len(g.sel) > 0 || g.selEdge >= 0
 	g.sel = map[string]bool{}
 	g.selected = ""
@@ -173,7 +173,7 @@ func (g *GraphView) clearPick() {
 
 // bandPick selects the states ids found by the rubber band, added to the
 // selection there was when the band started (base).
-func (g *GraphView) bandPick(base map[string]bool, ids []string) {
+func (g *View) bandPick(base map[string]bool, ids []string) {
 	g.sel = map[string]bool{}
 	for id := range base {
 		g.sel[id] = true

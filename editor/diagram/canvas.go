@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"math"
@@ -60,7 +60,7 @@ type TransitionRef struct {
 	Name string
 }
 
-// GraphView is the state graph canvas: a box per state coloured by its BGA
+// View is the state graph canvas: a box per state coloured by its BGA
 // type, an arrow per transition labelled with its name, and the calls between
 // states (call('name') pushes a state; its frame returns) drawn apart from
 // transitions. See the package documentation for what the mouse and keys do.
@@ -70,7 +70,7 @@ type TransitionRef struct {
 // nothing itself: it reports what the designer did through its On*
 // callbacks, and the editor makes the edits. Its methods must be called on
 // the Fyne goroutine (use fyne.Do from others).
-type GraphView struct {
+type View struct {
 	widget.BaseWidget
 
 	// OnSelected is called when the user makes state id the primary selection
@@ -127,13 +127,15 @@ type GraphView struct {
 	match  *MatchMarks     // a preview match drawn over the graph (canvas_match.go), or nil
 	breaks map[string]bool // states with a breakpoint: true when one is enabled (canvas_match.go)
 
-	keyMods func() fyne.KeyModifier // tests: the modifiers held
-	now     func() time.Time        // tests: the clock of double clicks
+	keyMods func() fyne.KeyModifier // the modifiers held (SetModifiers), or the driver's
+	now     func() time.Time        // the clock of double clicks (SetClock)
+
+	r *graphRenderer // what draws it, once made (Drawing)
 }
 
-// NewGraphView returns an empty graph canvas.
-func NewGraphView() *GraphView {
-	g := &GraphView{zoom: 1, index: map[string]int{}, sel: map[string]bool{}, selEdge: -1, now: time.Now}
+// NewView returns an empty graph canvas.
+func NewView() *View {
+	g := &View{zoom: 1, index: map[string]int{}, sel: map[string]bool{}, selEdge: -1, now: time.Now}
 	g.gesture.node = -1
 	g.ExtendBaseWidget(g)
 	return g
@@ -144,7 +146,7 @@ func NewGraphView() *GraphView {
 // without a position is placed below the others. diags marks states with
 // problems. The selection is kept where its states still exist. The view
 // copies what it needs and keeps no reference to p.
-func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, diags []graph.Diagnostic) {
+func (g *View) SetGraph(p *graph.Pack, positions map[string]graph.Point, diags []graph.Diagnostic) {
 	var keepEdge *TransitionRef
 	if t, ok := g.SelectedTransition(); ok {
 		keepEdge = &t
@@ -174,7 +176,7 @@ func (g *GraphView) SetGraph(p *graph.Pack, positions map[string]graph.Point, di
 }
 
 // addNodes copies the states of p.
-func (g *GraphView) addNodes(p *graph.Pack, positions map[string]graph.Point, diags []graph.Diagnostic) {
+func (g *View) addNodes(p *graph.Pack, positions map[string]graph.Point, diags []graph.Diagnostic) {
 	worst := map[string]graph.Severity{}
 	for _, d := range diags {
 		if d.State.IsZero() {
@@ -220,7 +222,7 @@ func (g *GraphView) addNodes(p *graph.Pack, positions map[string]graph.Point, di
 
 // addEdges copies the transitions, initialprivate links and calls of p; a
 // transition to no state gets a box of its own (type Missing).
-func (g *GraphView) addEdges(p *graph.Pack, positions map[string]graph.Point) {
+func (g *View) addEdges(p *graph.Pack, positions map[string]graph.Point) {
 	target := func(from int, to graph.StateID, label string) int {
 		if t := p.State(to); t != nil {
 			if i, ok := g.index[t.ID.String()]; ok {
@@ -277,7 +279,7 @@ func (g *GraphView) addEdges(p *graph.Pack, positions map[string]graph.Point) {
 // clauseNode returns the index of the box of c's clause (a ClauseCaller),
 // adding it beside the state it calls, at index to, when it is new. It has
 // no return arrow: the call returns to whatever state the clause fired in.
-func (g *GraphView) clauseNode(c graph.ClauseCall, to int) int {
+func (g *View) clauseNode(c graph.ClauseCall, to int) int {
 	id := "clause " + c.Type + "/" + c.Kind + "/" + c.Clause
 	if i, ok := g.index[id]; ok {
 		return i
@@ -292,7 +294,7 @@ func (g *GraphView) clauseNode(c graph.ClauseCall, to int) int {
 }
 
 // addEdge appends e, measuring its label.
-func (g *GraphView) addEdge(e edge) {
+func (g *View) addEdge(e edge) {
 	if e.label != "" {
 		s := fyne.MeasureText(e.label, labelSize, labelStyle(e))
 		e.labelSize = vec{float64(s.Width) + 6, float64(s.Height)}
@@ -309,7 +311,7 @@ func labelStyle(e edge) fyne.TextStyle {
 // freeSpot finds a centre near box src for a new box of size sz that overlaps
 // no box drawn so far, far enough beside src for the arrow's label between
 // them (below or above first, where a label takes no width).
-func (g *GraphView) freeSpot(src node, sz vec, label string) vec {
+func (g *View) freeSpot(src node, sz vec, label string) vec {
 	return freeSpotAmong(g.nodes, src.pos, src.size.add(vec{2 * 7 * float64(len(label)), 0}), sz) // the label, about 7 units a letter, between them
 }
 
@@ -341,7 +343,7 @@ func freeSpotAmong(nodes []node, c, csz, sz vec) vec {
 // FreeSpot returns a centre near world point near (a box's centre, or where
 // the designer clicked) where a new state box overlaps no box drawn: near
 // itself when it is free.
-func (g *GraphView) FreeSpot(near graph.Point) graph.Point {
+func (g *View) FreeSpot(near graph.Point) graph.Point {
 	c := vec{near.X, near.Y}
 	sz := vec{120, 50}
 	r := rect{c, sz.X/2 + 40, sz.Y/2 + 40} // room for an arrow and its name between boxes
@@ -361,7 +363,7 @@ func (g *GraphView) FreeSpot(near graph.Point) graph.Point {
 // Positions returns the centre of every state box, keyed by state id as
 // written (placeholder boxes, for missing targets and BGA's own gameEnd,
 // excluded).
-func (g *GraphView) Positions() map[string]graph.Point {
+func (g *View) Positions() map[string]graph.Point {
 	out := make(map[string]graph.Point, len(g.nodes))
 	for _, n := range g.nodes {
 		if !style.Placeholder(n.typ) {
@@ -372,7 +374,7 @@ func (g *GraphView) Positions() map[string]graph.Point {
 }
 
 // States returns the ids of the states drawn, in pack order.
-func (g *GraphView) States() []string {
+func (g *View) States() []string {
 	var out []string
 	for _, n := range g.nodes {
 		if !style.Placeholder(n.typ) {
@@ -383,24 +385,24 @@ func (g *GraphView) States() []string {
 }
 
 // Zoom returns the scale: widget units per world unit.
-func (g *GraphView) Zoom() float32 { return g.zoom }
+func (g *View) Zoom() float32 { return g.zoom }
 
 // Offset returns where world point (0, 0) is drawn, in widget coordinates.
-func (g *GraphView) Offset() fyne.Position { return g.offset }
+func (g *View) Offset() fyne.Position { return g.offset }
 
 // ToWidget converts a world point to widget coordinates.
-func (g *GraphView) ToWidget(p graph.Point) fyne.Position {
+func (g *View) ToWidget(p graph.Point) fyne.Position {
 	return fyne.NewPos(g.offset.X+float32(p.X)*g.zoom, g.offset.Y+float32(p.Y)*g.zoom)
 }
 
 // ToWorld converts widget coordinates to a world point.
-func (g *GraphView) ToWorld(p fyne.Position) graph.Point {
+func (g *View) ToWorld(p fyne.Position) graph.Point {
 	return graph.Point{X: float64((p.X - g.offset.X) / g.zoom), Y: float64((p.Y - g.offset.Y) / g.zoom)}
 }
 
 // SetZoom sets the scale, keeping the world point under anchor (widget
 // coordinates) where it is.
-func (g *GraphView) SetZoom(z float32, anchor fyne.Position) {
+func (g *View) SetZoom(z float32, anchor fyne.Position) {
 	g.autoFit = noFit
 	z = float32(math.Max(MinZoom, math.Min(MaxZoom, float64(z))))
 	w := g.ToWorld(anchor)
@@ -410,24 +412,24 @@ func (g *GraphView) SetZoom(z float32, anchor fyne.Position) {
 }
 
 // ZoomIn zooms in by one step around the centre of the view.
-func (g *GraphView) ZoomIn() { g.SetZoom(g.zoom*1.25, g.centre()) }
+func (g *View) ZoomIn() { g.SetZoom(g.zoom*1.25, g.centre()) }
 
 // ZoomOut zooms out by one step around the centre of the view.
-func (g *GraphView) ZoomOut() { g.SetZoom(g.zoom/1.25, g.centre()) }
+func (g *View) ZoomOut() { g.SetZoom(g.zoom/1.25, g.centre()) }
 
 // ResetZoom sets the zoom to 1 around the centre of the view.
-func (g *GraphView) ResetZoom() { g.SetZoom(1, g.centre()) }
+func (g *View) ResetZoom() { g.SetZoom(1, g.centre()) }
 
-func (g *GraphView) centre() fyne.Position {
+func (g *View) centre() fyne.Position {
 	s := g.Size()
 	return fyne.NewPos(s.Width/2, s.Height/2)
 }
 
 // Centre returns the world point in the middle of the view.
-func (g *GraphView) Centre() graph.Point { return g.ToWorld(g.centre()) }
+func (g *View) Centre() graph.Point { return g.ToWorld(g.centre()) }
 
 // bounds returns the world box holding every state box and self-loop.
-func (g *GraphView) bounds() (lo, hi vec, ok bool) {
+func (g *View) bounds() (lo, hi vec, ok bool) {
 	for i, n := range g.nodes {
 		a := n.pos.sub(n.size.mul(0.5))
 		b := n.pos.add(n.size.mul(0.5))
@@ -449,7 +451,7 @@ func (g *GraphView) bounds() (lo, hi vec, ok bool) {
 
 // MoveState moves the centre of state id to p (world units) without calling
 // OnMoved.
-func (g *GraphView) MoveState(id string, p graph.Point) {
+func (g *View) MoveState(id string, p graph.Point) {
 	if i, ok := g.index[id]; ok {
 		g.nodes[i].pos = vec{p.X, p.Y}
 		g.geo.valid = false
@@ -458,14 +460,14 @@ func (g *GraphView) MoveState(id string, p graph.Point) {
 }
 
 // StateAt returns the id of the state drawn at widget position p, or "".
-func (g *GraphView) StateAt(p fyne.Position) string {
+func (g *View) StateAt(p fyne.Position) string {
 	if i := g.nodeAt(p); i >= 0 {
 		return g.nodes[i].id
 	}
 	return ""
 }
 
-func (g *GraphView) nodeAt(p fyne.Position) int {
+func (g *View) nodeAt(p fyne.Position) int {
 	w := g.ToWorld(p)
 	pt := vec{w.X, w.Y}
 	for i := len(g.nodes) - 1; i >= 0; i-- { // topmost first
@@ -481,7 +483,7 @@ func (g *GraphView) nodeAt(p fyne.Position) int {
 // for it and the designer has not worked in the view since (hold). Showing
 // the canvas's tab again resizes it to the size it had: that is no resize,
 // and the graph stays where it was.
-func (g *GraphView) Resize(s fyne.Size) {
+func (g *View) Resize(s fyne.Size) {
 	if s == g.Size() {
 		return
 	}
@@ -492,7 +494,7 @@ func (g *GraphView) Resize(s fyne.Size) {
 	// is what was at the last real size.
 	if hasArea(g.Size()) {
 		g.sight = ""
-		if g.match != nil && g.inView(g.match.Current) {
+		if g.match != nil && g.InView(g.match.Current) {
 			g.sight = g.match.Current
 		}
 	}
@@ -510,6 +512,7 @@ func (g *GraphView) Resize(s fyne.Size) {
 func hasArea(s fyne.Size) bool { return s.Width > 0 && s.Height > 0 }
 
 // CreateRenderer implements fyne.Widget.
-func (g *GraphView) CreateRenderer() fyne.WidgetRenderer {
-	return newGraphRenderer(g)
+func (g *View) CreateRenderer() fyne.WidgetRenderer {
+	g.r = newGraphRenderer(g)
+	return g.r
 }

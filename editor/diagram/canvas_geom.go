@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"math"
@@ -25,7 +25,7 @@ type geometry struct {
 
 // geometry returns the view's arrows and labels, routing them again when
 // boxes moved or the graph changed since the last time.
-func (g *GraphView) geometry() *geometry {
+func (g *View) geometry() *geometry {
 	geo := &g.geo
 	if geo.valid && len(geo.boxes) == len(g.nodes) && len(geo.routes) == len(g.edges) {
 		if len(geo.moved) > 0 {
@@ -55,7 +55,7 @@ func (g *GraphView) geometry() *geometry {
 // routes its arrows again, and places their labels among the others, which
 // stay (a drag frame on a dense graph stays fast; DragEnd routes everything
 // again).
-func (g *GraphView) movedNode(i int) {
+func (g *View) movedNode(i int) {
 	if g.geo.moved == nil {
 		g.geo.moved = map[int]bool{}
 	}
@@ -63,7 +63,7 @@ func (g *GraphView) movedNode(i int) {
 }
 
 // rerouteMoved routes the arrows of the boxes moved and places their labels.
-func (g *GraphView) rerouteMoved() {
+func (g *View) rerouteMoved() {
 	geo := &g.geo
 	for i := range geo.moved {
 		n := g.nodes[i]
@@ -87,7 +87,7 @@ func (g *GraphView) rerouteMoved() {
 // edgeAt returns the index of the arrow drawn at widget position p (on its
 // line, within a few pixels, or on its label), or -1. Labels win over lines,
 // and among lines the nearest.
-func (g *GraphView) edgeAt(p fyne.Position) int {
+func (g *View) edgeAt(p fyne.Position) int {
 	geo := g.geometry()
 	w := g.ToWorld(p)
 	pt := vec{w.X, w.Y}
@@ -123,7 +123,7 @@ func distToPolyline(p vec, pts []vec) float64 {
 // onBorder reports whether widget position p is on the border band of box
 // i, where a drag draws a new transition instead of moving the box: within
 // a few pixels of its edge, inside or just outside.
-func (g *GraphView) onBorder(i int, p fyne.Position) bool {
+func (g *View) onBorder(i int, p fyne.Position) bool {
 	n := g.nodes[i]
 	w := g.ToWorld(p)
 	pt := vec{w.X, w.Y}
@@ -139,7 +139,7 @@ const connectBand = 8
 
 // borderNodeAt returns the box whose border band holds widget position p,
 // or -1.
-func (g *GraphView) borderNodeAt(p fyne.Position) int {
+func (g *View) borderNodeAt(p fyne.Position) int {
 	for i := len(g.nodes) - 1; i >= 0; i-- {
 		if !style.Placeholder(g.nodes[i].typ) && g.onBorder(i, p) {
 			return i
@@ -150,7 +150,7 @@ func (g *GraphView) borderNodeAt(p fyne.Position) int {
 
 // statesIn returns the states (not missing targets) whose boxes touch the
 // world rectangle between a and b.
-func (g *GraphView) statesIn(a, b graph.Point) []string {
+func (g *View) statesIn(a, b graph.Point) []string {
 	r := rect{C: vec{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, HW: math.Abs(a.X-b.X) / 2, HH: math.Abs(a.Y-b.Y) / 2}
 	var out []string
 	for _, n := range g.nodes {
@@ -161,10 +161,10 @@ func (g *GraphView) statesIn(a, b graph.Point) []string {
 	return out
 }
 
-// transitionAt returns where transition t's label is drawn (the middle of
+// TransitionAt returns where transition t's label is drawn (the middle of
 // its arrow when it has no label), in widget coordinates; the middle of the
 // view when t is not drawn.
-func (g *GraphView) transitionAt(t TransitionRef) fyne.Position {
+func (g *View) TransitionAt(t TransitionRef) fyne.Position {
 	i := g.transitionEdge(t)
 	if i < 0 {
 		return g.centre()
@@ -188,7 +188,7 @@ type levels struct {
 }
 
 // newLevels indexes g's boxes as they are now.
-func newLevels(g *GraphView) *levels {
+func newLevels(g *View) *levels {
 	l := &levels{order: make([]int, len(g.nodes))}
 	for i, n := range g.nodes {
 		l.order[i] = i
@@ -206,7 +206,7 @@ func newLevels(g *GraphView) *levels {
 // (the smaller of the two, less a margin): how far a name wider than the
 // box may spill out of it. Boxes beside it are those level with it, found
 // in lv.
-func (g *GraphView) roomBeside(lv *levels, i int) float64 {
+func (g *View) roomBeside(lv *levels, i int) float64 {
 	const margin = 12.0
 	n := g.nodes[i]
 	room := math.Inf(1)

@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"fmt"
@@ -86,7 +86,7 @@ func MarksOf(s *preview.Session) *MatchMarks {
 	if deciding, err := s.Deciding(); err == nil {
 		for _, seat := range deciding {
 			if seat < len(seats) {
-				mk.Active = append(mk.Active, seatName(seats[seat].Name, seats[seat].Bot, seat))
+				mk.Active = append(mk.Active, SeatName(seats[seat].Name, seats[seat].Bot, seat))
 			}
 		}
 	}
@@ -96,34 +96,25 @@ func MarksOf(s *preview.Session) *MatchMarks {
 // SetMatch draws mk over the graph; nil clears it (the match closed). While
 // a match is drawn its marks take the place of a playtest's heat, which
 // comes back when the match closes.
-func (g *GraphView) SetMatch(mk *MatchMarks) {
+func (g *View) SetMatch(mk *MatchMarks) {
 	g.match = mk
 	g.Refresh()
 }
 
 // Match returns the preview match's marks drawn over the graph, or nil.
-func (g *GraphView) Match() *MatchMarks { return g.match }
+func (g *View) Match() *MatchMarks { return g.match }
 
 // SetBreakpointStates draws a red dot on each state of bps: filled when one
 // of its breakpoints is enabled (true), a ring when all are disabled
 // (false). nil draws none.
-func (g *GraphView) SetBreakpointStates(bps map[string]bool) {
+func (g *View) SetBreakpointStates(bps map[string]bool) {
 	g.breaks = bps
 	g.Refresh()
 }
 
 // BreakpointStates returns the states drawn with a breakpoint dot, as
 // SetBreakpointStates was given them (do not change it).
-func (g *GraphView) BreakpointStates() map[string]bool { return g.breaks }
-
-// Colours of the match overlay.
-var (
-	matchCold    = color.NRGBA{R: 0xe8, G: 0xf5, B: 0xe9, A: 0xff} // entered once
-	matchHot     = color.NRGBA{R: 0x66, G: 0xbb, B: 0x6a, A: 0xff} // entered most
-	matchCurrent = color.NRGBA{R: 0x00, G: 0x96, B: 0x88, A: 0xff} // the state the match is in: ring, seats tag
-	matchTaken   = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff} // a transition taken
-	breakRed     = color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xff} // a breakpoint's dot
-)
+func (g *View) BreakpointStates() map[string]bool { return g.breaks }
 
 // matchBox fills box o of state n by its visits in the match; it reports
 // false (nothing done) when no match is drawn. An unvisited state keeps its
@@ -135,7 +126,7 @@ func (r *graphRenderer) matchBox(o *nodeObjects, n node) bool {
 	}
 	o.box.FillColor = style.TypeFill(n.typ)
 	if v := mk.Visits[n.id]; v > 0 {
-		o.box.FillColor = mix(matchCold, matchHot, heatLevel(int64(v), int64(mk.maxVisits)))
+		o.box.FillColor = mix(style.MatchCold, style.MatchHot, heatLevel(int64(v), int64(mk.maxVisits)))
 	}
 	return true
 }
@@ -153,14 +144,14 @@ func (r *graphRenderer) matchEdge(e edge, hot bool, col color.NRGBA, width float
 		return col, width, true
 	}
 	if !hot {
-		col = matchTaken
+		col = style.MatchTaken
 	}
 	return col, width * float32(2+4*heatLevel(int64(n), int64(mk.maxTaken))), true
 }
 
 // matchCount is how often the match took arrow e: a transition, a call or
 // a return (0 for the others, and without a match).
-func (g *GraphView) matchCount(e edge) int {
+func (g *View) matchCount(e edge) int {
 	mk := g.match
 	if mk == nil || e.inferred {
 		return 0
@@ -179,7 +170,7 @@ func (g *GraphView) matchCount(e edge) int {
 
 // edgeCount is the count drawn on arrow i: its uses in the match, else in
 // the playtest; "" when neither counts it.
-func (g *GraphView) edgeCount(i int) string {
+func (g *View) edgeCount(i int) string {
 	e := g.edges[i]
 	switch {
 	case g.match != nil:
@@ -195,7 +186,7 @@ func (g *GraphView) edgeCount(i int) string {
 }
 
 // visitCount is the count drawn in state id's box while a match is shown.
-func (g *GraphView) visitCount(id string) string {
+func (g *View) visitCount(id string) string {
 	if g.match == nil || g.match.Visits[id] == 0 {
 		return ""
 	}
@@ -211,4 +202,16 @@ func countText(n int64) string {
 		return fmt.Sprintf("×%.3gk", float64(n)/1e3)
 	}
 	return fmt.Sprintf("×%.3gM", math.Round(float64(n)/1e4)/100)
+}
+
+// SeatName is how the window names a seat (0-based): its name, or "Player
+// N" when it has none, and its bot in brackets when a bot plays it.
+func SeatName(name, bot string, seat int) string {
+	if name == "" {
+		name = fmt.Sprintf("Player %d", seat+1)
+	}
+	if bot != "" {
+		name += " (" + bot + ")"
+	}
+	return name
 }

@@ -1,44 +1,26 @@
-package editor
+package diagram
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
-// examplePack reads the bundled example pack.
-func examplePack(t *testing.T) *graph.Pack {
-	t.Helper()
-	p, err := graph.Parse(assets.ExamplePack, assets.ExamplePackName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// gridPositions places the states of p on a grid, 200 x 120 apart, row by row.
-func gridPositions(p *graph.Pack) map[string]graph.Point {
-	pos := map[string]graph.Point{}
-	for i, s := range p.States {
-		pos[s.ID.String()] = graph.Point{X: float64(i%3) * 200, Y: float64(i/3) * 120}
-	}
-	return pos
-}
-
 // newTestView shows a graph view of the example pack in an 800x600 test window.
-func newTestView(t *testing.T) (*GraphView, fyne.Window) {
+func newTestView(t *testing.T) (*View, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	v := NewGraphView()
-	p := examplePack(t)
-	v.SetGraph(p, gridPositions(p), nil)
+	v := NewView()
+	p := testpack.Example(t)
+	v.SetGraph(p, testpack.GridPositions(p), nil)
 	w := test.NewTempWindow(t, v)
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(800, 600))
@@ -69,7 +51,7 @@ func TestTapSelectsState(t *testing.T) {
 func TestStateAt(t *testing.T) {
 	v, _ := newTestView(t)
 	for i, id := range v.States() {
-		pt := gridPositions(examplePack(t))[id]
+		pt := testpack.GridPositions(testpack.Example(t))[id]
 		if got := v.StateAt(v.ToWidget(pt)); got != id {
 			t.Errorf("state %d: StateAt(centre of %s) = %q", i, id, got)
 		}
@@ -198,10 +180,10 @@ func transitionCount(p *graph.Pack) int {
 
 func TestMissingTargetGetsABox(t *testing.T) {
 	test.NewTempApp(t)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	p.States[1].Transitions = append(p.States[1].Transitions, graph.Transition{Name: "oops", To: graph.NumID(77)})
-	v := NewGraphView()
-	v.SetGraph(p, gridPositions(p), graph.Check(p))
+	v := NewView()
+	v.SetGraph(p, testpack.GridPositions(p), graph.Check(p))
 	if _, ok := v.index["77"]; !ok {
 		t.Fatal("no box for the missing target 77")
 	}
@@ -219,7 +201,7 @@ func TestMissingTargetGetsABox(t *testing.T) {
 func TestRendererMakesObjectsPerStateAndArrow(t *testing.T) {
 	v, _ := newTestView(t)
 	r := test.WidgetRenderer(v).(*graphRenderer)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	if len(r.nodes) != len(p.States) || len(r.edges) != transitionCount(p) {
 		t.Fatalf("renderer has %d boxes and %d arrows, want %d and %d", len(r.nodes), len(r.edges), len(p.States), transitionCount(p))
 	}
@@ -243,7 +225,7 @@ func TestRendererMakesObjectsPerStateAndArrow(t *testing.T) {
 // one; a long missing id gets a box wide enough for it.
 func TestFrameworkEndIsNotMissing(t *testing.T) {
 	test.NewTempApp(t)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	var kept []*graph.State
 	for _, s := range p.States {
 		if s.ID.Num != 99 {
@@ -255,8 +237,8 @@ func TestFrameworkEndIsNotMissing(t *testing.T) {
 	p.States[1].Transitions = append(p.States[1].Transitions,
 		graph.Transition{Name: "end", To: graph.ConstID("ST_END_GAME")},
 		graph.Transition{Name: "oops", To: graph.ConstID(long)})
-	v := NewGraphView()
-	v.SetGraph(p, gridPositions(p), graph.Check(p))
+	v := NewView()
+	v.SetGraph(p, testpack.GridPositions(p), graph.Check(p))
 	for _, id := range []string{"99", "ST_END_GAME"} {
 		i, ok := v.index[id]
 		if !ok {
@@ -275,5 +257,17 @@ func TestFrameworkEndIsNotMissing(t *testing.T) {
 	}
 	if style.TypeFill(style.FrameworkEnd) != style.TypeFill(graph.Manager) || style.TypeBadge(style.FrameworkEnd) != "BGA" {
 		t.Error("gameEnd is not drawn like a manager state")
+	}
+}
+
+// TestCountText: large counts are shortened.
+func TestCountText(t *testing.T) {
+	for n, want := range map[int64]string{7: "×7", 999: "×999", 1000: "×1k", 12345: "×12.3k", 4_100_000: "×4.1M"} {
+		if got := countText(n); got != want {
+			t.Errorf("countText(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if !strings.HasPrefix(countText(1), "×") {
+		t.Error("no × sign")
 	}
 }

@@ -1,12 +1,15 @@
-package editor
+package diagram
 
 import (
+	"github.com/rulestudio/studio/editor/style"
 	"image/color"
 	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+
+	"github.com/rulestudio/studio/graph"
 )
 
 // pill is a count or a tag drawn over the graph: text on a rounded
@@ -70,7 +73,7 @@ func (r *graphRenderer) placeMarks(geo *geometry, v view) {
 			if c := g.visitCount(n.id); c != "" {
 				// on the box's bottom edge, at its right
 				hi := v.pt(n.pos.add(n.size.mul(0.5)))
-				r.placePill(r.pillOf(&k.visits, visits), c, fyne.NewPos(hi.X-float32(16*v.z), hi.Y), matchTaken, true, idSize*v.z, v)
+				r.placePill(r.pillOf(&k.visits, visits), c, fyne.NewPos(hi.X-float32(16*v.z), hi.Y), style.MatchTaken, true, idSize*v.z, v)
 				visits++
 			}
 		}
@@ -99,9 +102,9 @@ func (r *graphRenderer) placeMarks(geo *geometry, v view) {
 
 func (r *graphRenderer) countColour() color.NRGBA {
 	if r.g.match != nil {
-		return matchTaken
+		return style.MatchTaken
 	}
-	return heatHot
+	return style.HeatHot
 }
 
 // countAt is where arrow i's count is drawn (its centre, on screen): right
@@ -120,7 +123,7 @@ func (r *graphRenderer) countAt(i int, geo *geometry, text string, v view) fyne.
 
 func (r *graphRenderer) dot(k int) *canvas.Circle {
 	for len(r.marks.dots) <= k {
-		r.marks.dots = append(r.marks.dots, canvas.NewCircle(breakRed))
+		r.marks.dots = append(r.marks.dots, canvas.NewCircle(style.Breakpoint))
 		r.grew = true
 	}
 	return r.marks.dots[k]
@@ -173,9 +176,9 @@ func (r *graphRenderer) placeDot(d *canvas.Circle, n node, enabled bool, v view)
 		return
 	}
 	setVisible(d, true)
-	d.FillColor, d.StrokeColor, d.StrokeWidth = breakRed, r.pal.Paper, float32(math.Max(1, 1.5*math.Min(v.z, 1.2)))
+	d.FillColor, d.StrokeColor, d.StrokeWidth = style.Breakpoint, r.pal.Paper, float32(math.Max(1, 1.5*math.Min(v.z, 1.2)))
 	if !enabled {
-		d.FillColor, d.StrokeColor, d.StrokeWidth = r.pal.Paper, breakRed, float32(math.Max(1.5, 2.5*math.Min(v.z, 1.2)))
+		d.FillColor, d.StrokeColor, d.StrokeWidth = r.pal.Paper, style.Breakpoint, float32(math.Max(1.5, 2.5*math.Min(v.z, 1.2)))
 	}
 	d.Move(lo)
 	d.Resize(size)
@@ -204,7 +207,7 @@ func (r *graphRenderer) placeCurrent(v view) {
 	lo, hi := v.pt(n.pos.sub(n.size.mul(0.5))), v.pt(n.pos.add(n.size.mul(0.5)))
 	setVisible(k.ring, true)
 	k.ring.FillColor = color.Transparent
-	k.ring.StrokeColor = matchCurrent
+	k.ring.StrokeColor = style.MatchCurrent
 	k.ring.StrokeWidth = float32(math.Max(2.5, 4*math.Min(z, 1.2)))
 	k.ring.CornerRadius = float32(8*z) + pad
 	k.ring.Move(fyne.NewPos(lo.X-pad, lo.Y-pad))
@@ -216,5 +219,37 @@ func (r *graphRenderer) placeCurrent(v view) {
 	px := labelSize * z
 	w, _ := measure(text, float32(px), k.seats.text.TextStyle)
 	at := fyne.NewPos(hi.X+pad-float32(w*0.5+px*0.4), lo.Y-pad)
-	r.placePill(k.seats, text, at, matchCurrent, false, px, v)
+	r.placePill(k.seats, text, at, style.MatchCurrent, false, px, v)
+}
+
+// MarkDiagnostics marks the boxes of the states diags are about (the worst
+// severity of each), keeping everything else as drawn.
+func (g *View) MarkDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
+	if p == nil {
+		return
+	}
+	worst := map[string]graph.Severity{}
+	for _, d := range diags {
+		if d.State.IsZero() {
+			continue
+		}
+		k := p.Key(d.State)
+		if s, ok := worst[k]; !ok || d.Severity < s {
+			worst[k] = d.Severity
+		}
+	}
+	changed := false
+	for i := range g.nodes {
+		n := &g.nodes[i]
+		// An id as written, read as a constant, has the key of the state it
+		// names: a defined constant's number, or the number itself.
+		sev, ok := worst[p.Key(graph.ConstID(n.id))]
+		if n.diag != ok || ok && n.diagSev != sev {
+			n.diag, n.diagSev, changed = ok, sev, true
+		}
+	}
+	if changed {
+		g.gen++ // the renderer makes the marks again
+		g.Refresh()
+	}
 }

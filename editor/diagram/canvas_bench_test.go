@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func BenchmarkDragFrame500(b *testing.B) {
 	p := generatedPack(500)
 	pos := layout.Quick(p, layout.Options{})
 	test.NewTempApp(b)
-	v := NewGraphView()
+	v := NewView()
 	v.SetGraph(p, pos, nil)
 	w := test.NewTempWindow(b, v)
 	w.SetPadded(false)
@@ -106,7 +106,7 @@ func BenchmarkRenderLargestCorpus(b *testing.B) {
 				b.Fatal(err)
 			}
 			test.NewTempApp(b)
-			v := NewGraphView()
+			v := NewView()
 			v.SetGraph(p, pos, nil)
 			w := test.NewTempWindow(b, v)
 			w.SetPadded(false)

@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"math"
@@ -16,7 +16,7 @@ const (
 )
 
 // ReadableZoom is the smallest zoom at which every state's name can be read
-// whole: [GraphView.ZoomToFitReadable] does not go below it. Names are never drawn
+// whole: [View.ZoomToFitReadable] does not go below it. Names are never drawn
 // smaller than 8.5 pixels (namePx): from a zoom of about 0.7 down, a box
 // shows its name alone, in the middle (the fill colour still says the type),
 // and below ReadableZoom a long name may be cut short.
@@ -27,12 +27,12 @@ const ReadableZoom = 0.6
 // readable: the canvas then draws less detail (see ReadableZoom). It fits
 // again whenever the view is resized, until the designer clicks, drags,
 // types, pans or zooms in it.
-func (g *GraphView) ZoomToFit() {
+func (g *View) ZoomToFit() {
 	g.autoFit = fitAll
 	g.fit()
 }
 
-func (g *GraphView) fit() {
+func (g *View) fit() {
 	s := g.Size()
 	if s.Width < 2*fitMargin+10 || s.Height < 2*fitMargin+10 {
 		return
@@ -59,7 +59,7 @@ func (g *GraphView) fit() {
 // state 1 usually is) centred on the first state. The studio opens packs so.
 // It fits again whenever the view is resized, until the designer clicks,
 // drags, types, pans or zooms in it.
-func (g *GraphView) ZoomToFitReadable() {
+func (g *View) ZoomToFitReadable() {
 	g.autoFit = fitReadable
 	g.fit()
 	if g.Size().Width < 2*fitMargin+10 || g.zoom >= ReadableZoom || len(g.nodes) == 0 {
@@ -95,7 +95,7 @@ func (g *GraphView) ZoomToFitReadable() {
 
 // Refit fits the graph again the way ZoomToFit or ZoomToFitReadable last
 // did, unless the designer has worked in the view since.
-func (g *GraphView) Refit() {
+func (g *View) Refit() {
 	switch g.autoFit {
 	case fitAll:
 		g.ZoomToFit()
@@ -107,7 +107,7 @@ func (g *GraphView) Refit() {
 // CentreOn pans (keeping the zoom) so that the state id is in the middle of
 // the view. A view with no size yet (its tab behind another, laid out at
 // none by a dock rebuilding) has no middle: it centres when it gets one.
-func (g *GraphView) CentreOn(id string) {
+func (g *View) CentreOn(id string) {
 	i, ok := g.index[id]
 	if !ok {
 		return
@@ -126,14 +126,14 @@ func (g *GraphView) CentreOn(id string) {
 
 // Reveal pans, only when needed, so that the state id is wholly in the view;
 // when it is too far off it is centred.
-func (g *GraphView) Reveal(id string) {
-	if _, ok := g.index[id]; ok && !g.inView(id) {
+func (g *View) Reveal(id string) {
+	if _, ok := g.index[id]; ok && !g.InView(id) {
 		g.CentreOn(id)
 	}
 }
 
-// inView reports whether the box of state id lies wholly in the view.
-func (g *GraphView) inView(id string) bool {
+// InView reports whether the box of state id lies wholly in the view.
+func (g *View) InView(id string) bool {
 	i, ok := g.index[id]
 	if !ok {
 		return false
@@ -146,7 +146,7 @@ func (g *GraphView) inView(id string) bool {
 }
 
 // Pan moves the drawing by d widget units.
-func (g *GraphView) Pan(d fyne.Delta) {
+func (g *View) Pan(d fyne.Delta) {
 	g.autoFit = noFit
 	g.offset = g.offset.Add(d)
 	g.Refresh()

@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"context"
@@ -37,14 +37,14 @@ func busiestCorpusPack(tb testing.TB) *graph.Pack {
 
 // busiestView is a fitted 1000x750 canvas showing the busiest corpus graph, and
 // its renderer.
-func busiestView(b *testing.B) (*GraphView, *graphRenderer) {
+func busiestView(b *testing.B) (*View, *graphRenderer) {
 	p := busiestCorpusPack(b)
 	pos, err := layout.Auto(context.Background(), p, layout.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	test.NewTempApp(b)
-	v := NewGraphView()
+	v := NewView()
 	v.SetGraph(p, pos, nil)
 	w := test.NewTempWindow(b, v)
 	w.Resize(fyne.NewSize(1000, 750))

@@ -1,10 +1,11 @@
-package editor
+package diagram
 
 import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/style"
 )
 
@@ -12,7 +13,7 @@ import (
 // code is drawn dashed, a declared one solid.
 func TestInferredTransitionIsDashed(t *testing.T) {
 	test.NewTempApp(t)
-	p := examplePack(t)
+	p := testpack.Example(t)
 	s := p.States[0]
 	for _, st := range p.States {
 		if len(st.Transitions) >= 2 && st.Transitions[0].To != st.ID && st.Transitions[1].To != st.ID {
@@ -25,7 +26,7 @@ func TestInferredTransitionIsDashed(t *testing.T) {
 	}
 	s.Transitions[0].Inferred = true
 	v, _ := newTestView(t)
-	v.SetGraph(p, gridPositions(p), nil)
+	v.SetGraph(p, testpack.GridPositions(p), nil)
 	v.ZoomToFit()
 	r := test.WidgetRenderer(v).(*graphRenderer)
 	r.Refresh()

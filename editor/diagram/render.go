@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"image/color"
@@ -70,7 +70,7 @@ type overlayObjects struct {
 // graphRenderer draws a GraphView. It owns the canvas objects and re-reads the
 // view's state in Refresh; the geometry (routes, labels) is the view's.
 type graphRenderer struct {
-	g       *GraphView
+	g       *View
 	gen     int
 	levels  *levels // the boxes by height, for names spilling beside their box; made once a frame when needed
 	back    *canvas.Rectangle
@@ -83,7 +83,7 @@ type graphRenderer struct {
 	grew    bool // place added line objects: collect again
 }
 
-func newGraphRenderer(g *GraphView) *graphRenderer {
+func newGraphRenderer(g *View) *graphRenderer {
 	r := &graphRenderer{g: g, gen: -1, back: canvas.NewRectangle(style.Light.Paper)}
 	r.over = overlayObjects{
 		band:     canvas.NewRectangle(color.Transparent),

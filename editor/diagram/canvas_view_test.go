@@ -1,8 +1,7 @@
-package editor
+package diagram
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/bga"
@@ -26,7 +26,7 @@ var readabilityFiles = []string{
 }
 
 // corpusView shows a corpus file laid out by layout.Auto in a 1000x700 canvas.
-func corpusView(t testing.TB, name string) (*GraphView, *graphRenderer, *graph.Pack) {
+func corpusView(t testing.TB, name string) (*View, *graphRenderer, *graph.Pack) {
 	p, err := bga.ImportFile(corpus.File(t, name))
 	if err != nil {
 		t.Fatal(err)
@@ -37,13 +37,13 @@ func corpusView(t testing.TB, name string) (*GraphView, *graphRenderer, *graph.P
 
 // packView shows p, laid out by layout.Auto, in a view of size alone in a
 // window.
-func packView(t testing.TB, p *graph.Pack, size fyne.Size) (*GraphView, *graphRenderer) {
+func packView(t testing.TB, p *graph.Pack, size fyne.Size) (*View, *graphRenderer) {
 	pos, err := layout.Auto(context.Background(), p, layout.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	test.NewTempApp(t)
-	v := NewGraphView()
+	v := NewView()
 	v.SetGraph(p, pos, nil)
 	w := test.NewTempWindow(t, v)
 	w.SetPadded(false)
@@ -52,7 +52,7 @@ func packView(t testing.TB, p *graph.Pack, size fyne.Size) (*GraphView, *graphRe
 }
 
 // onScreen reports whether node i's box is wholly in the view.
-func onScreen(v *GraphView, i int) bool {
+func onScreen(v *View, i int) bool {
 	n := v.nodes[i]
 	lo := v.ToWidget(pointOf(n.pos.sub(n.size.mul(0.5))))
 	hi := v.ToWidget(pointOf(n.pos.add(n.size.mul(0.5))))
@@ -123,8 +123,8 @@ func TestCallsAndReturnsDrawnApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := NewGraphView()
-	v.SetGraph(p, gridPositions(p), nil)
+	v := NewView()
+	v.SetGraph(p, testpack.GridPositions(p), nil)
 	w := test.NewTempWindow(t, v)
 	w.Resize(fyne.NewSize(900, 700))
 	v.ZoomToFit()
@@ -171,99 +171,11 @@ func TestCallsAndReturnsDrawnApart(t *testing.T) {
 	}
 }
 
-// TestCanvasFollowsTheTheme: the canvas draws on the dark paper in the dark
-// theme, the light in the light, and View > Theme forces one.
-func TestCanvasFollowsTheTheme(t *testing.T) {
-	e, _ := newTestEditor(t)
-	e.SetPack(editPack(t), nil)
-	r := test.WidgetRenderer(e.View).(*graphRenderer)
-	if r.back.FillColor != style.Light.Paper {
-		t.Errorf("default paper %v, want the light one", r.back.FillColor)
-	}
-	e.SetTheme(ThemeDark)
-	if r.back.FillColor != style.Dark.Paper || e.Theme() != ThemeDark {
-		t.Errorf("dark theme: paper %v, choice %q", r.back.FillColor, e.Theme())
-	}
-	label := r.edges[0].label
-	if label.Visible() && label.Color != style.Dark.Label {
-		t.Errorf("dark theme: arrow label colour %v", label.Color)
-	}
-	e.SetTheme(ThemeSystem)
-	if r.back.FillColor != style.Light.Paper || e.Theme() != ThemeSystem {
-		t.Errorf("back to the system's: paper %v, choice %q", r.back.FillColor, e.Theme())
-	}
-}
-
-// TestFindState: FindStates ranks the id, then whole names, then names
-// starting with, then containing the query; ctrl+F's dialog jumps to the
-// first on Enter.
-func TestFindState(t *testing.T) {
-	p := examplePack(t)
-	for _, c := range []struct{ q, want string }{
-		{"31", "31"},
-		{"trick", "30"},
-		{"player", "31 32"}, // starting with, then containing
-		{"PLAYERTURN", "31"},
-		{"end", "40 99"},
-		{"", ""},
-		{"zzz", ""},
-	} {
-		if got := strings.Join(FindStates(p, c.q), " "); got != c.want {
-			t.Errorf("FindStates(%q) = %q, want %q", c.q, got, c.want)
-		}
-	}
-	e, _ := newTestEditor(t)
-	e.SetPack(p, nil)
-	settle(e)
-	e.View.Pan(fyne.NewDelta(-2000, -2000))
-	e.Find()
-	if e.finder == nil || !e.busy() {
-		t.Fatal("ctrl+F shows no dialog")
-	}
-	test.Type(e.finder.entry, "givecards")
-	if len(e.finder.hits) != 1 {
-		t.Fatalf("hits for givecards: %v", e.finder.hits)
-	}
-	e.finder.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if e.View.Selected() != "21" || e.busy() {
-		t.Errorf("Enter: selected %q, dialog still up %v", e.View.Selected(), e.busy())
-	}
-	c := e.View.ToWidget(e.View.Positions()["21"])
-	if s := e.View.Size(); !near(c.X, s.Width/2) || !near(c.Y, s.Height/2) {
-		t.Errorf("state 21 at %v, not centred in %v", c, s)
-	}
-}
-
-// TestExportPictures: PNG and SVG of the graph, as the canvas draws it.
-func TestExportPictures(t *testing.T) {
-	e := newEditEditor(t)
-	dir := t.TempDir()
-	png, svgPath := filepath.Join(dir, "g.png"), filepath.Join(dir, "g.svg")
-	for _, path := range []string{png, svgPath} {
-		if err := e.ExportImage(path); err != nil {
-			t.Fatal(err)
-		}
-	}
-	img := e.GraphImage()
-	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 300 || b.Dx() > 800 {
-		t.Errorf("PNG of %v, want the graph (about 450x350) and a margin", b)
-	}
-	test.AssertImageMatches(t, "export.png", img)
-	var svg strings.Builder
-	if err := e.WriteSVG(&svg); err != nil {
-		t.Fatal(err)
-	}
-	assertGolden(t, "export.svg", svg.String())
-	if err := e.ExportImage(filepath.Join(dir, "g.gif")); err == nil {
-		t.Error("a .gif export was not refused")
-	}
-}
-
 // TestReadableFitCentresANarrowGraph: a graph taller than the view at the
 // readable zoom but narrower than it (Hearts under a docked Play panel) is
 // shown in the middle of the view's width, not against its right edge.
 func TestReadableFitCentresANarrowGraph(t *testing.T) {
-	v, _ := packView(t, bundledPack(t, "hearts"), fyne.NewSize(900, 180))
+	v, _ := packView(t, testpack.Bundled(t, "hearts"), fyne.NewSize(900, 180))
 	v.ZoomToFitReadable()
 	if v.Zoom() < ReadableZoom-1e-6 {
 		t.Fatalf("zoom %.2f: the graph was fitted whole, the test shows nothing", v.Zoom())
@@ -285,9 +197,9 @@ func TestReadableFitCentresANarrowGraph(t *testing.T) {
 // unreachable.
 func TestClauseCallsDrawn(t *testing.T) {
 	test.NewTempApp(t)
-	p := bundledPack(t, "seeds")
-	v := NewGraphView()
-	v.SetGraph(p, gridPositions(p), nil)
+	p := testpack.Bundled(t, "seeds")
+	v := NewView()
+	v.SetGraph(p, testpack.GridPositions(p), nil)
 	w := test.NewTempWindow(t, v)
 	w.Resize(fyne.NewSize(900, 700))
 	v.ZoomToFit()

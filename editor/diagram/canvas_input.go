@@ -1,4 +1,4 @@
-package editor
+package diagram
 
 import (
 	"math"
@@ -56,13 +56,13 @@ type gesture struct {
 
 // hold stops fitting the graph again on resize (autoFit): the designer is
 // working in the view, and nothing may move under the pointer.
-func (g *GraphView) hold() { g.autoFit = noFit }
+func (g *View) hold() { g.autoFit = noFit }
 
 // doubleClick is the longest time between two taps of a double click.
 const doubleClick = 450 * time.Millisecond
 
 // MouseDown records where a drag starts and focuses the canvas.
-func (g *GraphView) MouseDown(ev *desktop.MouseEvent) {
+func (g *View) MouseDown(ev *desktop.MouseEvent) {
 	g.hold()
 	p := ev.Position
 	g.gesture = gesture{press: &p, mods: ev.Modifier, button: ev.Button, node: -1}
@@ -74,16 +74,16 @@ func (g *GraphView) MouseDown(ev *desktop.MouseEvent) {
 }
 
 // MouseUp ends the press (DragEnd has finished any drag).
-func (g *GraphView) MouseUp(*desktop.MouseEvent) { g.gesture.press = nil }
+func (g *View) MouseUp(*desktop.MouseEvent) { g.gesture.press = nil }
 
 // shift reports whether shift is held: at the press, or now.
-func (g *GraphView) shift() bool {
+func (g *View) shift() bool {
 	return (g.gesture.mods|g.modifiers())&fyne.KeyModifierShift != 0
 }
 
 // Tapped selects what is under the pointer; a second tap soon after at the
 // same place is a double click.
-func (g *GraphView) Tapped(ev *fyne.PointEvent) {
+func (g *View) Tapped(ev *fyne.PointEvent) {
 	g.hold()
 	now := g.now()
 	double := now.Sub(g.lastTap) < doubleClick && dist(ev.Position, g.lastTapP) < 6
@@ -107,7 +107,7 @@ func (g *GraphView) Tapped(ev *fyne.PointEvent) {
 }
 
 // doubleTapped creates a state on the background or renames what is there.
-func (g *GraphView) doubleTapped(p fyne.Position) {
+func (g *View) doubleTapped(p fyne.Position) {
 	if i := g.nodeAt(p); i >= 0 {
 		if !style.Placeholder(g.nodes[i].typ) && g.OnActivate != nil {
 			g.OnActivate(g.nodes[i].id, nil)
@@ -127,7 +127,7 @@ func (g *GraphView) doubleTapped(p fyne.Position) {
 
 // TappedSecondary selects what is under the pointer, unless it is selected
 // already, and asks for the context menu.
-func (g *GraphView) TappedSecondary(ev *fyne.PointEvent) {
+func (g *View) TappedSecondary(ev *fyne.PointEvent) {
 	g.hold()
 	if i := g.nodeAt(ev.Position); i >= 0 && !style.Placeholder(g.nodes[i].typ) {
 		if !g.sel[g.nodes[i].id] {
@@ -145,7 +145,7 @@ func (g *GraphView) TappedSecondary(ev *fyne.PointEvent) {
 
 // Dragged moves states, draws a new arrow or the rubber band, or pans,
 // depending on where the drag started (see the top of this file).
-func (g *GraphView) Dragged(ev *fyne.DragEvent) {
+func (g *View) Dragged(ev *fyne.DragEvent) {
 	g.hold()
 	if g.gesture.kind == noGesture {
 		g.startGesture(ev)
@@ -172,7 +172,7 @@ func (g *GraphView) Dragged(ev *fyne.DragEvent) {
 }
 
 // startGesture decides what a drag does from where it started.
-func (g *GraphView) startGesture(ev *fyne.DragEvent) {
+func (g *View) startGesture(ev *fyne.DragEvent) {
 	start := ev.Position.Subtract(ev.Dragged)
 	if g.gesture.press != nil {
 		start = *g.gesture.press
@@ -213,7 +213,7 @@ func (g *GraphView) startGesture(ev *fyne.DragEvent) {
 
 // DragEnd finishes a move (OnMoved), a new arrow (OnConnect), a rubber band
 // (OnSelected) or a pan.
-func (g *GraphView) DragEnd() {
+func (g *View) DragEnd() {
 	gs := g.gesture
 	g.gesture = gesture{node: -1}
 	switch gs.kind {
@@ -244,7 +244,7 @@ func (g *GraphView) DragEnd() {
 
 // Cancel stops the drag under way: moved boxes go back, a new arrow or the
 // rubber band disappears.
-func (g *GraphView) Cancel() {
+func (g *View) Cancel() {
 	gs := g.gesture
 	g.gesture = gesture{node: -1}
 	if gs.kind == moveGesture {
@@ -257,7 +257,7 @@ func (g *GraphView) Cancel() {
 }
 
 // Scrolled pans; with ctrl (or cmd) held it zooms around the pointer.
-func (g *GraphView) Scrolled(ev *fyne.ScrollEvent) {
+func (g *View) Scrolled(ev *fyne.ScrollEvent) {
 	if g.modifiers()&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0 {
 		f := float32(math.Pow(1.01, float64(ev.Scrolled.DY)))
 		g.SetZoom(g.zoom*f, ev.Position)
@@ -267,17 +267,17 @@ func (g *GraphView) Scrolled(ev *fyne.ScrollEvent) {
 }
 
 // MouseIn implements desktop.Hoverable.
-func (g *GraphView) MouseIn(ev *desktop.MouseEvent) { g.hover = ev.Position }
+func (g *View) MouseIn(ev *desktop.MouseEvent) { g.hover = ev.Position }
 
 // MouseMoved keeps where the pointer is, for the cursor.
-func (g *GraphView) MouseMoved(ev *desktop.MouseEvent) { g.hover = ev.Position }
+func (g *View) MouseMoved(ev *desktop.MouseEvent) { g.hover = ev.Position }
 
 // MouseOut implements desktop.Hoverable.
-func (g *GraphView) MouseOut() {}
+func (g *View) MouseOut() {}
 
 // Cursor is a cross on a box's border band (a drag there draws a new
 // transition), a hand over a box, else the arrow.
-func (g *GraphView) Cursor() desktop.Cursor {
+func (g *View) Cursor() desktop.Cursor {
 	switch {
 	case g.gesture.kind == connectGesture || (g.gesture.kind == noGesture && g.borderNodeAt(g.hover) >= 0):
 		return desktop.CrosshairCursor
@@ -288,16 +288,16 @@ func (g *GraphView) Cursor() desktop.Cursor {
 }
 
 // FocusGained implements fyne.Focusable.
-func (g *GraphView) FocusGained() { g.focused = true }
+func (g *View) FocusGained() { g.focused = true }
 
 // FocusLost implements fyne.Focusable.
-func (g *GraphView) FocusLost() { g.focused = false }
+func (g *View) FocusLost() { g.focused = false }
 
 // TypedRune implements fyne.Focusable; the canvas takes no text.
-func (g *GraphView) TypedRune(rune) {}
+func (g *View) TypedRune(rune) {}
 
 // TypedKey handles the canvas's keys (see the top of this file).
-func (g *GraphView) TypedKey(ev *fyne.KeyEvent) {
+func (g *View) TypedKey(ev *fyne.KeyEvent) {
 	g.hold()
 	switch ev.Name {
 	case fyne.KeyDelete, fyne.KeyBackspace:
@@ -321,7 +321,7 @@ func (g *GraphView) TypedKey(ev *fyne.KeyEvent) {
 
 // activateSelection asks to rename the primary state or the selected
 // transition.
-func (g *GraphView) activateSelection() {
+func (g *View) activateSelection() {
 	if g.OnActivate == nil {
 		return
 	}
@@ -334,7 +334,7 @@ func (g *GraphView) activateSelection() {
 
 // nudge moves the selected states one step with an arrow key, or pans the
 // view when none is selected.
-func (g *GraphView) nudge(k fyne.KeyName) {
+func (g *View) nudge(k fyne.KeyName) {
 	step := 10.0
 	if g.modifiers()&fyne.KeyModifierShift != 0 {
 		step = 1
@@ -358,7 +358,7 @@ func (g *GraphView) nudge(k fyne.KeyName) {
 }
 
 // modifiers returns the keyboard modifiers held (desktop drivers only).
-func (g *GraphView) modifiers() fyne.KeyModifier {
+func (g *View) modifiers() fyne.KeyModifier {
 	if g.keyMods != nil {
 		return g.keyMods()
 	}
