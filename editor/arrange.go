@@ -2,8 +2,8 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/graph/layout"
 )

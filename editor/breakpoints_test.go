@@ -1,14 +1,15 @@
 package editor
 
 import (
-	"github.com/rulestudio/studio/editor/style"
 	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -92,8 +93,8 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	settle(e)
 	e.ShowBreakpoints()
 	bt := e.breakTab
-	if e.Dock.Front(Side) != PanelDebug || e.Play.debugger.Selected().Text != breakTabTitle {
-		t.Fatalf("Play > Breakpoints… shows %q / %q", e.Dock.Front(Side), e.Play.debugger.Selected().Text)
+	if e.Dock.Front(dock.Side) != PanelDebug || e.Play.debugger.Selected().Text != breakTabTitle {
+		t.Fatalf("Play > Breakpoints… shows %q / %q", e.Dock.Front(dock.Side), e.Play.debugger.Selected().Text)
 	}
 	add := func(kind graph.BreakKind, set func()) string {
 		bt.kind.SetSelected(string(kind))

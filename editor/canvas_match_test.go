@@ -2,7 +2,6 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/style"
 	"maps"
 	"slices"
 	"strings"
@@ -12,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -90,7 +91,7 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 	if d := drawing(e.View); e.View.Match() != nil || d.Ring != nil || len(d.Uses) > 0 {
 		t.Errorf("after End Match: marks %v, ring %v, counts %v", e.View.Match(), d.Ring, d.Uses)
 	}
-	if e.Dock.Front(Bottom) == PanelPlay {
+	if e.Dock.Front(dock.Bottom) == PanelPlay {
 		t.Errorf("the Play panel stays after End Match")
 	}
 

@@ -2,9 +2,9 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/engine"
 )
 

@@ -58,10 +58,10 @@
 //   - theme.go: View > Theme, following the system's variant unless the
 //     designer forces one; package style (editor/style) holds the colours
 //     for both variants, shared by every room.
-//   - dock.go: where panels go. The window has four places ([Place]): Centre
-//     (the canvas; other editors join it as tabs), Side (the inspector), SideBottom
-//     (the diagnostics) and Bottom (under the canvas: consoles, debugger panels).
-//     [Dock.Add] puts a [Panel] in a place; a place with several shows tabs.
+//   - package dock (editor/dock): where panels go. The window has four places
+//     ([dock.Place]): Centre (the canvas; other editors join it as tabs), Side
+//     (the inspector), SideBottom (the diagnostics) and Bottom (under the
+//     canvas: consoles, debugger panels); a place with several shows tabs.
 //     panels.go: View > Panels brings every panel back ([Editor.ShowPanel]).
 //
 // # The canvas
@@ -136,7 +136,8 @@
 //
 // # Tests
 //
-// Tools > Tests (tests_panel.go) lists the scenario tests of the open
+// Tools > Tests (tests_panel.go; running, blessing and adding them:
+// tests_run.go) lists the scenario tests of the open
 // project, when it keeps them ([ScenarioStore], which cmd/studio's project
 // files implement through package project), and runs them with package
 // preview/scenario on a goroutine, one result at a time coming back through

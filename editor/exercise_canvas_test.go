@@ -290,7 +290,7 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 			}
 		}
 	}
-	if _, i := x.e.Dock.find(PanelDebug); i >= 0 {
+	if x.e.Dock.Has(PanelDebug) {
 		places = append(places, place{"the debugger's event filter", x.e.Play.filter}, place{"the debugger's object filter", x.e.Play.objFilter})
 	}
 	for _, b := range playButtons(x.e.Play) {

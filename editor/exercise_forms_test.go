@@ -8,6 +8,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/dock"
 )
 
 // The forms driver: the Inspector's form, the Actions, Object types and
@@ -233,7 +235,7 @@ func (x *exerciser) addStateClause(rng *rand.Rand) string {
 // tab does.
 func (x *exerciser) switchTab(rng *rand.Rand) string {
 	var ids []string
-	for at := Centre; at < places; at++ {
+	for at := dock.Centre; at < dock.Places; at++ {
 		ids = append(ids, x.e.Dock.Panels(at)...)
 	}
 	id := oneOf(rng, ids)

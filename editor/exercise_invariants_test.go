@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -205,17 +206,18 @@ func (x *exerciser) formAgrees(where string, f *form, p *graph.Pack) *broken {
 // reachable: the Inspector and Debugger, and every docked panel.
 func (x *exerciser) reachable() *broken {
 	d := x.e.Dock
-	if _, i := d.find(PanelInspector); i < 0 {
+	if !d.Has(PanelInspector) {
 		return brokenf("reach", "the Inspector is not in the window")
 	}
 	if x.e.Play.Session() != nil {
-		if _, i := d.find(PanelDebug); i < 0 {
+		if !d.Has(PanelDebug) {
 			return brokenf("reach", "a match is shown and the Debugger is not in the window")
 		}
 	}
 	root := x.e.Window().Content()
-	for at := Centre; at < places; at++ {
-		for _, p := range d.panels[at] {
+	for at := dock.Centre; at < dock.Places; at++ {
+		for _, id := range d.Panels(at) {
+			p, _, _ := d.Panel(id)
 			if !canReach(root, p.Content, false) {
 				return brokenf("reach", "panel %q is docked but can neither be seen nor brought to the front", p.Title)
 			}
@@ -292,7 +294,7 @@ func (x *exerciser) nothingStale() *broken {
 			have[sc.Name] = true
 		}
 	}
-	for _, id := range x.e.Dock.Panels(Centre) {
+	for _, id := range x.e.Dock.Panels(dock.Centre) {
 		if name, ok := strings.CutPrefix(id, scenarioPanelID("")); ok && !have[name] {
 			return brokenf("stale", "the scenario tab %s is open; the project has no such scenario", name)
 		}

@@ -123,7 +123,7 @@ func (x *exerciser) endMatch(*rand.Rand) string {
 
 // filterEvents types into the debugger's event filter.
 func (x *exerciser) filterEvents(rng *rand.Rand) string {
-	if _, i := x.e.Dock.find(PanelDebug); i < 0 {
+	if !x.e.Dock.Has(PanelDebug) {
 		return "no debugger"
 	}
 	x.e.Dock.Show(PanelDebug)

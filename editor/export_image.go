@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"image"
 	"image/png"
 	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph/packfile"
 )
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -32,10 +33,10 @@ func (e *Editor) attachForms() {
 	e.Inspector.e = e
 	e.Diagnostics.OnSelected = nil
 	e.Diagnostics.OnPicked = e.OpenFinding
-	e.Dock.Add(Centre, Panel{ID: PanelObjectTypes, Title: "Object types", Content: e.forms.objects})
-	e.Dock.Add(Centre, Panel{ID: PanelActions, Title: "Actions", Content: e.forms.actions})
-	e.Dock.Add(Centre, Panel{ID: PanelScripts, Title: "Scripts", Content: e.forms.scripts})
-	e.Dock.Add(Centre, Panel{ID: PanelYAML, Title: "YAML", Content: e.forms.yaml})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelObjectTypes, Title: "Object types", Content: e.forms.objects})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelActions, Title: "Actions", Content: e.forms.actions})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelScripts, Title: "Scripts", Content: e.forms.scripts})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelYAML, Title: "YAML", Content: e.forms.yaml})
 	e.Dock.Show(PanelGraph)
 }
 
@@ -331,7 +332,7 @@ func (e *Editor) OpenFinding(f Finding) {
 	if e.pack == nil {
 		return
 	}
-	if e.Dock.Front(Centre) == PanelYAML && f.Pos.IsValid() && e.forms.checked != nil && f.File == e.pack.Source {
+	if e.Dock.Front(dock.Centre) == PanelYAML && f.Pos.IsValid() && e.forms.checked != nil && f.File == e.pack.Source {
 		y := e.forms.yaml
 		if !y.RevealLine(f.Pos.Line, f.Pos.Column) {
 			y.SetScope(ScopeWhole)

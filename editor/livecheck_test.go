@@ -2,7 +2,6 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/style"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -132,8 +133,8 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 	}
 	e.Diagnostics.Select(i)
 	ot := e.ObjectTypes()
-	if e.Dock.Front(Centre) != PanelObjectTypes || ot.Selected() != "healer" {
-		t.Fatalf("front %q, object type %q", e.Dock.Front(Centre), ot.Selected())
+	if e.Dock.Front(dock.Centre) != PanelObjectTypes || ot.Selected() != "healer" {
+		t.Fatalf("front %q, object type %q", e.Dock.Front(dock.Centre), ot.Selected())
 	}
 	n := len(e.Pack().ObjectTypes.Lookup("healer").Methods) - 1
 	body := widgetAt[*CodeEditor](t, ot.form, "methods/"+strconv.Itoa(n)+"/body")

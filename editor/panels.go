@@ -33,7 +33,7 @@ func (e *Editor) ShowPanel(id string) bool {
 	case PanelPlay, PanelDebug:
 		e.dockPlay()
 	case PanelTests:
-		if _, i := e.Dock.find(PanelTests); i < 0 {
+		if !e.Dock.Has(PanelTests) {
 			e.ShowTests()
 		}
 	}

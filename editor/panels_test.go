@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
@@ -59,11 +60,11 @@ func TestEndMatchKeepsTheInspector(t *testing.T) {
 	} {
 		t.Run(end.name, func(t *testing.T) {
 			e := matchEditor(t, "tictactoe", "1", person, person)
-			if e.Dock.Front(Side) != PanelDebug || visibleIn(e.Window(), e.Inspector) {
-				t.Fatalf("during the match the side shows %q (inspector on screen: %v), want the Debugger in front", e.Dock.Front(Side), visibleIn(e.Window(), e.Inspector))
+			if e.Dock.Front(dock.Side) != PanelDebug || visibleIn(e.Window(), e.Inspector) {
+				t.Fatalf("during the match the side shows %q (inspector on screen: %v), want the Debugger in front", e.Dock.Front(dock.Side), visibleIn(e.Window(), e.Inspector))
 			}
 			end.do(e)
-			if _, i := e.Dock.find(PanelDebug); i >= 0 {
+			if e.Dock.Has(PanelDebug) {
 				t.Errorf("the Debugger is still docked after the match ended")
 			}
 			id := e.pack.States[len(e.pack.States)-1].ID.String()
@@ -72,7 +73,7 @@ func TestEndMatchKeepsTheInspector(t *testing.T) {
 				t.Fatalf("tapping state %s selected %q", id, e.View.Selected())
 			}
 			if !visibleIn(e.Window(), e.Inspector) {
-				t.Errorf("state %s selected: the Inspector is not on screen (side shows %q)", id, e.Dock.Front(Side))
+				t.Errorf("state %s selected: the Inspector is not on screen (side shows %q)", id, e.Dock.Front(dock.Side))
 			}
 		})
 	}
@@ -103,8 +104,8 @@ func TestViewMenuBringsPanelsBack(t *testing.T) {
 			t.Errorf("View > Panels > %s: the panel is not on screen", c.label)
 		}
 	}
-	if e.Dock.Front(Bottom) != PanelTests {
-		t.Errorf("View > Panels > Tests: the bottom shows %q", e.Dock.Front(Bottom))
+	if e.Dock.Front(dock.Bottom) != PanelTests {
+		t.Errorf("View > Panels > Tests: the bottom shows %q", e.Dock.Front(dock.Bottom))
 	}
 }
 

@@ -2,13 +2,13 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"

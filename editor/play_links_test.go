@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
@@ -75,7 +76,7 @@ func TestPlayEventOpensClause(t *testing.T) {
 		t.Errorf("the row does not say why the clause fired: %s", eventText(ev))
 	}
 	ot := e.ObjectTypes()
-	if got := e.Dock.Front(Centre); got != PanelObjectTypes || ot.Selected() != "healer" {
+	if got := e.Dock.Front(dock.Centre); got != PanelObjectTypes || ot.Selected() != "healer" {
 		t.Fatalf("front %q showing %q, want the object types at healer", got, ot.Selected())
 	}
 	c, ok := ot.form.places["when/0/condition"].(*CodeEditor)
@@ -102,7 +103,7 @@ func TestPlayRuleErrorOpensCode(t *testing.T) {
 		t.Fatalf("message %q", msg)
 	}
 	ap := e.Actions()
-	if got := e.Dock.Front(Centre); got != PanelActions || ap.Selected() != "mark" {
+	if got := e.Dock.Front(dock.Centre); got != PanelActions || ap.Selected() != "mark" {
 		t.Fatalf("front %q showing %q, want the actions at mark", got, ap.Selected())
 	}
 	c := ap.form.places["body"].(*CodeEditor)

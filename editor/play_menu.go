@@ -2,7 +2,6 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"slices"
 	"strconv"
 	"time"
@@ -12,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -191,12 +192,12 @@ func (e *Editor) showMatch() {
 // there: the seats' choices and the debugger show together, and the canvas
 // keeps its width. The Play panel takes at least playShare of the height.
 func (e *Editor) dockPlay() {
-	if _, at := e.Dock.find(PanelPlay); at < 0 {
-		e.Dock.Add(Bottom, Panel{ID: PanelPlay, Title: "Play", Content: e.Play.PlayPanel()})
-		e.Dock.AtLeast(Bottom, playShare)
+	if !e.Dock.Has(PanelPlay) {
+		e.Dock.Add(dock.Bottom, dock.Panel{ID: PanelPlay, Title: "Play", Content: e.Play.PlayPanel()})
+		e.Dock.AtLeast(dock.Bottom, playShare)
 	}
-	if _, at := e.Dock.find(PanelDebug); at < 0 {
-		e.Dock.Add(Side, Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
+	if !e.Dock.Has(PanelDebug) {
+		e.Dock.Add(dock.Side, dock.Panel{ID: PanelDebug, Title: "Debugger", Content: e.Play.DebugPanel()})
 	}
 }
 

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"image/color"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"

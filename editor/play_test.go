@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
@@ -85,7 +86,7 @@ func actionButton(t *testing.T, p *Play, prefix string) *widget.Button {
 func TestPlayTicTacToeHotSeat(t *testing.T) {
 	e := matchEditor(t, "tictactoe", "1", person, person)
 	p := e.Play
-	if got := e.Dock.Front(Bottom); got != PanelPlay {
+	if got := e.Dock.Front(dock.Bottom); got != PanelPlay {
 		t.Fatalf("bottom shows %q, want the play panel", got)
 	}
 	bs := valueButtons(p)
@@ -297,10 +298,10 @@ func TestNewMatchDialogPlaysOnEnter(t *testing.T) {
 	}
 	// The Play panel under the canvas, taller than other bottom panels, and
 	// the Debugger in front in the side column: both in sight.
-	if e.Dock.Front(Bottom) != PanelPlay || e.Dock.Front(Side) != PanelDebug {
-		t.Errorf("bottom shows %q, side %q; want the Play panel and the Debugger", e.Dock.Front(Bottom), e.Dock.Front(Side))
+	if e.Dock.Front(dock.Bottom) != PanelPlay || e.Dock.Front(dock.Side) != PanelDebug {
+		t.Errorf("bottom shows %q, side %q; want the Play panel and the Debugger", e.Dock.Front(dock.Bottom), e.Dock.Front(dock.Side))
 	}
-	if off := e.Dock.centre.Offset; off > 1-playShare+1e-9 {
+	if off := e.Dock.CentreShare(); off > 1-playShare+1e-9 {
 		t.Errorf("the canvas keeps %.2f of the height over the Play panel, want at most %.2f", off, 1-playShare)
 	}
 }

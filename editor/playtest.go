@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"math"
 	"net/url"
 	"os"
@@ -20,6 +19,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
@@ -226,7 +227,7 @@ func (e *Editor) ShowPlaytest(r playtest.Report) {
 	legend := widget.NewLabel(heatLegend)
 	legend.Wrapping = fyne.TextWrapWord
 	bar := container.NewBorder(nil, nil, container.NewHBox(charts, clear), nil, legend)
-	e.Dock.Add(Bottom, Panel{ID: PanelPlaytest, Title: "Playtest", Content: container.NewBorder(bar, nil, nil, nil, container.NewScroll(summary))})
+	e.Dock.Add(dock.Bottom, dock.Panel{ID: PanelPlaytest, Title: "Playtest", Content: container.NewBorder(bar, nil, nil, nil, container.NewScroll(summary))})
 }
 
 // heatLegend explains the overlay in the playtest panel.
@@ -241,10 +242,7 @@ func (e *Editor) ClearPlaytest() {
 
 // PlaytestText is the playtest panel's summary, or "" when it is not shown.
 func (e *Editor) PlaytestText() string {
-	for _, p := range e.Dock.panels[Bottom] {
-		if p.ID != PanelPlaytest {
-			continue
-		}
+	if p, _, ok := e.Dock.Panel(PanelPlaytest); ok {
 		b := p.Content.(*fyne.Container)
 		for _, o := range b.Objects {
 			if s, ok := o.(*container.Scroll); ok {

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"github.com/rulestudio/studio/editor/style"
 	"net/url"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -219,10 +219,7 @@ func TestPlaytestPanelFitsBesideTheInspector(t *testing.T) {
 	e, _ := knownPackEditor(t)
 	e.Playtest(PlaytestSettings{Matches: 10, Seats: 2, Seed: 7, Bots: "random"})
 	settle(e)
-	for _, p := range e.Dock.panels[Bottom] {
-		if p.ID != PanelPlaytest {
-			continue
-		}
+	if p, _, ok := e.Dock.Panel(PanelPlaytest); ok {
 		bar := p.Content.(*fyne.Container).Objects[1] // the Border's top: buttons and legend
 		if w := bar.MinSize().Width; w > 500 {
 			t.Errorf("the playtest panel's bar needs %.0f pixels, want at most 500 (its legend should wrap)", w)

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview/scenario"
@@ -65,7 +66,7 @@ func (e *Editor) EditScenario(name string) {
 		se.status.SetText("The project is open read-only.")
 	}
 	top := container.NewBorder(nil, nil, container.NewHBox(save, run, closeBtn), del, se.status)
-	e.Dock.Add(Centre, Panel{ID: scenarioPanelID(name), Title: name + ".yaml", Content: container.NewBorder(top, nil, nil, nil, se.code)})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: scenarioPanelID(name), Title: name + ".yaml", Content: container.NewBorder(top, nil, nil, nil, se.code)})
 	se.showFailures(e.tests.results[name].failures, true)
 }
 
@@ -86,14 +87,14 @@ func (se *scenarioEditor) showFailures(failures []scenario.Failure, reveal bool)
 // tab, when one is open.
 func (e *Editor) scenarioResult(name string) {
 	se := e.tests.editors[name]
-	if _, i := e.Dock.find(scenarioPanelID(name)); i < 0 || se == nil {
+	if !e.Dock.Has(scenarioPanelID(name)) || se == nil {
 		delete(e.tests.editors, name) // closed since
 		return
 	}
 	// The cursor goes to the failure when the tab is in front and the
 	// designer is not typing elsewhere (a run takes a while).
 	f := e.win.Canvas().Focused()
-	reveal := e.Dock.Front(Centre) == scenarioPanelID(name) && (f == nil || f == fyne.Focusable(se.code))
+	reveal := e.Dock.Front(dock.Centre) == scenarioPanelID(name) && (f == nil || f == fyne.Focusable(se.code))
 	se.showFailures(e.tests.results[name].failures, reveal)
 }
 

@@ -3,12 +3,12 @@ package editor
 import (
 	"errors"
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph"
 )
 

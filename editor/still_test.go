@@ -177,7 +177,7 @@ func TestInspectorFitsTheColumn(t *testing.T) {
 				t.Errorf("%s state %q: the form is %.1f wide in a column of %.1f", name, id, w, col)
 			}
 			view := e.View.Size()
-			e.Dock.main.Refresh() // the split lays its sides out again
+			e.Dock.Object().Refresh() // the split lays its sides out again
 			if e.View.Size() != view {
 				t.Errorf("%s state %q: laying the window out again resized the canvas from %v to %v", name, id, view, e.View.Size())
 			}

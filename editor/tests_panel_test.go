@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -64,7 +65,7 @@ func TestTestsPanelRunsAll(t *testing.T) {
 	e, s := newTestEditor(t)
 	seedsWithScenarios(t, e, s)
 	e.ShowTests()
-	if got := e.Dock.Front(Bottom); got != PanelTests {
+	if got := e.Dock.Front(dock.Bottom); got != PanelTests {
 		t.Fatalf("bottom shows %q, want the Tests panel", got)
 	}
 	text := e.TestsText()
@@ -87,7 +88,7 @@ func TestTestsPanelRunsAll(t *testing.T) {
 	e.EditScenario("elf-lord")
 	e.SetPack(testpack.Example(t), nil)
 	settle(e)
-	if _, i := e.Dock.find(scenarioPanelID("elf-lord")); i >= 0 {
+	if e.Dock.Has(scenarioPanelID("elf-lord")) {
 		t.Error("the old project's scenario tab stays open")
 	}
 	if text := e.TestsText(); !strings.HasPrefix(text, "Save the pack in a project") {
@@ -120,7 +121,7 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 		t.Fatalf("%d names in the panel, the first %v", len(names), names)
 	}
 	test.DoubleTap(names[0]) // opens it, as Edit does
-	if got := e.Dock.Front(Centre); got != scenarioPanelID("fails") {
+	if got := e.Dock.Front(dock.Centre); got != scenarioPanelID("fails") {
 		t.Fatalf("centre shows %q, want the scenario", got)
 	}
 	se := scenarioEditorOf(t, e, "fails")
@@ -150,7 +151,7 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 	if _, ok := proj.kept["fails"]; ok {
 		t.Error("the deleted scenario is still in the project")
 	}
-	if _, i := e.Dock.find(scenarioPanelID("fails")); i >= 0 || strings.Contains(e.TestsText(), "fails") {
+	if e.Dock.Has(scenarioPanelID("fails")) || strings.Contains(e.TestsText(), "fails") {
 		t.Errorf("the deleted scenario still shows:\n%s", e.TestsText())
 	}
 }
@@ -158,11 +159,11 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 // scenarioEditorOf returns the code editor of scenario name's tab.
 func scenarioEditorOf(t *testing.T, e *Editor, name string) *CodeEditor {
 	t.Helper()
-	at, i := e.Dock.find(scenarioPanelID(name))
-	if i < 0 {
+	tab, _, ok := e.Dock.Panel(scenarioPanelID(name))
+	if !ok {
 		t.Fatalf("no tab for scenario %s", name)
 	}
-	for _, o := range e.Dock.panels[at][i].Content.(*fyne.Container).Objects {
+	for _, o := range tab.Content.(*fyne.Container).Objects {
 		if c, ok := o.(*CodeEditor); ok {
 			return c
 		}
@@ -172,10 +173,10 @@ func scenarioEditorOf(t *testing.T, e *Editor, name string) *CodeEditor {
 }
 
 // buttonIn finds the button labelled label in panel id.
-func buttonIn(t *testing.T, d *Dock, id, label string) *widget.Button {
+func buttonIn(t *testing.T, d *dock.Dock, id, label string) *widget.Button {
 	t.Helper()
-	at, i := d.find(id)
-	if i < 0 {
+	p, _, ok := d.Panel(id)
+	if !ok {
 		t.Fatalf("no panel %s", id)
 	}
 	var found *widget.Button
@@ -192,7 +193,7 @@ func buttonIn(t *testing.T, d *Dock, id, label string) *widget.Button {
 			}
 		}
 	}
-	walk(d.panels[at][i].Content)
+	walk(p.Content)
 	if found == nil {
 		t.Fatalf("no button %q in %s", label, id)
 	}
@@ -256,7 +257,7 @@ func TestNewScenarioFromPlay(t *testing.T) {
 	if !strings.HasPrefix(got, "name: match-5\npack: seeds\nseats: 2\nseed: 5\nsteps:\n  - move: {") {
 		t.Fatalf("stored scenario:\n%s", got)
 	}
-	if e.Dock.Front(Centre) != scenarioPanelID("match-5") {
+	if e.Dock.Front(dock.Centre) != scenarioPanelID("match-5") {
 		t.Error("the new scenario is not open")
 	}
 	e.RunTests("match-5")

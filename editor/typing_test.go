@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
@@ -34,7 +35,7 @@ func TestTypingAfterAMatchErrorOpensACondition(t *testing.T) {
 	}
 	// The condition the error opened is in sight: the Debugger docked with
 	// the match does not cover it (what was typed then went nowhere).
-	if got := e.Dock.Front(Side); got != PanelInspector {
+	if got := e.Dock.Front(dock.Side); got != PanelInspector {
 		t.Errorf("the side column shows %q in front of the inspector holding the focused condition", got)
 	}
 	h := hands{t, e}

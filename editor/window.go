@@ -3,7 +3,6 @@ package editor
 import (
 	"context"
 	"fmt"
-	"github.com/rulestudio/studio/editor/diagram"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -39,7 +40,7 @@ type Editor struct {
 	Diagnostics *DiagnosticsView
 	// Dock lays out the panels: View, Inspector and Diagnostics, and the
 	// panels added later (forms, the YAML view, debugger panels).
-	Dock *Dock
+	Dock *dock.Dock
 
 	app    fyne.App
 	win    fyne.Window
@@ -88,7 +89,7 @@ func New(app fyne.App, store Store) *Editor {
 		View:        diagram.NewView(),
 		Inspector:   NewInspector(),
 		Diagnostics: NewDiagnosticsView(),
-		Dock:        NewDock(),
+		Dock:        dock.New(),
 		app:         app,
 		win:         app.NewWindow("Rule Studio"),
 		store:       store,
@@ -108,9 +109,9 @@ func New(app fyne.App, store Store) *Editor {
 	e.View.OnMenu = e.contextMenu
 	e.Diagnostics.OnSelected = e.diagnosticPicked
 
-	e.Dock.Add(Centre, Panel{ID: PanelGraph, Title: "States", Content: e.View})
-	e.Dock.Add(Side, Panel{ID: PanelInspector, Title: "Inspector", Content: e.Inspector})
-	e.Dock.Add(SideBottom, Panel{ID: PanelDiagnostics, Title: "Diagnostics", Content: e.Diagnostics})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelGraph, Title: "States", Content: e.View})
+	e.Dock.Add(dock.Side, dock.Panel{ID: PanelInspector, Title: "Inspector", Content: e.Inspector})
+	e.Dock.Add(dock.SideBottom, dock.Panel{ID: PanelDiagnostics, Title: "Diagnostics", Content: e.Diagnostics})
 	e.attachForms()
 	e.attachPlay()
 	// The toolbar keeps its height at the top when the legend beside it wraps.

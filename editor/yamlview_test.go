@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -145,7 +146,7 @@ func TestEditAsYAML(t *testing.T) {
 	}
 	it.Action()
 	y := e.YAML()
-	if got := e.Dock.Front(Centre); got != PanelYAML {
+	if got := e.Dock.Front(dock.Centre); got != PanelYAML {
 		t.Fatalf("the centre shows %q, want the YAML view", got)
 	}
 	if !strings.HasPrefix(y.Text(), "  - id: 2\n") {

@@ -70,6 +70,7 @@ var rooms = map[string][]string{
 	"editor/style":   nil,
 	"editor/ui":      nil,
 	"editor/diagram": {"editor/style", "editor/ui"},
+	"editor/dock":    nil,
 }
 
 func TestEditorRooms(t *testing.T) {

@@ -1,4 +1,4 @@
-package editor
+package dock
 
 import (
 	"fyne.io/fyne/v2"
@@ -16,14 +16,14 @@ import (
 //	+---------------------+-------------+
 type Place int
 
-// The places of the window. A place with no panel takes no room; with one
+// The Places of the window. A place with no panel takes no room; with one
 // panel it shows the panel alone; with more it shows them as tabs.
 const (
 	Centre     Place = iota // the main area: the state graph canvas; other editors (object types, scripts, the YAML view) join it as tabs
 	Side                    // the right column's upper part: the inspector (forms)
 	SideBottom              // the right column's lower part: the diagnostics
 	Bottom                  // under the main area: consoles, debugger panels, playtest results
-	places
+	Places                  // how many Places there are: Centre to Bottom are 0 to Places-1
 )
 
 // Panel is a view docked in the window.
@@ -34,24 +34,24 @@ type Panel struct {
 	Content fyne.CanvasObject // the view
 }
 
-// Dock lays the window's panels out in their places (see [Place]) and
+// Dock lays the window's panels out in their Places (see [Place]) and
 // keeps the split positions the designer dragged when panels come and go.
 // Its methods must be called on the Fyne goroutine.
 type Dock struct {
 	root   *fyne.Container // holds the current layout; the window's content holds root
-	panels [places][]Panel
-	tabs   [places]*container.AppTabs // the tabs of a place with several panels
-	front  [places]string             // the panel each place shows (its selected tab)
+	panels [Places][]Panel
+	tabs   [Places]*container.AppTabs // the tabs of a place with several panels
+	front  [Places]string             // the panel each place shows (its selected tab)
 	main   *container.Split           // centre | side column, when both have panels
 	column *container.Split           // Side over SideBottom
 	centre *container.Split           // Centre over Bottom
 	offset [3]float64                 // the last offsets of main, column, centre
 }
 
-// NewDock returns an empty dock. The split offsets are the studio's first
+// New returns an empty dock. The split offsets are the studio's first
 // layout: the canvas takes 70% of the width, the side's upper part 62% of
 // the column, the centre 70% of the height over a bottom panel.
-func NewDock() *Dock {
+func New() *Dock {
 	return &Dock{root: container.NewStack(), offset: [3]float64{0.70, 0.62, 0.70}}
 }
 
@@ -104,7 +104,7 @@ func (d *Dock) Show(id string) bool {
 
 // AtLeast makes the Bottom place take at least share (0 to 1) of the
 // height under the window's toolbar, moving the split the designer may have
-// dragged only when it leaves less. Other places are left as they are.
+// dragged only when it leaves less. Other Places are left as they are.
 func (d *Dock) AtLeast(at Place, share float64) {
 	if at != Bottom || d.offset[2] <= 1-share && (d.centre == nil || d.centre.Offset <= 1-share) {
 		return
@@ -135,6 +135,32 @@ func (d *Dock) Front(at Place) string {
 	return d.panels[at][0].ID
 }
 
+// Has reports whether panel id is docked.
+func (d *Dock) Has(id string) bool {
+	_, i := d.find(id)
+	return i >= 0
+}
+
+// Panel returns the docked panel id and its place; false when none is docked.
+func (d *Dock) Panel(id string) (Panel, Place, bool) {
+	at, i := d.find(id)
+	if i < 0 {
+		return Panel{}, 0, false
+	}
+	return d.panels[at][i], at, true
+}
+
+// CentreShare is the share of the height (0 to 1) Centre keeps over Bottom
+// when both have panels, else 1.
+func (d *Dock) CentreShare() float64 {
+	if d.centre == nil {
+		return 1
+	}
+	return d.centre.Offset
+}
+
+// find returns where panel id is docked: its place and its index there, or
+// -1 for none.
 func (d *Dock) find(id string) (Place, int) {
 	for at := range d.panels {
 		for i, p := range d.panels[at] {
@@ -153,7 +179,7 @@ func (d *Dock) rebuild() {
 			d.offset[i] = s.Offset
 		}
 	}
-	var obj [places]fyne.CanvasObject
+	var obj [Places]fyne.CanvasObject
 	for at := range d.panels {
 		obj[at] = d.place(Place(at))
 	}
