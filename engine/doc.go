@@ -33,7 +33,9 @@
 //     sessions on them.
 //   - [Match.At] and [Match.Fork] branch from any step of the history (they
 //     share it: a fork costs the same at any step);
-//     [Match.Perft] counts the legal-action tree; [Match.Play] lets a [Bot]
+//     [Match.Perft] counts the legal-action tree; [Match.Hash] hashes a
+//     position, not how it was reached (a search merges transpositions by
+//     it); [Match.Play] lets a [Bot]
 //     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
 //     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
 //   - [Match.Determinize] forks a match that one seat cannot tell from it
