@@ -1,0 +1,42 @@
+package engine
+
+import (
+	"strconv"
+	"testing"
+)
+
+// TestOwnMoveActsOnTheFork: a move the parent listed (its card an object
+// of the parent) taken on a fork through OwnMove changes the fork and
+// leaves the parent as it was; a move of plain values is given back as is.
+func TestOwnMoveActsOnTheFork(t *testing.T) {
+	p := bundled(t, "seeds")
+	m := newMatch(t, p, 2, Options{Seed: 3})
+	moves, err := m.Legal(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := moves[0] // playCard of an object
+	zone := func(x *Match) string {
+		v, err := x.Eval("[o.zone for o in objects() if o.id == " + strconv.Itoa(mv.Args[0].(*objectValue).id) + "][0]")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.String()
+	}
+	c := m.Fork()
+	own := c.OwnMove(mv)
+	if own.Args[0] == mv.Args[0] {
+		t.Fatal("the fork's move holds the parent's object")
+	}
+	if err := c.Apply(own); err != nil {
+		t.Fatal(err)
+	}
+	if zone(m) != `"hand"` || zone(c) != `"battlefield"` {
+		t.Errorf("parent's card in %s, fork's in %s; want hand and battlefield", zone(m), zone(c))
+	}
+	ttt := newMatch(t, bundled(t, "tictactoe"), 2, Options{})
+	marks, _ := ttt.LegalAll()
+	if got := ttt.Fork().OwnMove(marks[0]); &got.Args[0] != &marks[0].Args[0] {
+		t.Error("a move of plain values was copied")
+	}
+}
