@@ -8,7 +8,6 @@ import (
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
-	"go.starlark.net/starlark"
 )
 
 // FindConfig says what [Find] looks for and how long it may look.
@@ -118,6 +117,14 @@ func Find(ctx context.Context, pack *graph.Pack, cfg FindConfig) (Found, error) 
 		return Found{}, fmt.Errorf("find: the match fails as it sets up: %w", s.Err())
 	}
 	cfg.Seats = len(s.cfg.Seats)
+	names, err := botNames(cfg.Bots, cfg.Seats)
+	if err == nil {
+		_, err = seatBots(names)
+	}
+	if err != nil {
+		return Found{}, fmt.Errorf("find: %w", err)
+	}
+	cfg.Bots = names
 	var out Found
 	if setup(s, &out) { // the match reaches it before anyone moves
 		out.Phase = PhaseExact
@@ -243,36 +250,6 @@ func reached(s *Session, from int, out *Found) bool {
 	return false
 }
 
-// ownMove returns mv, listed by another match (the parent of the fork c),
-// as c's own: a value that is an object, a player or a card belongs to the
-// match that listed it, and an action body changing it would change that
-// match. Moves of plain values (numbers, strings, tuples of them) are
-// returned as they are; others are read again from their text form gm.
-func ownMove(c *engine.Match, mv engine.Move, gm graph.Move) (engine.Move, error) {
-	for _, a := range mv.Args {
-		if !plain(a) {
-			return c.DecodeMove(gm)
-		}
-	}
-	return mv, nil
-}
-
-// plain reports whether v belongs to no match.
-func plain(v starlark.Value) bool {
-	switch x := v.(type) {
-	case starlark.Int, starlark.String, starlark.Bool, starlark.NoneType, starlark.Float:
-		return true
-	case starlark.Tuple:
-		for _, e := range x {
-			if !plain(e) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
 // step plays mv, a move m lists, on a fork of m, and checks the
 // breakpoint on what it did: it returns the fork, with its events
 // forgotten (nil when the pack's code failed on the move), the move's text,
@@ -283,7 +260,7 @@ func (f *finder) step(m *engine.Match, mv engine.Move) (*engine.Match, graph.Mov
 		return nil, gm, false, err
 	}
 	c := m.Fork()
-	if own, err := ownMove(c, mv, gm); err != nil || c.Apply(own) != nil {
+	if c.Apply(c.OwnMove(mv)) != nil {
 		return nil, gm, false, nil
 	}
 	hit := len(f.edgeHits(m, c, c.Events())) > 0

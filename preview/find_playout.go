@@ -22,10 +22,6 @@ const (
 // returns the shortest it found (the first by seed among the shortest);
 // nil when the budget ran out.
 func (f *finder) playouts() (*path, error) {
-	names, err := botNames(f.cfg.Bots, f.cfg.Seats)
-	if err != nil {
-		return nil, err
-	}
 	length := max(firstPlayoutLength, 2*f.status.Depth)
 	for i := 0; ; {
 		f.status.Depth = min(length, f.cfg.MaxPlies)
@@ -37,7 +33,7 @@ func (f *finder) playouts() (*path, error) {
 			if f.late() {
 				return best, nil
 			}
-			p, err := f.playout(f.cfg.Seed+uint64(i), names, f.status.Depth)
+			p, err := f.playout(f.cfg.Seed+uint64(i), f.cfg.Bots, f.status.Depth)
 			if err != nil {
 				return nil, err
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -165,5 +166,12 @@ func TestFindVariableBreakpoint(t *testing.T) {
 	f := findIn(t, "tictactoe", FindConfig{Breakpoint: graph.Breakpoint{Kind: graph.BreakVariable, Target: "player.score"}})
 	if len(f.Record.Moves) != 5 || f.Phase != PhaseExact {
 		t.Errorf("found in %d moves by the %s search, want 5 by the exact one", len(f.Record.Moves), f.Phase)
+	}
+}
+
+func TestFindRefusesAnUnknownBot(t *testing.T) {
+	_, err := Find(context.Background(), bundled(t, "tictactoe"), FindConfig{Bots: []string{"oracle"}, Breakpoint: graph.Breakpoint{Kind: graph.BreakEnter, State: "gameEnd"}})
+	if err == nil || !strings.Contains(err.Error(), `unknown bot "oracle"`) {
+		t.Fatalf("err %v", err)
 	}
 }
