@@ -89,13 +89,16 @@ type Found struct {
 // same match unless the budget runs out first.
 //
 // The match found is played again in a [Session] and checked there: the
-// record's step where the breakpoint holds, and what it saw. A breakpoint
-// the pack cannot have (graph.Breakpoint.CheckIn, a condition that does
+// record's step where the breakpoint holds, and what it saw. A clock
+// breakpoint (the matches have no clocks), a breakpoint the pack cannot have (graph.Breakpoint.CheckIn, a condition that does
 // not compile) and compile errors are errors; so is ctx's once it is done
 // (with what was searched so far). Nothing found within the budget is no
 // error: Found.Record is nil.
 func Find(ctx context.Context, pack *graph.Pack, cfg FindConfig) (Found, error) {
 	start := time.Now()
+	if cfg.Breakpoint.Kind == graph.BreakClock {
+		return Found{}, errors.New("find: a clock breakpoint cannot be reached: the matches Find plays have no clocks")
+	}
 	cfg.Breakpoint.Enabled = true
 	if cfg.Budget <= 0 {
 		cfg.Budget = 30 * time.Second

@@ -145,6 +145,10 @@ func TestFindRefusesWhatThePackHasNot(t *testing.T) {
 	if err == nil {
 		t.Fatal("a clause the pack has not was searched for")
 	}
+	_, err = Find(context.Background(), bundled(t, "seeds"), FindConfig{Budget: time.Second, Breakpoint: graph.Breakpoint{Kind: graph.BreakClock, N: 1000}})
+	if err == nil || !strings.Contains(err.Error(), "no clocks") {
+		t.Fatalf("a clock breakpoint: %v", err)
+	}
 }
 
 // BenchmarkFindTicTacToeGameEnd: the shortest tic-tac-toe win, by the exact

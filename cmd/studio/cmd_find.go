@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -45,7 +47,7 @@ it plays random matches instead (--bots, each from its own seed: seed+i), in rou
 cut at a length that doubles, taking a move that reaches the breakpoint at once,
 until a round finds one; its shortest is the match found. The same flags find the
 same match unless --budget runs out first. A condition is looked at where the match
-waits for a move.
+waits for a move. Ctrl-C stops the search and says what it searched.
 
 It says how many moves the match found takes, at which step the breakpoint holds
 and what it saw, and how long it searched and how much; -o writes the match's record
@@ -112,14 +114,21 @@ func runFind(cmd *cobra.Command, packArg string, ff findFlags) error {
 			_ = bar.Set(p.Positions + p.Matches)
 		}
 	}
-	found, err := preview.Find(context.Background(), pack, cfg)
+	// Ctrl-C stops the search and says what it searched.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	found, err := preview.Find(ctx, pack, cfg)
 	if bar != nil {
 		_ = bar.Finish()
+	}
+	msg := messages(cmd, ff.out)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(msg, "interrupted: "+searched(found))
+		return &exitStatus{code: 1, err: errors.New("find: interrupted")}
 	}
 	if err != nil {
 		return err
 	}
-	msg := messages(cmd, ff.out)
 	if found.Record == nil {
 		fmt.Fprintln(msg, notFound(found, bp, ff.seed))
 		return &exitStatus{code: 1, err: fmt.Errorf("no match found")}
