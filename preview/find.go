@@ -95,7 +95,7 @@ type Found struct {
 // (with what was searched so far). Nothing found within the budget is no
 // error: Found.Record is nil.
 func Find(ctx context.Context, pack *graph.Pack, cfg FindConfig) (Found, error) {
-	start := time.Now()
+	begun := time.Now()
 	if cfg.Breakpoint.Kind == graph.BreakClock {
 		return Found{}, errors.New("find: a clock breakpoint cannot be reached: the matches Find plays have no clocks")
 	}
@@ -131,10 +131,10 @@ func Find(ctx context.Context, pack *graph.Pack, cfg FindConfig) (Found, error) 
 	var out Found
 	if setup(s, &out) { // the match reaches it before anyone moves
 		out.Phase = PhaseExact
-		out.Positions, out.Elapsed = 1, time.Since(start)
+		out.Positions, out.Elapsed = 1, time.Since(begun)
 		return out, nil
 	}
-	f := &finder{ctx: ctx, pack: pack, prog: s.prog, cfg: cfg, bps: s.bps, start: start}
+	f := &finder{ctx: ctx, s: s, prog: s.prog, cfg: cfg, bps: s.bps, start: begun}
 	f.deadline = f.start.Add(cfg.Budget)
 	return f.run()
 }
@@ -142,7 +142,7 @@ func Find(ctx context.Context, pack *graph.Pack, cfg FindConfig) (Found, error) 
 // finder is one Find.
 type finder struct {
 	ctx      context.Context
-	pack     *graph.Pack
+	s        *Session // the session that checked the breakpoint: its frozen pack, program and hash
 	prog     *engine.Program
 	cfg      FindConfig
 	bps      []graph.Breakpoint
@@ -214,7 +214,7 @@ func (f *finder) edgeHits(before, after *engine.Match, events []engine.Event) []
 // breakpoint at each step, and fills out with the record up to the first
 // move whose steps reach it.
 func (f *finder) confirm(out *Found, p *path) error {
-	s, err := New(f.pack, Config{Seats: make([]graph.Seat, f.cfg.Seats), Seed: p.seed, Source: f.cfg.Source})
+	s, err := start(f.s.pack, f.prog, f.s.hash, Config{Seats: make([]graph.Seat, f.cfg.Seats), Seed: p.seed, Source: f.cfg.Source})
 	if err != nil {
 		return err
 	}
