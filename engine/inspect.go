@@ -310,6 +310,9 @@ func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
 		return Refusal{}, err
 	}
 	if l, ok := dom.(interface{ Len() int }); ok && l.Len() == 0 {
+		if why, err := m.emptyBecause(a, seat); why != "" || err != nil {
+			return Refusal{Part: "domain", Reason: why}, err
+		}
 		return Refusal{Part: "domain", Reason: fmt.Sprintf("the domain of %s is empty (domain: %s)", a.params[0].Name, strings.TrimSpace(a.params[0].Domain.Src))}, nil
 	}
 	if a.precondition != nil {

@@ -102,6 +102,7 @@ type Match struct {
 	// reasons of the conditions it finds false in reasons (reason.go).
 	explaining bool
 	reasons    []string
+	relaxed    bool // while explaining a domain: require() holds, keeping the reason
 
 	history0 *mstate // the state before the first step
 	marks    []int   // len(events) when each snapshot was taken: marks[0] for history0, marks[i] for history[i-1]
@@ -1214,6 +1215,9 @@ func (m *Match) check(mv Move) (string, error) {
 		}
 		iter.Done()
 		if !found {
+			if why, err := m.domainBecause(a, k, mv); why != "" || err != nil {
+				return why, err
+			}
 			return fmt.Sprintf("argument %s = %s is not in its domain (%s)", prm.Name, mv.Args[k], prm.Domain.Src), nil
 		}
 	}

@@ -122,3 +122,47 @@ func TestRequireSpeaksForEachChoice(t *testing.T) {
 		t.Errorf("refused: %v", err)
 	}
 }
+
+// TestRequireInADomain: a domain that leaves a value out through require()
+// says why when a move takes that value; a value the domain would not list
+// whatever its requires say (a card in the library, not the hand) is
+// refused as not in the domain.
+func TestRequireInADomain(t *testing.T) {
+	data, _ := assets.Pack("seeds")
+	src := strings.Replace(string(data), `domain: "[c for c in hand(player) if not c.has_tag('spell') or battlefield(tag='creature')]"`,
+		`domain: "[c for c in hand(player) if require(not c.has_tag('spell') or battlefield(tag='creature'), 'Shock needs a creature on the battlefield')]"`, 1)
+	p, err := Parse([]byte(src), "seeds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 1})
+	if err := m.Exec(`[c for c in objects(type="shock") if c.controller == players[0]][0].zone = "hand"`); err != nil {
+		t.Fatal(err)
+	}
+	play := func(card string) error {
+		id, err := m.Eval(`[c.id for c in objects(tag="card") if c.controller == players[0] and ` + card + `][0]`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, err := m.DecodeMove(graph.Move{Player: 1, Action: "playCard", Args: []byte(`{"card": {"object": ` + id.String() + `}}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Apply(mv)
+	}
+	var ie *IllegalError
+	if err := play(`c.has_tag("spell")`); !errors.As(err, &ie) || ie.Reason != "Shock needs a creature on the battlefield (the domain of card of playCard, at seeds.yaml:57:37)" {
+		t.Errorf("Shock with no creature: %v", err)
+	}
+	// With only the Shock in hand, playCard is refused for the reason.
+	if err := m.Exec("for c in objects(tag='card'):\n    if c.controller == players[0] and c.zone == 'hand' and not c.has_tag('spell'):\n        c.zone = 'graveyard'"); err != nil {
+		t.Fatal(err)
+	}
+	why, err := m.WhyNot(0)
+	if err != nil || len(why) != 1 || why[0].Action != "playCard" || why[0].Reason != "Shock needs a creature on the battlefield (the domain of card of playCard, at seeds.yaml:57:37)" {
+		t.Errorf("WhyNot with only a Shock in hand: %+v %v", why, err)
+	}
+	if err := play(`c.zone == "library"`); !errors.As(err, &ie) || !strings.HasPrefix(ie.Reason, "argument card = ") || !strings.Contains(ie.Reason, "is not in its domain") {
+		t.Errorf("a card from the library: %v", err)
+	}
+}
