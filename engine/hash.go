@@ -227,20 +227,3 @@ func (h *hasher) seq(n int, at func(int) starlark.Value) {
 		h.value(at(i))
 	}
 }
-
-// ForgetEvents drops the events the match has recorded so far and keeps its
-// position: a search that has read each step's events keeps many positions
-// and none of their logs (a fork's first event copies every event before
-// it). Only a match without per-step snapshots (Options.NoSnapshots) can
-// forget; one with history reports false and keeps them. Events, and
-// StepEvents of the present step, then hold what happened since.
-func (m *Match) ForgetEvents() bool {
-	if m.hist {
-		return false
-	}
-	m.events = nil
-	if len(m.marks) > 0 {
-		m.marks = []int{0}
-	}
-	return true
-}

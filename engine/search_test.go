@@ -40,3 +40,41 @@ func TestOwnMoveActsOnTheFork(t *testing.T) {
 		t.Error("a move of plain values was copied")
 	}
 }
+
+// TestForgetEvents: a match without snapshots that forgot its events
+// records the next move's as a full match records them, and keeps its
+// position; a match with history does not forget.
+func TestForgetEvents(t *testing.T) {
+	p := bundled(t, "tictactoe")
+	full := newMatch(t, p, 2, Options{})
+	lean := newMatch(t, p, 2, Options{NoSnapshots: true})
+	if full.ForgetEvents() {
+		t.Error("a match with history forgot its events")
+	}
+	var firstMove int
+	for i, m := range []*Match{full, lean} {
+		moves, err := m.LegalAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(moves[4]); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			firstMove = len(m.Events())
+		} else {
+			h := m.Hash()
+			if !m.ForgetEvents() || len(m.Events()) != 0 || m.Hash() != h {
+				t.Fatalf("forgetting: %d events left, hash %x then %x", len(m.Events()), h, m.Hash())
+			}
+		}
+		moves, _ = m.LegalAll()
+		if err := m.Apply(moves[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, got := eventLines(full.Events()[firstMove:]), eventLines(lean.Events())
+	if got != want || want == "" {
+		t.Errorf("after forgetting, the move's events are\n%s\nwant\n%s", got, want)
+	}
+}

@@ -2,6 +2,10 @@ package engine
 
 import "go.starlark.net/starlark"
 
+// What a search over positions needs besides Fork and Hash: a move listed
+// at a position taken on a fork of it (OwnMove), and a position kept
+// without its log (ForgetEvents).
+
 // OwnMove returns mv, a move another match listed (the match m was forked
 // from, or a fork of m), with m's own values: an object, a player or a
 // card is a value of the match that made it, and an action body changing
@@ -69,4 +73,21 @@ func (m *Match) ownValues(vs []starlark.Value) ([]starlark.Value, bool) {
 		}
 	}
 	return out, out != nil
+}
+
+// ForgetEvents drops the events the match has recorded so far and keeps its
+// position: a search that has read each step's events keeps many positions
+// and none of their logs (a fork's first event copies every event before
+// it). Only a match without per-step snapshots (Options.NoSnapshots) can
+// forget; one with history reports false and keeps them. Events, and
+// StepEvents of the present step, then hold what happened since.
+func (m *Match) ForgetEvents() bool {
+	if m.hist {
+		return false
+	}
+	m.events = nil
+	if len(m.marks) > 0 {
+		m.marks = []int{0}
+	}
+	return true
 }
