@@ -69,6 +69,10 @@ type Found struct {
 	// Exhausted: the exact search reached every position the seed's match
 	// can reach and none reaches the breakpoint.
 	Exhausted bool
+	// Failures counts the moves (and listings of moves) the pack's code
+	// failed on, each a dead end of the search; Failure is the first.
+	Failures int
+	Failure  error
 	FindProgress
 }
 
@@ -149,6 +153,8 @@ type finder struct {
 	start    time.Time
 	deadline time.Time
 	status   FindProgress
+	failures int
+	failure  error
 }
 
 // path is a match found: its seed and moves.
@@ -164,7 +170,7 @@ func (f *finder) run() (Found, error) {
 		f.status.Phase = PhasePlayouts
 		p, err = f.playouts()
 	}
-	out := Found{Phase: f.status.Phase, Exhausted: exhausted}
+	out := Found{Phase: f.status.Phase, Exhausted: exhausted, Failures: f.failures, Failure: f.failure}
 	f.status.Elapsed = time.Since(f.start)
 	out.FindProgress = f.status
 	if f.cfg.Progress != nil {
@@ -263,10 +269,20 @@ func (f *finder) step(m *engine.Match, mv engine.Move) (*engine.Match, graph.Mov
 		return nil, gm, false, err
 	}
 	c := m.Fork()
-	if c.Apply(c.OwnMove(mv)) != nil {
+	if err := c.Apply(c.OwnMove(mv)); err != nil {
+		f.failed(err)
 		return nil, gm, false, nil
 	}
 	hit := len(f.edgeHits(m, c, c.Events())) > 0
 	c.ForgetEvents()
 	return c, gm, hit, nil
+}
+
+// failed counts an error of the pack's code the search met: the move (or
+// the listing of moves) it failed on leads nowhere.
+func (f *finder) failed(err error) {
+	if f.failures == 0 {
+		f.failure = err
+	}
+	f.failures++
 }

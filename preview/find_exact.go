@@ -76,7 +76,8 @@ func (f *finder) expand(n *position, seen map[uint64]struct{}) (expansion, *path
 	}
 	moves, err := m.LegalAll()
 	if err != nil {
-		return out, nil, nil // the pack's code failed listing them: a dead end
+		f.failed(err) // the pack's code failed listing them: a dead end
+		return out, nil, nil
 	}
 	out.edges = len(moves)
 	for _, mv := range moves {

@@ -58,8 +58,9 @@ func (f *finder) playout(seed uint64, names []string, plies int) (*path, error) 
 	if err != nil {
 		return nil, err
 	}
-	m, _ := f.prog.NewMatch(f.cfg.Seats, f.options(seed))
-	if m == nil || m.Err() != nil {
+	m, err := f.prog.NewMatch(f.cfg.Seats, f.options(seed))
+	if m == nil || err != nil {
+		f.failed(err) // this seed's setup fails
 		return nil, nil
 	}
 	m.ForgetEvents()
@@ -67,6 +68,9 @@ func (f *finder) playout(seed uint64, names []string, plies int) (*path, error) 
 	var moves []graph.Move
 	for ply := 0; ply < plies && !m.Over(); ply++ {
 		legal, err := m.LegalAll()
+		if err != nil {
+			f.failed(err)
+		}
 		if err != nil || len(legal) == 0 {
 			return nil, nil // the pack's code failed, or a dead end
 		}

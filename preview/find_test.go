@@ -179,3 +179,22 @@ func TestFindRefusesAnUnknownBot(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// TestFindCountsTheMovesThePackFailsOn: a move the pack's code fails on
+// leads nowhere, and Find says how many there were and the first error,
+// so that "no position reaches it" is read with them.
+func TestFindCountsTheMovesThePackFailsOn(t *testing.T) {
+	pack := bundled(t, "tictactoe")
+	for _, a := range pack.Actions {
+		if a.Name == "mark" {
+			a.Body.Src = "if cell == (1, 1):\n    fail(\"the middle is cursed\")\n" + a.Body.Src
+		}
+	}
+	f, err := Find(context.Background(), pack, FindConfig{Breakpoint: graph.Breakpoint{Kind: graph.BreakCondition, Condition: "board.get(1, 1) != 0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Record != nil || !f.Exhausted || f.Failures == 0 || f.Failure == nil || !strings.Contains(f.Failure.Error(), "the middle is cursed") {
+		t.Errorf("found %v, exhausted %v, %d failures, the first %v", f.Record, f.Exhausted, f.Failures, f.Failure)
+	}
+}

@@ -152,9 +152,14 @@ func progressLine(p preview.FindProgress) string {
 	return fmt.Sprintf("random matches of up to %d moves: %d played", p.Depth, p.Matches)
 }
 
-// searched says how much a search did and how long it took.
+// searched says how much a search did and how long it took, and the
+// errors of the pack's code it met.
 func searched(f preview.Found) string {
-	return fmt.Sprintf("searched %d positions and %d matches in %s", f.Positions, f.Matches, f.Elapsed.Round(time.Millisecond))
+	s := fmt.Sprintf("searched %d positions and %d matches in %s", f.Positions, f.Matches, f.Elapsed.Round(time.Millisecond))
+	if f.Failures > 0 {
+		s += fmt.Sprintf("\nthe pack's code failed on %d moves, each a dead end of the search (the first: %v)", f.Failures, f.Failure)
+	}
+	return s
 }
 
 func foundLine(f preview.Found, seed uint64) string {

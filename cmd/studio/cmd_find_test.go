@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -73,6 +74,13 @@ func TestFindSaysWhatItCannotFind(t *testing.T) {
 	}
 	if !strings.Contains(out, "no match of seed 1 reaches when len(board.empty()) == 10: the exact search reached every position (5478)") {
 		t.Errorf("find said:\n%s", out)
+	}
+	data, _ := assets.Pack("tictactoe")
+	cursed := writeFile(t, t.TempDir(), "cursed.yaml", strings.Replace(string(data), "      board.set(cell, player)",
+		"      if cell == (1, 1):\n          fail(\"the middle is cursed\")\n      board.set(cell, player)", 1))
+	out, _ = run(t, "find", cursed, "--until", "board.get(1, 1) != 0")
+	if !regexp.MustCompile(`the pack's code failed on \d+ moves, each a dead end of the search \(the first: .*cursed.yaml:39:15: action mark body: fail: the middle is cursed\)`).MatchString(out) {
+		t.Errorf("find on a pack failing on a move said:\n%s", out)
 	}
 	for _, c := range []struct {
 		args []string
