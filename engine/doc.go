@@ -33,7 +33,9 @@
 //     sessions on them.
 //   - [Match.At] and [Match.Fork] branch from any step of the history (they
 //     share it: a fork costs the same at any step);
-//     [Match.Perft] counts the legal-action tree; [Match.Play] lets a [Bot]
+//     [Match.Perft] counts the legal-action tree; [Match.Hash] hashes a
+//     position, not how it was reached (a search merges transpositions by
+//     it); [Match.Play] lets a [Bot]
 //     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
 //     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
 //   - [Match.Determinize] forks a match that one seat cannot tell from it
@@ -88,7 +90,8 @@
 // set_all_multiactive(), set_multiactive(ps), is_multiactive(p),
 // deactivate(p, t=""), rand(n), shuffle(xs), notify(msg, **args), before(fn),
 // objects(type=, tag=), create(type, tags=, **vars), destroy(o),
-// combinations(xs, k). Declared boards (pack "boards") and decks (pack
+// combinations(xs, k), require(cond, reason) (a refused move says reason:
+// reason.go). Declared boards (pack "boards") and decks (pack
 // "decks") are native components reached by name: board.get/set/play/flips/
 // moves/has_move/count/line/empty/full/width/height, and BGA's Deck:
 // deck.create/shuffle/pick/pick_for_location/move/move_all/count/cards/top/card.

@@ -268,11 +268,14 @@ func (m *Match) WhyNot(seat int) ([]Refusal, error) {
 
 // refusal says why seat cannot take a in frame f (a zero Refusal: it can).
 func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
-	ok, err := m.allowed(f, a, seat)
+	ok, err := m.explain(func() (bool, error) { return m.allowed(f, a, seat) })
 	switch {
 	case err != nil:
 		return Refusal{}, err
 	case !ok && a.who != nil:
+		if why := m.because(a.who, "the who of "+a.name); why != "" {
+			return Refusal{Part: "who", Reason: why}, nil
+		}
 		return Refusal{Part: "who", Reason: fmt.Sprintf("who does not hold for player %d (who: %s)", seat+1, strings.TrimSpace(a.a.Who.Src))}, nil
 	case !ok:
 		return Refusal{Part: "deciding", Reason: fmt.Sprintf("player %d decides nothing in %s (their ending condition holds)", seat+1, f.st.name)}, nil
@@ -281,24 +284,41 @@ func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
 		if a.precondition == nil {
 			return Refusal{}, nil
 		}
-		ok, err := m.truth(a.precondition, seat, nil)
+		ok, err := m.explain(func() (bool, error) { return m.truth(a.precondition, seat, nil) })
 		if err != nil || ok {
 			return Refusal{}, err
 		}
+		if why := m.because(a.precondition, "the precondition of "+a.name); why != "" {
+			return Refusal{Part: "precondition", Reason: why}, nil
+		}
 		return Refusal{Part: "precondition", Reason: "its precondition does not hold: " + strings.TrimSpace(a.a.Precondition.Src)}, nil
 	}
-	moves, err := m.enumerate(a, seat, make([]starlark.Value, 0, len(a.params)), nil)
+	var moves []Move
+	_, err = m.explain(func() (bool, error) {
+		moves, err = m.enumerate(a, seat, make([]starlark.Value, 0, len(a.params)), nil)
+		return false, err
+	})
 	if err != nil || len(moves) > 0 {
 		return Refusal{}, err
+	}
+	var reasons string
+	if a.precondition != nil {
+		reasons = m.because(a.precondition, "the precondition of "+a.name)
 	}
 	dom, err := m.call(a.domains[0], seat, nil)
 	if err != nil {
 		return Refusal{}, err
 	}
 	if l, ok := dom.(interface{ Len() int }); ok && l.Len() == 0 {
+		if why, err := m.emptyBecause(a, seat); why != "" || err != nil {
+			return Refusal{Part: "domain", Reason: why}, err
+		}
 		return Refusal{Part: "domain", Reason: fmt.Sprintf("the domain of %s is empty (domain: %s)", a.params[0].Name, strings.TrimSpace(a.params[0].Domain.Src))}, nil
 	}
 	if a.precondition != nil {
+		if reasons != "" {
+			return Refusal{Part: "precondition", Reason: reasons}, nil
+		}
 		return Refusal{Part: "precondition", Reason: "its precondition holds for no choice (precondition: " + strings.TrimSpace(a.a.Precondition.Src) + ")"}, nil
 	}
 	return Refusal{Part: "domain", Reason: "no choice of its arguments is in their domains"}, nil

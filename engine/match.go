@@ -98,6 +98,12 @@ type Match struct {
 	st   *mstate
 	prev *mstate // state at the start of the last step: what before() reads
 
+	// explaining: a refusal is being explained, and require() keeps the
+	// reasons of the conditions it finds false in reasons (reason.go).
+	explaining bool
+	reasons    []string
+	relaxed    bool // while explaining a domain: require() holds, keeping the reason
+
 	history0 *mstate // the state before the first step
 	marks    []int   // len(events) when each snapshot was taken: marks[0] for history0, marks[i] for history[i-1]
 
@@ -1165,12 +1171,15 @@ func (m *Match) check(mv Move) (string, error) {
 		}
 		return fmt.Sprintf("state %s does not allow %s (possibleactions: %s)", st.name, mv.Action, strings.Join(st.s.PossibleActions, ", ")), nil
 	}
-	ok, err := m.allowed(f, a, mv.Seat)
+	ok, err := m.explain(func() (bool, error) { return m.allowed(f, a, mv.Seat) })
 	if err != nil {
 		return "", err
 	}
 	if !ok {
 		if a.who != nil {
+			if why := m.because(a.who, "the who of "+a.name); why != "" {
+				return why, nil
+			}
 			return fmt.Sprintf("player %d may not take %s (who: %s)", mv.Seat+1, a.name, a.a.Who.Src), nil
 		}
 		return fmt.Sprintf("player %d is not deciding in %s", mv.Seat+1, st.name), nil
@@ -1206,15 +1215,21 @@ func (m *Match) check(mv Move) (string, error) {
 		}
 		iter.Done()
 		if !found {
+			if why, err := m.domainBecause(a, k, mv); why != "" || err != nil {
+				return why, err
+			}
 			return fmt.Sprintf("argument %s = %s is not in its domain (%s)", prm.Name, mv.Args[k], prm.Domain.Src), nil
 		}
 	}
 	if a.precondition != nil {
-		ok, err := m.truth(a.precondition, mv.Seat, nil, mv.Args...)
+		ok, err := m.explain(func() (bool, error) { return m.truth(a.precondition, mv.Seat, nil, mv.Args...) })
 		if err != nil {
 			return "", err
 		}
 		if !ok {
+			if why := m.because(a.precondition, "the precondition of "+a.name); why != "" {
+				return why, nil
+			}
 			return "precondition does not hold: " + a.a.Precondition.Src, nil
 		}
 	}

@@ -58,17 +58,20 @@ func splitTarget(target string) (owner, name string) {
 	return "", target
 }
 
-// stepView reads the match at steps near the one checked, each forked once.
+// stepView reads the match at steps near the one checked, each read once:
+// a session forks its line at them; a search has the position and the one
+// before it at hand.
 type stepView struct {
-	s  *Session
-	at map[int]*engine.Match
+	read  func(step int) *engine.Match
+	at    map[int]*engine.Match
+	clock bool // the match has clocks
 }
 
 func (v *stepView) match(step int) *engine.Match {
 	if m, ok := v.at[step]; ok {
 		return m
 	}
-	m := v.s.matchAt(step)
+	m := v.read(step)
 	v.at[step] = m
 	return m
 }
@@ -76,14 +79,19 @@ func (v *stepView) match(step int) *engine.Match {
 // check returns the breakpoints that hold at step (the step's events, its
 // state and the state before it).
 func (s *Session) check(step int) ([]Hit, error) {
+	v := &stepView{read: s.matchAt, at: map[int]*engine.Match{}, clock: s.cfg.Clock != 0}
+	return hitsAt(s.bps, step, s.StepEvents(step), v), nil
+}
+
+// hitsAt returns the breakpoints of bps that hold at step, whose events are
+// given and whose matches v reads.
+func hitsAt(bps []graph.Breakpoint, step int, events []engine.Event, v *stepView) []Hit {
 	var hits []Hit
-	v := &stepView{s: s, at: map[int]*engine.Match{}}
-	events := s.StepEvents(step)
-	for i, b := range s.bps {
+	for i, b := range bps {
 		if !b.Enabled {
 			continue
 		}
-		why := s.holds(b, step, events, v)
+		why := holds(b, step, events, v)
 		if why == "" {
 			continue
 		}
@@ -92,7 +100,7 @@ func (s *Session) check(step int) ([]Hit, error) {
 		}
 		hits = append(hits, Hit{Index: i, Breakpoint: b, Why: why})
 	}
-	return hits, nil
+	return hits
 }
 
 // stateEvents are the events each state breakpoint watches: a state is
@@ -105,7 +113,7 @@ var stateEvents = map[graph.BreakKind][]string{
 var stateVerbs = map[string]string{engine.EvStateEntered: "entered", engine.EvStateCalled: "called", engine.EvStateLeft: "left", engine.EvStateReturned: "returned from"}
 
 // holds says what b saw at step ("" when it does not hold).
-func (s *Session) holds(b graph.Breakpoint, step int, events []engine.Event, v *stepView) string {
+func holds(b graph.Breakpoint, step int, events []engine.Event, v *stepView) string {
 	switch b.Kind {
 	case graph.BreakEnter, graph.BreakLeave, graph.BreakCall, graph.BreakReturn:
 		for _, e := range events {
@@ -137,10 +145,10 @@ func (s *Session) holds(b graph.Breakpoint, step int, events []engine.Event, v *
 			return fmt.Sprintf("the state stack is %d deep", now)
 		}
 	case graph.BreakClock:
-		if s.cfg.Clock == 0 {
+		if !v.clock {
 			return ""
 		}
-		for seat := range s.cfg.Seats {
+		for seat := range v.match(step).Seats() {
 			now := v.match(step).Clock(seat).Milliseconds()
 			if now < b.N && (step == 0 || v.match(step-1).Clock(seat).Milliseconds() >= b.N) {
 				return fmt.Sprintf("player %d's clock is at %dms", seat+1, now)

@@ -109,6 +109,23 @@
 // rules no longer load and why ([Rerun]); the other lines of play are
 // played again too, with their ids, each as far as its moves are taken.
 //
+// # Finding a match
+//
+// [Find] looks for a match that reaches a breakpoint ("show me a match
+// where this happens") and returns its record, the shortest it found, and
+// how long it looked and how much (positions, matches). Where the space is
+// small it is exact: breadth first over positions, one move a ply, the
+// positions reached twice merged by engine.Match.Hash, so the match found
+// is a shortest one (tic-tac-toe's gameEnd in 5 moves, Connect Four's
+// first-seat win in 7). When the next depth would hold more positions than
+// FindConfig.MaxPositions it plays random matches instead, with restarts:
+// rounds of 64 matches by the configured bots, each from its own seed, cut
+// at a length doubling each round, a move that reaches the breakpoint at
+// once always taken (a heart on Hearts' first trick). It takes a context
+// (Cancel) and reports progress through a callback, for a window's progress
+// bar; the match found is played again in a Session to check it, and the
+// step where the breakpoint holds is given with the record.
+//
 // # Bots and simulations
 //
 // A [Bot] chooses one of a seat's legal moves from a [Decision]: the seat,

@@ -89,6 +89,12 @@ func New(pack *graph.Pack, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	return start(frozen, prog, hash, cfg)
+}
+
+// start starts a session of a frozen pack already compiled, whose hash is
+// given (New, and a search playing again a match it found).
+func start(frozen *graph.Pack, prog *engine.Program, hash string, cfg Config) (*Session, error) {
 	if len(cfg.Seats) == 0 {
 		n := 2
 		if pl := frozen.Players; pl != nil && pl.Min > 0 {

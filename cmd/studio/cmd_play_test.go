@@ -192,3 +192,19 @@ func TestPlayProject(t *testing.T) {
 		t.Errorf("replay of a project without --match: %v", err)
 	}
 }
+
+// TestPlaySaysTheDesignersReason: a move refused by a precondition that
+// gives its reason through require() says it, with the rule's place
+// (docs/model.md, "Why a move is refused").
+func TestPlaySaysTheDesignersReason(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := assets.Pack("seeds")
+	pack := writeFile(t, dir, "seeds.yaml", strings.Replace(string(data), "precondition: len(library(player)) > 0",
+		`precondition: require(len(library(player)) > 0, "your library is empty, every card is drawn")`, 1))
+	moves := writeFile(t, dir, "moves.json", strings.Repeat(`{"player": 1, "action": "draw"}`+"\n", 7))
+	out, err := run(t, "play", pack, "--actions", moves)
+	want := `move 7 {"player":1,"action":"draw"} refused: your library is empty, every card is drawn (the precondition of draw, at ` + pack + `:67:19)`
+	if err == nil || err.Error() != want {
+		t.Errorf("play: %v\nwant %s\n%s", err, want, out)
+	}
+}
