@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -284,7 +285,7 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 				if !w.Disabled() {
 					places = append(places, place{"inspector field " + path, w})
 				}
-			case *CodeEditor:
+			case *code.CodeEditor:
 				places = append(places, place{"inspector code " + path, w})
 			}
 		}

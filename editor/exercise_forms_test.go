@@ -8,6 +8,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/code"
 )
 
 // The forms driver: the Inspector's form, the Actions, Object types and
@@ -32,7 +34,7 @@ func (x *exerciser) typeableFields(f *form) []string {
 			if !w.Disabled() && w.Visible() {
 				out = append(out, path)
 			}
-		case *CodeEditor:
+		case *code.CodeEditor:
 			if w.Visible() {
 				out = append(out, path)
 			}
@@ -46,7 +48,7 @@ func fieldTextOf(o fyne.CanvasObject) string {
 	switch w := o.(type) {
 	case *formEntry:
 		return w.Text
-	case *CodeEditor:
+	case *code.CodeEditor:
 		return w.Text()
 	}
 	return ""
@@ -114,7 +116,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 		c.Focus(w)
 		w.CursorRow = strings.Count(w.Text, "\n")
 		w.CursorColumn = len([]rune(w.Text[strings.LastIndex(w.Text, "\n")+1:]))
-	case *CodeEditor:
+	case *code.CodeEditor:
 		lines := strings.Split(w.Text(), "\n")
 		w.SetCursor(len(lines), len([]rune(lines[len(lines)-1]))+1)
 		c.Focus(w)
@@ -177,7 +179,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 
 // textFor is what the exerciser types into the field at path.
 func textFor(o fyne.CanvasObject, rng *rand.Rand) string {
-	if _, ok := o.(*CodeEditor); ok {
+	if _, ok := o.(*code.CodeEditor); ok {
 		return oneOf(rng, exerciseCode)
 	}
 	return oneOf(rng, exerciseWords)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -147,14 +148,14 @@ func (e *Editor) showFindings() {
 	if e.forms == nil {
 		return
 	}
-	marks := map[Target][]CodeMark{} // by element and field, Line and Column unset
+	marks := map[Target][]code.CodeMark{} // by element and field, Line and Column unset
 	for _, f := range e.forms.findings {
 		if f.Target.Line == 0 {
 			continue
 		}
 		k := f.Target
 		k.Line, k.Column = 0, 0
-		marks[k] = append(marks[k], CodeMark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
+		marks[k] = append(marks[k], code.CodeMark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
 	}
 	mark := func(kind graph.RefKind, name string, fm *form) {
 		if fm == nil {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/scenario"
@@ -155,14 +156,14 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 }
 
 // scenarioEditorOf returns the code editor of scenario name's tab.
-func scenarioEditorOf(t *testing.T, e *Editor, name string) *CodeEditor {
+func scenarioEditorOf(t *testing.T, e *Editor, name string) *code.CodeEditor {
 	t.Helper()
 	at, i := e.Dock.find(scenarioPanelID(name))
 	if i < 0 {
 		t.Fatalf("no tab for scenario %s", name)
 	}
 	for _, o := range e.Dock.panels[at][i].Content.(*fyne.Container).Objects {
-		if c, ok := o.(*CodeEditor); ok {
+		if c, ok := o.(*code.CodeEditor); ok {
 			return c
 		}
 	}

@@ -1,4 +1,4 @@
-package editor
+package code
 
 import (
 	"image/color"
@@ -48,6 +48,8 @@ func TestCodeEditorHighlightsWithChroma(t *testing.T) {
 		t.Errorf("gutter from line 120: %q", got)
 	}
 }
+
+var backspace = &fyne.KeyEvent{Name: fyne.KeyBackspace}
 
 // TestCodeEditorEditing: typing, Enter with auto-indentation after ':',
 // backspace joining lines, a selection replaced by typing, cut and paste.

@@ -1,4 +1,4 @@
-package editor
+package code
 
 import (
 	"fmt"
@@ -154,6 +154,10 @@ func (c *CodeEditor) SetCursor(line, col int) {
 
 // CursorPos returns the cursor's line and column (1-based).
 func (c *CodeEditor) CursorPos() (line, col int) { return c.cur.row + 1, c.cur.col + 1 }
+
+// Scrolls reports whether the editor scrolls inside the room it is given
+// (a panel) rather than growing with its text (a field in a form).
+func (c *CodeEditor) Scrolls() bool { return c.scroll }
 
 // Focused reports whether the editor has the keyboard focus.
 func (c *CodeEditor) Focused() bool { return c.focused }

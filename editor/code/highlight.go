@@ -1,4 +1,4 @@
-package editor
+package code
 
 import (
 	"image/color"

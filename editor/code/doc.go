@@ -1,0 +1,12 @@
+// Package code is the studio's editor of source text: [Editor], a
+// monospaced grid for the Starlark of a pack's code fields and scripts and
+// for YAML (a scenario, the YAML view), highlighted by chroma, with line
+// numbers, a block cursor, selection, the clipboard, auto-indentation, and
+// the diagnostics of the checks marked at their line and column ([Mark]).
+// It keeps no undo stack and knows no pack: it reports each change and
+// each undo key through its On* callbacks, and the window makes the edits.
+//
+// It may import Fyne, chroma, graph (for a diagnostic's severity) and the
+// rooms editor/ui and editor/style, never editor itself (internal/arch holds
+// this). Start with code.go.
+package code
