@@ -2,7 +2,7 @@
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
 // ([GraphView]), a custom widget with its own renderer; the [Inspector], the
 // form of the selected state; the object types, actions and scripts panels
-// ([ElementPanel]); the Starlark and YAML [CodeEditor]; the [YAMLView]; and
+// ([ElementPanel]); the [YAMLView]; and
 // the [DiagnosticsView] of what the checks found.
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project
@@ -125,8 +125,9 @@
 //     properties, methods, tags, variables), for object types and states.
 //   - form_objects.go: the object types, actions and scripts panels (Centre
 //     tabs beside the canvas): a list and the form of the selected element.
-//   - code.go and highlight.go: the code editor, a TextGrid with chroma's
-//     highlighting, line numbers and diagnostics marked at line and column.
+//   - package code (editor/code): the code editor of every Starlark and YAML
+//     field, a TextGrid with chroma's highlighting, line numbers and
+//     diagnostics marked at line and column (code.Editor, code.Mark).
 //   - yamlview.go: the YAML view (Centre tab), the selected element's lines of
 //     the pack's canonical YAML, numbered as there, or the whole pack; a text
 //     that reads is applied as an edit (ReplacePack, or an element's edit);

@@ -285,7 +285,7 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 				if !w.Disabled() {
 					places = append(places, place{"inspector field " + path, w})
 				}
-			case *code.CodeEditor:
+			case *code.Editor:
 				places = append(places, place{"inspector code " + path, w})
 			}
 		}

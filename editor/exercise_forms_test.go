@@ -34,7 +34,7 @@ func (x *exerciser) typeableFields(f *form) []string {
 			if !w.Disabled() && w.Visible() {
 				out = append(out, path)
 			}
-		case *code.CodeEditor:
+		case *code.Editor:
 			if w.Visible() {
 				out = append(out, path)
 			}
@@ -48,7 +48,7 @@ func fieldTextOf(o fyne.CanvasObject) string {
 	switch w := o.(type) {
 	case *formEntry:
 		return w.Text
-	case *code.CodeEditor:
+	case *code.Editor:
 		return w.Text()
 	}
 	return ""
@@ -116,7 +116,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 		c.Focus(w)
 		w.CursorRow = strings.Count(w.Text, "\n")
 		w.CursorColumn = len([]rune(w.Text[strings.LastIndex(w.Text, "\n")+1:]))
-	case *code.CodeEditor:
+	case *code.Editor:
 		lines := strings.Split(w.Text(), "\n")
 		w.SetCursor(len(lines), len([]rune(lines[len(lines)-1]))+1)
 		c.Focus(w)
@@ -179,7 +179,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 
 // textFor is what the exerciser types into the field at path.
 func textFor(o fyne.CanvasObject, rng *rand.Rand) string {
-	if _, ok := o.(*code.CodeEditor); ok {
+	if _, ok := o.(*code.Editor); ok {
 		return oneOf(rng, exerciseCode)
 	}
 	return oneOf(rng, exerciseWords)

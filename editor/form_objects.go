@@ -403,7 +403,7 @@ func newScriptsPanel(e *Editor) *ElementPanel {
 	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
 		f := newForm(e)
 		ep.nameField(f, n)
-		c := code.NewCodeEditor("starlark", true, 10)
+		c := code.NewEditor("starlark", true, 10)
 		bindCode(f, c, "", "script "+n.name, func(p *graph.Pack) (string, bool) {
 			for _, s := range p.Scripts {
 				if s.Name == n.name {

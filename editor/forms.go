@@ -148,14 +148,14 @@ func (e *Editor) showFindings() {
 	if e.forms == nil {
 		return
 	}
-	marks := map[Target][]code.CodeMark{} // by element and field, Line and Column unset
+	marks := map[Target][]code.Mark{} // by element and field, Line and Column unset
 	for _, f := range e.forms.findings {
 		if f.Target.Line == 0 {
 			continue
 		}
 		k := f.Target
 		k.Line, k.Column = 0, 0
-		marks[k] = append(marks[k], code.CodeMark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
+		marks[k] = append(marks[k], code.Mark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
 	}
 	mark := func(kind graph.RefKind, name string, fm *form) {
 		if fm == nil {

@@ -24,7 +24,7 @@ func scenarioPanelID(name string) string { return "scenario:" + name }
 // (else its error is marked at its line), Run saves and runs it.
 type scenarioEditor struct {
 	name   string
-	code   *code.CodeEditor
+	code   *code.Editor
 	status *widget.Label
 }
 
@@ -47,7 +47,7 @@ func (e *Editor) EditScenario(name string) {
 	if found == nil {
 		return
 	}
-	se := &scenarioEditor{name: name, code: code.NewCodeEditor("yaml", true, 10), status: widget.NewLabel("")}
+	se := &scenarioEditor{name: name, code: code.NewEditor("yaml", true, 10), status: widget.NewLabel("")}
 	se.status.Wrapping = fyne.TextWrapWord
 	se.code.SetText(string(found.YAML))
 	e.tests.editors[name] = se
@@ -73,9 +73,9 @@ func (e *Editor) EditScenario(name string) {
 // showFailures marks failures at their lines and, with reveal, puts the
 // cursor on the first one, scrolled into view (the editor takes the focus).
 func (se *scenarioEditor) showFailures(failures []scenario.Failure, reveal bool) {
-	var marks []code.CodeMark
+	var marks []code.Mark
 	for _, f := range failures {
-		marks = append(marks, code.CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
+		marks = append(marks, code.Mark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
 	}
 	se.code.SetMarks(marks)
 	if len(marks) > 0 && reveal {
@@ -124,7 +124,7 @@ func (e *Editor) saveScenario(se *scenarioEditor) bool {
 		line := 1
 		msg := strings.TrimPrefix(err.Error(), path+":")
 		fmt.Sscanf(msg, "%d:", &line)
-		se.code.SetMarks([]code.CodeMark{{Line: line, Column: 1, Severity: graph.Error, Message: msg}})
+		se.code.SetMarks([]code.Mark{{Line: line, Column: 1, Severity: graph.Error, Message: msg}})
 		se.status.SetText("Not saved: " + msg)
 		return false
 	}

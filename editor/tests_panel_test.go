@@ -156,14 +156,14 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 }
 
 // scenarioEditorOf returns the code editor of scenario name's tab.
-func scenarioEditorOf(t *testing.T, e *Editor, name string) *code.CodeEditor {
+func scenarioEditorOf(t *testing.T, e *Editor, name string) *code.Editor {
 	t.Helper()
 	at, i := e.Dock.find(scenarioPanelID(name))
 	if i < 0 {
 		t.Fatalf("no tab for scenario %s", name)
 	}
 	for _, o := range e.Dock.panels[at][i].Content.(*fyne.Container).Objects {
-		if c, ok := o.(*code.CodeEditor); ok {
+		if c, ok := o.(*code.Editor); ok {
 			return c
 		}
 	}

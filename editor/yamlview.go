@@ -38,17 +38,17 @@ type YAMLView struct {
 	scope  *ui.Select
 	what   *widget.Label
 	status *widget.Label
-	code   *code.CodeEditor
+	code   *code.Editor
 
 	target Target // what is shown (Kind "" or AllRef: the whole pack)
 	start  int    // the line of the whole text the view's first line is
 	typing bool   // the view is making an edit: do not load it again now
 	stale  bool   // the pack changed while the view was hidden
-	bad    *code.CodeMark
+	bad    *code.Mark
 }
 
 func newYAMLView(e *Editor) *YAMLView {
-	v := &YAMLView{e: e, what: widget.NewLabel(""), status: widget.NewLabel(""), code: code.NewCodeEditor("yaml", true, 10), start: 1}
+	v := &YAMLView{e: e, what: widget.NewLabel(""), status: widget.NewLabel(""), code: code.NewEditor("yaml", true, 10), start: 1}
 	v.what.Truncation = fyne.TextTruncateEllipsis
 	v.status.Wrapping = fyne.TextWrapWord
 	v.scope = ui.NewSelect([]string{ScopeSelection, ScopeWhole}, func(string) { v.load() })
@@ -95,7 +95,7 @@ func (e *Editor) EditAsYAML() {
 }
 
 // Code returns the view's code editor.
-func (v *YAMLView) Code() *code.CodeEditor { return v.code }
+func (v *YAMLView) Code() *code.Editor { return v.code }
 
 // SetScope shows the selection (ScopeSelection) or the whole pack
 // (ScopeWhole).
@@ -180,14 +180,14 @@ func targetTitle(p *graph.Pack, t Target) string {
 // of a text that does not read.
 func (v *YAMLView) showMarks() {
 	n := strings.Count(v.code.Text(), "\n") + 1
-	var marks []code.CodeMark
+	var marks []code.Mark
 	switch {
 	case v.bad != nil:
 		marks = append(marks, *v.bad)
 	case v.e.forms.checked != nil && v.e.pack != nil: // positions in the pack's YAML, not in PHP files
 		for _, f := range v.e.forms.findings {
 			if l := f.Pos.Line - v.start + 1; f.Pos.IsValid() && l >= 1 && l <= n && f.File == v.e.pack.Source {
-				marks = append(marks, code.CodeMark{Line: l, Column: f.Pos.Column, Severity: f.Severity, Message: f.Message})
+				marks = append(marks, code.Mark{Line: l, Column: f.Pos.Column, Severity: f.Severity, Message: f.Message})
 			}
 		}
 	}
@@ -203,7 +203,7 @@ func (v *YAMLView) edited(text string) {
 	}
 	ed, err := v.editOf(p, text)
 	if err != nil {
-		mark := code.CodeMark{Line: 1, Column: 1, Severity: graph.Error, Message: err.Error()}
+		mark := code.Mark{Line: 1, Column: 1, Severity: graph.Error, Message: err.Error()}
 		var pe *graph.PosError
 		if errors.As(err, &pe) && pe.Pos.IsValid() {
 			mark.Line, mark.Column, mark.Message = pe.Pos.Line, pe.Pos.Column, pe.Msg

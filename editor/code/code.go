@@ -19,15 +19,15 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// CodeMark is a diagnostic shown in a [CodeEditor]: its line and column in
+// Mark is a diagnostic shown in a [Editor]: its line and column in
 // the editor's text (1-based), how bad it is and what it says.
-type CodeMark struct {
+type Mark struct {
 	Line, Column int
 	Severity     graph.Severity
 	Message      string
 }
 
-// CodeEditor edits source text in a monospaced grid: Starlark or YAML,
+// Editor edits source text in a monospaced grid: Starlark or YAML,
 // highlighted by chroma (see highlight.go), with line numbers in a gutter,
 // the marks of diagnostics at their line and column (a tinted span and a
 // dot in the gutter, their messages after the end of their line in a form's
@@ -41,7 +41,7 @@ type CodeMark struct {
 // The editor does not keep an undo stack: ctrl+Z and ctrl+Y call OnUndo and
 // OnRedo (the window's history), and every change is reported by OnChanged.
 // Its methods must be called on the Fyne goroutine.
-type CodeEditor struct {
+type Editor struct {
 	widget.BaseWidget
 
 	// OnChanged is called with the whole text after each change the designer
@@ -64,7 +64,7 @@ type CodeEditor struct {
 	lines   [][]rune
 	cur     textPos // the cursor
 	anchor  textPos // the other end of the selection; == cur when none
-	marks   []CodeMark
+	marks   []Mark
 	focused bool
 	shift   bool
 
@@ -80,11 +80,11 @@ type textPos struct{ row, col int }
 
 func (a textPos) before(b textPos) bool { return a.row < b.row || a.row == b.row && a.col < b.col }
 
-// NewCodeEditor returns an editor of text in lang ("starlark" or "yaml").
+// NewEditor returns an editor of text in lang ("starlark" or "yaml").
 // scroll makes it scroll inside the room it is given (a panel); without it,
 // it is as tall as its text (a field in a form, at least minRows lines).
-func NewCodeEditor(lang string, scroll bool, minRows int) *CodeEditor {
-	c := &CodeEditor{lang: lang, scroll: scroll, minRows: max(minRows, 1), firstLine: 1,
+func NewEditor(lang string, scroll bool, minRows int) *Editor {
+	c := &Editor{lang: lang, scroll: scroll, minRows: max(minRows, 1), firstLine: 1,
 		lines: [][]rune{{}}, styles: map[styleKey]*widget.CustomTextGridStyle{}}
 	c.grid = widget.NewTextGrid()
 	c.grid.Scroll = fyne.ScrollNone
@@ -97,7 +97,7 @@ func NewCodeEditor(lang string, scroll bool, minRows int) *CodeEditor {
 
 // SetText replaces the text (OnChanged is not called). The cursor stays
 // where it was when the text still has that place.
-func (c *CodeEditor) SetText(s string) {
+func (c *Editor) SetText(s string) {
 	c.lines = splitLines(s)
 	c.cur = c.clamp(c.cur)
 	c.anchor = c.cur
@@ -105,7 +105,7 @@ func (c *CodeEditor) SetText(s string) {
 }
 
 // Text returns the text.
-func (c *CodeEditor) Text() string {
+func (c *Editor) Text() string {
 	parts := make([]string, len(c.lines))
 	for i, l := range c.lines {
 		parts[i] = string(l)
@@ -115,14 +115,14 @@ func (c *CodeEditor) Text() string {
 
 // SetFirstLine makes the gutter number the first line n (the YAML view of a
 // part of the pack numbers its lines as in the whole pack).
-func (c *CodeEditor) SetFirstLine(n int) {
+func (c *Editor) SetFirstLine(n int) {
 	c.firstLine = max(n, 1)
 	c.render()
 }
 
 // SetMarks shows diagnostics at their places in the text.
-func (c *CodeEditor) SetMarks(marks []CodeMark) {
-	c.marks = append([]CodeMark(nil), marks...)
+func (c *Editor) SetMarks(marks []Mark) {
+	c.marks = append([]Mark(nil), marks...)
 	var notes []string
 	for _, m := range c.marks {
 		notes = append(notes, fmt.Sprintf("%d:%d %s: %s", m.Line+c.firstLine-1, m.Column, m.Severity, m.Message))
@@ -138,11 +138,11 @@ func (c *CodeEditor) SetMarks(marks []CodeMark) {
 }
 
 // Marks returns the marks shown.
-func (c *CodeEditor) Marks() []CodeMark { return c.marks }
+func (c *Editor) Marks() []Mark { return c.marks }
 
 // SetCursor puts the cursor at line and column (1-based, as diagnostics
 // count them), scrolls it into view and takes the focus.
-func (c *CodeEditor) SetCursor(line, col int) {
+func (c *Editor) SetCursor(line, col int) {
 	c.cur = c.clamp(textPos{line - 1, col - 1})
 	c.anchor = c.cur
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
@@ -153,17 +153,17 @@ func (c *CodeEditor) SetCursor(line, col int) {
 }
 
 // CursorPos returns the cursor's line and column (1-based).
-func (c *CodeEditor) CursorPos() (line, col int) { return c.cur.row + 1, c.cur.col + 1 }
+func (c *Editor) CursorPos() (line, col int) { return c.cur.row + 1, c.cur.col + 1 }
 
 // Scrolls reports whether the editor scrolls inside the room it is given
 // (a panel) rather than growing with its text (a field in a form).
-func (c *CodeEditor) Scrolls() bool { return c.scroll }
+func (c *Editor) Scrolls() bool { return c.scroll }
 
 // Focused reports whether the editor has the keyboard focus.
-func (c *CodeEditor) Focused() bool { return c.focused }
+func (c *Editor) Focused() bool { return c.focused }
 
 // Grid returns the grid the text is drawn in (tests read its cells).
-func (c *CodeEditor) Grid() *widget.TextGrid { return c.grid }
+func (c *Editor) Grid() *widget.TextGrid { return c.grid }
 
 func splitLines(s string) [][]rune {
 	parts := strings.Split(s, "\n")
@@ -174,7 +174,7 @@ func splitLines(s string) [][]rune {
 	return out
 }
 
-func (c *CodeEditor) clamp(p textPos) textPos {
+func (c *Editor) clamp(p textPos) textPos {
 	p.row = min(max(p.row, 0), len(c.lines)-1)
 	p.col = min(max(p.col, 0), len(c.lines[p.row]))
 	return p
@@ -182,13 +182,13 @@ func (c *CodeEditor) clamp(p textPos) textPos {
 
 // gutter is the width of the line numbers, in cells (digits, a mark, a
 // space).
-func (c *CodeEditor) gutter() int {
+func (c *Editor) gutter() int {
 	return len(strconv.Itoa(c.firstLine+len(c.lines)-1)) + 2
 }
 
 // selection returns the selected span, start first; ok is false when there
 // is none.
-func (c *CodeEditor) selection() (from, to textPos, ok bool) {
+func (c *Editor) selection() (from, to textPos, ok bool) {
 	if c.cur == c.anchor {
 		return c.cur, c.cur, false
 	}
@@ -199,7 +199,7 @@ func (c *CodeEditor) selection() (from, to textPos, ok bool) {
 }
 
 // SelectedText returns the selected text ("" when none).
-func (c *CodeEditor) SelectedText() string {
+func (c *Editor) SelectedText() string {
 	from, to, ok := c.selection()
 	if !ok {
 		return ""
@@ -217,7 +217,7 @@ func (c *CodeEditor) SelectedText() string {
 }
 
 // insert replaces the selection by s and reports the change.
-func (c *CodeEditor) insert(s string) {
+func (c *Editor) insert(s string) {
 	c.deleteSelection()
 	ins := splitLines(s)
 	line := c.lines[c.cur.row]
@@ -241,7 +241,7 @@ func (c *CodeEditor) insert(s string) {
 
 // deleteSelection deletes the selected text, if any; it reports whether
 // there was some (the change is reported by the caller).
-func (c *CodeEditor) deleteSelection() bool {
+func (c *Editor) deleteSelection() bool {
 	from, to, ok := c.selection()
 	if !ok {
 		return false
@@ -253,7 +253,7 @@ func (c *CodeEditor) deleteSelection() bool {
 	return true
 }
 
-func (c *CodeEditor) changed() {
+func (c *Editor) changed() {
 	c.render()
 	c.reveal()
 	if c.OnChanged != nil {
@@ -262,7 +262,7 @@ func (c *CodeEditor) changed() {
 }
 
 // move puts the cursor at p, extending the selection while shift is held.
-func (c *CodeEditor) move(p textPos) {
+func (c *Editor) move(p textPos) {
 	c.cur = c.clamp(p)
 	if !c.shift {
 		c.anchor = c.cur
@@ -273,7 +273,7 @@ func (c *CodeEditor) move(p textPos) {
 }
 
 // noteCursor hands OnNote the messages of the marks on the cursor's line.
-func (c *CodeEditor) noteCursor() {
+func (c *Editor) noteCursor() {
 	if !c.focused || c.OnNote == nil {
 		return
 	}
@@ -289,10 +289,10 @@ func (c *CodeEditor) noteCursor() {
 }
 
 // TypedRune inserts r (fyne.Focusable).
-func (c *CodeEditor) TypedRune(r rune) { c.insert(string(r)) }
+func (c *Editor) TypedRune(r rune) { c.insert(string(r)) }
 
 // TypedKey edits and moves the cursor (fyne.Focusable).
-func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
+func (c *Editor) TypedKey(ev *fyne.KeyEvent) {
 	if ui.ToWindow(c, ev) { // the step keys (winkeys.go)
 		return
 	}
@@ -373,7 +373,7 @@ func (c *CodeEditor) TypedKey(ev *fyne.KeyEvent) {
 
 // TypedShortcut handles the clipboard, select all, undo and redo
 // (fyne.Shortcutable).
-func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
+func (c *Editor) TypedShortcut(s fyne.Shortcut) {
 	if ui.ShortcutToWindow(c, s) {
 		return
 	}
@@ -416,7 +416,7 @@ func (c *CodeEditor) TypedShortcut(s fyne.Shortcut) {
 // textEnds moves the cursor to the start (ctrl+Home) or the end (ctrl+End)
 // of the whole text, selecting with shift. The desktop driver hands keys
 // held with ctrl to TypedShortcut, never to TypedKey.
-func (c *CodeEditor) textEnds(sc *desktop.CustomShortcut) {
+func (c *Editor) textEnds(sc *desktop.CustomShortcut) {
 	if sc.Modifier&^fyne.KeyModifierShift != fyne.KeyModifierShortcutDefault {
 		return
 	}
@@ -438,31 +438,31 @@ func (c *CodeEditor) textEnds(sc *desktop.CustomShortcut) {
 // one line (fyne.Tabbable). In one line there is nothing to indent (an
 // indented first line does not compile), so Tab moves on to the next field
 // as in every other field, instead of leaving spaces in the pack.
-func (c *CodeEditor) AcceptsTab() bool { return len(c.lines) > 1 }
+func (c *Editor) AcceptsTab() bool { return len(c.lines) > 1 }
 
 // KeyDown notes shift for selections (desktop.Keyable).
-func (c *CodeEditor) KeyDown(ev *fyne.KeyEvent) {
+func (c *Editor) KeyDown(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
 		c.shift = true
 	}
 }
 
 // KeyUp notes shift for selections (desktop.Keyable).
-func (c *CodeEditor) KeyUp(ev *fyne.KeyEvent) {
+func (c *Editor) KeyUp(ev *fyne.KeyEvent) {
 	if ev.Name == desktop.KeyShiftLeft || ev.Name == desktop.KeyShiftRight {
 		c.shift = false
 	}
 }
 
 // FocusGained shows the cursor (fyne.Focusable).
-func (c *CodeEditor) FocusGained() {
+func (c *Editor) FocusGained() {
 	c.focused = true
 	c.render()
 	c.noteCursor()
 }
 
 // FocusLost hides the cursor and calls OnLeave (fyne.Focusable).
-func (c *CodeEditor) FocusLost() {
+func (c *Editor) FocusLost() {
 	c.focused, c.shift = false, false
 	c.render()
 	if c.OnLeave != nil {
@@ -471,7 +471,7 @@ func (c *CodeEditor) FocusLost() {
 }
 
 // Tapped puts the cursor where the pointer is and takes the focus.
-func (c *CodeEditor) Tapped(ev *fyne.PointEvent) {
+func (c *Editor) Tapped(ev *fyne.PointEvent) {
 	c.shift = false
 	c.move(c.posAt(ev.Position))
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
@@ -480,7 +480,7 @@ func (c *CodeEditor) Tapped(ev *fyne.PointEvent) {
 }
 
 // Dragged selects from where the drag began to the pointer.
-func (c *CodeEditor) Dragged(ev *fyne.DragEvent) {
+func (c *Editor) Dragged(ev *fyne.DragEvent) {
 	p := c.posAt(ev.Position)
 	if !c.shift {
 		c.anchor = c.posAt(ev.Position.Subtract(ev.Dragged))
@@ -491,13 +491,13 @@ func (c *CodeEditor) Dragged(ev *fyne.DragEvent) {
 }
 
 // DragEnd ends a selection by the mouse.
-func (c *CodeEditor) DragEnd() { c.shift = false }
+func (c *Editor) DragEnd() { c.shift = false }
 
 // Cursor is the text cursor over the editor (desktop.Cursorable).
-func (c *CodeEditor) Cursor() desktop.Cursor { return desktop.TextCursor }
+func (c *Editor) Cursor() desktop.Cursor { return desktop.TextCursor }
 
 // posAt is the place in the text under p (widget coordinates).
-func (c *CodeEditor) posAt(p fyne.Position) textPos {
+func (c *Editor) posAt(p fyne.Position) textPos {
 	c.measure()
 	pad := theme.InnerPadding() / 2
 	x, y := p.X-pad, p.Y-pad
@@ -510,13 +510,13 @@ func (c *CodeEditor) posAt(p fyne.Position) textPos {
 	return c.clamp(textPos{row, col})
 }
 
-func (c *CodeEditor) measure() {
+func (c *Editor) measure() {
 	s := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true})
 	c.cell = fyne.NewSize(float32(math.Round(float64(s.Width))), float32(math.Round(float64(s.Height))))
 }
 
 // reveal scrolls the cursor into view.
-func (c *CodeEditor) reveal() {
+func (c *Editor) reveal() {
 	if !c.scroll || c.scroller == nil {
 		return
 	}
@@ -543,7 +543,7 @@ func (c *CodeEditor) reveal() {
 }
 
 // CreateRenderer implements fyne.Widget.
-func (c *CodeEditor) CreateRenderer() fyne.WidgetRenderer {
+func (c *Editor) CreateRenderer() fyne.WidgetRenderer {
 	c.paint()
 	back := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	back.CornerRadius = theme.InputRadiusSize()
@@ -556,21 +556,21 @@ func (c *CodeEditor) CreateRenderer() fyne.WidgetRenderer {
 	}
 	pad := theme.InnerPadding() / 2
 	inner := container.New(&paddedLayout{pad: pad, minRows: c.minRows, ed: c}, back, body)
-	return &codeRenderer{c: c, back: back, inner: inner, all: container.NewBorder(nil, c.notes, nil, nil, inner)}
+	return &renderer{c: c, back: back, inner: inner, all: container.NewBorder(nil, c.notes, nil, nil, inner)}
 }
 
-type codeRenderer struct {
-	c     *CodeEditor
+type renderer struct {
+	c     *Editor
 	back  *canvas.Rectangle
 	inner *fyne.Container
 	all   *fyne.Container
 }
 
-func (r *codeRenderer) Layout(s fyne.Size)           { r.all.Resize(s) }
-func (r *codeRenderer) MinSize() fyne.Size           { return r.all.MinSize() }
-func (r *codeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.all} }
-func (r *codeRenderer) Destroy()                     {}
-func (r *codeRenderer) Refresh() {
+func (r *renderer) Layout(s fyne.Size)           { r.all.Resize(s) }
+func (r *renderer) MinSize() fyne.Size           { return r.all.MinSize() }
+func (r *renderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.all} }
+func (r *renderer) Destroy()                     {}
+func (r *renderer) Refresh() {
 	r.back.FillColor = theme.Color(theme.ColorNameInputBackground)
 	if r.c.focused {
 		r.back.StrokeColor, r.back.StrokeWidth = theme.Color(theme.ColorNamePrimary), 1
@@ -586,7 +586,7 @@ func (r *codeRenderer) Refresh() {
 type paddedLayout struct {
 	pad     float32
 	minRows int
-	ed      *CodeEditor
+	ed      *Editor
 }
 
 func (l *paddedLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
@@ -615,7 +615,7 @@ type styleKey struct {
 	fg, bg color.NRGBA
 }
 
-func (c *CodeEditor) style(fg, bg color.NRGBA) *widget.CustomTextGridStyle {
+func (c *Editor) style(fg, bg color.NRGBA) *widget.CustomTextGridStyle {
 	k := styleKey{fg, bg}
 	if s, ok := c.styles[k]; ok {
 		return s
@@ -629,7 +629,7 @@ func (c *CodeEditor) style(fg, bg color.NRGBA) *widget.CustomTextGridStyle {
 }
 
 // render draws the text again and refreshes the editor.
-func (c *CodeEditor) render() {
+func (c *Editor) render() {
 	c.paint()
 	c.grid.Refresh()
 	c.Refresh()
@@ -637,8 +637,8 @@ func (c *CodeEditor) render() {
 
 // paint draws the text into the grid: gutter, highlighted text, marks,
 // selection and cursor.
-func (c *CodeEditor) paint() {
-	pal := codePalette()
+func (c *Editor) paint() {
+	pal := currentPalette()
 	colours := highlight(c.lang, c.lines, pal)
 	g := c.gutter()
 	markAt := map[int]graph.Severity{} // row -> worst
@@ -700,7 +700,7 @@ func inSpan(from, to, p textPos) bool { return !p.before(from) && p.before(to) }
 // of messages under it, coming and going as the checks run while the
 // designer types, would move every field below it. (An editor that scrolls
 // in a panel lists them under its text.)
-func (c *CodeEditor) lineNotes() map[int]string {
+func (c *Editor) lineNotes() map[int]string {
 	if c.scroll || len(c.marks) == 0 {
 		return nil
 	}
@@ -721,7 +721,7 @@ func (c *CodeEditor) lineNotes() map[int]string {
 
 // markSpans are the cells each mark tints: from its column to the end of the
 // word there (at least one cell).
-func (c *CodeEditor) markSpans() map[textPos]graph.Severity {
+func (c *Editor) markSpans() map[textPos]graph.Severity {
 	out := map[textPos]graph.Severity{}
 	for _, m := range c.marks {
 		r, col := m.Line-1, m.Column-1
