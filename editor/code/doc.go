@@ -6,7 +6,13 @@
 // It keeps no undo stack and knows no pack: it reports each change and
 // each undo key through its On* callbacks, and the window makes the edits.
 //
+// The files: editor.go (the widget, its text and cursor; start here),
+// edit.go (the selection and the changes to the text), keys.go (the keys,
+// shortcuts and focus), pointer.go (taps, drags and scrolling to the
+// cursor), marks.go (the diagnostics and their notes), render.go (the grid
+// drawn, cell by cell) and highlight.go (chroma's colours for the theme).
+//
 // It may import Fyne, chroma, graph (for a diagnostic's severity) and the
 // rooms editor/ui and editor/style, never editor itself (internal/arch holds
-// this). Start with code.go.
+// this).
 package code
