@@ -2,7 +2,7 @@
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
 // ([GraphView]), a custom widget with its own renderer; the [Inspector], the
 // form of the selected state; the object types, actions and scripts panels
-// ([ElementPanel]); the [YAMLView]; and
+// ([ElementPanel]); and
 // the [DiagnosticsView] of what the checks found.
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project
@@ -127,11 +127,13 @@
 //     tabs beside the canvas): a list and the form of the selected element.
 //   - package code (editor/code): the code editor of every Starlark and YAML
 //     field, a TextGrid with chroma's highlighting, line numbers and
-//     diagnostics marked at line and column (code.Editor, code.Mark).
-//   - yamlview.go: the YAML view (Centre tab), the selected element's lines of
-//     the pack's canonical YAML, numbered as there, or the whole pack; a text
-//     that reads is applied as an edit (ReplacePack, or an element's edit);
-//     View > Edit as YAML (ctrl+U) brings it to the front, focused.
+//     diagnostics marked at line and column (code.Editor, code.Mark); and
+//     the YAML view (code.YAMLView, a Centre tab), the selected element's
+//     lines of the pack's canonical YAML, numbered as there, or the whole
+//     pack, where a text that reads is applied as an edit (ReplacePack, or
+//     an element's edit). yamlview.go gives it the window (code.YAMLWindow:
+//     the pack, the history, the forms' selection and findings) and holds
+//     View > Edit as YAML (ctrl+U), which brings it to the front, focused.
 //
 // # Live diagnostics
 //

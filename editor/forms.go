@@ -13,7 +13,7 @@ import (
 // diagnostics that mark them.
 type formPanels struct {
 	objects, actions, scripts *ElementPanel
-	yaml                      *YAMLView
+	yaml                      *code.YAMLView
 
 	live       liveCheck
 	findings   []Finding // what the latest check found, with places
@@ -29,7 +29,7 @@ func (e *Editor) attachForms() {
 	e.forms.objects = newObjectTypesPanel(e)
 	e.forms.actions = newActionsPanel(e)
 	e.forms.scripts = newScriptsPanel(e)
-	e.forms.yaml = newYAMLView(e)
+	e.forms.yaml = code.NewYAMLView(yamlWindow{e})
 	e.Inspector.e = e
 	e.Diagnostics.OnSelected = nil
 	e.Diagnostics.OnPicked = e.OpenFinding
@@ -50,7 +50,7 @@ func (e *Editor) Actions() *ElementPanel { return e.forms.actions }
 func (e *Editor) Scripts() *ElementPanel { return e.forms.scripts }
 
 // YAML returns the YAML view.
-func (e *Editor) YAML() *YAMLView { return e.forms.yaml }
+func (e *Editor) YAML() *code.YAMLView { return e.forms.yaml }
 
 // fail shows why an edit a form asked for was refused, without a dialog
 // (the designer may be typing).
@@ -118,14 +118,14 @@ func (e *Editor) refreshForms() {
 	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		ep.refreshIfShown()
 	}
-	e.forms.yaml.refresh()
+	e.forms.yaml.Stale()
 	e.showFindings()
 }
 
 // refreshYAML shows the selection in the YAML view.
 func (e *Editor) refreshYAML() {
 	if e.forms != nil && e.forms.yaml != nil {
-		e.forms.yaml.refresh()
+		e.forms.yaml.Stale()
 	}
 }
 
@@ -175,9 +175,7 @@ func (e *Editor) showFindings() {
 	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		mark(ep.kind, ep.selected, ep.form)
 	}
-	if y := e.forms.yaml; y.Visible() || !y.stale {
-		y.showMarks()
-	}
+	e.forms.yaml.FindingsChanged()
 }
 
 // namedPath turns a form's place (list indexes: "params/0/domain",
@@ -335,7 +333,7 @@ func (e *Editor) OpenFinding(f Finding) {
 	if e.Dock.Front(Centre) == PanelYAML && f.Pos.IsValid() && e.forms.checked != nil && f.File == e.pack.Source {
 		y := e.forms.yaml
 		if !y.RevealLine(f.Pos.Line, f.Pos.Column) {
-			y.SetScope(ScopeWhole)
+			y.SetScope(code.ScopeWhole)
 			y.RevealLine(f.Pos.Line, f.Pos.Column)
 		}
 		return

@@ -152,7 +152,7 @@ func TestFindingsPointAtTheYAMLView(t *testing.T) {
 	e := withMistakes(t)
 	y := e.YAML()
 	e.Dock.Show(PanelYAML)
-	y.SetScope(ScopeWhole)
+	y.SetScope(code.ScopeWhole)
 	lines := strings.Split(y.Text(), "\n")
 	for _, word := range []string{"undefined_name", "no_such_variable"} {
 		i, f := finding(t, e, word)
