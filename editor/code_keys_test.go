@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -19,7 +20,7 @@ func TestCodeFieldKeys(t *testing.T) {
 	e := seedsEditor(t)
 	h := hands{t, e}
 	e.SelectState("") // the pack's own fields
-	timeout := widgetAt[*CodeEditor](t, e.Inspector.form, "timeout")
+	timeout := widgetAt[*code.Editor](t, e.Inspector.form, "timeout")
 	before := e.Pack().Timeout.Src
 	h.click(timeout)
 	h.key(fyne.KeyTab)
@@ -33,7 +34,7 @@ func TestCodeFieldKeys(t *testing.T) {
 	e.Dock.Show(PanelActions)
 	ap := e.Actions()
 	ap.Select("draw")
-	body := widgetAt[*CodeEditor](t, ap.form, "body")
+	body := widgetAt[*code.Editor](t, ap.form, "body")
 	h.click(body)
 	body.SetText("if True:\nx = 1\ny = 2")
 	body.SetCursor(2, 1)
@@ -84,7 +85,7 @@ func TestCodeFieldMessageInStatus(t *testing.T) {
 	e := seedsEditor(t)
 	h := hands{t, e}
 	e.SelectState("3")
-	action := widgetAt[*CodeEditor](t, e.Inspector.form, "action")
+	action := widgetAt[*code.Editor](t, e.Inspector.form, "action")
 	h.click(action)
 	h.key(fyne.KeyEnd)
 	h.typ("s")
@@ -111,7 +112,7 @@ func TestTabCyclesInTheForm(t *testing.T) {
 	e.SelectState("")
 	in := e.Inspector
 	settle(e)
-	h.click(widgetAt[*CodeEditor](t, in.form, "timeout"))
+	h.click(widgetAt[*code.Editor](t, in.form, "timeout"))
 	h.key(fyne.KeyTab)
 	inForm := func(f *form) bool {
 		got := e.Window().Canvas().Focused()

@@ -2,7 +2,7 @@
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
 // ([View]), a custom widget with its own renderer; the [Inspector], the
 // form of the selected state; the object types, actions and scripts panels
-// ([ElementPanel]); the Starlark and YAML [CodeEditor]; the [YAMLView]; and
+// ([ElementPanel]); and
 // the [DiagnosticsView] of what the checks found.
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project
@@ -95,12 +95,15 @@
 //     properties, methods, tags, variables), for object types and states.
 //   - form_objects.go: the object types, actions and scripts panels (Centre
 //     tabs beside the canvas): a list and the form of the selected element.
-//   - code.go and highlight.go: the code editor, a TextGrid with chroma's
-//     highlighting, line numbers and diagnostics marked at line and column.
-//   - yamlview.go: the YAML view (Centre tab), the selected element's lines of
-//     the pack's canonical YAML, numbered as there, or the whole pack; a text
-//     that reads is applied as an edit (ReplacePack, or an element's edit);
-//     View > Edit as YAML (ctrl+U) brings it to the front, focused.
+//   - package code (editor/code): the code editor of every Starlark and YAML
+//     field, a TextGrid with chroma's highlighting, line numbers and
+//     diagnostics marked at line and column (code.Editor, code.Mark); and
+//     the YAML view (code.YAMLView, a Centre tab), the selected element's
+//     lines of the pack's canonical YAML, numbered as there, or the whole
+//     pack, where a text that reads is applied as an edit (ReplacePack, or
+//     an element's edit). yamlview.go gives it the window (code.YAMLWindow:
+//     the pack, the history, the forms' selection and findings) and holds
+//     View > Edit as YAML (ctrl+U), which brings it to the front, focused.
 //
 // # Live diagnostics
 //

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/graph"
 )
@@ -285,7 +286,7 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 				if !w.Disabled() {
 					places = append(places, place{"inspector field " + path, w})
 				}
-			case *CodeEditor:
+			case *code.Editor:
 				places = append(places, place{"inspector code " + path, w})
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 )
 
@@ -34,7 +35,7 @@ func (x *exerciser) typeableFields(f *form) []string {
 			if !w.Disabled() && w.Visible() {
 				out = append(out, path)
 			}
-		case *CodeEditor:
+		case *code.Editor:
 			if w.Visible() {
 				out = append(out, path)
 			}
@@ -48,7 +49,7 @@ func fieldTextOf(o fyne.CanvasObject) string {
 	switch w := o.(type) {
 	case *formEntry:
 		return w.Text
-	case *CodeEditor:
+	case *code.Editor:
 		return w.Text()
 	}
 	return ""
@@ -116,7 +117,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 		c.Focus(w)
 		w.CursorRow = strings.Count(w.Text, "\n")
 		w.CursorColumn = len([]rune(w.Text[strings.LastIndex(w.Text, "\n")+1:]))
-	case *CodeEditor:
+	case *code.Editor:
 		lines := strings.Split(w.Text(), "\n")
 		w.SetCursor(len(lines), len([]rune(lines[len(lines)-1]))+1)
 		c.Focus(w)
@@ -179,7 +180,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 
 // textFor is what the exerciser types into the field at path.
 func textFor(o fyne.CanvasObject, rng *rand.Rand) string {
-	if _, ok := o.(*CodeEditor); ok {
+	if _, ok := o.(*code.Editor); ok {
 		return oneOf(rng, exerciseCode)
 	}
 	return oneOf(rng, exerciseWords)

@@ -70,7 +70,7 @@ func (x *exerciser) packAgrees() *broken {
 		return brokenf("pack", "the pack on screen does not write as YAML: %v", err)
 	}
 	want := string(data)
-	if v := x.e.YAML(); v.Visible() && !v.stale && !v.typing && v.bad == nil {
+	if v := x.e.YAML(); v.Current() {
 		lines := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
 		got := strings.Split(v.Text(), "\n")
 		from := v.FirstLine() - 1

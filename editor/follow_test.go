@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/code"
 )
 
 // hands drive the window as a designer at the keyboard does: a click
@@ -124,7 +126,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		e.Dock.Show(PanelActions)
 		ap.Add()
 		h.renameIn(widgetAt[*formEntry](t, ap.form, "name"), "draw2")
-		body := widgetAt[*CodeEditor](t, ap.form, "body")
+		body := widgetAt[*code.Editor](t, ap.form, "body")
 		h.click(body)
 		h.key(fyne.KeyEnd)
 		h.typ("\ndraw(player)")
@@ -140,7 +142,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		if ap.Selected() != "action" || e.Pack().Actions.Lookup("action") == nil {
 			t.Fatalf("after undoing the rename: selected %q, actions %v", ap.Selected(), ap.Names())
 		}
-		h.click(widgetAt[*CodeEditor](t, ap.form, "precondition"))
+		h.click(widgetAt[*code.Editor](t, ap.form, "precondition"))
 		h.typ("True")
 		noRefusal(t, e, "typing after undoing the rename")
 		if got := e.Pack().Actions.Lookup("action").Precondition.Src; got != "True" {
@@ -151,7 +153,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		h.click(name)
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("shuffle")
-		h.click(widgetAt[*CodeEditor](t, ap.form, "who"))
+		h.click(widgetAt[*code.Editor](t, ap.form, "who"))
 		h.typ("True")
 		noRefusal(t, e, "typing after leaving the name field")
 		if a := e.Pack().Actions.Lookup("shuffle"); a == nil || a.Who.Src != "True" {
@@ -173,7 +175,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		}
 		// A clause renamed, then its condition typed.
 		h.renameIn(widgetAt[*formEntry](t, ot.form, "whenever/0"), "refill")
-		h.click(widgetAt[*CodeEditor](t, ot.form, "whenever/0/condition"))
+		h.click(widgetAt[*code.Editor](t, ot.form, "whenever/0/condition"))
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("self.hp < 1")
 		if w := e.Pack().ObjectTypes.Lookup("token").Clauses.Whenever[0]; w.Name != "refill" || w.Condition.Src != "self.hp < 1" {
@@ -196,7 +198,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		e.Dock.Show(PanelScripts)
 		sp.Add()
 		h.renameIn(widgetAt[*formEntry](t, sp.form, "name"), "helpers")
-		h.click(widgetAt[*CodeEditor](t, sp.form, ""))
+		h.click(widgetAt[*code.Editor](t, sp.form, ""))
 		h.typ("# shared\n")
 		noRefusal(t, e, "typing the renamed script")
 		if s := e.Pack().Scripts[len(e.Pack().Scripts)-1]; s.Name != "helpers" || !strings.HasPrefix(s.Code.Src, "# shared\n") {
@@ -274,7 +276,7 @@ func TestFormsFollowRenames(t *testing.T) {
 			t.Fatalf("the YAML view did not rename the action: %v", ap.Names())
 		}
 		e.Dock.Show(PanelActions)
-		h.click(widgetAt[*CodeEditor](t, ap.form, "precondition"))
+		h.click(widgetAt[*code.Editor](t, ap.form, "precondition"))
 		h.typ("True")
 		noRefusal(t, e, "typing the action the YAML view renamed")
 		if a := e.Pack().Actions.Lookup("action2"); a == nil || a.Precondition.Src != "True" {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -49,12 +50,12 @@ type form struct {
 	// open it; codes the same for code editors. A form's sub-forms (list
 	// rows) share them.
 	places map[string]fyne.CanvasObject
-	codes  map[string]*CodeEditor
+	codes  map[string]*code.Editor
 	prefix string // the path of the sub-form's element in the form ("transitions/pass/")
 }
 
 func newForm(e *Editor) *form {
-	return &form{e: e, box: container.NewVBox(), places: map[string]fyne.CanvasObject{}, codes: map[string]*CodeEditor{}}
+	return &form{e: e, box: container.NewVBox(), places: map[string]fyne.CanvasObject{}, codes: map[string]*code.Editor{}}
 }
 
 // sub returns a form whose places go into f's under prefix.
@@ -313,15 +314,15 @@ func (m *messageLine) clear() {
 // codeBind binds a code editor, edited as the designer types.
 type codeBind struct {
 	f       *form
-	code    *CodeEditor
+	code    *code.Editor
 	get     getter
 	typing  bool
 	loading bool
 }
 
 // code adds a Starlark field (at least rows lines tall).
-func (f *form) code(label, path, key string, rows int, get getter, set setter) *CodeEditor {
-	c := NewCodeEditor("starlark", false, rows)
+func (f *form) code(label, path, key string, rows int, get getter, set setter) *code.Editor {
+	c := code.NewEditor("starlark", false, rows)
 	bindCode(f, c, path, key, get, set)
 	if label != "" {
 		f.row(label, c)
@@ -331,7 +332,7 @@ func (f *form) code(label, path, key string, rows int, get getter, set setter) *
 
 // bindCode binds c to the value get reads and set edits, merging the edits
 // of its typing under key.
-func bindCode(f *form, c *CodeEditor, path, key string, get getter, set setter) {
+func bindCode(f *form, c *code.Editor, path, key string, get getter, set setter) {
 	b := &codeBind{f: f, code: c, get: get}
 	c.OnChanged = func(s string) {
 		if b.loading {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -402,7 +403,7 @@ func newScriptsPanel(e *Editor) *ElementPanel {
 	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
 		f := newForm(e)
 		ep.nameField(f, n)
-		c := NewCodeEditor("starlark", true, 10)
+		c := code.NewEditor("starlark", true, 10)
 		bindCode(f, c, "", "script "+n.name, func(p *graph.Pack) (string, bool) {
 			for _, s := range p.Scripts {
 				if s.Name == n.name {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/graph"
 )
@@ -13,7 +14,7 @@ import (
 // diagnostics that mark them.
 type formPanels struct {
 	objects, actions, scripts *ElementPanel
-	yaml                      *YAMLView
+	yaml                      *code.YAMLView
 
 	live       liveCheck
 	findings   []Finding // what the latest check found, with places
@@ -29,7 +30,7 @@ func (e *Editor) attachForms() {
 	e.forms.objects = newObjectTypesPanel(e)
 	e.forms.actions = newActionsPanel(e)
 	e.forms.scripts = newScriptsPanel(e)
-	e.forms.yaml = newYAMLView(e)
+	e.forms.yaml = code.NewYAMLView(yamlWindow{e})
 	e.Inspector.e = e
 	e.Diagnostics.OnSelected = nil
 	e.Diagnostics.OnPicked = e.OpenFinding
@@ -50,7 +51,7 @@ func (e *Editor) Actions() *ElementPanel { return e.forms.actions }
 func (e *Editor) Scripts() *ElementPanel { return e.forms.scripts }
 
 // YAML returns the YAML view.
-func (e *Editor) YAML() *YAMLView { return e.forms.yaml }
+func (e *Editor) YAML() *code.YAMLView { return e.forms.yaml }
 
 // fail shows why an edit a form asked for was refused, without a dialog
 // (the designer may be typing).
@@ -118,14 +119,14 @@ func (e *Editor) refreshForms() {
 	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		ep.refreshIfShown()
 	}
-	e.forms.yaml.refresh()
+	e.forms.yaml.Stale()
 	e.showFindings()
 }
 
 // refreshYAML shows the selection in the YAML view.
 func (e *Editor) refreshYAML() {
 	if e.forms != nil && e.forms.yaml != nil {
-		e.forms.yaml.refresh()
+		e.forms.yaml.Stale()
 	}
 }
 
@@ -148,14 +149,14 @@ func (e *Editor) showFindings() {
 	if e.forms == nil {
 		return
 	}
-	marks := map[Target][]CodeMark{} // by element and field, Line and Column unset
+	marks := map[Target][]code.Mark{} // by element and field, Line and Column unset
 	for _, f := range e.forms.findings {
 		if f.Target.Line == 0 {
 			continue
 		}
 		k := f.Target
 		k.Line, k.Column = 0, 0
-		marks[k] = append(marks[k], CodeMark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
+		marks[k] = append(marks[k], code.Mark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
 	}
 	mark := func(kind graph.RefKind, name string, fm *form) {
 		if fm == nil {
@@ -175,9 +176,7 @@ func (e *Editor) showFindings() {
 	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		mark(ep.kind, ep.selected, ep.form)
 	}
-	if y := e.forms.yaml; y.Visible() || !y.stale {
-		y.showMarks()
-	}
+	e.forms.yaml.FindingsChanged()
 }
 
 // namedPath turns a form's place (list indexes: "params/0/domain",
@@ -335,7 +334,7 @@ func (e *Editor) OpenFinding(f Finding) {
 	if e.Dock.Front(dock.Centre) == PanelYAML && f.Pos.IsValid() && e.forms.checked != nil && f.File == e.pack.Source {
 		y := e.forms.yaml
 		if !y.RevealLine(f.Pos.Line, f.Pos.Column) {
-			y.SetScope(ScopeWhole)
+			y.SetScope(code.ScopeWhole)
 			y.RevealLine(f.Pos.Line, f.Pos.Column)
 		}
 		return

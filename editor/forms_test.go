@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -103,8 +104,8 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("descriptions %q, %q", st().Description, st().DescriptionMyTurn)
 	}
 	step("descriptions", 2) // typing in two fields: two steps (a new key starts one)
-	test.Type(widgetAt[*CodeEditor](t, f, "action"), "x = 1")
-	test.Type(widgetAt[*CodeEditor](t, f, "args"), "{}")
+	test.Type(widgetAt[*code.Editor](t, f, "action"), "x = 1")
+	test.Type(widgetAt[*code.Editor](t, f, "args"), "{}")
 	if st().Action.Src != "x = 1" || !strings.HasPrefix(st().Args.Src, "{}") {
 		t.Errorf("action %q, args %q", st().Action.Src, st().Args.Src)
 	}
@@ -148,8 +149,8 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("params %+v %+v", ps[0], ps[1])
 	}
 	step("params", 2)
-	test.Type(widgetAt[*CodeEditor](t, f, "ending"), "True")
-	test.Type(widgetAt[*CodeEditor](t, f, "endaction"), "pass")
+	test.Type(widgetAt[*code.Editor](t, f, "ending"), "True")
+	test.Type(widgetAt[*code.Editor](t, f, "endaction"), "pass")
 	if st().Ending.Src != "True" || st().EndAction.Src != "pass" {
 		t.Errorf("ending %q, endaction %q", st().Ending.Src, st().EndAction.Src)
 	}
@@ -259,9 +260,9 @@ func TestObjectTypeCards(t *testing.T) {
 		t.Errorf("while clauses %q", got)
 	}
 	// The new while card: condition, selector, target and wrapper.
-	test.Type(widgetAt[*CodeEditor](t, f, "while/0/condition"), "self.damage > 0 and ")
+	test.Type(widgetAt[*code.Editor](t, f, "while/0/condition"), "self.damage > 0 and ")
 	widgetAt[*formEntry](t, f, "while/0/target").SetText("power, toughness")
-	test.Type(widgetAt[*CodeEditor](t, f, "while/0/wrapper"), "value + 1 if True else ")
+	test.Type(widgetAt[*code.Editor](t, f, "while/0/wrapper"), "value + 1 if True else ")
 	w := typ().While[0]
 	if !strings.HasPrefix(w.Condition.Src, "self.damage > 0 and ") || strings.Join(w.Target, "|") != "power|toughness" || !strings.HasPrefix(w.Wrapper.Src, "value + 1") {
 		t.Errorf("while card: %+v", w)
@@ -299,8 +300,8 @@ func TestStateClauseCards(t *testing.T) {
 	f := e.Inspector.form
 	st := func() *graph.State { return findState(e.Pack(), "2") }
 	test.Tap(widgetAt[*widget.Button](t, f, "clauses/whenever/add"))
-	test.Type(widgetAt[*CodeEditor](t, f, "clauses/whenever/0/condition"), "len(hand(player)) == 0 or ")
-	test.Type(widgetAt[*CodeEditor](t, f, "clauses/whenever/0/body"), "draw(player)\n")
+	test.Type(widgetAt[*code.Editor](t, f, "clauses/whenever/0/condition"), "len(hand(player)) == 0 or ")
+	test.Type(widgetAt[*code.Editor](t, f, "clauses/whenever/0/body"), "draw(player)\n")
 	name := widgetAt[*formEntry](t, f, "clauses/whenever/0")
 	name.SetText("refill")
 	c := st().Clauses
@@ -331,12 +332,12 @@ func TestActionForm(t *testing.T) {
 		t.Fatalf("after Add: selected %q, actions %v", ap.Selected(), ap.Names())
 	}
 	f := ap.form
-	test.Type(widgetAt[*CodeEditor](t, f, "who"), "player == active_player()")
+	test.Type(widgetAt[*code.Editor](t, f, "who"), "player == active_player()")
 	test.Tap(widgetAt[*widget.Button](t, f, "params/add"))
 	widgetAt[*widget.Select](t, f, "params/0/type").SetSelected("object")
-	test.Type(widgetAt[*CodeEditor](t, f, "params/0/domain"), "hand(player)")
-	test.Type(widgetAt[*CodeEditor](t, f, "precondition"), "len(hand(player)) > 0")
-	body := widgetAt[*CodeEditor](t, f, "body")
+	test.Type(widgetAt[*code.Editor](t, f, "params/0/domain"), "hand(player)")
+	test.Type(widgetAt[*code.Editor](t, f, "precondition"), "len(hand(player)) > 0")
+	body := widgetAt[*code.Editor](t, f, "body")
 	body.SetCursor(1, 5)
 	test.Type(body, "\nparam.zone = 'graveyard'")
 	a := e.Pack().Actions.Lookup("action")
@@ -372,8 +373,8 @@ func TestScriptsPanel(t *testing.T) {
 	if name == "" {
 		t.Fatal("no script shown")
 	}
-	c := widgetAt[*CodeEditor](t, sp.form, "")
-	if !c.scroll {
+	c := widgetAt[*code.Editor](t, sp.form, "")
+	if !c.Scrolls() {
 		t.Error("the script's editor does not scroll")
 	}
 	test.Type(c, "# the rules\n")
@@ -394,7 +395,7 @@ func TestStateFormShowsItsActions(t *testing.T) {
 	e := seedsEditor(t)
 	e.SelectState("2")
 	f := e.Inspector.form
-	test.Type(widgetAt[*CodeEditor](t, f, "possibleactions/draw/precondition"), "True and ")
+	test.Type(widgetAt[*code.Editor](t, f, "possibleactions/draw/precondition"), "True and ")
 	if got := e.Pack().Actions.Lookup("draw").Precondition.Src; !strings.HasPrefix(got, "True and len(") {
 		t.Errorf("draw's precondition %q", got)
 	}
@@ -406,7 +407,7 @@ func TestStateFormShowsItsActions(t *testing.T) {
 	if a := e.Pack().Actions.Lookup("shuffle"); a == nil {
 		t.Fatal("no action shuffle after Define")
 	}
-	test.Type(widgetAt[*CodeEditor](t, f, "possibleactions/shuffle/body"), "shuffle_deck()\n")
+	test.Type(widgetAt[*code.Editor](t, f, "possibleactions/shuffle/body"), "shuffle_deck()\n")
 	if got := e.Pack().Actions.Lookup("shuffle").Body.Src; got != "shuffle_deck()\npass" {
 		t.Errorf("shuffle's body %q", got)
 	}

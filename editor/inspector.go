@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -202,7 +203,7 @@ func fieldText(o fyne.CanvasObject) (string, bool) {
 	switch w := o.(type) {
 	case *formEntry:
 		return w.Text, true
-	case *CodeEditor:
+	case *code.Editor:
 		return w.Text(), true
 	case *ui.Select:
 		return w.Selected, true
@@ -247,7 +248,7 @@ func revealIn(scroll *container.Scroll, f *form, path string, line, col int) boo
 	// the canvas of a form built just now (a run error's place) only once it
 	// has drawn it, and the designer's next keys went nowhere.
 	switch w := o.(type) {
-	case *CodeEditor:
+	case *code.Editor:
 		w.SetCursor(max(line, 1), max(col, 1))
 		f.e.win.Canvas().Focus(w)
 	case fyne.Focusable:

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
@@ -31,7 +32,7 @@ func TestDiagnosticsComeFromAnotherGoroutine(t *testing.T) {
 		return diagnose(p)
 	}
 	e.SelectState("3")
-	action := widgetAt[*CodeEditor](t, e.Inspector.form, "action")
+	action := widgetAt[*code.Editor](t, e.Inspector.form, "action")
 	// The designer types the name of a function no script defines. Were a
 	// check run on this goroutine, it would block here for ever.
 	action.SetCursor(1, 1)
@@ -122,7 +123,7 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 	if e.View.Selected() != "11" || e.Inspector.Shown() != "11" {
 		t.Fatalf("selected %q, inspector %q", e.View.Selected(), e.Inspector.Shown())
 	}
-	action := widgetAt[*CodeEditor](t, e.Inspector.form, "action")
+	action := widgetAt[*code.Editor](t, e.Inspector.form, "action")
 	if line, col := action.CursorPos(); !action.Focused() || line != 2 || col != 1 {
 		t.Errorf("action field: focused %v, cursor %d:%d, want 2:1", action.Focused(), line, col)
 	}
@@ -137,7 +138,7 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 		t.Fatalf("front %q, object type %q", e.Dock.Front(dock.Centre), ot.Selected())
 	}
 	n := len(e.Pack().ObjectTypes.Lookup("healer").Methods) - 1
-	body := widgetAt[*CodeEditor](t, ot.form, "methods/"+strconv.Itoa(n)+"/body")
+	body := widgetAt[*code.Editor](t, ot.form, "methods/"+strconv.Itoa(n)+"/body")
 	if line, col := body.CursorPos(); !body.Focused() || line != 2 || col != f.Target.Column {
 		t.Errorf("method body: focused %v, cursor %d:%d, want 2:%d", body.Focused(), line, col, f.Target.Column)
 	}
@@ -153,7 +154,7 @@ func TestFindingsPointAtTheYAMLView(t *testing.T) {
 	e := withMistakes(t)
 	y := e.YAML()
 	e.Dock.Show(PanelYAML)
-	y.SetScope(ScopeWhole)
+	y.SetScope(code.ScopeWhole)
 	lines := strings.Split(y.Text(), "\n")
 	for _, word := range []string{"undefined_name", "no_such_variable"} {
 		i, f := finding(t, e, word)
@@ -210,7 +211,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.scroll.Size().Height, in.scroll.Offset.Y)
 		}
 	}
-	inView("the endaction field", widgetAt[*CodeEditor](t, in.form, "endaction"))
+	inView("the endaction field", widgetAt[*code.Editor](t, in.form, "endaction"))
 
 	// The check reports an unknown possible action at its name in the
 	// list; the click goes to the button that defines it.

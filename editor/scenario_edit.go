@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
@@ -24,7 +25,7 @@ func scenarioPanelID(name string) string { return "scenario:" + name }
 // (else its error is marked at its line), Run saves and runs it.
 type scenarioEditor struct {
 	name   string
-	code   *CodeEditor
+	code   *code.Editor
 	status *widget.Label
 }
 
@@ -47,7 +48,7 @@ func (e *Editor) EditScenario(name string) {
 	if found == nil {
 		return
 	}
-	se := &scenarioEditor{name: name, code: NewCodeEditor("yaml", true, 10), status: widget.NewLabel("")}
+	se := &scenarioEditor{name: name, code: code.NewEditor("yaml", true, 10), status: widget.NewLabel("")}
 	se.status.Wrapping = fyne.TextWrapWord
 	se.code.SetText(string(found.YAML))
 	e.tests.editors[name] = se
@@ -73,9 +74,9 @@ func (e *Editor) EditScenario(name string) {
 // showFailures marks failures at their lines and, with reveal, puts the
 // cursor on the first one, scrolled into view (the editor takes the focus).
 func (se *scenarioEditor) showFailures(failures []scenario.Failure, reveal bool) {
-	var marks []CodeMark
+	var marks []code.Mark
 	for _, f := range failures {
-		marks = append(marks, CodeMark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
+		marks = append(marks, code.Mark{Line: f.Line, Column: 1, Severity: graph.Error, Message: failureWhat(f)})
 	}
 	se.code.SetMarks(marks)
 	if len(marks) > 0 && reveal {
@@ -124,7 +125,7 @@ func (e *Editor) saveScenario(se *scenarioEditor) bool {
 		line := 1
 		msg := strings.TrimPrefix(err.Error(), path+":")
 		fmt.Sscanf(msg, "%d:", &line)
-		se.code.SetMarks([]CodeMark{{Line: line, Column: 1, Severity: graph.Error, Message: msg}})
+		se.code.SetMarks([]code.Mark{{Line: line, Column: 1, Severity: graph.Error, Message: msg}})
 		se.status.SetText("Not saved: " + msg)
 		return false
 	}

@@ -252,4 +252,3 @@ func (e *Editor) TestsText() string {
 	b.WriteString(e.tests.status.Text + "\n")
 	return b.String()
 }
-

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
@@ -157,14 +158,14 @@ func TestTestsPanelShowsFailure(t *testing.T) {
 }
 
 // scenarioEditorOf returns the code editor of scenario name's tab.
-func scenarioEditorOf(t *testing.T, e *Editor, name string) *CodeEditor {
+func scenarioEditorOf(t *testing.T, e *Editor, name string) *code.Editor {
 	t.Helper()
 	tab, _, ok := e.Dock.Panel(scenarioPanelID(name))
 	if !ok {
 		t.Fatalf("no tab for scenario %s", name)
 	}
 	for _, o := range tab.Content.(*fyne.Container).Objects {
-		if c, ok := o.(*CodeEditor); ok {
+		if c, ok := o.(*code.Editor); ok {
 			return c
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
@@ -29,7 +30,7 @@ func TestTypingAfterAMatchErrorOpensACondition(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle(e)
-	cond := widgetAt[*CodeEditor](t, e.Inspector.form, "clauses/whenever/0/condition")
+	cond := widgetAt[*code.Editor](t, e.Inspector.form, "clauses/whenever/0/condition")
 	if e.Window().Canvas().Focused() != fyne.Focusable(cond) {
 		t.Fatalf("the error opened %T, not the condition", e.Window().Canvas().Focused())
 	}

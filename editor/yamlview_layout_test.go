@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -36,7 +37,7 @@ func TestYAMLViewFollowsLayoutsAndMoves(t *testing.T) {
 	}
 	p.Editor = nil // no positions: the background layout places the states
 	e.Dock.Show(PanelYAML)
-	e.YAML().SetScope(ScopeWhole)
+	e.YAML().SetScope(code.ScopeWhole)
 	e.SetPack(p, nil)
 	settle(e)
 	assertYAMLViewIsThePack(t, e, "after the background layout")

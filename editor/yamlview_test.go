@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/graph"
 )
@@ -80,7 +81,7 @@ func TestYAMLViewOfTheWholePack(t *testing.T) {
 	e := seedsEditor(t)
 	y := e.YAML()
 	e.Dock.Show(PanelYAML)
-	y.SetScope(ScopeWhole)
+	y.SetScope(code.ScopeWhole)
 	whole, _ := graph.Marshal(e.Pack())
 	if y.Text() != strings.TrimSuffix(string(whole), "\n") || y.FirstLine() != 1 {
 		t.Fatal("the whole pack's view is not its canonical YAML")

@@ -71,6 +71,7 @@ var rooms = map[string][]string{
 	"editor/ui":      nil,
 	"editor/diagram": {"editor/style", "editor/ui"},
 	"editor/dock":    nil,
+	"editor/code":    {"editor/style", "editor/ui"},
 }
 
 func TestEditorRooms(t *testing.T) {

@@ -1,4 +1,4 @@
-package editor
+package code
 
 import (
 	"image/color"
@@ -18,7 +18,7 @@ import (
 
 // cellColour is the text colour of the cell at row, col of the text (after
 // the gutter).
-func cellColour(c *CodeEditor, row, col int) color.Color {
+func cellColour(c *Editor, row, col int) color.Color {
 	return c.Grid().Rows[row].Cells[c.gutter()+col].Style.TextColor()
 }
 
@@ -27,9 +27,9 @@ func cellColour(c *CodeEditor, row, col int) color.Color {
 // the gutter numbers the lines.
 func TestCodeEditorHighlightsWithChroma(t *testing.T) {
 	test.NewTempApp(t)
-	c := NewCodeEditor("starlark", false, 1)
+	c := NewEditor("starlark", false, 1)
 	c.SetText("def f(x):\n    return 'a' + x")
-	pal := codePalette()
+	pal := currentPalette()
 	kw, str, name := cellColour(c, 0, 0), cellColour(c, 1, 11), cellColour(c, 0, 4)
 	if kw == pal.text || kw == str || kw == name || str == pal.text {
 		t.Errorf("def %v, 'a' %v, f %v: keywords and strings must have colours of their own", kw, str, name)
@@ -49,11 +49,13 @@ func TestCodeEditorHighlightsWithChroma(t *testing.T) {
 	}
 }
 
+var backspace = &fyne.KeyEvent{Name: fyne.KeyBackspace}
+
 // TestCodeEditorEditing: typing, Enter with auto-indentation after ':',
 // backspace joining lines, a selection replaced by typing, cut and paste.
 func TestCodeEditorEditing(t *testing.T) {
 	a := test.NewTempApp(t)
-	c := NewCodeEditor("starlark", false, 1)
+	c := NewEditor("starlark", false, 1)
 	var changes []string
 	c.OnChanged = func(s string) { changes = append(changes, s) }
 	w := test.NewTempWindow(t, c)
@@ -113,13 +115,13 @@ func TestCodeEditorEditing(t *testing.T) {
 // pointer.
 func TestCodeEditorMarksAndTaps(t *testing.T) {
 	test.NewTempApp(t)
-	c := NewCodeEditor("starlark", false, 1)
+	c := NewEditor("starlark", false, 1)
 	w := test.NewTempWindow(t, c)
 	w.Resize(fyne.NewSize(400, 200))
 	c.SetText("x = 1\ny = nosuch + 2")
 	var note string
 	c.OnNote = func(s string) { note = s }
-	c.SetMarks([]CodeMark{{Line: 2, Column: 5, Severity: graph.Error, Message: "undefined: nosuch"}})
+	c.SetMarks([]Mark{{Line: 2, Column: 5, Severity: graph.Error, Message: "undefined: nosuch"}})
 	row := c.Grid().Rows[1].Cells
 	if row[0].Rune != '●' {
 		t.Errorf("gutter of the marked line starts with %q", row[0].Rune)
@@ -153,9 +155,9 @@ func TestCodeEditorMarksAndTaps(t *testing.T) {
 // with testdata/code_editor.png.
 func TestCodeEditorRendering(t *testing.T) {
 	test.NewTempApp(t)
-	c := NewCodeEditor("starlark", false, 1)
+	c := NewEditor("starlark", false, 1)
 	c.SetText("def stNextPlayer():\n    # the next seat plays\n    p = next_player(active_player())\n    activate(p)\n    next_state(\"nextTurn\")")
-	c.SetMarks([]CodeMark{{Line: 3, Column: 9, Severity: graph.Error, Message: "undefined: next_player"}})
+	c.SetMarks([]Mark{{Line: 3, Column: 9, Severity: graph.Error, Message: "undefined: next_player"}})
 	w := test.NewTempWindow(t, widget.NewCard("", "", c))
 	w.Resize(fyne.NewSize(460, 200))
 	test.AssertRendersToImage(t, "code_editor.png", w.Canvas())
@@ -171,10 +173,10 @@ func TestCodeEditorDrawsEveryCharacter(t *testing.T) {
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
 		a := test.NewTempApp(t)
 		a.Settings().SetTheme(&style.VariantTheme{Theme: theme.DefaultTheme(), Variant: v})
-		c := NewCodeEditor("starlark", false, 1)
+		c := NewEditor("starlark", false, 1)
 		src := "say(${you} + '${you}') # ${you}\nx = a ? b ! c"
 		c.SetText(src)
-		pal := codePalette()
+		pal := currentPalette()
 		for row, line := range splitLines(src) {
 			for col, r := range line {
 				if r == ' ' {

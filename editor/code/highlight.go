@@ -1,4 +1,4 @@
-package editor
+package code
 
 import (
 	"image/color"
@@ -11,23 +11,23 @@ import (
 	"github.com/rulestudio/studio/editor/style"
 )
 
-// codeColours are the colours of a code editor other than the tokens'.
-type codeColours struct {
+// palette holds the colours of the editor other than the tokens'.
+type palette struct {
 	text, back, gutter, cursor, selection color.NRGBA
 	tokens                                *chroma.Style
 }
 
-// codePalette returns the colours for the current theme: chroma's "github"
+// currentPalette returns the colours for the current theme: chroma's "github"
 // style on a light theme, "github-dark" on a dark one. The variant is the
 // one the fields are drawn in (View > Theme may force one), not the
 // system's: the light style's colours are unreadable on the dark field.
-func codePalette() codeColours {
+func currentPalette() palette {
 	name := "github"
 	if style.CurrentVariant() == theme.VariantDark {
 		name = "github-dark"
 	}
 	st := styles.Get(name)
-	return codeColours{
+	return palette{
 		text:      nrgba(theme.Color(theme.ColorNameForeground)),
 		back:      nrgba(theme.Color(theme.ColorNameInputBackground)),
 		gutter:    nrgba(theme.Color(theme.ColorNamePlaceHolder)),
@@ -44,7 +44,7 @@ func nrgba(c color.Color) color.NRGBA {
 // highlight colours every rune of lines as chroma's lexer for lang ("starlark"
 // is chroma's Python lexer, "yaml") and the palette's style say. A text the
 // lexer cannot read is left in the text colour.
-func highlight(lang string, lines [][]rune, pal codeColours) [][]color.NRGBA {
+func highlight(lang string, lines [][]rune, pal palette) [][]color.NRGBA {
 	out := make([][]color.NRGBA, len(lines))
 	var src []rune
 	for i, l := range lines {
