@@ -52,6 +52,7 @@ func init() {
 		"create":               biCreate,
 		"destroy":              biDestroy,
 		"combinations":         biCombinations,
+		"reveal":               biReveal,
 	}
 }
 

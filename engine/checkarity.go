@@ -38,6 +38,7 @@ var builtinArity = map[string]arity{
 	"create":               {1, 1, true, "create(type, tags=[], **variables)"},
 	"destroy":              {1, 1, false, "destroy(object)"},
 	"combinations":         {2, 2, false, "combinations(items, k)"},
+	"reveal":               {1, 1, true, "reveal(card, to=None)"},
 }
 
 // checkArity reports a call of a builtin, a script function or an object

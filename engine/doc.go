@@ -88,7 +88,7 @@
 // set_all_multiactive(), set_multiactive(ps), is_multiactive(p),
 // deactivate(p, t=""), rand(n), shuffle(xs), notify(msg, **args), before(fn),
 // objects(type=, tag=), create(type, tags=, **vars), destroy(o),
-// combinations(xs, k). Declared boards (pack "boards") and decks (pack
+// combinations(xs, k), reveal(card, to=None). Declared boards (pack "boards") and decks (pack
 // "decks") are native components reached by name: board.get/set/play/flips/
 // moves/has_move/count/line/empty/full/width/height, and BGA's Deck:
 // deck.create/shuffle/pick/pick_for_location/move/move_all/count/cards/top/card.
