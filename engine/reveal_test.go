@@ -2,7 +2,10 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/graph"
 )
 
 // priestPack: eight distinct cards, one removed unseen, one dealt to each
@@ -250,6 +253,38 @@ func TestDeterminizeMovesOthersKnowledge(t *testing.T) {
 			if got := f.SeesCard(0, "cards", i+1); got != want {
 				t.Fatalf("re-deal %d for seat 3: seat 1 sees card %d at %s/%d: %v, want %v", seed, i+1, c.loc, c.arg, got, want)
 			}
+		}
+	}
+}
+
+// TestRevealMistakes: reveal changes the match, so a pure place may not
+// call it (Check says so at the call), it takes one card or list and to=;
+// at run time a value that is no card is an error naming what it got.
+func TestRevealMistakes(t *testing.T) {
+	src := strings.Replace(priestPack, "  pass:\n    body: next_state(\"pass\")\n",
+		"  pass:\n    precondition: reveal(cards.cards(\"hand\", 2)) == None\n    body: next_state(\"pass\")\n  shout:\n    body: reveal(cards.cards(\"hand\", 2), players[1], 3)\n", 1)
+	p, err := graph.Parse([]byte(src), "priest.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range Check(p) {
+		got = append(got, d.String())
+	}
+	joined := strings.Join(got, "\n")
+	for _, want := range []string{"reveal", "pure", "reveal(card, to=None)"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("Check gave %q, want a mention of %q", joined, want)
+		}
+	}
+	m := priestMatch(t, 2, 1)
+	for code, want := range map[string]string{
+		`reveal(3)`:                   "reveal: want a card or a list of cards, not int",
+		`reveal([cards.card(1), 2])`:  "reveal: want a card or a list of cards, not a list holding a int",
+		`reveal(cards.card(1), to=9)`: "reveal: want a player, got 9",
+	} {
+		if err := m.Exec(code); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", code, err, want)
 		}
 	}
 }
