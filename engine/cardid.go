@@ -37,6 +37,10 @@ const (
 	halfBits   = opaqueBits / 2
 	halfMask   = 1<<halfBits - 1
 	rounds     = 8 // Feistel rounds: with 26-bit halves, more rounds than the 4 a wide block needs
+
+	// maxDeck is the most cards a deck holds (deck.create refuses more):
+	// the ids the opaque ids have room for.
+	maxDeck = 1<<cardBits - 1
 )
 
 // idCipher returns the AES block keyed by the match's seed, made at first

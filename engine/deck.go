@@ -226,6 +226,9 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 					return nil, fmt.Errorf("%s: nbr: %v", fn, err)
 				}
 			}
+			if nbr > maxDeck-len(dk.cards) {
+				return nil, fmt.Errorf("%s: a deck holds at most %d cards", fn, maxDeck)
+			}
 			for i := 0; i < nbr; i++ {
 				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
 			}

@@ -25,7 +25,9 @@
 //     structured log ([Event]); [WriteEvents] serializes it.
 //   - [Match.EncodeMove] and [Match.DecodeMove] turn a [Move] into its text
 //     form (graph.Move, JSON: what records, files and the command line hold)
-//     and back.
+//     and back. [Match.EncodeMoveFor] writes it as one seat knows it: a
+//     card the seat does not see by an opaque id ([Match.SeatCardID]), as
+//     its view lists its moves; DecodeMove reads that form too.
 //   - What a debugger shows at a step: [Match.Frames] (the state stack),
 //     [Match.ExecStack], [Match.Objects] and [Match.Chain] (a property's
 //     wrapper chain, value by value), [Match.WhyNot] (which rule refuses
@@ -39,7 +41,9 @@
 //   - [Match.Determinize] forks a match that one seat cannot tell from it
 //     (the cards it does not see dealt again): what a searching bot plays
 //     ahead on. Who sees what is the pack's visibility section, compiled
-//     once; [Match.SeesCard], views and determinization all ask it.
+//     once, and what reveal() showed a seat (remembered in the match state
+//     until the card goes out of the seat's sight); [Match.SeesCard], views,
+//     opaque card ids and determinization all ask it.
 //
 // # Code in a pack
 //
