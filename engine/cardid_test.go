@@ -188,3 +188,16 @@ func TestHiddenMovesOrderTellsNothing(t *testing.T) {
 		t.Error("in twenty deals seat 1's moves always listed player 2's cards in real id order")
 	}
 }
+
+// TestDeckSizeLimit: a deck refuses more cards than opaque ids have room
+// for, saying how many it holds at most.
+func TestDeckSizeLimit(t *testing.T) {
+	m := priestMatch(t, 2, 1)
+	err := m.Exec(`cards.create([{"type": "Guard", "nbr": 4194303 - 7}])`)
+	if err == nil || !strings.Contains(err.Error(), "cards.create: a deck holds at most 4194303 cards") {
+		t.Fatalf("got %v, want the deck's limit", err)
+	}
+	if got := eval(t, m, `cards.count()`); got != "8" {
+		t.Errorf("the refused create left %s cards, want 8", got)
+	}
+}
