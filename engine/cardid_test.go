@@ -201,3 +201,25 @@ func TestDeckSizeLimit(t *testing.T) {
 		t.Errorf("the refused create left %s cards, want 8", got)
 	}
 }
+
+// TestShuffleDrawsIDsAgain: a shuffle draws again the opaque id of every
+// card of its location, so a seat cannot follow a card through it, even
+// one whose place the shuffle left as it was; cards elsewhere keep theirs.
+func TestShuffleDrawsIDsAgain(t *testing.T) {
+	m := priestMatch(t, 2, 8)
+	before := hiddenIDs(m, 0)
+	if err := m.Exec(`cards.shuffle()`); err != nil {
+		t.Fatal(err)
+	}
+	after := hiddenIDs(m, 0)
+	_, theirs := handOf(t, m, 2)
+	for id, o := range before {
+		inDeck := m.st.decks[0].cards[id-1].loc == "deck"
+		if inDeck == (after[id] == o) {
+			t.Errorf("card %d (in the deck: %v) was known as %d, after the shuffle %d", id, inDeck, o, after[id])
+		}
+	}
+	if after[theirs] != before[theirs] {
+		t.Errorf("player 2's card %d changed id in a shuffle of the deck", theirs)
+	}
+}
