@@ -66,6 +66,7 @@ var impureBuiltins = map[string]bool{
 	"next_state": true, "call": true, "end_turn": true, "end_game": true, "set_active": true,
 	"activate_next_player": true, "set_all_multiactive": true, "set_multiactive": true,
 	"deactivate": true, "rand": true, "shuffle": true, "notify": true, "create": true, "destroy": true,
+	"reveal": true,
 }
 
 // impureMethods are the methods of native components and objects that change the match.

@@ -53,6 +53,7 @@ func init() {
 		"destroy":              biDestroy,
 		"combinations":         biCombinations,
 		"require":              biRequire,
+		"reveal":               biReveal,
 	}
 }
 

@@ -39,6 +39,7 @@ var builtinArity = map[string]arity{
 	"destroy":              {1, 1, false, "destroy(object)"},
 	"combinations":         {2, 2, false, "combinations(items, k)"},
 	"require":              {2, 2, false, "require(condition, reason)"},
+	"reveal":               {1, 1, true, "reveal(card, to=None)"},
 }
 
 // checkArity reports a call of a builtin, a script function or an object

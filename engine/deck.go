@@ -17,6 +17,8 @@ type dcard struct {
 	typeArg int
 	loc     string
 	arg     int
+	known   uint64 // seats (bit per 0-based seat) shown it by reveal(), until it goes out of their sight
+	epoch   uint32 // places it has left: a new epoch draws its opaque ids again (cardid.go)
 }
 
 // deck is BGA's Deck component: cards by id (id = index + 1), each in a named
@@ -224,6 +226,9 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 					return nil, fmt.Errorf("%s: nbr: %v", fn, err)
 				}
 			}
+			if nbr > maxDeck-len(dk.cards) {
+				return nil, fmt.Errorf("%s: a deck holds at most %d cards", fn, maxDeck)
+			}
 			for i := 0; i < nbr; i++ {
 				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
 			}
@@ -246,7 +251,9 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		sort.Ints(ids)
 		m.shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		for pos, id := range ids {
-			dk.cards[id-1].arg = pos
+			c := &dk.cards[id-1]
+			c.arg = pos
+			m.leftPlace(c) // even where pos is its old place: nobody may follow it through a shuffle
 		}
 		if m.rec {
 			e := Event{Kind: EvRandom, Name: d.name + ".shuffle"}
@@ -279,7 +286,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		for i := 0; i < n && len(ids) > 0; i++ {
 			id := ids[len(ids)-1]
 			ids = ids[:len(ids)-1]
-			dk.cards[id-1].loc, dk.cards[id-1].arg = to, arg
+			m.put(&dk.cards[id-1], to, arg)
 			picked = append(picked, id)
 		}
 		if m.rec && len(picked) > 0 {
@@ -306,7 +313,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
-		dk.cards[id-1].loc, dk.cards[id-1].arg = loc, arg
+		m.put(&dk.cards[id-1], loc, arg)
 		if m.rec {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
@@ -334,7 +341,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		moved := 0
 		for i := range dk.cards {
 			if c := &dk.cards[i]; c.loc == from && (!hasFrom || c.arg == fa) {
-				c.loc, c.arg = to, ta
+				m.put(c, to, ta)
 				moved++
 			}
 		}

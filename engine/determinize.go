@@ -45,7 +45,7 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 			continue
 		}
 		w := f.deckW(i)
-		places := make([]dcard, len(hidden)) // (loc, arg) of each hidden card
+		places := make([]dcard, len(hidden)) // (loc, arg, known) of each hidden card
 		for k, j := range hidden {
 			places[k] = w.cards[j]
 		}
@@ -54,14 +54,16 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 		// really is where.
 		sort.SliceStable(places, func(a, b int) bool {
 			pa, pb := places[a], places[b]
-			return pa.loc < pb.loc || pa.loc == pb.loc && pa.arg < pb.arg
+			return pa.loc < pb.loc || pa.loc == pb.loc && (pa.arg < pb.arg || pa.arg == pb.arg && pa.known < pb.known)
 		})
 		for k := len(places) - 1; k > 0; k-- { // Fisher-Yates
 			j := next() % uint64(k+1)
 			places[k], places[j] = places[j], places[k]
 		}
 		for k, j := range hidden {
-			w.cards[j].loc, w.cards[j].arg = places[k].loc, places[k].arg
+			// What other seats were shown goes with the place (a Priest's
+			// look at a hand knows whichever card that hand holds here).
+			w.cards[j].loc, w.cards[j].arg, w.cards[j].known = places[k].loc, places[k].arg, places[k].known
 		}
 	}
 	f.st.rng = next()

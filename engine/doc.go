@@ -25,7 +25,9 @@
 //     structured log ([Event]); [WriteEvents] serializes it.
 //   - [Match.EncodeMove] and [Match.DecodeMove] turn a [Move] into its text
 //     form (graph.Move, JSON: what records, files and the command line hold)
-//     and back.
+//     and back. [Match.EncodeMoveFor] writes it as one seat knows it: a
+//     card the seat does not see by an opaque id ([Match.SeatCardID]), as
+//     its view lists its moves; DecodeMove reads that form too.
 //   - What a debugger shows at a step: [Match.Frames] (the state stack),
 //     [Match.ExecStack], [Match.Objects] and [Match.Chain] (a property's
 //     wrapper chain, value by value), [Match.WhyNot] (which rule refuses
@@ -41,7 +43,9 @@
 //   - [Match.Determinize] forks a match that one seat cannot tell from it
 //     (the cards it does not see dealt again): what a searching bot plays
 //     ahead on. Who sees what is the pack's visibility section, compiled
-//     once; [Match.SeesCard], views and determinization all ask it.
+//     once, and what reveal() showed a seat (remembered in the match state
+//     until the card goes out of the seat's sight); [Match.SeesCard], views,
+//     opaque card ids and determinization all ask it.
 //
 // # Code in a pack
 //
@@ -91,7 +95,8 @@
 // deactivate(p, t=""), rand(n), shuffle(xs), notify(msg, **args), before(fn),
 // objects(type=, tag=), create(type, tags=, **vars), destroy(o),
 // combinations(xs, k), require(cond, reason) (a refused move says reason:
-// reason.go). Declared boards (pack "boards") and decks (pack
+// reason.go), reveal(card, to=None). Declared boards (pack "boards") and
+// decks (pack
 // "decks") are native components reached by name: board.get/set/play/flips/
 // moves/has_move/count/line/empty/full/width/height, and BGA's Deck:
 // deck.create/shuffle/pick/pick_for_location/move/move_all/count/cards/top/card.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"crypto/cipher"
 	"fmt"
 	"math"
 	"slices"
@@ -144,6 +145,8 @@ type Match struct {
 	rd                   *[]read           // where reads are noted while a condition runs under track
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
+	ids                  cipher.Block      // opaque card ids' cipher, keyed by the seed (cardid.go)
+	idBuf                [32]byte          // its block in and out
 	cardVals             [][]*cardValue    // card's values, by deck and id
 	wantBuf              []wrapInst        // settle's buffers
 	lastWant, lastWraps  []wrapInst        // what the last settle wanted, and the wrappers it left

@@ -17,8 +17,20 @@ import (
 // each value written as graph.Move describes (a player as {"player": 2}, an
 // object as {"object": 5}, a card as {"deck": "cards", "card": 12}, tuples
 // and lists as arrays). A value that has no text form (a board, a function)
-// is an error.
-func (m *Match) EncodeMove(mv Move) (graph.Move, error) {
+// is an error. It is the designer's text: cards by their real ids, what
+// records and replays hold.
+func (m *Match) EncodeMove(mv Move) (graph.Move, error) { return m.encodeMove(mv, nil) }
+
+// EncodeMoveFor is [Match.EncodeMove] as seat (0-based) knows the move: a
+// card it does not see is written by the opaque id it knows it by
+// ([Match.SeatCardID]), so a seat's view can list its moves without telling
+// it the faces of the cards they name. [Match.DecodeMove] reads it back.
+func (m *Match) EncodeMoveFor(seat int, mv Move) (graph.Move, error) {
+	return m.encodeMove(mv, &idMap{m: m, seat: seat})
+}
+
+// encodeMove writes mv with cards by the ids ids gives (nil: real ids).
+func (m *Match) encodeMove(mv Move, ids *idMap) (graph.Move, error) {
 	a := m.p.actions[mv.Action]
 	if a == nil {
 		return graph.Move{}, fmt.Errorf("encode move: the pack has no action %q", mv.Action)
@@ -38,7 +50,7 @@ func (m *Match) EncodeMove(mv Move) (graph.Move, error) {
 		}
 		writeString(&b, prm.Name)
 		b.WriteByte(':')
-		if err := writeValue(&b, mv.Args[i], 0); err != nil {
+		if err := writeValue(&b, mv.Args[i], 0, ids); err != nil {
 			return graph.Move{}, fmt.Errorf("encode move %s: argument %s: %w", mv, prm.Name, err)
 		}
 	}
@@ -52,8 +64,9 @@ func writeString(b *bytes.Buffer, s string) {
 	b.Write(data)
 }
 
-// writeValue writes v as JSON (depth guards against cycles).
-func writeValue(b *bytes.Buffer, v starlark.Value, depth int) error {
+// writeValue writes v as JSON (depth guards against cycles), cards by the
+// ids ids gives (nil: real ids).
+func writeValue(b *bytes.Buffer, v starlark.Value, depth int, ids *idMap) error {
 	if depth > 64 {
 		return fmt.Errorf("a value nested more than 64 deep")
 	}
@@ -83,15 +96,15 @@ func writeValue(b *bytes.Buffer, v starlark.Value, depth int) error {
 	case *cardValue:
 		b.WriteString(`{"deck":`)
 		writeString(b, x.deck.name)
-		fmt.Fprintf(b, `,"card":%d}`, x.id)
+		fmt.Fprintf(b, `,"card":%d}`, ids.id(x))
 	case starlark.Tuple:
-		return writeList(b, x, depth)
+		return writeList(b, x, depth, ids)
 	case *starlark.List:
 		items := make([]starlark.Value, x.Len())
 		for i := range items {
 			items[i] = x.Index(i)
 		}
-		return writeList(b, items, depth)
+		return writeList(b, items, depth, ids)
 	case *starlark.Dict:
 		b.WriteByte('{')
 		for i, it := range x.Items() {
@@ -100,7 +113,7 @@ func writeValue(b *bytes.Buffer, v starlark.Value, depth int) error {
 			}
 			writeString(b, plain(it[0]))
 			b.WriteByte(':')
-			if err := writeValue(b, it[1], depth+1); err != nil {
+			if err := writeValue(b, it[1], depth+1, ids); err != nil {
 				return err
 			}
 		}
@@ -111,13 +124,13 @@ func writeValue(b *bytes.Buffer, v starlark.Value, depth int) error {
 	return nil
 }
 
-func writeList(b *bytes.Buffer, items []starlark.Value, depth int) error {
+func writeList(b *bytes.Buffer, items []starlark.Value, depth int, ids *idMap) error {
 	b.WriteByte('[')
 	for i, it := range items {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		if err := writeValue(b, it, depth+1); err != nil {
+		if err := writeValue(b, it, depth+1, ids); err != nil {
 			return err
 		}
 	}
@@ -133,6 +146,10 @@ func writeList(b *bytes.Buffer, items []starlark.Value, depth int) error {
 // [Match.Apply] to refuse with its reason (not in the domain, the
 // precondition...). A move that cannot be read at all (an unknown action or
 // parameter, a missing argument, a value of no known form) is an error.
+//
+// A card is named by its real id (the designer's text, [Match.EncodeMove])
+// or by the opaque id the moving player knows it by ([Match.EncodeMoveFor]:
+// what that seat's view lists), so a move a seat chose from its view plays.
 func (m *Match) DecodeMove(gm graph.Move) (Move, error) {
 	a := m.p.actions[gm.Action]
 	if a == nil {
@@ -149,25 +166,35 @@ func (m *Match) DecodeMove(gm graph.Move) (Move, error) {
 	if err != nil {
 		return Move{}, fmt.Errorf("args: %v", err)
 	}
-	legal, err := m.Legal(gm.Player - 1)
+	seat := gm.Player - 1
+	legal, err := m.Legal(seat)
 	if err != nil {
 		return Move{}, err
 	}
+	ids := &idMap{m: m, seat: seat}
 	for _, mv := range legal {
 		if mv.Action != gm.Action {
 			continue
 		}
-		enc, err := m.EncodeMove(mv)
+		ids.hidden = false
+		enc, err := m.encodeMove(mv, ids) // the seat's text: the designer's but for hidden cards
 		if err != nil {
 			continue
 		}
 		if got, _ := canonicalJSON(enc.Args); got == want {
 			return mv, nil
 		}
+		if ids.hidden {
+			if enc, err = m.EncodeMove(mv); err == nil {
+				if got, _ := canonicalJSON(enc.Args); got == want {
+					return mv, nil
+				}
+			}
+		}
 	}
-	mv := Move{Seat: gm.Player - 1, Action: gm.Action}
+	mv := Move{Seat: seat, Action: gm.Action}
 	for i, prm := range a.params {
-		v, err := m.readValue(args[i], prm.Type)
+		v, err := m.readValue(args[i], prm.Type, seat)
 		if err != nil {
 			return Move{}, fmt.Errorf("argument %s: %v", prm.Name, err)
 		}
@@ -224,8 +251,9 @@ func canonicalJSON(raw json.RawMessage) (string, error) {
 
 // readValue turns a JSON value (decoded with UseNumber) into the Starlark
 // value it writes, for a parameter of type typ ("list" reads an array as a
-// list; every other type reads it as a tuple).
-func (m *Match) readValue(v any, typ string) (starlark.Value, error) {
+// list; every other type reads it as a tuple), as seat (0-based) writes it:
+// a card by its real id or by the opaque id seat knows it by.
+func (m *Match) readValue(v any, typ string, seat int) (starlark.Value, error) {
 	switch x := v.(type) {
 	case nil:
 		return starlark.None, nil
@@ -245,7 +273,7 @@ func (m *Match) readValue(v any, typ string) (starlark.Value, error) {
 	case []any:
 		items := make([]starlark.Value, len(x))
 		for i, e := range x {
-			it, err := m.readValue(e, "")
+			it, err := m.readValue(e, "", seat)
 			if err != nil {
 				return nil, err
 			}
@@ -256,14 +284,14 @@ func (m *Match) readValue(v any, typ string) (starlark.Value, error) {
 		}
 		return starlark.Tuple(items), nil
 	case map[string]any:
-		return m.readObject(x)
+		return m.readObject(x, seat)
 	}
 	return nil, fmt.Errorf("no value of the form %v", v)
 }
 
 // readObject reads {"player": n}, {"object": id}, {"deck": name, "card": id}
-// or any other object as a dict.
-func (m *Match) readObject(x map[string]any) (starlark.Value, error) {
+// (a real id, or an opaque id of seat's) or any other object as a dict.
+func (m *Match) readObject(x map[string]any, seat int) (starlark.Value, error) {
 	num := func(key string) (int, bool) {
 		n, ok := x[key].(json.Number)
 		if !ok {
@@ -292,6 +320,9 @@ func (m *Match) readObject(x map[string]any) (starlark.Value, error) {
 		if !ok {
 			return nil, fmt.Errorf("there is no deck %v", x["deck"])
 		}
+		if idOK && id >= opaqueBase {
+			id = m.cardOfOpaque(seat, dv.idx, id)
+		}
 		if !idOK || id < 1 || id > len(m.st.decks[dv.idx].cards) {
 			return nil, fmt.Errorf("deck %s has no card %v", name, x["card"])
 		}
@@ -304,7 +335,7 @@ func (m *Match) readObject(x map[string]any) (starlark.Value, error) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		v, err := m.readValue(x[k], "")
+		v, err := m.readValue(x[k], "", seat)
 		if err != nil {
 			return nil, err
 		}

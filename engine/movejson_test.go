@@ -47,7 +47,7 @@ func TestEncodeMoveForms(t *testing.T) {
 	}
 	for want, v := range values {
 		var buf bytes.Buffer
-		if err := writeValue(&buf, v, 0); err != nil || buf.String() != want {
+		if err := writeValue(&buf, v, 0, nil); err != nil || buf.String() != want {
 			t.Errorf("%s: %s %v", want, buf.String(), err)
 		}
 	}

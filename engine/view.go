@@ -67,6 +67,7 @@ func (m *Match) View(seat int) (*View, error) {
 		return nil, fmt.Errorf("view: there is no seat %d", seat+1)
 	}
 	v := &View{Seat: seat, Step: m.st.step, Scores: m.Scores(), Over: m.st.over, Winners: m.Winners(), Stack: m.Stack()}
+	ids := &idMap{m: m, seat: seat}
 	f := m.top()
 	st, priv := m.stateOf(f, seat)
 	v.State, v.StateID = f.st.name, f.st.id
@@ -134,7 +135,7 @@ func (m *Match) View(seat int) (*View, error) {
 								}
 								for _, x := range md.Items() {
 									if ks, ok := x[0].(starlark.String); ok {
-										v.PrivateArgs[string(ks)] = toGo(x[1])
+										v.PrivateArgs[string(ks)] = toGo(x[1], ids)
 										args["_private."+string(ks)] = x[1]
 									}
 								}
@@ -148,7 +149,7 @@ func (m *Match) View(seat int) (*View, error) {
 			if v.Args == nil {
 				v.Args = map[string]any{}
 			}
-			v.Args[string(k)] = toGo(it[1])
+			v.Args[string(k)] = toGo(it[1], ids)
 		}
 	}
 	ds := st.s
@@ -159,7 +160,7 @@ func (m *Match) View(seat int) (*View, error) {
 	if deciding && ds.DescriptionMyTurn != "" {
 		desc = ds.DescriptionMyTurn
 	}
-	v.Description = m.describe(desc, seat, args)
+	v.Description = m.describe(desc, seat, args, ids)
 	for i, b := range m.st.boards {
 		if v.Boards == nil {
 			v.Boards = map[string][][]int{}
@@ -187,21 +188,50 @@ func (m *Match) View(seat int) (*View, error) {
 		if v.Variables == nil {
 			v.Variables = map[string]any{}
 		}
-		v.Variables[k] = toGo(x)
+		v.Variables[k] = toGo(x, ids)
 	}
 	v.Players = m.viewPlayers(seat)
 	moves, err := m.Legal(seat)
 	if err != nil {
 		return nil, err
 	}
-	for _, mv := range moves {
-		gm, err := m.EncodeMove(mv)
+	if v.Legal, err = m.seatMoves(moves, ids); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// seatMoves returns moves in their text form as ids' seat knows them
+// (EncodeMoveFor). The moves of an action come in the order of its domain,
+// which for cards is their real ids' (cards.cards sorts by id): where they
+// name a card the seat does not see, they are listed in the order of their
+// text instead, so that the order says nothing of which card is which.
+func (m *Match) seatMoves(moves []Move, ids *idMap) ([]graph.Move, error) {
+	var out []graph.Move
+	start, hidden := 0, false
+	for i, mv := range moves {
+		if i > 0 && mv.Action != moves[i-1].Action {
+			sortHidden(out[start:i], hidden)
+			start, hidden = i, false
+		}
+		ids.hidden = false
+		gm, err := m.encodeMove(mv, ids)
 		if err != nil {
 			return nil, err
 		}
-		v.Legal = append(v.Legal, gm)
+		hidden = hidden || ids.hidden
+		out = append(out, gm)
 	}
-	return v, nil
+	sortHidden(out[start:], hidden)
+	return out, nil
+}
+
+// sortHidden sorts the moves of one action by their arguments' text when
+// one names a card by an opaque id.
+func sortHidden(ms []graph.Move, hidden bool) {
+	if hidden {
+		sort.SliceStable(ms, func(a, b int) bool { return string(ms[a].Args) < string(ms[b].Args) })
+	}
 }
 
 // deckView is what seat sees of dk: how many cards each place it may count
@@ -269,6 +299,7 @@ func face(c dcard) string { return plain(c.typ) + "/" + strconv.Itoa(c.typeArg) 
 // viewObjects adds every live object to v as seat sees it: private
 // variables and tags only when seat is its controller.
 func (m *Match) viewObjects(v *View, seat int) {
+	ids := &idMap{m: m, seat: seat}
 	tagNames := make([]string, len(m.p.tags))
 	for name, bit := range m.p.tags {
 		tagNames[bit] = name
@@ -292,12 +323,12 @@ func (m *Match) viewObjects(v *View, seat int) {
 		}
 		for i, vr := range ob.typ.t.Variables {
 			if m.seesVariable(seat, owner, vr.Name) {
-				ov.Variables[vr.Name] = toGo(ob.vars[i])
+				ov.Variables[vr.Name] = toGo(ob.vars[i], ids)
 			}
 		}
 		for k, x := range ob.extra {
 			if m.seesVariable(seat, owner, k) {
-				ov.Variables[k] = toGo(x)
+				ov.Variables[k] = toGo(x, ids)
 			}
 		}
 		v.Objects = append(v.Objects, ov)
@@ -307,6 +338,7 @@ func (m *Match) viewObjects(v *View, seat int) {
 // viewPlayers returns each player's variables seat sees (its own private
 // ones too), by seat; nil when no player has a variable.
 func (m *Match) viewPlayers(seat int) []map[string]any {
+	ids := &idMap{m: m, seat: seat}
 	var out []map[string]any
 	for s, vars := range m.st.pvars {
 		for k, x := range vars {
@@ -319,14 +351,15 @@ func (m *Match) viewPlayers(seat int) []map[string]any {
 					out[i] = map[string]any{}
 				}
 			}
-			out[s][k] = toGo(x)
+			out[s][k] = toGo(x, ids)
 		}
 	}
 	return out
 }
 
-// describe substitutes ${actplayer}, ${you}, ${otherplayer} and args keys.
-func (m *Match) describe(desc string, seat int, args map[string]starlark.Value) string {
+// describe substitutes ${actplayer}, ${you}, ${otherplayer} and args keys,
+// cards as ids' seat knows them.
+func (m *Match) describe(desc string, seat int, args map[string]starlark.Value, ids *idMap) string {
 	return descKey.ReplaceAllStringFunc(desc, func(s string) string {
 		key := s[2 : len(s)-1]
 		switch key {
@@ -336,7 +369,7 @@ func (m *Match) describe(desc string, seat int, args map[string]starlark.Value) 
 			return "You"
 		case "otherplayer":
 			if v, ok := args["otherplayer"]; ok {
-				return plain(v)
+				return ids.plain(v)
 			}
 			other := (seat + 1) % m.seats
 			if other == m.st.active && m.seats > 2 {
@@ -345,12 +378,12 @@ func (m *Match) describe(desc string, seat int, args map[string]starlark.Value) 
 			return m.names[other]
 		}
 		if v, ok := args[key]; ok {
-			return plain(v)
+			return ids.plain(v)
 		}
 		if f := m.top(); f != nil {
 			for i, p := range f.st.params {
 				if p.Name == key && i < len(f.params) {
-					return plain(f.params[i])
+					return ids.plain(f.params[i])
 				}
 			}
 		}
@@ -358,8 +391,9 @@ func (m *Match) describe(desc string, seat int, args map[string]starlark.Value) 
 	})
 }
 
-// toGo converts a Starlark value to plain Go data for views and JSON.
-func toGo(v starlark.Value) any {
+// toGo converts a Starlark value to plain Go data for views and JSON, cards
+// as ids' seat knows them (idMap.text).
+func toGo(v starlark.Value, ids *idMap) any {
 	switch x := v.(type) {
 	case starlark.NoneType:
 		return nil
@@ -377,21 +411,23 @@ func toGo(v starlark.Value) any {
 	case starlark.Tuple:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = toGo(e)
+			out[i] = toGo(e, ids)
 		}
 		return out
 	case *starlark.List:
 		out := make([]any, x.Len())
 		for i := range out {
-			out[i] = toGo(x.Index(i))
+			out[i] = toGo(x.Index(i), ids)
 		}
 		return out
 	case *starlark.Dict:
 		out := map[string]any{}
 		for _, it := range x.Items() {
-			out[plain(it[0])] = toGo(it[1])
+			out[ids.plain(it[0])] = toGo(it[1], ids)
 		}
 		return out
+	case *cardValue:
+		return ids.text(x)
 	}
 	return v.String()
 }

@@ -55,21 +55,28 @@ func newVisibility(pack *graph.Pack, tags map[string]int) *visibility {
 // sight returns who sees the faces of location loc's cards.
 func (v *visibility) sight(loc string) sight { return v.locs[loc] } // absent: sightEveryone
 
-// seesFace reports whether seat (0-based) sees which card c is. Views list
-// exactly these faces and determinization deals all others again.
+// seesFace reports whether seat (0-based) sees which card c is: where the
+// pack's visibility shows it, or because it was shown to seat (reveal) and
+// has not left seat's sight since (reveal.go). Views list exactly these
+// faces, a seat knows the others by opaque ids only (cardid.go) and
+// determinization deals them again.
 func (m *Match) seesFace(seat int, c dcard) bool {
 	switch m.p.vis.sight(c.loc) {
 	case sightEveryone:
 		return true
 	case sightOwner:
-		return c.arg == seat+1
+		if c.arg == seat+1 {
+			return true
+		}
 	}
-	return false
+	return c.known>>seat&1 != 0
 }
 
 // SeesCard reports whether seat (0-based) sees the face of card id (1-based)
-// of deck, as the pack's visibility says (docs/model.md "Hidden
-// information"). It is false for a deck or card that does not exist.
+// of deck: where the pack's visibility shows it, or because reveal() showed
+// it to seat and it has not gone where seat cannot see since (docs/model.md
+// "Hidden information"). It is false for a deck or card that does not
+// exist.
 func (m *Match) SeesCard(seat int, deck string, id int) bool {
 	for i, name := range m.p.decks {
 		if name == deck {
