@@ -96,8 +96,7 @@
 // objects(type=, tag=), create(type, tags=, **vars), destroy(o),
 // combinations(xs, k), require(cond, reason) (a refused move says reason:
 // reason.go), reveal(card, to=None). Declared boards (pack "boards") and
-// decks (pack
-// "decks") are native components reached by name: board.get/set/play/flips/
+// decks (pack "decks") are native components reached by name: board.get/set/play/flips/
 // moves/has_move/count/line/empty/full/width/height, and BGA's Deck:
 // deck.create/shuffle/pick/pick_for_location/move/move_all/count/cards/top/card.
 // Players have no, id, name, score and free variables (p.life = 20). Values
