@@ -12,7 +12,10 @@ import "sort"
 // the match's random source is reseeded, so what chance brings later is
 // unknown too. A card keeps its id and face (an id, fixed when the deck was
 // created, would tell its face); the seat's own hand, the public cards,
-// boards, objects, variables and scores are unchanged. The fork records
+// boards, objects, variables and scores are unchanged. The values the match
+// derives from its state (the while clauses' wrappers and the tags they
+// grant) are then computed again from the new deal, so that none is left
+// from the real hidden cards. The fork records
 // no events or snapshots from here on (as with Options.NoHistory): it is
 // for playing ahead, thousands of times a decision. The deal is a function of seed and of what seat
 // sees only: two matches seat cannot tell apart give the same deal for the
@@ -65,5 +68,42 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 		}
 	}
 	f.st.rng = next()
+	f.rederive()
 	return f
+}
+
+// rederive computes again, from the state as it now is, the values derived
+// from it that the match keeps rather than computes on reading: the while
+// clauses' wrappers and the tags they grant (properties are computed on
+// every read). A re-deal calls it, so that no value computed from the real
+// hidden cards outlives them. before() then reads the re-dealt present, as
+// in a fork. A while condition that fails on the new state stops the match
+// on that error (Err), as the real one would stop at its next step.
+func (m *Match) rederive() {
+	m.prev = m.snapshot() // what before() reads while the clauses are asked
+	if !m.p.clauses {
+		return
+	}
+	want := m.wantBuf[:0]
+	var err error
+	for i, f := range m.st.frames {
+		if err == nil && f.st.clauses.active() {
+			want, err = m.wantWhile(want, -1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params})
+		}
+	}
+	for _, ob := range m.st.objs {
+		if err == nil && ob.typ.c.active() {
+			want, err = m.wantWhile(want, ob.id, ob.typ.c, m.objValue(ob.id))
+		}
+	}
+	if err != nil {
+		m.err = err
+		return
+	}
+	old := m.st.wraps
+	m.rewrap(want)
+	m.wantBuf, m.lastWant = m.lastWant[:0], want
+	if !sameSlice(old, m.st.wraps) {
+		m.prev = m.snapshot() // the wrappers just made are the past's too
+	}
 }
