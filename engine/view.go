@@ -267,13 +267,20 @@ func (m *Match) deckView(dk *deck, seat int) DeckView {
 func face(c dcard) string { return plain(c.typ) + "/" + strconv.Itoa(c.typeArg) }
 
 // viewObjects adds every live object to v as seat sees it: private
-// variables and tags only when seat is its controller.
+// variables and tags only when seat is its controller, only the place of an
+// object it does not see (objectBack).
 func (m *Match) viewObjects(v *View, seat int) {
 	tagNames := make([]string, len(m.p.tags))
 	for name, bit := range m.p.tags {
 		tagNames[bit] = name
 	}
 	for _, ob := range m.st.objs {
+		if !m.seesObject(seat, ob) {
+			if ov, ok := m.objectBack(ob); ok {
+				v.Objects = append(v.Objects, ov)
+			}
+			continue
+		}
 		owner := m.ownerOf(ob)
 		ov := ObjectView{ID: ob.id, Type: ob.typ.name, Variables: map[string]any{}}
 		for bit, name := range tagNames {
