@@ -150,3 +150,25 @@ func TestSeedsViewHidesHandAndLibrary(t *testing.T) {
 		t.Errorf("10 re-deals gave player 2 only %v", others)
 	}
 }
+
+// BenchmarkDeterminizeSeeds: one re-deal of a seed-pack position (a few
+// turns in): the other hand and both libraries are objects, their faces
+// dealt again, then the while clauses' wrappers computed again.
+func BenchmarkDeterminizeSeeds(b *testing.B) {
+	m := newMatch(b, bundled(b, "seeds"), 2, Options{Seed: 3, NoHistory: true})
+	bot := NewRandomBot(3)
+	for i := 0; i < 12 && !m.Over(); i++ {
+		ms, err := m.LegalAll()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := m.Apply(bot.Choose(m, ms)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		m.Determinize(m.Active(), seed)
+	}
+}
