@@ -54,17 +54,28 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
 		return z ^ (z >> 31)
 	}
-	for i, dk := range f.st.decks {
+	f.redealCards(seat, next)
+	f.redealObjects(seat, next)
+	f.st.rng = next()
+	f.rederive()
+	return f
+}
+
+// redealCards deals the cards seat does not see (see seesFace) again among
+// the places they are in, each place keeping its number of cards, drawing
+// from next.
+func (m *Match) redealCards(seat int, next func() uint64) {
+	for i, dk := range m.st.decks {
 		var hidden []int // card indexes, deck order
 		for j, c := range dk.cards {
-			if !f.seesFace(seat, c) {
+			if !m.seesFace(seat, c) {
 				hidden = append(hidden, j)
 			}
 		}
 		if len(hidden) < 2 {
 			continue
 		}
-		w := f.deckW(i)
+		w := m.deckW(i)
 		places := make([]dcard, len(hidden)) // (loc, arg) of each hidden card
 		for k, j := range hidden {
 			places[k] = w.cards[j]
@@ -84,10 +95,6 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 			w.cards[j].loc, w.cards[j].arg = places[k].loc, places[k].arg
 		}
 	}
-	f.redealObjects(seat, next)
-	f.st.rng = next()
-	f.rederive()
-	return f
 }
 
 // rederive computes again, from the state as it now is, the values derived

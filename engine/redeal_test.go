@@ -77,7 +77,7 @@ for c in cards.cards("deck"):
 // TestRedealRecomputesGrantedTag: after a re-deal for seat 1, player 2's
 // seat holds must_countess exactly when player 2's new hand justifies it,
 // in each of 45 re-dealt copies (issue 22 measured the real hand's tag kept
-// in 37 of 45).
+// in 37 of 45); before() reads the re-dealt hand, not the real one.
 func TestRedealRecomputesGrantedTag(t *testing.T) {
 	m := countessMatch(t)
 	stale, justified := 0, 0
@@ -89,6 +89,9 @@ func TestRedealRecomputesGrantedTag(t *testing.T) {
 		if want == "(True, 0)" {
 			justified++
 			want = "(True, 1)"
+		}
+		if past := eval(t, f, `before(lambda: sorted([c.type_arg for c in cards.cards("hand", 2)]))`); past != hand {
+			t.Errorf("seed %d: before() reads player 2's hand as %s, the re-dealt one is %s", seed, past, hand)
 		}
 		if got != want {
 			stale++
