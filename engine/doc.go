@@ -41,11 +41,12 @@
 //     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
 //     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
 //   - [Match.Determinize] forks a match that one seat cannot tell from it
-//     (the cards it does not see dealt again): what a searching bot plays
-//     ahead on. Who sees what is the pack's visibility section, compiled
-//     once, and what reveal() showed a seat (remembered in the match state
-//     until the card goes out of the seat's sight); [Match.SeesCard], views,
-//     opaque card ids and determinization all ask it.
+//     (the cards and objects it does not see dealt again, what is derived
+//     from them computed again): what a searching bot plays ahead on. Who
+//     sees what is the pack's visibility section, compiled once, and what
+//     reveal() showed a seat (remembered in the match state until the card
+//     goes out of the seat's sight); [Match.SeesCard], [Match.SeesObject],
+//     views, opaque card ids and determinization all ask it.
 //
 // # Code in a pack
 //

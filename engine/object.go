@@ -707,19 +707,9 @@ func (m *Match) settle() error {
 	scan := func(src int, cc *cclauses, self starlark.Value, frame int, ob *object) error {
 		nw, nwe := len(cc.while), len(cc.while)+len(cc.whenever)
 		n := nwe + len(cc.when)
-		for ci, cw := range cc.while {
-			if cw.cond == nil {
-				continue
-			}
-			targets, err := m.whileTargets(m.memoOf(src, ci, n, cw.cond), src, cw, self)
-			if err != nil {
-				return err
-			}
-			for _, t := range targets {
-				for _, name := range cw.w.Target {
-					want = append(want, wrapInst{src: src, clause: ci, target: t, name: name, cw: cw})
-				}
-			}
+		var err error
+		if want, err = m.wantWhile(want, src, cc, self); err != nil {
+			return err
 		}
 		for ci, tr := range cc.whenever {
 			ok, err := m.holds(m.memoOf(src, nw+ci, n, tr.cond), src, self)
@@ -770,6 +760,28 @@ func (m *Match) settle() error {
 	m.wantBuf, m.lastWant = m.lastWant[:0], want
 	m.fire(fires)
 	return nil
+}
+
+// wantWhile appends to want the wrappers the while clauses cc of one owner
+// (src: an object id, or -1-i for the state clauses of frame i; self: what
+// they see as self) call for now, in clause and target order.
+func (m *Match) wantWhile(want []wrapInst, src int, cc *cclauses, self starlark.Value) ([]wrapInst, error) {
+	n := len(cc.while) + len(cc.whenever) + len(cc.when)
+	for ci, cw := range cc.while {
+		if cw.cond == nil {
+			continue
+		}
+		targets, err := m.whileTargets(m.memoOf(src, ci, n, cw.cond), src, cw, self)
+		if err != nil {
+			return want, err
+		}
+		for _, t := range targets {
+			for _, name := range cw.w.Target {
+				want = append(want, wrapInst{src: src, clause: ci, target: t, name: name, cw: cw})
+			}
+		}
+	}
+	return want, nil
 }
 
 // rewrap makes the wrappers those of want: it keeps those still wanted (in

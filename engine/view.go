@@ -297,7 +297,8 @@ func (m *Match) deckView(dk *deck, seat int) DeckView {
 func face(c dcard) string { return plain(c.typ) + "/" + strconv.Itoa(c.typeArg) }
 
 // viewObjects adds every live object to v as seat sees it: private
-// variables and tags only when seat is its controller.
+// variables and tags only when seat is its controller, only the place of an
+// object it does not see (objectBack).
 func (m *Match) viewObjects(v *View, seat int) {
 	ids := &idMap{m: m, seat: seat}
 	tagNames := make([]string, len(m.p.tags))
@@ -305,6 +306,12 @@ func (m *Match) viewObjects(v *View, seat int) {
 		tagNames[bit] = name
 	}
 	for _, ob := range m.st.objs {
+		if !m.seesObject(seat, ob) {
+			if ov, ok := m.objectBack(ob); ok {
+				v.Objects = append(v.Objects, ov)
+			}
+			continue
+		}
 		owner := m.ownerOf(ob)
 		ov := ObjectView{ID: ob.id, Type: ob.typ.name, Variables: map[string]any{}}
 		for bit, name := range tagNames {

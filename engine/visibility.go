@@ -25,6 +25,7 @@ var sightOf = map[string]sight{
 // through the Match methods below and nothing else.
 type visibility struct {
 	locs     map[string]sight // the named locations and the defaults; any other is face up
+	zones    map[string]sight // the named object zones; any other is face up
 	privVars map[string]bool  // variable names private to their owner
 	privTags uint64           // bits of the tags private to their object's controller
 }
@@ -39,6 +40,12 @@ func newVisibility(pack *graph.Pack, tags map[string]int) *visibility {
 	if pv := pack.Visibility; pv != nil {
 		for _, s := range pv.Locations {
 			v.locs[s.Name] = sightOf[s.Word]
+		}
+		for _, s := range pv.Zones {
+			if v.zones == nil {
+				v.zones = map[string]sight{}
+			}
+			v.zones[s.Name] = sightOf[s.Word]
 		}
 		for _, s := range pv.Variables {
 			v.privVars[s.Name] = s.Word == graph.KnownToOwner
@@ -107,4 +114,30 @@ func (m *Match) ownerOf(ob *object) int {
 		}
 	}
 	return -1
+}
+
+// seesObject reports whether seat (0-based) sees ob's face: its type, tags
+// and variables but its place (zone and controller), which every seat that
+// may count it sees. An object whose zone variable is not a string, or
+// names a zone the pack does not declare, is face up. Views show exactly
+// these faces and determinization deals all others again.
+func (m *Match) seesObject(seat int, ob *object) bool {
+	if m.p.vis.zones == nil { // most packs: objects are public
+		return true
+	}
+	switch m.p.vis.zones[zoneOf(ob)] {
+	case sightEveryone:
+		return true
+	case sightOwner:
+		return m.ownerOf(ob) == seat
+	}
+	return false
+}
+
+// SeesObject reports whether seat (0-based) sees the face of object id, as
+// the pack's visibility.zones says (docs/model.md "Hidden information"). It
+// is false for an object that does not exist.
+func (m *Match) SeesObject(seat, id int) bool {
+	ob := m.lookup(id)
+	return ob != nil && m.seesObject(seat, ob)
 }

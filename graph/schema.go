@@ -152,7 +152,7 @@ func (Boards) JSONSchemaAlias() any { return map[string]*Board{} }
 // JSONSchemaAlias describes extra fields as a mapping of key to value.
 func (Extra) JSONSchemaAlias() any { return map[string]Value{} }
 
-// JSONSchema describes the visibility section: three mappings of name to
+// JSONSchema describes the visibility section: four mappings of name to
 // the words each takes.
 func (Visibility) JSONSchema() *jsonschema.Schema {
 	words := func(desc string, ws []string) *jsonschema.Schema {
@@ -164,9 +164,10 @@ func (Visibility) JSONSchema() *jsonschema.Schema {
 	}
 	return &jsonschema.Schema{
 		Type:        "object",
-		Description: "what each seat sees; a name left out keeps its default (hand: owner, deck: count, given: count, other locations everyone; variables and tags public)",
+		Description: "what each seat sees; a name left out keeps its default (hand: owner, deck: count, given: count, other locations everyone; object zones everyone; variables and tags public)",
 		Properties: props(
 			"locations", words("deck location -> who sees its cards' faces", LocationWords),
+			"zones", words("object zone (the value of an object's zone variable) -> who sees its objects' faces (owner: the seat the controller variable names)", LocationWords),
 			"variables", words("variable name (game, player or object) -> public or private to its owner", PrivacyWords),
 			"tags", words("tag name -> public or private to the controller of the object that has it", PrivacyWords),
 		),

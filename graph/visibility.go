@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -45,12 +46,18 @@ var DefaultLocations = map[string]string{
 }
 
 // Visibility is what each seat sees of a match (the pack's "visibility"
-// key): the sight of each deck location and the privacy of variables and
-// tags by name. A name left out keeps its default ([DefaultLocations],
+// key): the sight of each deck location, of each object zone, and the
+// privacy of variables and tags by name. An object's zone is the value of
+// its variable named zone (the seed model's "hand", "library",
+// "battlefield"), its owner the player its variable controller names; the
+// words mean for an object what they mean for a card, its face being
+// everything but its id and place (type, tags, other variables). A name left
+// out keeps its default ([DefaultLocations], [SeenByEveryone] for zones,
 // [KnownToAll]), so a pack without the key means what it meant before the key
 // existed.
 type Visibility struct {
 	Locations Sights `yaml:"locations,omitempty"` // deck location -> everyone, owner, count or nobody
+	Zones     Sights `yaml:"zones,omitempty"`     // object zone (an object's zone variable) -> everyone, owner, count or nobody
 	Variables Sights `yaml:"variables,omitempty"` // variable name (game, player or object) -> public or private
 	Tags      Sights `yaml:"tags,omitempty"`      // tag name -> public or private
 }
@@ -113,6 +120,17 @@ func (p *Pack) LocationSight(loc string) string {
 	return SeenByEveryone
 }
 
+// ZoneSight returns who sees the objects in object zone zone (objects whose
+// variable zone holds it): the pack's word for it, else [SeenByEveryone].
+func (p *Pack) ZoneSight(zone string) string {
+	if p.Visibility != nil {
+		if w := p.Visibility.Zones.lookup(zone); w != "" {
+			return w
+		}
+	}
+	return SeenByEveryone
+}
+
 // PrivateVariable reports whether the variables named name (of the game, of
 // players and of objects) are private to their owner.
 func (p *Pack) PrivateVariable(name string) bool {
@@ -143,7 +161,7 @@ func (v *Visibility) BadWords() []*PosError {
 		key   string
 		list  Sights
 		words []string
-	}{{"locations", v.Locations, LocationWords}, {"variables", v.Variables, PrivacyWords}, {"tags", v.Tags, PrivacyWords}}
+	}{{"locations", v.Locations, LocationWords}, {"zones", v.Zones, LocationWords}, {"variables", v.Variables, PrivacyWords}, {"tags", v.Tags, PrivacyWords}}
 	var out []*PosError
 	for _, sec := range sections {
 		for _, s := range sec.list {
@@ -152,6 +170,10 @@ func (v *Visibility) BadWords() []*PosError {
 			}
 		}
 	}
+	sort.SliceStable(out, func(a, b int) bool { // the order written, whatever the sections' order
+		pa, pb := out[a].Pos, out[b].Pos
+		return pa.Line < pb.Line || pa.Line == pb.Line && pa.Column < pb.Column
+	})
 	return out
 }
 

@@ -31,6 +31,11 @@ func TestVisibilityRoundTrip(t *testing.T) {
 			t.Errorf("location %s: got %q, want %q", loc, got[loc], w)
 		}
 	}
+	for zone, w := range map[string]string{"hand": "owner", "library": "count", "exile": "nobody", "battlefield": "everyone"} {
+		if got := p.ZoneSight(zone); got != w {
+			t.Errorf("object zone %s: got %q, want %q", zone, got, w)
+		}
+	}
 	if !p.PrivateVariable("seen") || p.PrivateVariable("tokens") || p.PrivateVariable("score") {
 		t.Errorf("variables: seen private %v, tokens %v, score %v; want true, false, false",
 			p.PrivateVariable("seen"), p.PrivateVariable("tokens"), p.PrivateVariable("score"))
@@ -75,6 +80,9 @@ func TestVisibilityDefaults(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", loc, got, w)
 		}
 	}
+	if got := p.ZoneSight("hand"); got != "everyone" {
+		t.Errorf("object zone hand: got %q, want everyone (objects are public by default)", got)
+	}
 	if p.PrivateVariable("x") || p.PrivateTag("x") {
 		t.Error("a pack without visibility has private names")
 	}
@@ -84,7 +92,7 @@ func TestVisibilityDefaults(t *testing.T) {
 // the word's line and column, naming the words it takes; the schema refuses
 // it too.
 func TestVisibilityUnknownWord(t *testing.T) {
-	src := "format: 1\npack: x\nstates: []\nvisibility:\n  locations:\n    removed: hidden\n  tags:\n    countess: secret\n"
+	src := "format: 1\npack: x\nstates: []\nvisibility:\n  locations:\n    removed: hidden\n  tags:\n    countess: secret\n  zones:\n    library: private\n"
 	p, err := Parse([]byte(src), "x.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -98,6 +106,7 @@ func TestVisibilityUnknownWord(t *testing.T) {
 	want := []string{
 		`x.yaml:6:14: error: visibility.locations.removed: "hidden" is not a visibility; write one of everyone, owner, count, nobody`,
 		`x.yaml:8:15: error: visibility.tags.countess: "secret" is not a visibility; write one of public, private`,
+		`x.yaml:10:14: error: visibility.zones.library: "private" is not a visibility; write one of everyone, owner, count, nobody`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
