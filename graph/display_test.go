@@ -128,3 +128,25 @@ func TestDisplayUnknownKey(t *testing.T) {
 		}
 	}
 }
+
+// TestPackHashIgnoresDisplay: display hints are not rules. A record made
+// before a card was given a colour still names the pack it was played on.
+func TestPackHashIgnoresDisplay(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "display.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(data, "display.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := PackHash(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Display = nil
+	without, _ := PackHash(p)
+	if with != without {
+		t.Errorf("display hints change the pack hash: %s with, %s without", with, without)
+	}
+}
