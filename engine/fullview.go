@@ -116,3 +116,9 @@ func (m *Match) fullDeck(dk *deck) DeckView {
 	}
 	return dv
 }
+
+// Names returns the players' names, one per seat.
+func (m *Match) Names() []string { return append([]string(nil), m.names...) }
+
+// Clocked reports whether the match's players have clocks (Options.Clock).
+func (m *Match) Clocked() bool { return m.opts.Clock > 0 }
