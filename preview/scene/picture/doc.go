@@ -1,0 +1,20 @@
+// Package picture draws table scenes (preview/scene) as pictures: [SVG]
+// with github.com/ajstarks/svgo and [PNG] with github.com/fogleman/gg, the
+// same layout in both, text measured with the Go fonts
+// (golang.org/x/image/font/gofont, which have the card suits). Several
+// scenes (every seat of one step) are drawn side by side on one sheet.
+//
+// The layout: a header (the pack, step, state and viewer; the description
+// line; the last move in orange, or the winners), then the table as a 3×3
+// grid of areas, the centre in the middle and each seat on its side; in an
+// area its name with its colour, score, clock and turn (an active seat's
+// area is ringed in teal), its counters, then its boards, locations and
+// zones, piles side by side. Hidden cards are blue backs; whatever the last
+// move named is ringed in orange; a wrapped stat is violet with a star.
+//
+// Images a display hint names are not drawn yet: a card or object reads
+// by its text.
+//
+// It imports preview/scene and graph; never Fyne, SQLite, the project or
+// the editor.
+package picture
