@@ -2,6 +2,7 @@ package scene
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -60,3 +61,74 @@ func TestBuildPlacesSeats(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestSceneMarksWrappedStats: an Elf Lord beside another elf of its
+// controller's has power and toughness 4, wrapped by its another-elf while
+// clause; the Wood Elf's are its own. Both the designer and a seat see the
+// marks, as the seat's view shows every variable of the cards.
+func TestSceneMarksWrappedStats(t *testing.T) {
+	s := played(t, bundled(t, "seeds"), 1, 3)
+	m := s.Match()
+	if err := m.Exec("for o in objects(tag='elf'):\n    if o.controller == player_no(1):\n        o.zone = 'battlefield'\n"); err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []int{Designer, 2} {
+		sc, err := Build(s.Pack(), m, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, a := range sc.Areas {
+			for _, z := range a.Zones {
+				if z.Name != "battlefield" {
+					continue
+				}
+				for _, o := range z.Objects {
+					var stats []string
+					for _, st := range o.Stats {
+						stats = append(stats, fmt.Sprintf("%s=%s%s", st.Name, st.Value, map[bool]string{true: "*"}[st.Wrapped]))
+					}
+					got[o.Title] = strings.Join(stats, " ")
+				}
+			}
+		}
+		want := map[string]string{"Elf Lord": "power=4* toughness=4* damage=0", "Wood Elf": "power=1 toughness=1 damage=0"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("seat %d: battlefield %v, want %v", seat, got, want)
+		}
+	}
+}
+
+// TestLastMoveSaysOnlyWhatTheSeatSees: Hearts' first pass names its three
+// cards to the designer, who sees them in the given pile, and "a card" to
+// every seat, even the giver's (the pile is face down); a card played to
+// the trick is named and marked for every seat.
+func TestLastMoveSaysOnlyWhatTheSeatSees(t *testing.T) {
+	s := played(t, bundled(t, "hearts"), 1, 6)
+	for seat, want := range map[int]string{Designer: "Player 1 giveCards cards=(9♥, 3♣, 2♦)", 1: "Player 1 giveCards cards=(a card, a card, a card)", 3: "Player 1 giveCards cards=(a card, a card, a card)"} {
+		sc, err := Build(s.Pack(), s.Match(), seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.LastMove == nil || sc.LastMove.Text != want {
+			t.Errorf("seat %d: last move %+v, want %q", seat, sc.LastMove, want)
+		}
+	}
+	s = played(t, bundled(t, "hearts"), 1, 30)
+	for seat := 1; seat <= 4; seat++ {
+		sc, _ := Build(s.Pack(), s.Match(), seat)
+		var marked []string
+		for _, a := range sc.Areas {
+			for _, l := range a.Locations {
+				for _, c := range l.Cards {
+					if c.Last {
+						marked = append(marked, c.Text)
+					}
+				}
+			}
+		}
+		if sc.LastMove.Text != "Player 3 playCard card=4♣" || strings.Join(marked, " ") != "4♣" {
+			t.Errorf("seat %d: last move %q, marked %v", seat, sc.LastMove.Text, marked)
+		}
+	}
+}
