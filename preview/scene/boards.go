@@ -23,7 +23,7 @@ func (b *builder) boards() {
 					continue
 				}
 				key := strconv.Itoa(val)
-				c := Cell{ID: bd.ID + ":" + strconv.Itoa(x) + "," + strconv.Itoa(y), X: x, Y: y, Value: val, Text: key}
+				c := Cell{ID: CellID(pb.Name, x, y), X: x, Y: y, Value: val, Text: key}
 				if val >= 1 && val <= b.n {
 					c.Owner = val
 				}
@@ -35,4 +35,10 @@ func (b *builder) boards() {
 		}
 		centre.Boards = append(centre.Boards, bd)
 	}
+}
+
+// CellID is the id of board's cell at (x, y), empty or not:
+// "board:NAME:x,y".
+func CellID(board string, x, y int) string {
+	return "board:" + board + ":" + strconv.Itoa(x) + "," + strconv.Itoa(y)
 }

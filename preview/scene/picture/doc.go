@@ -12,6 +12,10 @@
 // zones, piles side by side. Hidden cards are blue backs; whatever the last
 // move named is ringed in orange; a wrapped stat is violet with a star.
 //
+// [Boxes] lays the scenes out without drawing and says where each area,
+// board, cell (empty ones too), location, card, zone and object lies, by
+// its scene id: what a window hit-tests a click against ([At]).
+//
 // Images a display hint names are not drawn yet: a card or object reads
 // by its text.
 //

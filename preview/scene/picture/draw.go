@@ -114,6 +114,7 @@ func drawArea(p painter, a *scene.Area, x, y, w, h float64) {
 	if a.Active {
 		stroke, sw = activeLine, 3
 	}
+	p.box(a.ID, x, y, w, h)
 	p.rect(x, y, w, h, 8, areaColor, stroke, sw)
 	cy := y + pad
 	if a.Seat > 0 {
@@ -142,8 +143,14 @@ func drawArea(p painter, a *scene.Area, x, y, w, h float64) {
 func drawBoard(p painter, b *scene.Board, x, y float64) {
 	c := cellSize(b)
 	bw, bh := boardSize(b)
+	p.box(b.ID, x, y, bw, bh)
 	p.rect(x, y, bw, bh, 6, hex(b.Color, boardColor), cellLine, 1)
 	ix, iy := x+8, y+8
+	for j := 0; j < b.Height; j++ {
+		for i := 0; i < b.Width; i++ { // every cell, empty ones too: a move may name them
+			p.box(scene.CellID(b.Name, i, j), ix+float64(i)*c, iy+float64(j)*c, c, c)
+		}
+	}
 	for i := 0; i <= b.Width; i++ {
 		p.line(ix+float64(i)*c, iy, ix+float64(i)*c, iy+float64(b.Height)*c, cellLine, 1)
 	}
@@ -178,6 +185,8 @@ func drawCell(p painter, cl scene.Cell, cx, cy, c float64) {
 }
 
 func drawLocation(p painter, l *scene.Location, x, y float64) {
+	w, h := locationSize(l)
+	p.box(l.ID, x, y, w, h)
 	tags := l.Owner == 0 && hasOwners(l.Cards)
 	if len(l.Cards) == 0 {
 		p.rect(x, y, cardW, cardH, 5, "", cardLine, 1)
@@ -193,7 +202,7 @@ func drawLocation(p painter, l *scene.Location, x, y float64) {
 		return
 	}
 	step, _ := spread(l.As, len(l.Cards), cardW, fanStep, perRow)
-	h := cardH
+	h = cardH
 	if tags {
 		h += ownerTagH
 	}
@@ -216,6 +225,7 @@ func drawLocation(p painter, l *scene.Location, x, y float64) {
 // ("2/12") is written in the corner on two lines, type_arg over type, so
 // that it reads in a fan's narrow strip.
 func drawCard(p painter, c scene.Card, x, y float64, whole bool) {
+	p.box(c.ID, x, y, cardW, cardH)
 	if c.Hidden {
 		p.rect(x, y, cardW, cardH, 5, cardBack, "#1f3a63", 1)
 		p.rect(x+5, y+5, cardW-10, cardH-10, 3, "", cardBackIn, 1.5)
@@ -250,6 +260,8 @@ func badge(p painter, n int, x, y float64) {
 }
 
 func drawZone(p painter, z *scene.Zone, x, y float64) {
+	w, h := zoneSize(z)
+	p.box(z.ID, x, y, w, h)
 	if len(z.Objects) == 0 {
 		return
 	}
@@ -277,6 +289,7 @@ func drawZone(p painter, z *scene.Zone, x, y float64) {
 // its stats (power/toughness as "2/2"), a wrapped stat in violet with a
 // star.
 func drawObject(p painter, o scene.Object, x, y float64) {
+	p.box(o.ID, x, y, objW, objH)
 	p.rect(x, y, objW, objH, 6, objectColor, seatColor(o.Owner), 1.5)
 	p.rect(x, y, objW, 22, 6, seatColor(o.Owner), "", 0)
 	p.text(x+5, y+15, fit(o.Title, 12, objW-10, true), 12, "#ffffff", 0, true)

@@ -22,6 +22,9 @@ type painter interface {
 	// text draws s with its baseline at y: starting at x (anchor 0), centred
 	// on it (0.5) or ending at it (1).
 	text(x, y float64, s string, size float64, color string, anchor float64, bold bool)
+	// box says that the thing of the scene with the id lies in the box
+	// drawn next (an area, a card, a cell, an object).
+	box(id string, x, y, w, h float64)
 }
 
 // Text is measured with the Go fonts (golang.org/x/image/font/gofont), the

@@ -67,3 +67,5 @@ func (p *pngPainter) text(x, y float64, s string, size float64, color string, an
 	p.dc.SetHexColor(color)
 	p.dc.DrawStringAnchored(s, x, y, anchor, 0)
 }
+
+func (p *pngPainter) box(string, float64, float64, float64, float64) {}
