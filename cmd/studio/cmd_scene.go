@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -71,7 +73,10 @@ it. The pack's display hints say how cards and cells read (docs/pack-format.md).
 				}
 				scenes = append(scenes, sc)
 			}
-			write, err := sceneWriter(format, scenes, seat == "all")
+			opt := picture.Options{Dir: imageDir(s.Config().Source), Warn: func(err error) {
+				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", err)
+			}}
+			write, err := sceneWriter(format, scenes, seat == "all", opt)
 			if err != nil {
 				return err
 			}
@@ -162,7 +167,7 @@ func sceneSeats(spec string, n int) ([]int, error) {
 
 // sceneWriter returns what writes the scenes in format: one JSON object
 // (an array with several), or one picture of them side by side.
-func sceneWriter(format string, scenes []*scene.Scene, array bool) (func(io.Writer) error, error) {
+func sceneWriter(format string, scenes []*scene.Scene, array bool, opt picture.Options) (func(io.Writer) error, error) {
 	switch format {
 	case "json":
 		return func(w io.Writer) error {
@@ -178,9 +183,22 @@ func sceneWriter(format string, scenes []*scene.Scene, array bool) (func(io.Writ
 			return err
 		}, nil
 	case "svg":
-		return func(w io.Writer) error { return picture.SVG(w, scenes...) }, nil
+		return func(w io.Writer) error { return picture.SVG(w, opt, scenes...) }, nil
 	case "png":
-		return func(w io.Writer) error { return picture.PNG(w, scenes...) }, nil
+		return func(w io.Writer) error { return picture.PNG(w, opt, scenes...) }, nil
 	}
 	return nil, fmt.Errorf("--format %q: give json, svg or png", format)
+}
+
+// imageDir is the folder the display hints' images are read from: the
+// pack's (a pack folder itself), none for a bundled pack.
+func imageDir(source string) string {
+	info, err := os.Stat(source)
+	switch {
+	case err != nil:
+		return ""
+	case info.IsDir():
+		return source
+	}
+	return filepath.Dir(source)
 }

@@ -44,6 +44,7 @@ func (p *boxPainter) circle(cx, cy, r float64, fill, stroke string, width float6
 func (p *boxPainter) line(x1, y1, x2, y2 float64, color string, width float64)       {}
 func (p *boxPainter) text(x, y float64, s string, size float64, color string, anchor float64, bold bool) {
 }
+func (p *boxPainter) image(x, y, w, h float64, path string) bool { return false }
 func (p *boxPainter) box(id string, x, y, w, h float64) {
 	p.boxes = append(p.boxes, Box{Scene: p.scene, ID: id, X: x, Y: y, W: w, H: h})
 }

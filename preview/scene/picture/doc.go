@@ -16,8 +16,12 @@
 // board, cell (empty ones too), location, card, zone and object lies, by
 // its scene id: what a window hit-tests a click against ([At]).
 //
-// Images a display hint names are not drawn yet: a card or object reads
-// by its text.
+// The images display hints name are read from [Options].Dir (the pack's
+// folder): a card's fills its face under its corner index, an object's its
+// body; the SVG embeds them (data: URIs) so that it stands alone, the PNG
+// scales a PNG (golang.org/x/image/draw) and rasterizes an SVG
+// (github.com/srwiley/oksvg). An image that cannot be read is told to
+// Options.Warn and the card reads by its text.
 //
 // It imports preview/scene and graph; never Fyne, SQLite, the project or
 // the editor.

@@ -234,6 +234,9 @@ func drawCard(p painter, c scene.Card, x, y float64, whole bool) {
 	} else {
 		col := hex(c.Color, inkColor)
 		p.rect(x, y, cardW, cardH, 5, cardFace, cardLine, 1)
+		if c.Image != "" && p.image(x+2, y+2, cardW-4, cardH-4, c.Image) {
+			whole = false // the image is the face; the corner still reads
+		}
 		if typ, arg, ok := strings.Cut(c.Text, "/"); ok {
 			p.text(x+3, y+13, fit(arg, 11, fanStep-3, true), 11, col, 0, true)
 			p.text(x+3, y+25, fit(typ, 11, fanStep-3, true), 11, col, 0, true)
@@ -295,6 +298,9 @@ func drawObject(p painter, o scene.Object, x, y float64) {
 	p.text(x+5, y+15, fit(o.Title, 12, objW-10, true), 12, "#ffffff", 0, true)
 	p.text(x+5, y+36, fit(o.Type+" #"+strconv.Itoa(o.Object), 10, objW-10, false), 10, mutedColor, 0, false)
 	ty := y + 52.0
+	if o.Image != "" && p.image(x+5, y+42, objW-10, objH-42-30, o.Image) {
+		ty = y + objH // the image takes the tags' room
+	}
 	for _, t := range o.Tags {
 		if ty > y+objH-34 {
 			break

@@ -75,7 +75,7 @@ func TestPictureGolden(t *testing.T) {
 	for name, steps := range goldenSteps {
 		for _, step := range steps {
 			var buf bytes.Buffer
-			if err := PNG(&buf, scenes(t, bundled(t, name), step)...); err != nil {
+			if err := PNG(&buf, Options{}, scenes(t, bundled(t, name), step)...); err != nil {
 				t.Fatal(err)
 			}
 			goldenPNG(t, filepath.Join("testdata", fmt.Sprintf("%s-%d.png", name, step)), buf.Bytes())
@@ -91,7 +91,7 @@ func TestPictureWithoutHints(t *testing.T) {
 		pack := bundled(t, name)
 		pack.Display = nil
 		var buf bytes.Buffer
-		if err := PNG(&buf, scenes(t, pack, 30)...); err != nil {
+		if err := PNG(&buf, Options{}, scenes(t, pack, 30)...); err != nil {
 			t.Fatal(err)
 		}
 		goldenPNG(t, filepath.Join("testdata", name+"-nohints.png"), buf.Bytes())
@@ -101,7 +101,7 @@ func TestPictureWithoutHints(t *testing.T) {
 // TestSVGGolden: the SVG of a Hearts table is the text in testdata/.
 func TestSVGGolden(t *testing.T) {
 	var buf bytes.Buffer
-	if err := SVG(&buf, scenes(t, bundled(t, "hearts"), 30)[1]); err != nil {
+	if err := SVG(&buf, Options{}, scenes(t, bundled(t, "hearts"), 30)[1]); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "hearts-30-seat1.svg")

@@ -25,6 +25,9 @@ type painter interface {
 	// box says that the thing of the scene with the id lies in the box
 	// drawn next (an area, a card, a cell, an object).
 	box(id string, x, y, w, h float64)
+	// image draws the display hint's image at path in the box and reports
+	// whether it could.
+	image(x, y, w, h float64, path string) bool
 }
 
 // Text is measured with the Go fonts (golang.org/x/image/font/gofont), the

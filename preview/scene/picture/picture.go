@@ -53,13 +53,14 @@ func (s *sheet) draw(p painter) {
 	}
 }
 
-// SVG writes a picture of the scenes, side by side, as SVG.
-func SVG(w io.Writer, scenes ...*scene.Scene) error {
+// SVG writes a picture of the scenes, side by side, as SVG; the images the
+// hints name are embedded in it.
+func SVG(w io.Writer, opt Options, scenes ...*scene.Scene) error {
 	s, err := layout(scenes)
 	if err != nil {
 		return err
 	}
-	p := newSVG(w, s.width, s.height)
+	p := newSVG(w, s.width, s.height, opt)
 	s.draw(p)
 	p.end()
 	return nil
@@ -67,12 +68,12 @@ func SVG(w io.Writer, scenes ...*scene.Scene) error {
 
 // PNG writes a picture of the scenes, side by side, as PNG: the same
 // picture as [SVG], drawn in memory.
-func PNG(w io.Writer, scenes ...*scene.Scene) error {
+func PNG(w io.Writer, opt Options, scenes ...*scene.Scene) error {
 	s, err := layout(scenes)
 	if err != nil {
 		return err
 	}
-	p := newPNG(s.width, s.height)
+	p := newPNG(s.width, s.height, opt)
 	s.draw(p)
 	return p.encode(w)
 }

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/fogleman/gg"
@@ -10,12 +11,30 @@ import (
 // pngPainter draws with github.com/fogleman/gg (antialiased, in memory),
 // the text in the Go fonts.
 type pngPainter struct {
-	dc    *gg.Context
-	faces map[faceKey]font.Face
+	dc     *gg.Context
+	faces  map[faceKey]font.Face
+	images *images
 }
 
-func newPNG(width, height float64) *pngPainter {
-	return &pngPainter{dc: gg.NewContext(int(width+0.5), int(height+0.5)), faces: map[faceKey]font.Face{}}
+func newPNG(width, height float64, opt Options) *pngPainter {
+	return &pngPainter{dc: gg.NewContext(int(width+0.5), int(height+0.5)), faces: map[faceKey]font.Face{}, images: newImages(opt)}
+}
+
+func (p *pngPainter) image(x, y, w, h float64, path string) bool {
+	data := p.images.read(path)
+	if data == nil {
+		return false
+	}
+	img, err := raster(path, data, int(w), int(h))
+	if err != nil {
+		if p.images.opt.Warn != nil {
+			p.images.opt.Warn(fmt.Errorf("image %s: %w", path, err))
+		}
+		p.images.data[path] = nil
+		return false
+	}
+	p.dc.DrawImage(img, int(x+0.5), int(y+0.5))
+	return true
 }
 
 func (p *pngPainter) encode(w io.Writer) error { return p.dc.EncodePNG(w) }

@@ -8,13 +8,25 @@ import (
 )
 
 // svgPainter draws with github.com/ajstarks/svgo.
-type svgPainter struct{ c *svg.SVG }
+type svgPainter struct {
+	c      *svg.SVG
+	images *images
+}
 
-func newSVG(w io.Writer, width, height float64) *svgPainter {
+func newSVG(w io.Writer, width, height float64, opt Options) *svgPainter {
 	c := svg.New(w)
 	c.Decimals = 1
 	c.Start(width, height)
-	return &svgPainter{c}
+	return &svgPainter{c, newImages(opt)}
+}
+
+func (p *svgPainter) image(x, y, w, h float64, path string) bool {
+	data := p.images.read(path)
+	if data == nil {
+		return false
+	}
+	p.c.Image(x, y, int(w), int(h), dataURI(path, data), `preserveAspectRatio="xMidYMid meet"`)
+	return true
 }
 
 func (p *svgPainter) end() { p.c.End() }
