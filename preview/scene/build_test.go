@@ -132,3 +132,26 @@ func TestLastMoveSaysOnlyWhatTheSeatSees(t *testing.T) {
 		}
 	}
 }
+
+// TestLastMoveMarksTurnedDiscs: a Reversi move marks the square played and
+// every disc it turned over (the event log says only how many), for every
+// seat.
+func TestLastMoveMarksTurnedDiscs(t *testing.T) {
+	s := played(t, bundled(t, "reversi"), 1, 60)
+	for seat := Designer; seat <= 2; seat++ {
+		sc, err := Build(s.Pack(), s.Match(), seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var marked []string
+		for _, c := range sc.Areas[0].Boards[0].Cells {
+			if c.Last {
+				marked = append(marked, c.ID)
+			}
+		}
+		// "Player 2 plays (1, 2) and turns over 2 discs"
+		if got := strings.Join(marked, " "); got != "board:board:1,2 board:board:2,2 board:board:3,2" {
+			t.Errorf("seat %d: marked %s", seat, got)
+		}
+	}
+}

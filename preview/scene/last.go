@@ -45,7 +45,10 @@ func (b *builder) lastMove() {
 		id, _ := strconv.Atoi(m[1])
 		b.markObject(id)
 	}
-	for _, ev := range events[at+1:] {
+	if b.markChangedCells(e.Step) {
+		events = nil // the boards before the move said it all
+	}
+	for _, ev := range events[min(at+1, len(events)):] {
 		if ev.Step != e.Step {
 			break
 		}
@@ -116,6 +119,36 @@ func (b *builder) markObject(id int) {
 			}
 		}
 	}
+}
+
+// markChangedCells marks every occupied cell that differs from the
+// boards before step (the snapshot the last move was taken on): the cell
+// played and those it turned over, which the events do not list one by
+// one. It reports false when the pack has no board or the match keeps no
+// snapshot of that step.
+func (b *builder) markChangedCells(step int) bool {
+	if len(b.v.Boards) == 0 {
+		return false
+	}
+	before, err := b.m.At(step)
+	if err != nil {
+		return false
+	}
+	pv, err := before.View(max(b.seat, 1) - 1) // boards are the same in every view
+	if err != nil {
+		return false
+	}
+	for name, rows := range b.v.Boards {
+		old := pv.Boards[name]
+		for y, row := range rows {
+			for x, val := range row {
+				if val != 0 && (y >= len(old) || x >= len(old[y]) || old[y][x] != val) {
+					b.markCell(name, x, y)
+				}
+			}
+		}
+	}
+	return true
 }
 
 func (b *builder) markCell(board string, x, y int) {
