@@ -52,6 +52,11 @@ func (b *builder) decks() {
 		hint, hinted := b.hints.Card(deck)
 		gathered := map[string]int{} // location -> its index in the centre's
 		centre := b.areas[0]
+		total := 0
+		for _, n := range dv.Counts {
+			total += n
+		}
+		pool := make([]Card, total) // every place's cards, one allocation
 		for _, p := range places(dv.Counts) {
 			faces := dv.Cards[p.key]
 			if p.loc == "hand" && p.arg == b.seat && b.seat > 0 {
@@ -64,7 +69,8 @@ func (b *builder) decks() {
 			at, as := b.lies(p.loc, owner, len(faces) > 0)
 			locID := deck + ":" + p.key
 			count := dv.Counts[p.key]
-			cards := make([]Card, count)
+			cards := pool[:count:count]
+			pool = pool[count:]
 			ids := cardIDs(locID, count)
 			args := make([]int, len(faces)) // the faces' type_args, one allocation
 			for i := range cards {
