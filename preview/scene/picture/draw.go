@@ -45,8 +45,12 @@ func headerLines(sc *scene.Scene) (string, string, string) {
 	}
 	title := fmt.Sprintf("%s · step %d · %s · %s", sc.Pack, sc.Step, sc.State, who)
 	desc := sc.Description
-	if desc == "" && len(sc.Turn) > 0 {
+	switch {
+	case desc != "":
+	case len(sc.Turn) > 0:
 		desc = "to play: " + seatList(sc, sc.Turn)
+	default:
+		desc = "no one is to play: the rules move the game on" // a game state, which has no description
 	}
 	last := ""
 	if sc.LastMove != nil {
