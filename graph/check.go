@@ -35,6 +35,8 @@ import (
 //   - unreachable, no-path-to-end, transition-unused: graph checks.
 //   - visibility-word: a word of the pack's visibility its section does not
 //     take (docs/pack-format.md lists them).
+//   - display-hint: a display hint naming a deck, board or object type the
+//     pack has not, or a word, colour or image path it cannot take.
 func Check(p *Pack) []Diagnostic {
 	c := &checker{p: p, byKey: map[string][]*State{}}
 	for _, s := range p.States {
@@ -46,6 +48,7 @@ func Check(p *Pack) []Diagnostic {
 	}
 	c.checkPack()
 	c.checkVisibility()
+	c.checkDisplay()
 	c.checkPaths()
 	sort.SliceStable(c.diags, func(i, j int) bool {
 		a, b := c.diags[i].Pos, c.diags[j].Pos

@@ -31,6 +31,7 @@ type Pack struct {
 	Boards      Boards      `yaml:"boards,omitempty"`     // engine: native grids code reaches by name (board.flips, board.line, ...)
 	Decks       Names       `yaml:"decks,omitempty"`      // engine: BGA Deck components code reaches by name
 	Visibility  *Visibility `yaml:"visibility,omitempty"` // what each seat sees: deck locations, private variables and tags (defaults: BGA's Deck conventions)
+	Display     *Display    `yaml:"display,omitempty"`    // how the table is drawn: cards, objects, boards, variables, locations (display.go); the engine ignores it
 	Editor      *Editor     `yaml:"editor,omitempty"`     // layout only; the engine ignores it
 
 	Source string `yaml:"-"` // the file the pack was read from, for diagnostics

@@ -72,11 +72,12 @@ type Seat struct {
 }
 
 // PackHash is the content hash of a pack: "sha256:" and the hex SHA-256 of
-// its canonical YAML without the editor's layout (moving a state on the
-// canvas does not change the rules a record was made with).
+// its canonical YAML without the editor's layout and the display hints
+// (moving a state on the canvas or colouring a card does not change the
+// rules a record was made with).
 func PackHash(p *Pack) (string, error) {
 	q := *p
-	q.Editor = nil
+	q.Editor, q.Display = nil, nil
 	data, err := Marshal(&q)
 	if err != nil {
 		return "", err

@@ -176,3 +176,54 @@ func (Visibility) JSONSchema() *jsonschema.Schema {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// JSONSchema describes the display section (display.go): how cards,
+// objects and boards read, which variables are shown and where each
+// location lies.
+func (Display) JSONSchema() *jsonschema.Schema {
+	enum := func(ws []string) []any {
+		out := make([]any, len(ws))
+		for i, w := range ws {
+			out[i] = w
+		}
+		return out
+	}
+	color := &jsonschema.Schema{Type: "string", Description: "#rgb, #rrggbb or a colour name", AnyOf: []*jsonschema.Schema{
+		{Pattern: `^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`}, {Enum: enum(ColorNames)}}}
+	image := &jsonschema.Schema{Type: "string", Description: "a path beside the pack of an .svg or .png file", Pattern: `(?i)\.(svg|png)$`}
+	face := &jsonschema.Schema{Description: "its text, or {text, color}", OneOf: []*jsonschema.Schema{
+		{Type: "string"}, {Type: "number"},
+		{Type: "object", Properties: props("text", &jsonschema.Schema{Type: "string"}, "color", color), AdditionalProperties: jsonschema.FalseSchema},
+	}}
+	faces := func(desc string) *jsonschema.Schema {
+		return &jsonschema.Schema{Type: "object", Description: desc, AdditionalProperties: face}
+	}
+	list := func(desc string) *jsonschema.Schema {
+		return &jsonschema.Schema{Type: "array", Description: desc, Items: &jsonschema.Schema{Type: "string"}}
+	}
+	obj := func(desc string, ps *orderedmap.OrderedMap[string, *jsonschema.Schema]) *jsonschema.Schema {
+		return &jsonschema.Schema{Type: "object", Description: desc, Properties: ps, AdditionalProperties: jsonschema.FalseSchema}
+	}
+	mapOf := func(desc string, of *jsonschema.Schema) *jsonschema.Schema {
+		return &jsonschema.Schema{Type: "object", Description: desc, AdditionalProperties: of}
+	}
+	return obj("how the table is drawn; every part optional (docs/pack-format.md, Display hints)", props(
+		"cards", mapOf("deck -> how its cards read", obj("", props(
+			"types", faces("card type -> text and colour (a suit)"),
+			"args", faces("type_arg -> text (a rank); others read as their number"),
+			"image", image))),
+		"objects", mapOf("object type (or * for every type) -> how its objects read", obj("", props(
+			"title", stringSchema("the variable that names the object (default: name)"),
+			"stats", list("variables or properties shown as stats (default: power, toughness)"),
+			"image", image))),
+		"boards", mapOf("board -> how its cells read", obj("", props(
+			"color", color,
+			"cells", faces("cell value -> glyph and colour (a colour alone is a disc)")))),
+		"variables", obj("variables drawn on the table (default: every public one)", props(
+			"game", list("game variables, in the centre"),
+			"player", list("player variables, in each player's area"))),
+		"locations", mapOf("deck location or object zone -> where it lies", obj("", props(
+			"at", &jsonschema.Schema{Type: "string", Enum: enum(AtWords)},
+			"as", &jsonschema.Schema{Type: "string", Enum: enum(AsWords)}))),
+	))
+}

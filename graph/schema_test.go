@@ -152,6 +152,8 @@ func TestSchemaRefusesWrongShapes(t *testing.T) {
 		{"point", "editor:\n  positions:\n    \"1\": [1, 2, 3]\n", "maxItems"},
 		{"transitions", "states:\n  - {id: 1, name: a, type: game, transitions: [a]}\n", "want object"},
 		{"visibility word", "visibility:\n  locations:\n    removed: hidden\n", "value must be one of"},
+		{"display at", "display:\n  locations:\n    hand: {at: left}\n", "value must be one of"},
+		{"display colour", "display:\n  boards:\n    board: {color: reddish}\n", "anyOf"},
 		{"state name missing", "states:\n  - {id: 1, type: game}\n", "missing property 'name'"},
 	}
 	for _, tt := range tests {

@@ -11,8 +11,10 @@ import (
 // accepts marshals to canonical YAML that parses back to the same canonical
 // YAML.
 func FuzzParse(f *testing.F) {
-	if seed, err := os.ReadFile(filepath.Join("testdata", "sketch.yaml")); err == nil {
-		f.Add(seed)
+	for _, name := range []string{"sketch.yaml", "display.yaml"} {
+		if seed, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+			f.Add(seed)
+		}
 	}
 	f.Add([]byte("format: 1\npack: x\nstates: []\n"))
 	f.Add([]byte("format: 1\npack: x\nstates:\n  - id: ST_A\n    name: a\n    type: game\n    extra: {k: !const K}\n"))

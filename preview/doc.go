@@ -199,6 +199,15 @@
 // empty board takes about 0.17 s (about 6000 playouts a second, most of it
 // the engine playing the pack's Starlark; BenchmarkMCTSConnectFour).
 //
+// # The table
+//
+// Package scene (preview/scene) says what the table looks like to one seat
+// or to the designer at the cursor: scene.Build(Session.Pack(),
+// Session.Match(), seat) reads only that seat's view. Package picture
+// (preview/scene/picture) draws scenes as SVG or PNG and says where each
+// card, cell and object lies (picture.Boxes), for `studio scene` and for a
+// window's table.
+//
 // # Goroutines
 //
 // A Session is used by one goroutine at a time; the editor runs it off the

@@ -1,0 +1,113 @@
+package picture
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/png" // the images a display hint names
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/srwiley/oksvg"
+	"github.com/srwiley/rasterx"
+	xdraw "golang.org/x/image/draw"
+)
+
+// Options say how scenes are drawn.
+type Options struct {
+	// Dir is the folder the display hints' image paths are relative to
+	// (the pack's); "" draws no image, a card or object reading by its
+	// text alone.
+	Dir string
+	// Warn, when set, is told of each image that cannot be drawn (missing,
+	// too big, not a PNG or SVG); the card is drawn by its text instead.
+	Warn func(error)
+}
+
+// maxImage is the largest image file read, in bytes.
+const maxImage = 4 << 20
+
+// images reads the hints' image files, each once per picture.
+type images struct {
+	opt  Options
+	data map[string][]byte // by path; nil: could not be read
+}
+
+func newImages(opt Options) *images { return &images{opt: opt, data: map[string][]byte{}} }
+
+// read returns the bytes of the image at path (relative to Dir), or nil
+// after warning once.
+func (im *images) read(path string) []byte {
+	if im.opt.Dir == "" || path == "" {
+		return nil
+	}
+	if data, ok := im.data[path]; ok {
+		return data
+	}
+	data, err := im.load(path)
+	if err != nil && im.opt.Warn != nil {
+		im.opt.Warn(fmt.Errorf("image %s: %w", path, err))
+	}
+	im.data[path] = data
+	return data
+}
+
+func (im *images) load(path string) ([]byte, error) {
+	local := filepath.FromSlash(path)
+	if !filepath.IsLocal(local) {
+		return nil, fmt.Errorf("not a path beside the pack")
+	}
+	if ext := strings.ToLower(filepath.Ext(local)); ext != ".png" && ext != ".svg" {
+		return nil, fmt.Errorf("not a .png or .svg file")
+	}
+	f, err := os.Open(filepath.Join(im.opt.Dir, local))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxImage+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxImage {
+		return nil, fmt.Errorf("larger than %d MiB", maxImage>>20)
+	}
+	return data, nil
+}
+
+func isSVG(path string) bool { return strings.EqualFold(filepath.Ext(path), ".svg") }
+
+// dataURI is the image as an SVG file embeds it, so that the picture
+// needs no file beside it.
+func dataURI(path string, data []byte) string {
+	kind := "image/png"
+	if isSVG(path) {
+		kind = "image/svg+xml"
+	}
+	return "data:" + kind + ";base64," + base64.StdEncoding.EncodeToString(data)
+}
+
+// raster draws the image into a w by h picture: a PNG scaled
+// (golang.org/x/image/draw), an SVG rasterized (github.com/srwiley/oksvg).
+func raster(path string, data []byte, w, h int) (image.Image, error) {
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	if isSVG(path) {
+		icon, err := oksvg.ReadIconStream(bytes.NewReader(data), oksvg.IgnoreErrorMode)
+		if err != nil {
+			return nil, err
+		}
+		icon.SetTarget(0, 0, float64(w), float64(h))
+		icon.Draw(rasterx.NewDasher(w, h, rasterx.NewScannerGV(w, h, dst, dst.Bounds())), 1)
+		return dst, nil
+	}
+	src, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Over, nil)
+	return dst, nil
+}
