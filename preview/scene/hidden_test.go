@@ -73,7 +73,8 @@ func checkFaces(t *testing.T, where string, sc *Scene, m *engine.Match, deck str
 // everyone, owner), no seat's scene shows a card face that
 // engine.Match.SeesCard says it does not see, and a back carries nothing
 // of its face; the designer's scene counts every card with its face. The
-// scene shows no object the view does not list.
+// scene shows no object the view does not list, and an object whose face
+// the seat does not see (engine.Match.SeesObject) only from its back.
 func TestSceneNeverShowsAHiddenFace(t *testing.T) {
 	secrets, err := os.ReadFile("testdata/secrets.yaml")
 	if err != nil {
@@ -152,6 +153,9 @@ func checkObjects(t *testing.T, where string, sc *Scene, m *engine.Match, seat i
 			for _, o := range z.Objects {
 				if !listed[o.Object] {
 					t.Fatalf("%s: seat %d's scene shows object %d, which its view does not list", where, seat, o.Object)
+				}
+				if !m.SeesObject(seat-1, o.Object) && (!o.Hidden || o.Type != "" || o.Title != "" || len(o.Stats)+len(o.Tags) > 0) {
+					t.Fatalf("%s: seat %d does not see object %d's face and its scene shows %+v", where, seat, o.Object, o)
 				}
 			}
 		}

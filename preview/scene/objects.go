@@ -62,6 +62,10 @@ func (b *builder) object(ov engine.ObjectView, oi engine.ObjectInfo) Object {
 			o.Owner = s
 		}
 	}
+	if b.seat != Designer && !b.m.SeesObject(b.seat-1, ov.ID) {
+		o.Hidden, o.Title = true, ""
+		return o
+	}
 	title := hint.Title
 	if title == "" {
 		title = "name"

@@ -120,6 +120,9 @@ type Object struct {
 	Tags   []string `json:"tags,omitempty"`
 	Image  string   `json:"image,omitempty"`
 	Last   bool     `json:"last,omitempty"`
+	// Hidden: the viewer does not see the object's face (its zone is hidden
+	// from it, the pack's visibility.zones): only its id, zone and owner.
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // Stat is one value of an object. A value some while clause wraps now is

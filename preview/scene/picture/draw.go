@@ -297,6 +297,13 @@ func drawZone(p painter, z *scene.Zone, x, y float64) {
 // star.
 func drawObject(p painter, o scene.Object, x, y float64) {
 	p.box(o.ID, x, y, objW, objH)
+	if o.Hidden { // its back, as a hidden card's
+		p.rect(x, y, objW, objH, 6, cardBack, seatColor(o.Owner), 1.5)
+		p.rect(x+6, y+6, objW-12, objH-12, 4, "", cardBackIn, 1.5)
+		p.line(x+10, y+10, x+objW-10, y+objH-10, cardBackIn, 1)
+		p.line(x+objW-10, y+10, x+10, y+objH-10, cardBackIn, 1)
+		return
+	}
 	p.rect(x, y, objW, objH, 6, objectColor, seatColor(o.Owner), 1.5)
 	p.rect(x, y, objW, 22, 6, seatColor(o.Owner), "", 0)
 	p.text(x+5, y+15, fit(o.Title, 12, objW-10, true), 12, "#ffffff", 0, true)
