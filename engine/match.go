@@ -599,7 +599,7 @@ func (m *Match) stateValue() starlark.Value {
 	if m.ctx.active && m.ctx.frame < len(m.st.frames) {
 		t = m.st.frames[m.ctx.frame]
 	}
-	return &paramsValue{st: t.st, values: t.params}
+	return &paramsValue{m: m, st: t.st, values: t.params}
 }
 
 func (m *Match) truth(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (bool, error) {
