@@ -24,6 +24,13 @@ import "sort"
 // hidden facts elsewhere (a variable naming another player's cards) is not
 // hidden by it.
 func (m *Match) Determinize(seat int, seed uint64) *Match {
+	return m.determinize(seat, seed, nil)
+}
+
+// determinize is Determinize, keeping where they are the cards keep reports
+// (deck and card index; nil: none), as if seat saw them: the leak check
+// keeps the cards the seat is about to see.
+func (m *Match) determinize(seat int, seed uint64, keep func(deck, card int) bool) *Match {
 	f := m.Fork()
 	f.rec, f.hist, f.text, f.opts.NoHistory = false, false, false, true // a search plays thousands of these
 	sm := seed*0x2545F4914F6CDD1D + 1
@@ -37,7 +44,7 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 	for i, dk := range f.st.decks {
 		var hidden []int // card indexes, deck order
 		for j, c := range dk.cards {
-			if !f.seesFace(seat, c) {
+			if !f.seesFace(seat, c) && (keep == nil || !keep(i, j)) {
 				hidden = append(hidden, j)
 			}
 		}

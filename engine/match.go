@@ -149,6 +149,7 @@ type Match struct {
 	evals, reused        int      // clause answers settle computed and reused
 	looping              []looped // what ran in the steps before a trigger loop (see watch)
 	err                  error
+	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.

@@ -476,6 +476,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 	} else {
 		ob.tags &^= 1 << bit
 	}
+	m.wrote(FieldTag, o.id, tag)
 	if m.rec {
 		e := Event{Kind: EvObject, Object: o.id, Field: tag, Detail: op + " " + tag}
 		if m.texting() {
@@ -518,6 +519,7 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 		}
 		ob.extra[name] = v
 	}
+	m.wrote(FieldObject, o.id, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Object: o.id, Field: name}
 		if m.texting() {

@@ -99,6 +99,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		}
 		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
+		m.wrote(FieldPlayer, p.seat, "score")
 		if m.rec {
 			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score"}
 			if m.texting() {
@@ -113,6 +114,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	}
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
+	m.wrote(FieldPlayer, p.seat, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name}
 		if m.texting() {
@@ -183,6 +185,7 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	}
 	v.Freeze()
 	m.varsW()[name] = v
+	m.wrote(FieldGame, 0, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Field: name}
 		if m.texting() {
