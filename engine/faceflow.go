@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"maps"
+
 	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/syntax"
 )
@@ -37,6 +39,10 @@ type flow struct {
 	cards map[string]bool // locals holding cards
 	faces map[string]bool // locals holding faces
 	depth int             // calls followed, against recursion
+	// hidden, when set, limits the cards to those read from a location
+	// it reports hidden from some seat, by a literal name (validate's
+	// warnings, hiddenwarn.go); nil: every card.
+	hidden func(loc string) bool
 }
 
 // FaceFlow reports whether the statement of the pack's code at pos (a
@@ -49,7 +55,7 @@ func (p *Program) FaceFlow(pos graph.Pos) (face, found bool) {
 	if st == nil {
 		return false, false
 	}
-	fl := p.flowOf(fn, 0)
+	fl := p.flowOf(fn, 0, nil)
 	switch s := st.(type) {
 	case *syntax.AssignStmt:
 		return fl.carries(s.RHS), true
@@ -80,7 +86,7 @@ func (p *Program) ArgFaceFlow(code graph.Pos, key string) bool {
 		if u.fn == nil || u.code.Pos != code {
 			continue
 		}
-		fl := p.flowOf(u.fn, 0)
+		fl := p.flowOf(u.fn, 0, nil)
 		ret := firstReturn(u.fn)
 		if ret == nil || ret.Result == nil {
 			return false
@@ -178,8 +184,8 @@ func (p *Program) statementAt(pos graph.Pos) (*syntax.DefStmt, syntax.Stmt) {
 }
 
 // flowOf follows fn's locals: which hold cards and which faces.
-func (p *Program) flowOf(fn *syntax.DefStmt, depth int) *flow {
-	fl := &flow{p: p, cards: map[string]bool{}, faces: map[string]bool{}, depth: depth}
+func (p *Program) flowOf(fn *syntax.DefStmt, depth int, hidden func(string) bool) *flow {
+	fl := &flow{p: p, cards: map[string]bool{}, faces: map[string]bool{}, depth: depth, hidden: hidden}
 	if fn == nil {
 		return fl
 	}
@@ -223,10 +229,6 @@ func (p *Program) flowOf(fn *syntax.DefStmt, depth int) *flow {
 					if bind(x.Vars, fl.cardish(x.X), fl.carries(x.X)) {
 						changed = true
 					}
-				case *syntax.ForClause:
-					if bind(x.Vars, fl.cardish(x.X), fl.carries(x.X)) {
-						changed = true
-					}
 				}
 				return true
 			})
@@ -251,7 +253,7 @@ func (fl *flow) cardish(e syntax.Expr) bool {
 		return fl.cardish(x.X)
 	case *syntax.CallExpr:
 		if d, ok := x.Fn.(*syntax.DotExpr); ok && cardMethods[d.Name.Name] {
-			return true
+			return fl.hidden == nil || fl.hiddenLoc(d.Name.Name, x.Args) != ""
 		}
 		if id, ok := x.Fn.(*syntax.Ident); ok && (id.Name == "sorted" || id.Name == "list" || id.Name == "reversed") && len(x.Args) > 0 {
 			return fl.cardish(x.Args[0])
@@ -263,7 +265,7 @@ func (fl *flow) cardish(e syntax.Expr) bool {
 			}
 		}
 	case *syntax.Comprehension:
-		return fl.cardish(x.Body) // a DictEntry body is no card
+		return fl.within(x).cardish(x.Body) // a DictEntry body is no card
 	}
 	return false
 }
@@ -317,10 +319,11 @@ func (fl *flow) carries(e syntax.Expr) bool {
 			}
 		}
 	case *syntax.Comprehension:
+		in := fl.within(x)
 		if b, ok := x.Body.(*syntax.DictEntry); ok {
-			return fl.carries(b.Key) || fl.carries(b.Value)
+			return in.carries(b.Key) || in.carries(b.Value)
 		}
-		return fl.carries(x.Body)
+		return in.carries(x.Body)
 	case *syntax.CallExpr:
 		return fl.callCarries(x)
 	}
@@ -357,7 +360,7 @@ func (fl *flow) callCarries(c *syntax.CallExpr) bool {
 			return true
 		}
 		if d := fl.p.scripts[fn.Name]; d != nil && fl.depth < 4 {
-			inner := fl.p.flowOf(d, fl.depth+1)
+			inner := fl.p.flowOf(d, fl.depth+1, fl.hidden)
 			face := false
 			syntax.Walk(d, func(n syntax.Node) bool {
 				if r, ok := n.(*syntax.ReturnStmt); ok && r.Result != nil && inner.carries(r.Result) {
@@ -387,4 +390,32 @@ func (p *Program) StatementAt(pos graph.Pos) graph.Pos {
 		return graph.Pos{Line: int(start.Line), Column: int(start.Col)}
 	}
 	return pos
+}
+
+// within returns the flow inside comprehension c: its for clauses' names
+// are its own, holding cards or faces as what they range over does.
+func (fl *flow) within(c *syntax.Comprehension) *flow {
+	in := &flow{p: fl.p, cards: maps.Clone(fl.cards), faces: maps.Clone(fl.faces), depth: fl.depth, hidden: fl.hidden}
+	for _, cl := range c.Clauses {
+		fc, ok := cl.(*syntax.ForClause)
+		if !ok {
+			continue
+		}
+		card, face := in.cardish(fc.X), in.carries(fc.X)
+		var set func(e syntax.Expr)
+		set = func(e syntax.Expr) {
+			switch v := e.(type) {
+			case *syntax.Ident:
+				in.cards[v.Name], in.faces[v.Name] = card, face
+			case *syntax.TupleExpr:
+				for _, y := range v.List {
+					set(y)
+				}
+			case *syntax.ParenExpr:
+				set(v.X)
+			}
+		}
+		set(fc.Vars)
+	}
+	return in
 }
