@@ -17,6 +17,7 @@ type diff struct {
 	field   string        // as the report names it
 	key     *engine.Field // a variable or tag: whose writer to ask
 	arg     string        // an args key
+	action  string        // legal moves: the first action whose moves differ
 	note    int           // a notification's place in the step (from 0); -1 for others
 	leak    string        // why it is a leak whoever wrote it; "" to judge by its writer
 	outcome bool          // the state the match is in: the rules announce it by moving there
@@ -64,7 +65,8 @@ func viewDiffs(a, b *engine.View) []diff {
 	}
 	ds = append(ds, objectDiffs(a.Objects, b.Objects)...)
 	if !reflect.DeepEqual(a.Legal, b.Legal) {
-		add(diff{field: "legal moves", leak: "depend on what the seat cannot see", a: len(a.Legal), b: len(b.Legal)})
+		act := differingAction(a.Legal, b.Legal)
+		add(diff{field: "legal moves of " + act, action: act, leak: "depend on what the seat cannot see", a: onlyIn(a.Legal, b.Legal, act), b: onlyIn(b.Legal, a.Legal, act)})
 	}
 	for _, k := range keysOf(a.Decks, b.Decks) {
 		if !reflect.DeepEqual(a.Decks[k], b.Decks[k]) {
@@ -120,6 +122,42 @@ func objectDiffs(a, b []engine.ObjectView) []diff {
 	return ds
 }
 
+// differingAction returns the first action, in the order the moves list
+// them, whose legal moves differ between a and b.
+func differingAction(a, b []graph.Move) string {
+	of := func(ms []graph.Move, name string) []string {
+		var out []string
+		for _, m := range ms {
+			if m.Action == name {
+				out = append(out, m.String())
+			}
+		}
+		return out
+	}
+	for _, m := range append(append([]graph.Move(nil), a...), b...) {
+		if !reflect.DeepEqual(of(a, m.Action), of(b, m.Action)) {
+			return m.Action
+		}
+	}
+	return ""
+}
+
+// onlyIn returns the arguments of the moves of action act that a holds
+// and b does not.
+func onlyIn(a, b []graph.Move, act string) []json.RawMessage {
+	in := map[string]bool{}
+	for _, m := range b {
+		in[m.String()] = true
+	}
+	out := []json.RawMessage{}
+	for _, m := range a {
+		if m.Action == act && !in[m.String()] {
+			out = append(out, m.Args)
+		}
+	}
+	return out
+}
+
 // noteDiffs lists the notifications of a step that differ.
 func noteDiffs(a, b []string) []diff {
 	var ds []diff
@@ -156,17 +194,22 @@ func keysOf[V any](a, b map[string]V) []string {
 	return out
 }
 
-// show writes a field's value for the report.
+// show writes a field's value for the report, cut after showMax bytes.
 func show(v any) string {
 	if v == nil {
 		return "nothing"
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Sprint(v)
+		data = []byte(fmt.Sprint(v))
+	}
+	if len(data) > showMax {
+		return string(data[:showMax]) + "…"
 	}
 	return string(data)
 }
+
+const showMax = 120
 
 // judge decides the differences ds a copy (dealt for seat s with seed,
 // keeping keep) shows against the match m before the move (post false) or
@@ -215,6 +258,8 @@ func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Matc
 	switch {
 	case d.outcome:
 		return graph.Pos{}, ""
+	case d.action != "":
+		return actionAt(c.pack, d.action), d.leak
 	case d.leak != "":
 		return graph.Pos{}, d.leak
 	case d.arg != "":
@@ -249,4 +294,27 @@ func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Matc
 		}
 	}
 	return graph.Pos{}, "changes with what the seat cannot see"
+}
+
+// actionAt is where the legal moves of action name are decided: its first
+// parameter's domain, else its precondition, else who may take it, else
+// the action.
+func actionAt(pack *graph.Pack, name string) graph.Pos {
+	for _, a := range pack.Actions {
+		if a.Name != name {
+			continue
+		}
+		for _, p := range a.Params {
+			if !p.Domain.IsZero() {
+				return p.Domain.Pos
+			}
+		}
+		for _, c := range []graph.Code{a.Precondition, a.Who} {
+			if !c.IsZero() {
+				return c.Pos
+			}
+		}
+		return a.Pos
+	}
+	return graph.Pos{}
 }

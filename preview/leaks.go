@@ -99,7 +99,7 @@ func CheckLeaks(ctx context.Context, pack *graph.Pack, opts LeakOptions) (*LeakR
 	}
 	rep := &LeakReport{}
 	for i := 0; i < opts.Matches; i++ {
-		c := &leakMatch{prog: prog, opts: opts, rep: rep, seed: opts.Seed + uint64(i)}
+		c := &leakMatch{pack: pack, prog: prog, opts: opts, rep: rep, seed: opts.Seed + uint64(i)}
 		c.rec = graph.Record{Format: graph.RecordFormat, Pack: pack.Name, PackHash: hash, Source: opts.Source, Seed: c.seed, Seats: make([]graph.Seat, opts.Players), Moves: []graph.Move{}}
 		for s := range c.rec.Seats {
 			c.rec.Seats[s].Bot = "random"
@@ -120,6 +120,7 @@ func CheckLeaks(ctx context.Context, pack *graph.Pack, opts LeakOptions) (*LeakR
 
 // leakMatch is one match of the check.
 type leakMatch struct {
+	pack *graph.Pack
 	prog *engine.Program
 	opts LeakOptions
 	rep  *LeakReport
