@@ -135,7 +135,7 @@
 // matches with random bots and, at every decision and for every seat,
 // compares what the seat receives (its view, legal moves and the step's
 // notifications) with copies of the match in which the cards it cannot see
-// are dealt again (engine.Match.Probe), before the move and after it. A
+// are dealt again (engine.Match.Probe) and the move then taken. A
 // difference a body announced (a value without a card's face,
 // engine.Program.FaceFlow) sets the copy aside; any other is a [Leak]: the
 // seat, the step, the field, the rule that wrote it, and the record of the

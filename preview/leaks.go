@@ -12,8 +12,9 @@ import (
 // The leak check (`studio leaks`, docs/model.md "Hidden information"):
 // random bots play matches; at every decision, for every seat, the cards
 // the seat cannot see are dealt again several times (engine.Match.Probe),
-// and in each copy the seat must see what it sees in the match, before the
-// move the bots chose and after it: the same view (args, variables, tags,
+// the move the bots chose is taken in each copy, and there the seat must
+// see what it sees in the match after it (and, at a match's first
+// decision, before it too): the same view (args, variables, tags,
 // objects, state), the same legal moves, the same notifications. The cards
 // the seat sees once the move is taken, and those the move names, stay
 // where they are, so what the move shows the seat is the same in every
@@ -157,7 +158,7 @@ func (c *leakMatch) play(ctx context.Context) error {
 		}
 		c.rep.Decisions++
 		for s := 0; s < m.Seats(); s++ {
-			if err := c.checkSeat(m, after, mv, gm, s); err != nil || c.rep.Leak != nil {
+			if err := c.checkSeat(m, after, mv, gm, s, len(c.rec.Moves) == 0); err != nil || c.rep.Leak != nil {
 				return err
 			}
 		}
@@ -170,13 +171,21 @@ func (c *leakMatch) play(ctx context.Context) error {
 }
 
 // checkSeat compares what seat s receives in the match (m before the move
-// mv, written gm; after once it is taken) with what it receives in copies
-// where what it cannot see is dealt again.
-func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.Move, s int) error {
+// mv, written gm, when first; after once it is taken) with what it
+// receives in copies where what it cannot see is dealt again. Only the
+// first decision of a match is compared before the move: later, the match
+// before the move is the match after the one before, which that check
+// compared with copies keeping fewer cards, its derived values
+// recomputed by the step.
+func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.Move, s int, first bool) error {
 	keep := append(after.SeenCards(s), movedCards(gm)...)
-	before, err := m.View(s)
-	if err != nil {
-		return err
+	var before *engine.View
+	if first {
+		v, err := m.View(s)
+		if err != nil {
+			return err
+		}
+		before = v
 	}
 	now, err := after.View(s)
 	if err != nil {
@@ -187,20 +196,22 @@ func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.M
 		seed := probeSeed(c.seed, m.Step(), s, k)
 		p := m.Probe(s, seed, keep, false)
 		c.rep.Copies++
-		pv, err := p.View(s)
-		if err != nil {
-			return err
-		}
-		if ds := viewDiffs(before, pv); len(ds) > 0 {
-			if c.judge(m, nil, s, seed, keep, ds, false, mv, gm) {
-				return nil
+		if before != nil {
+			pv, err := p.View(s)
+			if err != nil {
+				return err
 			}
-			continue
+			if ds := viewDiffs(before, pv); len(ds) > 0 {
+				if c.judge(m, nil, s, seed, keep, ds, false, mv, gm) {
+					return nil
+				}
+				continue
+			}
 		}
 		if p.Apply(p.Own(mv)) != nil {
 			continue // the move needs what the copy dealt elsewhere: no check
 		}
-		pv, err = p.View(s)
+		pv, err := p.View(s)
 		if err != nil {
 			return err
 		}

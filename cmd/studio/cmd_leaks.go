@@ -21,8 +21,8 @@ func init() {
 		Long: `leaks plays matches of PACK with random bots (match i on seed S+i) and, at every
 decision and for every seat, deals again several times the cards the seat cannot
 see: the seat must see the same view (args, variables, tags, objects), the same
-legal moves and the same notifications in every copy, before the move and after
-it. An outcome the rules announce (a comparison's or a branch's result written
+legal moves and the same notifications in every copy once the bots' move is
+taken (and before it, at a match's first decision). An outcome the rules announce (a comparison's or a branch's result written
 by a body: a guess's hit, a comparison's loser) is not a leak; a card's face
 reaching what another seat receives, or a while clause granting a tag from
 hidden cards, is. See docs/model.md, "Hidden information".
