@@ -43,6 +43,10 @@ type flow struct {
 	// it reports hidden from some seat, by a literal name (validate's
 	// warnings, hiddenwarn.go); nil: every card.
 	hidden func(loc string) bool
+	// varFace, when set, says whether a variable of that name (of the
+	// game, a player or an object) was last written a face: reading it
+	// reads the face (Match.FaceFlow). nil: a variable read carries none.
+	varFace func(name string) bool
 }
 
 // FaceFlow reports whether the statement of the pack's code at pos (a
@@ -51,11 +55,15 @@ type flow struct {
 // arguments of a call (notify's message arguments). found is false when no
 // statement of the pack's code is there.
 func (p *Program) FaceFlow(pos graph.Pos) (face, found bool) {
+	return p.faceFlow(pos, nil)
+}
+
+func (p *Program) faceFlow(pos graph.Pos, varFace func(string) bool) (face, found bool) {
 	fn, st := p.statementAt(pos)
 	if st == nil {
 		return false, false
 	}
-	fl := p.flowOf(fn, 0, nil)
+	fl := p.flowOf(fn, 0, nil, varFace)
 	switch s := st.(type) {
 	case *syntax.AssignStmt:
 		return fl.carries(s.RHS), true
@@ -82,11 +90,15 @@ func (p *Program) FaceFlow(pos graph.Pos) (face, found bool) {
 // computes key's value from a card's face: the value of the dict entry
 // key when the code writes its dict out, else the whole result.
 func (p *Program) ArgFaceFlow(code graph.Pos, key string) bool {
+	return p.argFaceFlow(code, key, nil)
+}
+
+func (p *Program) argFaceFlow(code graph.Pos, key string, varFace func(string) bool) bool {
 	for _, u := range p.units {
 		if u.fn == nil || u.code.Pos != code {
 			continue
 		}
-		fl := p.flowOf(u.fn, 0, nil)
+		fl := p.flowOf(u.fn, 0, nil, varFace)
 		ret := firstReturn(u.fn)
 		if ret == nil || ret.Result == nil {
 			return false
@@ -184,8 +196,8 @@ func (p *Program) statementAt(pos graph.Pos) (*syntax.DefStmt, syntax.Stmt) {
 }
 
 // flowOf follows fn's locals: which hold cards and which faces.
-func (p *Program) flowOf(fn *syntax.DefStmt, depth int, hidden func(string) bool) *flow {
-	fl := &flow{p: p, cards: map[string]bool{}, faces: map[string]bool{}, depth: depth, hidden: hidden}
+func (p *Program) flowOf(fn *syntax.DefStmt, depth int, hidden func(string) bool, varFace func(string) bool) *flow {
+	fl := &flow{p: p, cards: map[string]bool{}, faces: map[string]bool{}, depth: depth, hidden: hidden, varFace: varFace}
 	if fn == nil {
 		return fl
 	}
@@ -289,7 +301,10 @@ func (fl *flow) carries(e syntax.Expr) bool {
 		if faceAttrs[x.Name.Name] || x.Name.Name == "id" {
 			return fl.cardish(x.X)
 		}
-		return !fl.cardish(x.X) && fl.carries(x.X)
+		if fl.cardish(x.X) {
+			return false // a card's location: where it is, not which
+		}
+		return fl.carries(x.X) || fl.varFace != nil && fl.varFace(x.Name.Name)
 	case *syntax.BinaryExpr:
 		switch x.Op {
 		case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE, syntax.IN, syntax.NOT_IN:
@@ -360,7 +375,7 @@ func (fl *flow) callCarries(c *syntax.CallExpr) bool {
 			return true
 		}
 		if d := fl.p.scripts[fn.Name]; d != nil && fl.depth < 4 {
-			inner := fl.p.flowOf(d, fl.depth+1, fl.hidden)
+			inner := fl.p.flowOf(d, fl.depth+1, fl.hidden, fl.varFace)
 			face := false
 			syntax.Walk(d, func(n syntax.Node) bool {
 				if r, ok := n.(*syntax.ReturnStmt); ok && r.Result != nil && inner.carries(r.Result) {
@@ -395,7 +410,7 @@ func (p *Program) StatementAt(pos graph.Pos) graph.Pos {
 // within returns the flow inside comprehension c: its for clauses' names
 // are its own, holding cards or faces as what they range over does.
 func (fl *flow) within(c *syntax.Comprehension) *flow {
-	in := &flow{p: fl.p, cards: maps.Clone(fl.cards), faces: maps.Clone(fl.faces), depth: fl.depth, hidden: fl.hidden}
+	in := &flow{p: fl.p, cards: maps.Clone(fl.cards), faces: maps.Clone(fl.faces), depth: fl.depth, hidden: fl.hidden, varFace: fl.varFace}
 	for _, cl := range c.Clauses {
 		fc, ok := cl.(*syntax.ForClause)
 		if !ok {

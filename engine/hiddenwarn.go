@@ -39,7 +39,7 @@ func (a *analyzer) hiddenWarnings() {
 		if fn == nil {
 			return
 		}
-		fl := p.flowOf(fn, 0, hidden)
+		fl := p.flowOf(fn, 0, hidden, nil)
 		syntax.Walk(fn, func(n syntax.Node) bool {
 			as, ok := n.(*syntax.AssignStmt)
 			if !ok {
@@ -75,7 +75,7 @@ func (a *analyzer) grantedFromHidden(ws []*graph.While, hidden func(string) bool
 		if u == nil {
 			continue
 		}
-		fl := a.c.p.flowOf(u.fn, 0, hidden)
+		fl := a.c.p.flowOf(u.fn, 0, hidden, nil)
 		loc := fl.reads(u.fn, 0)
 		if loc == "" {
 			continue
@@ -104,7 +104,7 @@ func (a *analyzer) argsFromHidden(s *graph.State, hidden func(string) bool) {
 	if fn == nil || ret == nil || ret.Result == nil {
 		return
 	}
-	fl := a.c.p.flowOf(fn, 0, hidden)
+	fl := a.c.p.flowOf(fn, 0, hidden, nil)
 	warn := func(pos graph.Pos, key string, e syntax.Expr) {
 		a.report(graph.Warning, "hidden", pos, "state %s: args %s shows every seat a face of a card some seats cannot see (%s): put it under _private for the seat that may see it",
 			s.Name, key, fl.where(e, fn))

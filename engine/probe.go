@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"maps"
+
 	"github.com/rulestudio/studio/graph"
 	"go.starlark.net/starlark"
 )
@@ -53,16 +55,65 @@ func (m *Match) Probe(seat int, seed uint64, keep []CardRef, trace bool) *Match 
 	f.st.rng = m.st.rng
 	f.rec, f.text, f.opts.NoHistory, f.opts.NoEventText = true, true, false, false
 	f.events = nil // its own log, from here: the match's would be copied whole at the first event
+	f.opts.Interpret = trace
 	if trace {
-		f.opts.Interpret = true
 		f.prov = &provenance{at: map[Field]graph.Pos{}}
+		if m.prov != nil {
+			maps.Copy(f.prov.at, m.prov.at) // what the traced match wrote before
+		}
 	}
 	return f
 }
 
+// Trace makes the match remember, from now on, the statement that last
+// wrote each field (as a traced probe does; probes of a traced match start
+// from what it remembers): every piece of its code then runs through
+// Starlark's interpreter.
+func (m *Match) Trace() {
+	m.opts.Interpret = true
+	if m.prov == nil {
+		m.prov = &provenance{at: map[Field]graph.Pos{}}
+	}
+}
+
+// FaceFlow is [Program.FaceFlow] followed through the variables the
+// statement reads: a variable whose last writer this traced match
+// remembers ([Match.Trace], [Match.Probe]) carries a face when that
+// writer's statement wrote one (a first rule keeps a card's value in a
+// private variable, a second copies it into a public one). Without a
+// trace it is Program.FaceFlow.
+func (m *Match) FaceFlow(pos graph.Pos) bool {
+	face, _ := m.p.faceFlow(pos, m.varFace(0))
+	return face
+}
+
+// varFace says, by name, whether some variable of that name was last
+// written a face, as far as the trace remembers (depth: writers followed).
+func (m *Match) varFace(depth int) func(string) bool {
+	if m.prov == nil || depth > 4 {
+		return nil
+	}
+	memo := map[string]bool{}
+	return func(name string) bool {
+		if v, ok := memo[name]; ok {
+			return v
+		}
+		memo[name] = false // a variable written from itself carries nothing new
+		for f, pos := range m.prov.at {
+			if f.Name == name && f.Kind != FieldTag {
+				if face, _ := m.p.faceFlow(pos, m.varFace(depth+1)); face {
+					memo[name] = true
+					break
+				}
+			}
+		}
+		return memo[name]
+	}
+}
+
 // Writer returns the place in the pack's file of the statement that last
-// wrote field f in a traced probe ([Match.Probe]) since it was made; false
-// when none did.
+// wrote field f in a traced probe ([Match.Probe]) or match ([Match.Trace])
+// while traced; false when none did.
 func (m *Match) Writer(f Field) (graph.Pos, bool) {
 	if m.prov == nil {
 		return graph.Pos{}, false
@@ -114,10 +165,11 @@ func (m *Match) ArgsAt(key string) (graph.Pos, bool) {
 func (m *Match) File() string { return m.p.file }
 
 // ArgFace reports whether the args code of the state at the top of the
-// stack computes key's value from a card's face ([Program.ArgFaceFlow]).
+// stack computes key's value from a card's face ([Program.ArgFaceFlow],
+// through the variables it reads as [Match.FaceFlow] follows them).
 func (m *Match) ArgFace(key string) bool {
 	f := m.top()
-	return f != nil && f.st.args != nil && m.p.ArgFaceFlow(f.st.args.pos, key)
+	return f != nil && f.st.args != nil && m.p.argFaceFlow(f.st.args.pos, key, m.varFace(0))
 }
 
 // Cards returns every card of the match, deck by deck in id order: a

@@ -269,18 +269,20 @@ func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Matc
 		}
 		return pos, ""
 	case d.note >= 0:
-		pos, ok := probe.NotifyWriter(d.note)
-		if !ok {
-			pos, ok = real.NotifyWriter(d.note)
+		m, pos, ok := probe, graph.Pos{}, false
+		for _, m = range []*engine.Match{probe, real} {
+			if pos, ok = m.NotifyWriter(d.note); ok {
+				break
+			}
 		}
-		if f, _ := prog.FaceFlow(pos); f || !ok {
+		if !ok || m.FaceFlow(pos) {
 			return prog.StatementAt(pos), "names a card's face"
 		}
 		return prog.StatementAt(pos), ""
 	}
 	for _, m := range []*engine.Match{probe, real} {
 		if pos, ok := m.Writer(*d.key); ok {
-			if f, _ := prog.FaceFlow(pos); f {
+			if m.FaceFlow(pos) {
 				return prog.StatementAt(pos), face
 			}
 			return prog.StatementAt(pos), ""

@@ -134,6 +134,7 @@ func (c *leakMatch) play(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	m.Trace() // who wrote each variable, for the flows of a copy of it (judge)
 	bot := engine.NewRandomBot(c.seed)
 	for !m.Over() {
 		if err := ctx.Err(); err != nil {

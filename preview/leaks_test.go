@@ -53,6 +53,7 @@ func TestLeaksFound(t *testing.T) {
 		{"granted-tag", "len(", "tag must_countess", "while clause"},
 		{"drawn-variable", "game.last_drawn", "game.last_drawn", "carries a card's face"},
 		{"notify-face", "notify(", "notification 1", "names a card's face"},
+		{"copied-secret", "game.last", "game.last", "carries a card's face"},
 		{"legal-moves", `deck.cards("hand", player_after`, "legal moves of take", "depend on what the seat cannot see"},
 	} {
 		t.Run(tc.pack, func(t *testing.T) {
