@@ -34,10 +34,12 @@ func (m *Match) SeenCards(seat int) []CardRef {
 // names). Unlike Determinize's fork, the probe keeps the match's random
 // source, so chance brings it what it brings the match and any difference
 // between the two is the deal's; and it records its events with their
-// text, from its start on (its Events are only those). With trace, every piece of code runs through Starlark's
-// interpreter and the probe remembers the statement that last wrote each
-// field ([Match.Writer]) and each notification ([Match.NotifyWriter]):
-// slower, for naming the rule once a difference is found.
+// text, from its start on (its Events are only those). With trace, every
+// piece of code runs through Starlark's interpreter and the probe
+// remembers the statement that last wrote each field ([Match.Writer]; of a
+// traced match, what it remembered too) and each notification
+// ([Match.NotifyWriter]): slower, for naming the rule once a difference is
+// found.
 func (m *Match) Probe(seat int, seed uint64, keep []CardRef, trace bool) *Match {
 	var kept func(deck, card int) bool
 	if len(keep) > 0 {
