@@ -217,20 +217,20 @@ const showMax = 120
 // announced outcome sets the copy aside; otherwise the first difference
 // is the leak, recorded in the report. It reports whether it found one.
 func (c *leakMatch) judge(m, after *engine.Match, s int, seed uint64, keep []engine.CardRef, ds []diff, post bool, mv engine.Move, gm graph.Move) bool {
-	// Again, tracing who writes what: the copy, and the match itself (a
-	// copy keeping every card where it is).
+	// Again, tracing who writes what: the copy, and its twin, the match
+	// itself (a copy keeping every card where it is).
 	probe := m.Probe(s, seed, keep, true)
-	real := m.Probe(s, seed, m.Cards(), true)
+	twin := m.Probe(s, seed, m.Cards(), true)
 	shown := m
 	if post {
 		_ = probe.Apply(probe.Own(mv))
-		_ = real.Apply(real.Own(mv))
+		_ = twin.Apply(twin.Own(mv))
 		shown = after
 	}
 	prog := m.Program()
 	var first *Leak
 	for _, d := range ds {
-		pos, why := c.writer(prog, shown, probe, real, d)
+		pos, why := c.writer(prog, shown, probe, twin, d)
 		if why == "" {
 			c.rep.Announced++
 			return false // an announced outcome tells this copy from the match
@@ -253,7 +253,7 @@ func (c *leakMatch) judge(m, after *engine.Match, s int, seed uint64, keep []eng
 
 // writer returns the rule that wrote difference d and why it is a leak,
 // or "" when it is an announced outcome.
-func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Match, d diff) (graph.Pos, string) {
+func (c *leakMatch) writer(prog *engine.Program, shown, probe, twin *engine.Match, d diff) (graph.Pos, string) {
 	const face = "carries a card's face"
 	switch {
 	case d.outcome:
@@ -270,7 +270,7 @@ func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Matc
 		return pos, ""
 	case d.note >= 0:
 		m, pos, ok := probe, graph.Pos{}, false
-		for _, m = range []*engine.Match{probe, real} {
+		for _, m = range []*engine.Match{probe, twin} {
 			if pos, ok = m.NotifyWriter(d.note); ok {
 				break
 			}
@@ -280,7 +280,7 @@ func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Matc
 		}
 		return prog.StatementAt(pos), ""
 	}
-	for _, m := range []*engine.Match{probe, real} {
+	for _, m := range []*engine.Match{probe, twin} {
 		if pos, ok := m.Writer(*d.key); ok {
 			if m.FaceFlow(pos) {
 				return prog.StatementAt(pos), face
@@ -289,7 +289,7 @@ func (c *leakMatch) writer(prog *engine.Program, shown, probe, real *engine.Matc
 		}
 	}
 	if d.key.Kind == engine.FieldTag {
-		for _, m := range []*engine.Match{probe, real} {
+		for _, m := range []*engine.Match{probe, twin} {
 			if pos, ok := m.GrantedBy(d.key.Owner, d.key.Name); ok {
 				return pos, "is granted by a while clause from what the seat cannot see"
 			}
