@@ -128,6 +128,7 @@ func (a *analyzer) run() []graph.Diagnostic {
 	for i := range a.c.units {
 		a.checkUnit(&a.c.units[i])
 	}
+	a.hiddenWarnings()
 	sort.SliceStable(a.diags, func(i, j int) bool {
 		x, y := a.diags[i].Pos, a.diags[j].Pos
 		return x.Line < y.Line || x.Line == y.Line && x.Column < y.Column

@@ -506,6 +506,7 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		}
 		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", ")})
 	}
+	m.notified()
 	return starlark.None, nil
 }
 

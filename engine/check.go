@@ -23,7 +23,10 @@ import (
 // literal value types), "tag" (a tag no object type declares), "purity" (a
 // pure place that changes the match, directly or through the functions and
 // methods it calls), "type" and "value" (declared types and initial values),
-// "while" and "trigger" (clauses that cannot work), "action-unused", and the
+// "while" and "trigger" (clauses that cannot work), "action-unused", the
+// warning "hidden" (a public tag a while clause grants from cards some seat
+// cannot see, a public variable or an args entry given such a card's face;
+// see hiddenwarn.go), and the
 // info "whenever-before" (a whenever whose condition never reads before(),
 // which therefore fires in every step its condition holds).
 //

@@ -43,6 +43,9 @@ type Program struct {
 	directHooks int       // those with a direct form (see dfn)
 	predeclared starlark.StringDict
 	file        string
+
+	units   []unit                     // the syntax of every piece of code, for the leak check's flows (faceflow.go)
+	scripts map[string]*syntax.DefStmt // the scripts' top-level functions, by name
 }
 
 // cstate is a compiled state.
@@ -183,6 +186,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	p.prepareTypes()
 	p.predeclared = c.predeclared
 	p.vis = newVisibility(pack, p.tags)
+	p.units, p.scripts = c.units, c.scripts
 	return p, nil
 }
 

@@ -44,6 +44,13 @@ import (
 // hidden facts elsewhere (a variable naming another player's cards) is not
 // hidden by it.
 func (m *Match) Determinize(seat int, seed uint64) *Match {
+	return m.determinize(seat, seed, nil)
+}
+
+// determinize is Determinize, keeping where they are the cards keep reports
+// (deck and card index; nil: none), as if seat saw them: the leak check
+// keeps the cards the seat is about to see.
+func (m *Match) determinize(seat int, seed uint64, keep func(deck, card int) bool) *Match {
 	f := m.Fork()
 	f.rec, f.hist, f.text, f.opts.NoHistory = false, false, false, true // a search plays thousands of these
 	sm := seed*0x2545F4914F6CDD1D + 1
@@ -54,7 +61,7 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
 		return z ^ (z >> 31)
 	}
-	f.redealCards(seat, next)
+	f.redealCards(seat, next, keep)
 	f.redealObjects(seat, next)
 	f.st.rng = next()
 	f.rederive()
@@ -63,12 +70,12 @@ func (m *Match) Determinize(seat int, seed uint64) *Match {
 
 // redealCards deals the cards seat does not see (see seesFace) again among
 // the places they are in, each place keeping its number of cards, drawing
-// from next.
-func (m *Match) redealCards(seat int, next func() uint64) {
+// from next; the cards keep reports (nil: none) stay where they are.
+func (m *Match) redealCards(seat int, next func() uint64, keep func(deck, card int) bool) {
 	for i, dk := range m.st.decks {
 		var hidden []int // card indexes, deck order
 		for j, c := range dk.cards {
-			if !m.seesFace(seat, c) {
+			if !m.seesFace(seat, c) && (keep == nil || !keep(i, j)) {
 				hidden = append(hidden, j)
 			}
 		}

@@ -47,6 +47,13 @@
 //     reveal() showed a seat (remembered in the match state until the card
 //     goes out of the seat's sight); [Match.SeesCard], [Match.SeesObject],
 //     views, opaque card ids and determinization all ask it.
+//   - [Match.Probe] is the leak check's copy (package preview, `studio
+//     leaks`): Determinize's deal keeping given cards, the same chance; a
+//     traced probe names the statement that wrote each variable, tag and
+//     notification ([Match.Writer], [Match.NotifyWriter]), and
+//     [Program.FaceFlow] says whether that statement writes a card's face
+//     or an outcome (faceflow.go). [Check]'s rule "hidden" warns of the
+//     same flows read statically (hiddenwarn.go).
 //
 // # Code in a pack
 //

@@ -158,6 +158,7 @@ type Match struct {
 	evals, reused        int      // clause answers settle computed and reused
 	looping              []looped // what ran in the steps before a trigger loop (see watch)
 	err                  error
+	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.
@@ -608,7 +609,7 @@ func (m *Match) stateValue() starlark.Value {
 	if m.ctx.active && m.ctx.frame < len(m.st.frames) {
 		t = m.st.frames[m.ctx.frame]
 	}
-	return &paramsValue{st: t.st, values: t.params}
+	return &paramsValue{m: m, st: t.st, values: t.params}
 }
 
 func (m *Match) truth(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (bool, error) {

@@ -414,7 +414,7 @@ func (o *objectValue) Attr(name string) (starlark.Value, error) {
 		return o.tagMethod(2, name), nil
 	}
 	if i, ok := ob.typ.attr(name); ok && i >= 0 {
-		return m.wrapped(o.id, name, ob.vars[i])
+		return m.wrapped(o.id, name, m.rebind(ob.vars[i]))
 	} else if ok {
 		v, err := m.call(ob.typ.c.props[name], m.st.active, o)
 		if err != nil {
@@ -423,7 +423,7 @@ func (o *objectValue) Attr(name string) (starlark.Value, error) {
 		return m.wrapped(o.id, name, v)
 	}
 	if v, ok := ob.extra[name]; ok {
-		return m.wrapped(o.id, name, v)
+		return m.wrapped(o.id, name, m.rebind(v))
 	}
 	if cm, ok := ob.typ.c.methods[name]; ok {
 		return m.boundMethod(o, cm), nil
@@ -476,6 +476,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 	} else {
 		ob.tags &^= 1 << bit
 	}
+	m.wrote(FieldTag, o.id, tag)
 	if m.rec {
 		e := Event{Kind: EvObject, Object: o.id, Field: tag, Detail: op + " " + tag}
 		if m.texting() {
@@ -518,6 +519,7 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 		}
 		ob.extra[name] = v
 	}
+	m.wrote(FieldObject, o.id, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Object: o.id, Field: name}
 		if m.texting() {
@@ -591,7 +593,7 @@ func (m *Match) wrapClause(w wrapInst) (*cwhile, starlark.Value) {
 	if f.st.clauses == nil || w.clause >= len(f.st.clauses.while) {
 		return nil, nil
 	}
-	return f.st.clauses.while[w.clause], &paramsValue{st: f.st, values: f.params}
+	return f.st.clauses.while[w.clause], &paramsValue{m: m, st: f.st, values: f.params}
 }
 
 // callWith calls a hook with self, value and inner set.
@@ -743,7 +745,7 @@ func (m *Match) settle() error {
 	top := len(m.st.frames) - 1
 	for i, f := range m.st.frames {
 		if f.st.clauses.active() {
-			if err := scan(-1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params}, i, nil); err != nil {
+			if err := scan(-1-i, f.st.clauses, &paramsValue{m: m, st: f.st, values: f.params}, i, nil); err != nil {
 				return err
 			}
 		}

@@ -70,12 +70,12 @@ func (p *playerValue) Attr(name string) (starlark.Value, error) {
 		return starlark.MakeInt(p.m.st.scores[p.seat]), nil
 	}
 	if v, ok := p.m.st.pvars[p.seat][name]; ok {
-		return v, nil
+		return p.m.rebind(v), nil
 	}
 	if cur := p.m.cur; cur != nil { // inside before(): as game variables
 		p.m.notePresent(rdPlayer, p.seat, cur.pvers[p.seat])
 		if v, ok := cur.pvars[p.seat][name]; ok {
-			return v, nil
+			return p.m.rebind(v), nil
 		}
 	}
 	return nil, nil
@@ -99,6 +99,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		}
 		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
+		m.wrote(FieldPlayer, p.seat, "score")
 		if m.rec {
 			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score"}
 			if m.texting() {
@@ -113,6 +114,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	}
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
+	m.wrote(FieldPlayer, p.seat, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name}
 		if m.texting() {
@@ -159,12 +161,12 @@ func (g *boundGame) Attr(name string) (starlark.Value, error) {
 	}
 	m.note(rdGame, 0, m.st.gvarsVer)
 	if v, ok := m.st.vars[name]; ok {
-		return v, nil
+		return m.rebind(v), nil
 	}
 	if m.cur != nil { // inside before(): a variable assigned since reads as it is now, as an object created since does
 		m.notePresent(rdGame, 0, m.cur.gvarsVer)
 		if v, ok := m.cur.vars[name]; ok {
-			return v, nil
+			return m.rebind(v), nil
 		}
 	}
 	return nil, starlark.NoSuchAttrError(fmt.Sprintf("game has no variable %q (assign one in a body: game.%s = ...)", name, name))
@@ -183,6 +185,7 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	}
 	v.Freeze()
 	m.varsW()[name] = v
+	m.wrote(FieldGame, 0, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Field: name}
 		if m.texting() {
@@ -195,6 +198,7 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 
 // paramsValue is `state`: the top frame's parameters (state.source).
 type paramsValue struct {
+	m      *Match // the match reading them (bind.go)
 	st     *cstate
 	values []starlark.Value
 }
@@ -216,7 +220,7 @@ func (p *paramsValue) AttrNames() []string {
 func (p *paramsValue) Attr(name string) (starlark.Value, error) {
 	for i, prm := range p.st.params {
 		if prm.Name == name {
-			return p.values[i], nil
+			return p.m.rebind(p.values[i]), nil
 		}
 	}
 	switch name {

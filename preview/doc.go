@@ -146,6 +146,20 @@
 // for small runs. With Record each result holds its match's record, for
 // `studio replay`.
 //
+// # The leak check
+//
+// [CheckLeaks] (`studio leaks`, docs/model.md "Hidden information") plays
+// matches with random bots and, at every decision and for every seat,
+// compares what the seat receives (its view, legal moves and the step's
+// notifications) with copies of the match in which the cards it cannot see
+// are dealt again (engine.Match.Probe) and the move then taken. A
+// difference a body announced (a value without a card's face,
+// engine.Program.FaceFlow) sets the copy aside; any other is a [Leak]: the
+// seat, the step, the field, the rule that wrote it, and the record of the
+// match up to that step. It runs on the calling goroutine; a context
+// cancels it and a callback reports each match done, for a window's
+// progress bar.
+//
 // # Search bots
 //
 // Besides "random", the registry has two search bots (a simulation's

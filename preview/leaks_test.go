@@ -1,0 +1,146 @@
+package preview
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/graph"
+)
+
+// leakPack reads a pack of testdata/leaks.
+func leakPack(t *testing.T, name string) (*graph.Pack, string) {
+	t.Helper()
+	path := filepath.Join("testdata", "leaks", name+".yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := graph.Parse(data, name+".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, string(data)
+}
+
+// marked returns where token is on the line of text marked "# LEAK".
+func marked(t *testing.T, text, token string) graph.Pos {
+	t.Helper()
+	for i, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "# LEAK") {
+			col := strings.Index(line, token)
+			if col < 0 {
+				t.Fatalf("no %q on the marked line %q", token, line)
+			}
+			return graph.Pos{Line: i + 1, Column: col + 1}
+		}
+	}
+	t.Fatal("no line marked # LEAK")
+	return graph.Pos{}
+}
+
+// TestLeaksFound: each kind of leak is reported at the rule that makes it
+// (the line marked # LEAK, at the token given), to a seat that cannot see
+// the card, and the record written opens at the step of the leak.
+func TestLeaksFound(t *testing.T) {
+	for _, tc := range []struct {
+		pack, token, field, why string
+	}{
+		{"public-arg", `"top"`, "args.top", "carries a card's face"},
+		{"granted-tag", "len(", "tag must_countess", "while clause"},
+		{"drawn-variable", "game.last_drawn", "game.last_drawn", "carries a card's face"},
+		{"notify-face", "notify(", "notification 1", "names a card's face"},
+		{"copied-secret", "game.last", "game.last", "carries a card's face"},
+		{"legal-moves", `deck.cards("hand", player_after`, "legal moves of take", "depend on what the seat cannot see"},
+	} {
+		t.Run(tc.pack, func(t *testing.T) {
+			pack, text := leakPack(t, tc.pack)
+			rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 5, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := rep.Leak
+			if l == nil {
+				t.Fatalf("no leak found: %+v", rep)
+			}
+			if want := marked(t, text, tc.token); l.Pos != want || l.File != tc.pack+".yaml" {
+				t.Errorf("leak at %s:%v, want %v: %s", l.File, l.Pos, want, l)
+			}
+			if !strings.Contains(l.Field, tc.field) || !strings.Contains(l.Why, tc.why) {
+				t.Errorf("leak %s, want field %q, why %q", l, tc.field, tc.why)
+			}
+			if l.Values[0] == l.Values[1] {
+				t.Errorf("the values of a leak must differ: %s", l)
+			}
+			s, err := Replay(pack, l.Record, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Match().Step(); got != l.Step {
+				t.Errorf("the record opens at step %d, the leak is at step %d", got, l.Step)
+			}
+		})
+	}
+}
+
+// TestLeaksAccepted: outcomes the rules announce (a guess's hit or miss, a
+// comparison's loser, a hand put face up then named) are no leak, though
+// they change with the cards a seat cannot see (the copies they tell apart
+// are set aside: Announced counts them).
+func TestLeaksAccepted(t *testing.T) {
+	for _, name := range []string{"announce-guess", "announce-compare", "announce-faceup"} {
+		t.Run(name, func(t *testing.T) {
+			pack, _ := leakPack(t, name)
+			rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 20, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Leak != nil {
+				t.Fatalf("%s", rep.Leak)
+			}
+			if rep.Matches != 20 || rep.Decisions == 0 {
+				t.Fatalf("checked nothing: %+v", rep)
+			}
+			if name != "announce-faceup" && rep.Announced == 0 {
+				t.Errorf("no copy told apart by the announcement: the check compared nothing that changes: %+v", rep)
+			}
+		})
+	}
+}
+
+// TestLeaksBundledPacks: no bundled pack leaks.
+func TestLeaksBundledPacks(t *testing.T) {
+	for _, name := range assets.Packs() {
+		t.Run(name, func(t *testing.T) {
+			matches := 3
+			if name == "hearts" {
+				matches = 1 // 440 decisions
+			}
+			rep, err := CheckLeaks(context.Background(), bundled(t, name), LeakOptions{Matches: matches, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Leak != nil {
+				t.Fatalf("%s", rep.Leak)
+			}
+		})
+	}
+}
+
+// TestLeaksCancel: a cancelled check stops with the context's error.
+func TestLeaksCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	_, err := CheckLeaks(ctx, bundled(t, "tictactoe"), LeakOptions{Matches: 50, Seed: 1, Progress: func(done, total int) {
+		calls++
+		if done == 2 {
+			cancel()
+		}
+	}})
+	if err != context.Canceled || calls != 2 {
+		t.Fatalf("err %v after %d matches, want context.Canceled after 2", err, calls)
+	}
+}
