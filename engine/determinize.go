@@ -44,13 +44,14 @@ import (
 // hidden facts elsewhere (a variable naming another player's cards) is not
 // hidden by it.
 func (m *Match) Determinize(seat int, seed uint64) *Match {
-	return m.determinize(seat, seed, nil)
+	return m.determinize(seat, seed, nil, nil)
 }
 
 // determinize is Determinize, keeping where they are the cards keep reports
-// (deck and card index; nil: none), as if seat saw them: the leak check
-// keeps the cards the seat is about to see.
-func (m *Match) determinize(seat int, seed uint64, keep func(deck, card int) bool) *Match {
+// (deck and card index; nil: none) and the objects keepObj reports (by id;
+// nil: none), as if seat saw them: the leak check keeps what the seat is
+// about to see.
+func (m *Match) determinize(seat int, seed uint64, keep func(deck, card int) bool, keepObj func(id int) bool) *Match {
 	f := m.Fork()
 	f.rec, f.hist, f.text, f.opts.NoHistory = false, false, false, true // a search plays thousands of these
 	sm := seed*0x2545F4914F6CDD1D + 1
@@ -62,7 +63,7 @@ func (m *Match) determinize(seat int, seed uint64, keep func(deck, card int) boo
 		return z ^ (z >> 31)
 	}
 	f.redealCards(seat, next, keep)
-	f.redealObjects(seat, next)
+	f.redealObjects(seat, next, keepObj)
 	f.st.rng = next()
 	f.rederive()
 	return f
@@ -147,14 +148,14 @@ func (m *Match) rederive() {
 // keeps its id, zone and controller and takes the type, tags and other
 // variables of one of them. An object is dealt among its controller's only
 // (a player's library holds that player's cards), those without one among
-// themselves.
-func (m *Match) redealObjects(seat int, next func() uint64) {
+// themselves; the objects keep reports (nil: none) keep their faces.
+func (m *Match) redealObjects(seat int, next func() uint64, keep func(id int) bool) {
 	if m.p.vis.zones == nil {
 		return
 	}
 	groups := map[int][]int{} // controller (-1 none) -> hidden objects' ids, in id order
 	for _, ob := range m.st.objs {
-		if !m.seesObject(seat, ob) {
+		if !m.seesObject(seat, ob) && (keep == nil || !keep(ob.id)) {
 			o := m.ownerOf(ob)
 			groups[o] = append(groups[o], ob.id)
 		}

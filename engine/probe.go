@@ -7,15 +7,17 @@ import (
 	"go.starlark.net/starlark"
 )
 
-// CardRef names one card of a match: its deck and its id (from 1).
+// CardRef names one card of a match, its deck and its id (from 1), or,
+// with Deck empty, the object of that id: what a probe keeps.
 type CardRef struct {
 	Deck string
 	ID   int
 }
 
-// SeenCards returns the cards whose faces seat (0-based) sees now, as the
-// pack's visibility says (see [Match.SeesCard]), deck by deck in id order.
-func (m *Match) SeenCards(seat int) []CardRef {
+// Seen returns the cards and objects whose faces seat (0-based) sees now,
+// as the pack's visibility says (see [Match.SeesCard], [Match.SeesObject]),
+// deck by deck in id order, then the objects in id order.
+func (m *Match) Seen(seat int) []CardRef {
 	var out []CardRef
 	for i, dk := range m.st.decks {
 		for j, c := range dk.cards {
@@ -24,14 +26,19 @@ func (m *Match) SeenCards(seat int) []CardRef {
 			}
 		}
 	}
+	for _, ob := range m.st.objs {
+		if m.seesObject(seat, ob) {
+			out = append(out, CardRef{ID: ob.id})
+		}
+	}
 	return out
 }
 
 // Probe returns a copy of the match that seat cannot tell from it, for the
-// leak check (package preview): the cards seat does not see dealt again as
-// [Match.Determinize] deals them for seed, but for the cards of keep, which
-// stay where they are (the cards the seat is about to see, the cards a move
-// names). Unlike Determinize's fork, the probe keeps the match's random
+// leak check (package preview): the cards and objects seat does not see
+// dealt again as [Match.Determinize] deals them for seed, but for those of
+// keep, which stay where they are (what the seat is about to see, the cards
+// a move names). Unlike Determinize's fork, the probe keeps the match's random
 // source, so chance brings it what it brings the match and any difference
 // between the two is the deal's; and it records its events with their
 // text, from its start on (its Events are only those). With trace, every
@@ -42,9 +49,14 @@ func (m *Match) SeenCards(seat int) []CardRef {
 // found.
 func (m *Match) Probe(seat int, seed uint64, keep []CardRef, trace bool) *Match {
 	var kept func(deck, card int) bool
+	var keptObj func(id int) bool
 	if len(keep) > 0 {
 		set := make(map[[2]int]bool, len(keep))
+		objs := map[int]bool{}
 		for _, c := range keep {
+			if c.Deck == "" {
+				objs[c.ID] = true
+			}
 			for i, name := range m.p.decks {
 				if name == c.Deck {
 					set[[2]int{i, c.ID - 1}] = true
@@ -52,8 +64,9 @@ func (m *Match) Probe(seat int, seed uint64, keep []CardRef, trace bool) *Match 
 			}
 		}
 		kept = func(deck, card int) bool { return set[[2]int{deck, card}] }
+		keptObj = func(id int) bool { return objs[id] }
 	}
-	f := m.determinize(seat, seed, kept)
+	f := m.determinize(seat, seed, kept, keptObj)
 	f.st.rng = m.st.rng
 	f.rec, f.text, f.opts.NoHistory, f.opts.NoEventText = true, true, false, false
 	f.events = nil // its own log, from here: the match's would be copied whole at the first event
@@ -174,14 +187,18 @@ func (m *Match) ArgFace(key string) bool {
 	return f != nil && f.st.args != nil && m.p.argFaceFlow(f.st.args.pos, key, m.varFace(0))
 }
 
-// Cards returns every card of the match, deck by deck in id order: a
-// probe keeping them all where they are is the match itself.
-func (m *Match) Cards() []CardRef {
+// All returns every card of the match, deck by deck in id order, then
+// every object: a probe keeping them all where they are is the match
+// itself.
+func (m *Match) All() []CardRef {
 	var out []CardRef
 	for i, dk := range m.st.decks {
 		for j := range dk.cards {
 			out = append(out, CardRef{m.p.decks[i], j + 1})
 		}
+	}
+	for _, ob := range m.st.objs {
+		out = append(out, CardRef{ID: ob.id})
 	}
 	return out
 }

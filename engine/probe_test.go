@@ -39,7 +39,7 @@ func TestProbe(t *testing.T) {
 	if err != nil || len(moves) == 0 {
 		t.Fatal(err, moves)
 	}
-	same := m.Probe(1, 9, m.Cards(), true)
+	same := m.Probe(1, 9, m.All(), true)
 	if err := m.Apply(moves[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestProbe(t *testing.T) {
 	}
 
 	// Player 1's view of the rest: player 2 sees only counts.
-	hidden := m.SeenCards(0)
+	hidden := m.Seen(0)
 	moved := 0
 	for k := uint64(0); k < 20; k++ {
 		p := m.Probe(1, k, hidden[:1], false)

@@ -220,7 +220,7 @@ func (c *leakMatch) judge(m, after *engine.Match, s int, seed uint64, keep []eng
 	// Again, tracing who writes what: the copy, and its twin, the match
 	// itself (a copy keeping every card where it is).
 	probe := m.Probe(s, seed, keep, true)
-	twin := m.Probe(s, seed, m.Cards(), true)
+	twin := m.Probe(s, seed, m.All(), true)
 	shown := m
 	if post {
 		_ = probe.Apply(probe.Own(mv))

@@ -153,7 +153,7 @@ func (c *leakMatch) play(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		after := m.Probe(0, 0, m.Cards(), false) // the match, with a log of its own
+		after := m.Probe(0, 0, m.All(), false) // the match, with a log of its own
 		if err := after.Apply(after.Own(mv)); err != nil {
 			return fmt.Errorf("match seed %d, move %s: %w", c.seed, gm, err)
 		}
@@ -179,7 +179,7 @@ func (c *leakMatch) play(ctx context.Context) error {
 // compared with copies keeping fewer cards, its derived values
 // recomputed by the step.
 func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.Move, s int, first bool) error {
-	keep := append(after.SeenCards(s), movedCards(gm)...)
+	keep := append(after.Seen(s), movedCards(gm)...)
 	var before *engine.View
 	if first {
 		v, err := m.View(s)
