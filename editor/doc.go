@@ -2,7 +2,7 @@
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
 // ([GraphView]), a custom widget with its own renderer; the [Inspector], the
 // form of the selected state; the object types, actions and scripts panels
-// ([ElementPanel]); the Starlark and YAML [CodeEditor]; the [YAMLView]; and
+// ([ListPanel]); the Starlark and YAML [CodeEditor]; the [YAMLView]; and
 // the [DiagnosticsView] of what the checks found.
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project

@@ -277,10 +277,10 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 		obj  fyne.Focusable
 	}
 	places := []place{{"nothing", nil}, {"the canvas", x.e.View}}
-	if f := x.e.Inspector.form; f != nil {
-		for _, path := range sortedKeys(f.places) {
-			switch w := f.places[path].(type) {
-			case *formEntry:
+	if f := x.e.Inspector.Form(); f != nil {
+		for _, path := range f.Paths() {
+			switch w := f.Place(path).(type) {
+			case *Entry:
 				if !w.Disabled() {
 					places = append(places, place{"inspector field " + path, w})
 				}

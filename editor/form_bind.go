@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,21 +28,21 @@ import (
 // list grew or shrank, and the field the designer is typing in is not
 // loaded again, so nothing moves under the cursor.
 
-// getter reads a field's value from the pack; ok is false when its element
+// Getter reads a field's value from the pack; ok is false when its element
 // is gone.
-type getter func(p *graph.Pack) (v string, ok bool)
+type Getter func(p *graph.Pack) (v string, ok bool)
 
-// setter makes the edit that gives a field the value v.
-type setter func(p *graph.Pack, v string) (graph.Edit, error)
+// Setter makes the edit that gives a field the value v.
+type Setter func(p *graph.Pack, v string) (graph.Edit, error)
 
 // binding is a widget bound to the pack.
 type binding interface {
 	load(p *graph.Pack)
 }
 
-// form is a set of bound widgets, laid out as labelled rows.
-type form struct {
-	e     *Editor
+// Form is a set of bound widgets, laid out as labelled rows.
+type Form struct {
+	host  Host
 	binds []binding
 	box   *fyne.Container // the rows
 	grid  *fyne.Container // the labelled rows of the current section
@@ -49,28 +51,28 @@ type form struct {
 	// open it; codes the same for code editors. A form's sub-forms (list
 	// rows) share them.
 	places map[string]fyne.CanvasObject
-	codes  map[string]*CodeEditor
+	codes  map[string]CodeField
 	prefix string // the path of the sub-form's element in the form ("transitions/pass/")
 }
 
-func newForm(e *Editor) *form {
-	return &form{e: e, box: container.NewVBox(), places: map[string]fyne.CanvasObject{}, codes: map[string]*CodeEditor{}}
+func newForm(h Host) *Form {
+	return &Form{host: h, box: container.NewVBox(), places: map[string]fyne.CanvasObject{}, codes: map[string]CodeField{}}
 }
 
 // sub returns a form whose places go into f's under prefix.
-func (f *form) sub(prefix string) *form {
-	return &form{e: f.e, box: container.NewVBox(), places: f.places, codes: f.codes, prefix: f.prefix + prefix}
+func (f *Form) sub(prefix string) *Form {
+	return &Form{host: f.host, box: container.NewVBox(), places: f.places, codes: f.codes, prefix: f.prefix + prefix}
 }
 
 // load loads every field from p.
-func (f *form) load(p *graph.Pack) {
+func (f *Form) load(p *graph.Pack) {
 	for _, b := range f.binds {
 		b.load(p)
 	}
 }
 
 // heading starts a section.
-func (f *form) heading(text string) {
+func (f *Form) heading(text string) {
 	// A heading wraps: unwrapped, a long one ("arguments (each with its
 	// domain: the legal values)" in a card) made the form wider than the
 	// side column, cut at the right until a layout widened the column.
@@ -81,7 +83,7 @@ func (f *form) heading(text string) {
 }
 
 // row adds a labelled row to the current section and returns its label.
-func (f *form) row(label string, obj fyne.CanvasObject) *widget.Label {
+func (f *Form) row(label string, obj fyne.CanvasObject) *widget.Label {
 	if f.grid == nil {
 		f.grid = container.New(layout.NewFormLayout())
 		f.box.Add(f.grid)
@@ -93,22 +95,69 @@ func (f *form) row(label string, obj fyne.CanvasObject) *widget.Label {
 }
 
 // wide adds obj across the whole width, after the current section's rows.
-func (f *form) wide(obj fyne.CanvasObject) {
+func (f *Form) wide(obj fyne.CanvasObject) {
 	f.box.Add(obj)
 	f.grid = nil
 }
 
-func (f *form) place(path string, obj fyne.CanvasObject) { f.places[f.prefix+path] = obj }
+func (f *Form) place(path string, obj fyne.CanvasObject) { f.places[f.prefix+path] = obj }
 
-// formEntry is a text field that reports losing the focus.
-type formEntry struct {
+// Place returns the widget of the field at path ("description",
+// "clauses/while/0/condition", "transitions/add"), or nil.
+func (f *Form) Place(path string) fyne.CanvasObject { return f.places[path] }
+
+// Paths returns the paths of the form's fields and buttons, sorted.
+func (f *Form) Paths() []string { return slices.Sorted(maps.Keys(f.places)) }
+
+// EachBound calls fn with each text and code field of the form (its list
+// rows' included), in the order they were built, and the getter that reads
+// the field's value from the pack.
+func (f *Form) EachBound(fn func(o fyne.CanvasObject, get Getter)) {
+	for _, b := range f.binds {
+		switch b := b.(type) {
+		case *textBind:
+			fn(b.entry, b.get)
+		case *codeBind:
+			fn(b.code, b.get)
+		case *listBind:
+			for _, s := range b.subs {
+				s.EachBound(fn)
+			}
+		}
+	}
+}
+
+// EachCode calls fn with each code field of the form (its list rows'
+// included) and its path, in no order.
+func (f *Form) EachCode(fn func(path string, c CodeField)) {
+	for path, c := range f.codes {
+		fn(path, c)
+	}
+}
+
+// fail says why an edit the form asked for was refused, without a dialog
+// (the designer may be typing).
+func (f *Form) fail(err error) { f.host.Say(err.Error()) }
+
+// edit makes an edit a button of the form asked for, or says why it could
+// not be made.
+func (f *Form) edit(ed graph.Edit, err error) {
+	if err != nil {
+		f.fail(err)
+		return
+	}
+	f.host.Do(ed)
+}
+
+// Entry is a text field that reports losing the focus.
+type Entry struct {
 	widget.Entry
 	onLeave func()
 	bind    *textBind
 }
 
-func newFormEntry(multi bool) *formEntry {
-	en := &formEntry{}
+func newEntry(multi bool) *Entry {
+	en := &Entry{}
 	en.MultiLine = multi
 	if multi {
 		en.Wrapping = fyne.TextWrapWord
@@ -118,7 +167,7 @@ func newFormEntry(multi bool) *formEntry {
 }
 
 // TypedKey passes the window-wide keys on (winkeys.go).
-func (en *formEntry) TypedKey(ev *fyne.KeyEvent) {
+func (en *Entry) TypedKey(ev *fyne.KeyEvent) {
 	if !ui.ToWindow(en, ev) {
 		en.Entry.TypedKey(ev)
 	}
@@ -126,14 +175,14 @@ func (en *formEntry) TypedKey(ev *fyne.KeyEvent) {
 
 // TypedShortcut passes the window's shortcuts on (ui.ShortcutToWindow) and the
 // others to the entry.
-func (en *formEntry) TypedShortcut(s fyne.Shortcut) {
+func (en *Entry) TypedShortcut(s fyne.Shortcut) {
 	if !ui.ShortcutToWindow(en, s) {
 		en.Entry.TypedShortcut(s)
 	}
 }
 
 // FocusLost calls onLeave.
-func (en *formEntry) FocusLost() {
+func (en *Entry) FocusLost() {
 	en.Entry.FocusLost()
 	if en.onLeave != nil {
 		en.onLeave()
@@ -149,10 +198,10 @@ func (en *formEntry) FocusLost() {
 // then; a value the setter takes, or a change of the pack's value (undo),
 // ends the refusal.
 type textBind struct {
-	f       *form
-	entry   *formEntry
-	get     getter
-	set     setter
+	f       *Form
+	entry   *Entry
+	get     Getter
+	set     Setter
 	key     string
 	live    bool
 	typing  bool // the entry is making an edit: do not load it again now
@@ -165,24 +214,24 @@ type textBind struct {
 
 // text adds a field edited as the designer types; key names it for merging
 // ("state 21/description").
-func (f *form) text(label, path, key string, multi bool, get getter, set setter) *formEntry {
+func (f *Form) text(label, path, key string, multi bool, get Getter, set Setter) *Entry {
 	return f.entry(label, path, key, multi, true, get, set)
 }
 
 // commit adds a field whose edit is made on Enter or when the designer leaves
 // it; a value the edit refuses stays in the field, the status line saying
 // why (see textBind).
-func (f *form) commit(label, path string, get getter, set setter) *formEntry {
+func (f *Form) commit(label, path string, get Getter, set Setter) *Entry {
 	return f.entry(label, path, "", false, false, get, set)
 }
 
-func (f *form) entry(label, path, key string, multi, live bool, get getter, set setter) *formEntry {
-	b := &textBind{f: f, entry: newFormEntry(multi), get: get, set: set, key: key, live: live}
+func (f *Form) entry(label, path, key string, multi, live bool, get Getter, set Setter) *Entry {
+	b := &textBind{f: f, entry: newEntry(multi), get: get, set: set, key: key, live: live}
 	en := b.entry
 	en.bind = b
 	if live {
 		en.OnChanged = func(s string) { b.changed(s) }
-		en.onLeave = f.e.Seal
+		en.onLeave = f.host.Seal
 	} else {
 		en.OnSubmitted = func(s string) { b.commitText(s) }
 		en.onLeave = func() { b.commitText(en.Text) }
@@ -192,7 +241,7 @@ func (f *form) entry(label, path, key string, multi, live bool, get getter, set 
 	if label != "" {
 		f.row(label, en)
 	}
-	b.load(f.e.Pack())
+	b.load(f.host.Pack())
 	return en
 }
 
@@ -200,7 +249,7 @@ func (b *textBind) changed(s string) {
 	if b.loading {
 		return
 	}
-	p := b.f.e.Pack()
+	p := b.f.host.Pack()
 	ed, err := b.set(p, s)
 	if err != nil {
 		b.refuse(p, err)
@@ -208,12 +257,12 @@ func (b *textBind) changed(s string) {
 	}
 	b.accepted()
 	b.typing = true
-	b.f.e.Merge(b.key, ed)
+	b.f.host.Merge(b.key, ed)
 	b.typing = false
 }
 
 func (b *textBind) commitText(s string) {
-	p := b.f.e.Pack()
+	p := b.f.host.Pack()
 	if v, ok := b.get(p); !ok || v == s {
 		b.accepted()
 		return
@@ -224,14 +273,14 @@ func (b *textBind) commitText(s string) {
 		return
 	}
 	b.accepted()
-	b.f.e.Do(ed)
+	b.f.host.Do(ed)
 }
 
 // refuse keeps the text the setter refused in the field and says why.
 func (b *textBind) refuse(p *graph.Pack, err error) {
 	b.refused = true
 	b.kept, _ = b.get(p)
-	b.f.e.fail(err)
+	b.f.fail(err)
 	if b.msg != nil {
 		b.msg.refuse(err.Error() + " (the pack keeps " + quoteOrEmpty(b.kept) + ")")
 	}
@@ -288,7 +337,7 @@ type messageLine struct {
 
 // message adds a message line holding hint for the fields given (see
 // textBind), at path.
-func (f *form) message(path, hint string, fields ...*formEntry) *widget.Label {
+func (f *Form) message(path, hint string, fields ...*Entry) *widget.Label {
 	m := &messageLine{label: widget.NewLabel(hint), hint: hint}
 	m.label.Importance = widget.LowImportance
 	m.label.Truncation = fyne.TextTruncateEllipsis // one line whatever it says (the status line has it whole)
@@ -310,49 +359,46 @@ func (m *messageLine) clear() {
 	m.label.SetText(m.hint)
 }
 
-// codeBind binds a code editor, edited as the designer types.
+// codeBind binds a code field, edited as the designer types.
 type codeBind struct {
-	f       *form
-	code    *CodeEditor
-	get     getter
+	f       *Form
+	code    CodeField
+	get     Getter
 	typing  bool
 	loading bool
 }
 
 // code adds a Starlark field (at least rows lines tall).
-func (f *form) code(label, path, key string, rows int, get getter, set setter) *CodeEditor {
-	c := NewCodeEditor("starlark", false, rows)
-	bindCode(f, c, path, key, get, set)
+func (f *Form) code(label, path, key string, rows int, get Getter, set Setter) CodeField {
+	c := f.bindCode(path, key, rows, false, get, set)
 	if label != "" {
 		f.row(label, c)
 	}
 	return c
 }
 
-// bindCode binds c to the value get reads and set edits, merging the edits
-// of its typing under key.
-func bindCode(f *form, c *CodeEditor, path, key string, get getter, set setter) {
-	b := &codeBind{f: f, code: c, get: get}
-	c.OnChanged = func(s string) {
+// bindCode makes a code field (fill: one filling its panel) bound to the
+// value get reads and set edits, merging the edits of its typing under key.
+func (f *Form) bindCode(path, key string, rows int, fill bool, get Getter, set Setter) CodeField {
+	b := &codeBind{f: f, get: get}
+	b.code = f.host.NewCode(rows, fill, CodeHooks{Changed: func(s string) {
 		if b.loading {
 			return
 		}
-		ed, err := set(f.e.Pack(), s)
+		ed, err := set(f.host.Pack(), s)
 		if err != nil {
-			f.e.fail(err)
+			f.fail(err)
 			return
 		}
 		b.typing = true
-		f.e.Merge(key, ed)
+		f.host.Merge(key, ed)
 		b.typing = false
-	}
-	c.OnLeave = f.e.Seal
-	c.OnUndo, c.OnRedo = f.e.Undo, f.e.Redo
-	c.OnNote = f.e.setStatus
+	}, Leave: f.host.Seal})
 	f.binds = append(f.binds, b)
-	f.place(path, c)
-	f.codes[f.prefix+path] = c
-	b.load(f.e.Pack())
+	f.place(path, b.code)
+	f.codes[f.prefix+path] = b.code
+	b.load(f.host.Pack())
+	return b.code
 }
 
 func (b *codeBind) load(p *graph.Pack) {
@@ -369,37 +415,37 @@ func (b *codeBind) load(p *graph.Pack) {
 // choiceBind binds a drop-down list; choosing makes one edit.
 type choiceBind struct {
 	sel     *ui.Select
-	get     getter
+	get     Getter
 	options func(p *graph.Pack) []string
 	loading bool
 }
 
 // choice adds a drop-down of options (computed from the pack each time it
 // loads; the current value is always one of them).
-func (f *form) choice(label, path string, options func(p *graph.Pack) []string, get getter, set setter) *ui.Select {
+func (f *Form) choice(label, path string, options func(p *graph.Pack) []string, get Getter, set Setter) *ui.Select {
 	b := &choiceBind{get: get, options: options}
 	b.sel = ui.NewSelect(nil, func(s string) {
 		if b.loading {
 			return
 		}
-		p := f.e.Pack()
+		p := f.host.Pack()
 		if v, ok := get(p); !ok || v == s {
 			return
 		}
 		ed, err := set(p, s)
 		if err != nil {
-			f.e.fail(err)
+			f.fail(err)
 			b.load(p)
 			return
 		}
-		f.e.Do(ed)
+		f.host.Do(ed)
 	})
 	f.binds = append(f.binds, b)
 	f.place(path, b.sel)
 	if label != "" {
 		f.row(label, b.sel)
 	}
-	b.load(f.e.Pack())
+	b.load(f.host.Pack())
 	return b.sel
 }
 
@@ -435,23 +481,23 @@ type checkBind struct {
 }
 
 // check adds a check box.
-func (f *form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *ui.Check {
+func (f *Form) check(label, path string, get func(p *graph.Pack) (bool, bool), set func(p *graph.Pack, v bool) (graph.Edit, error)) *ui.Check {
 	b := &checkBind{get: get}
 	b.box = ui.NewCheck("", func(v bool) {
 		if b.loading {
 			return
 		}
-		ed, err := set(f.e.Pack(), v)
+		ed, err := set(f.host.Pack(), v)
 		if err != nil {
-			f.e.fail(err)
+			f.fail(err)
 			return
 		}
-		f.e.Do(ed)
+		f.host.Do(ed)
 	})
 	f.binds = append(f.binds, b)
 	f.place(path, b.box)
 	f.row(label, b.box)
-	b.load(f.e.Pack())
+	b.load(f.host.Pack())
 	return b.box
 }
 
@@ -470,11 +516,11 @@ func (b *checkBind) load(p *graph.Pack) {
 // (transitions, parameters, clause cards): rebuilt when the list's length
 // changes, loaded in place otherwise.
 type listBind struct {
-	f     *form
+	f     *Form
 	box   *fyne.Container
 	count func(p *graph.Pack) int
-	build func(sub *form, i int)
-	subs  []*form
+	build func(sub *Form, i int)
+	subs  []*Form
 	// shape, when set, names what the rows are: a change rebuilds them even
 	// when their number stays.
 	shape     func(p *graph.Pack) string
@@ -482,16 +528,16 @@ type listBind struct {
 }
 
 // list adds a list of sub-forms; build fills sub-form i.
-func (f *form) list(count func(p *graph.Pack) int, build func(sub *form, i int)) *fyne.Container {
+func (f *Form) list(count func(p *graph.Pack) int, build func(sub *Form, i int)) *fyne.Container {
 	return f.shapedList(count, nil, build)
 }
 
 // shapedList is list, rebuilt also when shape's answer changes.
-func (f *form) shapedList(count func(p *graph.Pack) int, shape func(p *graph.Pack) string, build func(sub *form, i int)) *fyne.Container {
+func (f *Form) shapedList(count func(p *graph.Pack) int, shape func(p *graph.Pack) string, build func(sub *Form, i int)) *fyne.Container {
 	b := &listBind{f: f, box: container.NewVBox(), count: count, build: build, shape: shape}
 	f.binds = append(f.binds, b)
 	f.wide(b.box)
-	b.load(f.e.Pack())
+	b.load(f.host.Pack())
 	return b.box
 }
 
@@ -525,18 +571,18 @@ func (b *listBind) load(p *graph.Pack) {
 // labelBind is a label whose text comes from the pack.
 type labelBind struct {
 	label, key *widget.Label
-	get        getter
+	get        Getter
 	fixed      bool // never hidden: the label keeps its room when empty (line)
 }
 
 // note adds a wrapped label computed from the pack.
-func (f *form) note(label string, get getter) *widget.Label {
+func (f *Form) note(label string, get Getter) *widget.Label {
 	b := &labelBind{label: widget.NewLabel(""), get: get}
 	b.label.Wrapping = fyne.TextWrapWord
 	b.label.Importance = widget.LowImportance
 	f.binds = append(f.binds, b)
 	b.key = f.row(label, b.label)
-	b.load(f.e.Pack())
+	b.load(f.host.Pack())
 	return b.label
 }
 
@@ -545,7 +591,7 @@ func (f *form) note(label string, get getter) *widget.Label {
 // dropped), each cut with an ellipsis at the form's edge rather than wrapped.
 // A note under a field the designer types in is one: it changes as they
 // type, and nothing below it may move.
-func (f *form) line(label string, lines int, get getter) *widget.Label {
+func (f *Form) line(label string, lines int, get Getter) *widget.Label {
 	fixed := func(p *graph.Pack) (string, bool) {
 		v, ok := get(p)
 		ls := strings.Split(v, "\n")
@@ -559,7 +605,7 @@ func (f *form) line(label string, lines int, get getter) *widget.Label {
 	b.label.Importance = widget.LowImportance
 	f.binds = append(f.binds, b)
 	b.key = f.row(label, b.label)
-	b.load(f.e.Pack())
+	b.load(f.host.Pack())
 	return b.label
 }
 

@@ -37,7 +37,7 @@ type clauseKind interface {
 	remove(c *graph.Clauses, i int)
 	swap(c *graph.Clauses, i, j int)
 	duplicate(c *graph.Clauses, i int)
-	card(f *form, h clauseHost, i int)
+	card(f *Form, h clauseHost, i int)
 }
 
 // kind implements clauseKind for a list of T.
@@ -47,7 +47,7 @@ type kind[T any] struct {
 	nameOf       func(T) string
 	fresh        func(name string) T
 	copyOf       func(v T, name string) T
-	fields       func(f *form, h clauseHost, i int, at func(p *graph.Pack) (T, bool), field func(name string) string)
+	fields       func(f *Form, h clauseHost, i int, at func(p *graph.Pack) (T, bool), field func(name string) string)
 }
 
 func (k *kind[T]) name() string               { return k.key }
@@ -93,7 +93,7 @@ func (k *kind[T]) duplicate(c *graph.Clauses, i int) {
 	}
 }
 
-func (k *kind[T]) card(f *form, h clauseHost, i int) {
+func (k *kind[T]) card(f *Form, h clauseHost, i int) {
 	at := func(p *graph.Pack) (T, bool) {
 		var zero T
 		c, ok := h.get(p)
@@ -184,7 +184,7 @@ func makeClauseKinds() []clauseKind {
 			nameOf: func(s string) string { return s },
 			fresh:  func(n string) string { return n },
 			copyOf: func(_ string, n string) string { return n },
-			fields: func(*form, clauseHost, int, func(*graph.Pack) (string, bool), func(string) string) {}},
+			fields: func(*Form, clauseHost, int, func(*graph.Pack) (string, bool), func(string) string) {}},
 		&kind[*graph.Variable]{key: "variables", heading: "variables: typed values the object holds",
 			list:   func(c *graph.Clauses) *[]*graph.Variable { return (*[]*graph.Variable)(&c.Variables) },
 			nameOf: func(v *graph.Variable) string { return v.Name },
@@ -205,11 +205,11 @@ func makeClauseKinds() []clauseKind {
 // clauseCards adds the cards of h's clauses grouped by kind: each kind a
 // heading with an add button, each clause a card with its name, buttons to
 // move it up or down, duplicate or delete it, and the fields its kind has.
-func clauseCards(f *form, h clauseHost) {
+func clauseCards(f *Form, h clauseHost) {
 	for _, k := range clauseKinds {
 		k := k
 		add := ui.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
-			f.e.formEdit(h.edit(f.e.Pack(), k.name(), k.add))
+			f.edit(h.edit(f.host.Pack(), k.name(), k.add))
 		})
 		add.Importance = widget.LowImportance
 		f.place(h.path+k.name()+"/add", add)
@@ -221,7 +221,7 @@ func clauseCards(f *form, h clauseHost) {
 				return k.count(c)
 			}
 			return 0
-		}, func(sub *form, i int) {
+		}, func(sub *Form, i int) {
 			card := sub.sub("")
 			cardHeader(card, h, k, i)
 			k.card(card, h, i)
@@ -232,11 +232,11 @@ func clauseCards(f *form, h clauseHost) {
 }
 
 // load makes a form a binding, so a card's form loads with its list.
-var _ binding = (*form)(nil)
+var _ binding = (*Form)(nil)
 
 // cardHeader is a card's first row: its name (live), then up, down,
 // duplicate and delete.
-func cardHeader(f *form, h clauseHost, k clauseKind, i int) {
+func cardHeader(f *Form, h clauseHost, k clauseKind, i int) {
 	place := h.path + k.name() + "/" + strconv.Itoa(i)
 	name := f.text("", place, h.key+k.name()+"/"+strconv.Itoa(i)+"/name", false,
 		func(p *graph.Pack) (string, bool) {
@@ -251,7 +251,7 @@ func cardHeader(f *form, h clauseHost, k clauseKind, i int) {
 		})
 	name.SetPlaceHolder("name")
 	button := func(icon fyne.Resource, what string, change func(c *graph.Clauses)) *ui.Button {
-		b := ui.NewButtonWithIcon("", icon, func() { f.e.formEdit(h.edit(f.e.Pack(), k.name(), change)) })
+		b := ui.NewButtonWithIcon("", icon, func() { f.edit(h.edit(f.host.Pack(), k.name(), change)) })
 		b.Importance = widget.LowImportance
 		f.place(place+"/"+what, b)
 		return b
@@ -296,7 +296,7 @@ func cardFrame(content fyne.CanvasObject) fyne.CanvasObject {
 }
 
 // clauseCode adds a code field of a clause card.
-func clauseCode[T any](f *form, h clauseHost, label, field string, at func(p *graph.Pack) (T, bool), code func(v T) *graph.Code, rows int, i int, kindKey string) {
+func clauseCode[T any](f *Form, h clauseHost, label, field string, at func(p *graph.Pack) (T, bool), code func(v T) *graph.Code, rows int, i int, kindKey string) {
 	f.code(label, h.path+field, h.key+field, rows, func(p *graph.Pack) (string, bool) {
 		v, ok := at(p)
 		if !ok {
@@ -325,7 +325,7 @@ func clauseAt[T any](c *graph.Clauses, key string, i int) (T, bool) {
 	return zero, false
 }
 
-func whileFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.While, bool), field func(string) string) {
+func whileFields(f *Form, h clauseHost, i int, at func(p *graph.Pack) (*graph.While, bool), field func(string) string) {
 	clauseCode(f, h, "condition", field("condition"), at, func(w *graph.While) *graph.Code { return &w.Condition }, 1, i, "while")
 	clauseCode(f, h, "selector", field("selector"), at, func(w *graph.While) *graph.Code { return &w.Selector }, 1, i, "while")
 	t := f.text("target", h.path+field("target"), h.key+field("target"), false, func(p *graph.Pack) (string, bool) {
@@ -345,17 +345,17 @@ func whileFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Wh
 	clauseCode(f, h, "wrapper", field("wrapper"), at, func(w *graph.While) *graph.Code { return &w.Wrapper }, 2, i, "while")
 }
 
-func triggerFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Trigger, bool), field func(string) string) {
+func triggerFields(f *Form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Trigger, bool), field func(string) string) {
 	key := strings.SplitN(field(""), "/", 2)[0]
 	clauseCode(f, h, "condition", field("condition"), at, func(t *graph.Trigger) *graph.Code { return &t.Condition }, 1, i, key)
 	clauseCode(f, h, "body", field("body"), at, func(t *graph.Trigger) *graph.Code { return &t.Body }, 2, i, key)
 }
 
-func propertyFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Property, bool), field func(string) string) {
+func propertyFields(f *Form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Property, bool), field func(string) string) {
 	clauseCode(f, h, "body", field("body"), at, func(p *graph.Property) *graph.Code { return &p.Body }, 1, i, "properties")
 }
 
-func methodFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Method, bool), field func(string) string) {
+func methodFields(f *Form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Method, bool), field func(string) string) {
 	paramRows(f, "params", h.key, h.path+field("params"), methodParam, func(p *graph.Pack) *graph.Params {
 		if m, ok := at(p); ok {
 			return &m.Params
@@ -371,8 +371,8 @@ func methodFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.M
 	clauseCode(f, h, "body", field("body"), at, func(m *graph.Method) *graph.Code { return &m.Body }, 2, i, "methods")
 }
 
-func variableFields(f *form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Variable, bool), field func(string) string) {
-	set := func(fld string, write func(v *graph.Variable, s string) error) setter {
+func variableFields(f *Form, h clauseHost, i int, at func(p *graph.Pack) (*graph.Variable, bool), field func(string) string) {
+	set := func(fld string, write func(v *graph.Variable, s string) error) Setter {
 		return func(p *graph.Pack, s string) (graph.Edit, error) {
 			var werr error
 			ed, err := h.edit(p, field(fld), func(c *graph.Clauses) {

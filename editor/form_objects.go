@@ -20,26 +20,26 @@ const (
 	PanelScripts     = "scripts"      // the pack's shared Starlark scripts
 )
 
-// ElementPanel edits one of the pack's named lists (object types, actions,
+// ListPanel edits one of the pack's named lists (object types, actions,
 // scripts): the list on the left with buttons to add, duplicate, delete and
 // move the selected element, and the selected element's form on the right.
 // Every change is an edit of the history.
-type ElementPanel struct {
+type ListPanel struct {
 	widget.BaseWidget
 
-	e        *Editor
+	host     Host
 	kind     graph.RefKind
 	noun     string
 	names    func(p *graph.Pack) []string
 	fresh    func(name string) any // a new element named name
 	ops      elementOps
-	makeForm func(n *elementName) (*form, fyne.CanvasObject) // the form of the element n names
+	makeForm func(n *elementName) (*Form, fyne.CanvasObject) // the form of the element n names
 
 	list     *ui.List
 	shown    []string
 	selected string
 	cur      *elementName // what the form's getters and setters read: selected, followed through renames
-	form     *form
+	form     *Form
 	scroll   *container.Scroll
 	detail   *fyne.Container
 	fill     bool // the form fills the panel (a script's code) instead of scrolling
@@ -47,16 +47,16 @@ type ElementPanel struct {
 }
 
 // Show shows the panel, with the pack as it is now.
-func (ep *ElementPanel) Show() {
+func (ep *ListPanel) Show() {
 	ep.BaseWidget.Show()
 	if ep.stale {
 		ep.refresh(nil)
 	}
 }
 
-// refreshIfShown loads the panel again when it shows, else at its next Show:
+// RefreshIfShown loads the panel again when it shows, else at its next Show:
 // a hidden panel costs nothing while the designer types elsewhere.
-func (ep *ElementPanel) refreshIfShown() {
+func (ep *ListPanel) RefreshIfShown() {
 	if ep.Visible() {
 		ep.refresh(nil)
 	} else {
@@ -73,8 +73,8 @@ type elementOps struct {
 	name func(p *graph.Pack, name, to string) (graph.Edit, error)
 }
 
-func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
-	ep := &ElementPanel{e: e, kind: kind, noun: noun, detail: container.NewStack()}
+func newListPanel(h Host, kind graph.RefKind, noun string) *ListPanel {
+	ep := &ListPanel{host: h, kind: kind, noun: noun, detail: container.NewStack()}
 	ep.list = ui.NewList(func() int { return len(ep.shown) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -92,7 +92,7 @@ func newElementPanel(e *Editor, kind graph.RefKind, noun string) *ElementPanel {
 }
 
 // CreateRenderer implements fyne.Widget.
-func (ep *ElementPanel) CreateRenderer() fyne.WidgetRenderer {
+func (ep *ListPanel) CreateRenderer() fyne.WidgetRenderer {
 	tool := func(icon fyne.Resource, f func()) *ui.Button {
 		b := ui.NewButtonWithIcon("", icon, f)
 		b.Importance = widget.LowImportance
@@ -111,12 +111,27 @@ func (ep *ElementPanel) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(split)
 }
 
+// Kind returns what the panel lists: graph.ObjectTypeRef, ActionRef or
+// ScriptRef.
+func (ep *ListPanel) Kind() graph.RefKind { return ep.kind }
+
+// Noun returns the word for one element listed ("object type", "action",
+// "script").
+func (ep *ListPanel) Noun() string { return ep.noun }
+
+// Form returns the form of the element shown, nil when none is.
+func (ep *ListPanel) Form() *Form { return ep.form }
+
+// Current reports whether the form shows the pack as it is: false while
+// the panel is hidden and the pack changed since (Show loads it again).
+func (ep *ListPanel) Current() bool { return !ep.stale }
+
 // Selected returns the name of the element shown ("" when none).
-func (ep *ElementPanel) Selected() string { return ep.selected }
+func (ep *ListPanel) Selected() string { return ep.selected }
 
 // Field returns the text of the field at path of the element shown (see
 // [Inspector.Field]).
-func (ep *ElementPanel) Field(path string) (string, bool) {
+func (ep *ListPanel) Field(path string) (string, bool) {
 	if ep.form == nil {
 		return "", false
 	}
@@ -124,25 +139,24 @@ func (ep *ElementPanel) Field(path string) (string, bool) {
 }
 
 // Names returns the names listed.
-func (ep *ElementPanel) Names() []string { return ep.shown }
+func (ep *ListPanel) Names() []string { return ep.shown }
 
 // Select shows the element name.
-func (ep *ElementPanel) Select(name string) {
+func (ep *ListPanel) Select(name string) {
 	ep.selected = name
 	ep.form = nil
 	ep.refresh(nil)
 	if i := slices.Index(ep.shown, name); i >= 0 {
 		ep.list.Select(i)
 	}
-	ep.e.forms.sel = Target{Kind: ep.kind, Name: name}
-	ep.e.refreshYAML()
+	ep.host.Selected(ep.kind, name)
 }
 
 // refresh shows the pack's list again and loads the form in place (refs:
 // what changed; nil: anything).
-func (ep *ElementPanel) refresh(_ []graph.Ref) {
+func (ep *ListPanel) refresh(_ []graph.Ref) {
 	ep.stale = false
-	p := ep.e.Pack()
+	p := ep.host.Pack()
 	before := ep.shown
 	ep.shown = nil
 	if p != nil {
@@ -150,7 +164,7 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 	}
 	ep.list.Refresh()
 	if to, ok := followRename(before, ep.shown, ep.selected); ok {
-		ep.renamed(to)
+		ep.Follow(to)
 	}
 	if !slices.Contains(ep.shown, ep.selected) {
 		ep.selected, ep.form = "", nil
@@ -172,7 +186,7 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 	ep.cur = &elementName{ep.selected}
 	f, obj := ep.makeForm(ep.cur)
 	ep.form = f
-	obj = ui.Ringed(ep.e.status.SetText, obj)
+	obj = ui.Ringed(ep.host.Say, obj)
 	if ep.fill {
 		ep.scroll = nil
 		ep.detail.Objects = []fyne.CanvasObject{obj}
@@ -181,56 +195,66 @@ func (ep *ElementPanel) refresh(_ []graph.Ref) {
 		ep.detail.Objects = []fyne.CanvasObject{ep.scroll}
 	}
 	ep.detail.Refresh()
-	ep.e.showFindings() // the new form's code fields get their marks
+	ep.host.FormBuilt() // the new form's code fields get their marks
 }
 
-// renamed follows the element shown to its new name, the form in place.
-func (ep *ElementPanel) renamed(to string) {
+// Follow follows the element shown to its new name, the form in place.
+func (ep *ListPanel) Follow(to string) {
 	ep.selected = to
 	if ep.cur != nil {
 		ep.cur.name = to
 	}
-	ep.e.forms.sel = Target{Kind: ep.kind, Name: to}
+	ep.host.Renamed(ep.kind, to)
+}
+
+// edit makes an edit a button of the panel asked for, or says why it could
+// not be made.
+func (ep *ListPanel) edit(ed graph.Edit, err error) {
+	if err != nil {
+		ep.host.Say(err.Error())
+		return
+	}
+	ep.host.Do(ed)
 }
 
 // Add adds a new element after the others and shows it.
-func (ep *ElementPanel) Add() {
-	p := ep.e.Pack()
+func (ep *ListPanel) Add() {
+	p := ep.host.Pack()
 	if p == nil {
 		return
 	}
 	name := freshName(ep.noun, func(n string) bool { return slices.Contains(ep.names(p), n) })
 	ed, err := ep.ops.add(p, ep.fresh(name), -1)
-	ep.e.formEdit(ed, err)
+	ep.edit(ed, err)
 	if err == nil {
 		ep.Select(name)
 	}
 }
 
 // Duplicate adds a copy of the element shown after it.
-func (ep *ElementPanel) Duplicate() {
-	p := ep.e.Pack()
+func (ep *ListPanel) Duplicate() {
+	p := ep.host.Pack()
 	if p == nil || ep.selected == "" {
 		return
 	}
 	name := freshName(ep.selected+"_copy", func(n string) bool { return slices.Contains(ep.names(p), n) })
 	ed, err := ep.ops.add(p, ep.ops.copy(p, ep.selected, name), slices.Index(ep.names(p), ep.selected)+1)
-	ep.e.formEdit(ed, err)
+	ep.edit(ed, err)
 	if err == nil {
 		ep.Select(name)
 	}
 }
 
 // Delete deletes the element shown.
-func (ep *ElementPanel) Delete() {
-	if p := ep.e.Pack(); p != nil && ep.selected != "" {
-		ep.e.formEdit(ep.ops.del(p, ep.selected))
+func (ep *ListPanel) Delete() {
+	if p := ep.host.Pack(); p != nil && ep.selected != "" {
+		ep.edit(ep.ops.del(p, ep.selected))
 	}
 }
 
 // MoveBy moves the element shown by by places (-1 up, 1 down).
-func (ep *ElementPanel) MoveBy(by int) {
-	p := ep.e.Pack()
+func (ep *ListPanel) MoveBy(by int) {
+	p := ep.host.Pack()
 	if p == nil || ep.selected == "" {
 		return
 	}
@@ -238,14 +262,14 @@ func (ep *ElementPanel) MoveBy(by int) {
 	if to < 0 || to >= len(ep.names(p)) {
 		return
 	}
-	ep.e.formEdit(ep.ops.move(p, ep.selected, to))
+	ep.edit(ep.ops.move(p, ep.selected, to))
 	if i := slices.Index(ep.shown, ep.selected); i >= 0 {
 		ep.list.Select(i)
 	}
 }
 
 // Reveal opens the field at path of element name (see [Inspector.Reveal]).
-func (ep *ElementPanel) Reveal(name, path string, line, col int) bool {
+func (ep *ListPanel) Reveal(name, path string, line, col int) bool {
 	if name != ep.selected || ep.form == nil {
 		ep.Select(name)
 	}
@@ -257,7 +281,7 @@ func (ep *ElementPanel) Reveal(name, path string, line, col int) bool {
 
 // nameField adds the commit field of the name of the element n names; the
 // panel follows the new name (refresh).
-func (ep *ElementPanel) nameField(f *form, n *elementName) {
+func (ep *ListPanel) nameField(f *Form, n *elementName) {
 	f.commit("name", "name", func(p *graph.Pack) (string, bool) {
 		return n.name, slices.Contains(ep.names(p), n.name)
 	}, func(p *graph.Pack, v string) (graph.Edit, error) {
@@ -265,10 +289,10 @@ func (ep *ElementPanel) nameField(f *form, n *elementName) {
 	})
 }
 
-// newObjectTypesPanel lists the object types; the form of one is its clause
+// NewObjectTypes lists the object types; the form of one is its clause
 // cards grouped by kind.
-func newObjectTypesPanel(e *Editor) *ElementPanel {
-	ep := newElementPanel(e, graph.ObjectTypeRef, "object type")
+func NewObjectTypes(h Host) *ListPanel {
+	ep := newListPanel(h, graph.ObjectTypeRef, "object type")
 	ep.names = func(p *graph.Pack) []string {
 		return namesOf(p.ObjectTypes, func(t *graph.ObjectType) string { return t.Name })
 	}
@@ -288,8 +312,8 @@ func newObjectTypesPanel(e *Editor) *ElementPanel {
 	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
 		return graph.EditObjectType(p, name, "name", func(t *graph.ObjectType) { t.Name = to })
 	}
-	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
-		f := newForm(e)
+	ep.makeForm = func(n *elementName) (*Form, fyne.CanvasObject) {
+		f := newForm(h)
 		f.heading("Object type")
 		ep.nameField(f, n)
 		clauseCards(f, clauseHost{
@@ -309,11 +333,11 @@ func newObjectTypesPanel(e *Editor) *ElementPanel {
 	return ep
 }
 
-// newActionsPanel lists the actions; the form of one has its player
+// NewActions lists the actions; the form of one has its player
 // specifier, its arguments with their types and domains, its precondition
 // and its body.
-func newActionsPanel(e *Editor) *ElementPanel {
-	ep := newElementPanel(e, graph.ActionRef, "action")
+func NewActions(h Host) *ListPanel {
+	ep := newListPanel(h, graph.ActionRef, "action")
 	ep.names = func(p *graph.Pack) []string {
 		return namesOf(p.Actions, func(a *graph.Action) string { return a.Name })
 	}
@@ -331,8 +355,8 @@ func newActionsPanel(e *Editor) *ElementPanel {
 	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
 		return graph.EditAction(p, name, "name", func(a *graph.Action) { a.Name = to })
 	}
-	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
-		f := newForm(e)
+	ep.makeForm = func(n *elementName) (*Form, fyne.CanvasObject) {
+		f := newForm(h)
 		f.heading("Action")
 		ep.nameField(f, n)
 		actionFields(f, n, "")
@@ -344,7 +368,7 @@ func newActionsPanel(e *Editor) *ElementPanel {
 // actionFields adds the fields of the action n names to f, their places
 // under prefix: its player specifier, its arguments with their types and
 // domains, its precondition and its body.
-func actionFields(f *form, n *elementName, prefix string) {
+func actionFields(f *Form, n *elementName, prefix string) {
 	key := "action " + n.name + "/"
 	code := func(label, field string, rows int, read func(a *graph.Action) *graph.Code) {
 		f.code(label, prefix+field, key+field, rows, func(p *graph.Pack) (string, bool) {
@@ -372,10 +396,10 @@ func actionFields(f *form, n *elementName, prefix string) {
 	code("body", "body", 4, func(a *graph.Action) *graph.Code { return &a.Body })
 }
 
-// newScriptsPanel lists the scripts; the form of one is its name and a code
+// NewScripts lists the scripts; the form of one is its name and a code
 // editor filling the panel.
-func newScriptsPanel(e *Editor) *ElementPanel {
-	ep := newElementPanel(e, graph.ScriptRef, "script")
+func NewScripts(h Host) *ListPanel {
+	ep := newListPanel(h, graph.ScriptRef, "script")
 	ep.fill = true
 	ep.names = func(p *graph.Pack) []string {
 		return namesOf(p.Scripts, func(s *graph.Script) string { return s.Name })
@@ -399,11 +423,10 @@ func newScriptsPanel(e *Editor) *ElementPanel {
 	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
 		return graph.EditScript(p, name, "name", func(s *graph.Script) { s.Name = to })
 	}
-	ep.makeForm = func(n *elementName) (*form, fyne.CanvasObject) {
-		f := newForm(e)
+	ep.makeForm = func(n *elementName) (*Form, fyne.CanvasObject) {
+		f := newForm(h)
 		ep.nameField(f, n)
-		c := NewCodeEditor("starlark", true, 10)
-		bindCode(f, c, "", "script "+n.name, func(p *graph.Pack) (string, bool) {
+		c := f.bindCode("", "script "+n.name, 10, true, func(p *graph.Pack) (string, bool) {
 			for _, s := range p.Scripts {
 				if s.Name == n.name {
 					return s.Code.Src, true

@@ -71,10 +71,10 @@ const noneChoice = "(none)"
 
 // stateForm builds the form of every field of the state n names: BGA's, the seed
 // model's, and the non-standard keys of an imported file.
-func stateForm(e *Editor, n *elementName) *form {
-	f := newForm(e)
+func stateForm(h Host, n *elementName) *Form {
+	f := newForm(h)
 	key := "state " + n.name + "/"
-	get := func(read func(s *graph.State) string) getter {
+	get := func(read func(s *graph.State) string) Getter {
 		return func(p *graph.Pack) (string, bool) {
 			if s := findState(p, n.name); s != nil {
 				return read(s), true
@@ -82,7 +82,7 @@ func stateForm(e *Editor, n *elementName) *form {
 			return "", false
 		}
 	}
-	set := func(field string, write func(s *graph.State, v string)) setter {
+	set := func(field string, write func(s *graph.State, v string)) Setter {
 		return func(p *graph.Pack, v string) (graph.Edit, error) {
 			return graph.EditState(p, n.name, field, func(s *graph.State) { write(s, v) })
 		}
@@ -214,7 +214,7 @@ func stateForm(e *Editor, n *elementName) *form {
 			})
 		},
 	})
-	if s := findState(e.Pack(), n.name); s != nil && len(s.Extra) > 0 {
+	if s := findState(h.Pack(), n.name); s != nil && len(s.Extra) > 0 {
 		f.heading("Extra (keys of the imported file; edit them in the YAML view)")
 		for _, x := range s.Extra {
 			k := x.Key
@@ -317,7 +317,7 @@ func isIdent(s string) bool {
 // allowedActions adds a card per action the possibleactions of the state n
 // names: the action's form when the pack defines it (the same action as in
 // the actions panel), else a button defining it.
-func allowedActions(f *form, n *elementName) {
+func allowedActions(f *Form, n *elementName) {
 	names := func(p *graph.Pack) graph.Names {
 		if s := findState(p, n.name); s != nil {
 			return s.PossibleActions
@@ -335,8 +335,8 @@ func allowedActions(f *form, n *elementName) {
 			fmt.Fprintf(&b, "%s %v,", a, p.Actions.Lookup(a) != nil)
 		}
 		return b.String()
-	}, func(sub *form, i int) {
-		p := f.e.Pack()
+	}, func(sub *Form, i int) {
+		p := f.host.Pack()
 		ns := names(p)
 		if i >= len(ns) {
 			return
@@ -346,7 +346,7 @@ func allowedActions(f *form, n *elementName) {
 		card.wide(widget.NewLabelWithStyle("action "+name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		if p.Actions.Lookup(name) == nil {
 			def := ui.NewButtonWithIcon("Define "+name, theme.ContentAddIcon(), func() {
-				f.e.formEdit(graph.AddAction(f.e.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
+				f.edit(graph.AddAction(f.host.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
 			})
 			card.place("possibleactions/"+name+"/define", def)
 			card.wide(def)
@@ -360,14 +360,14 @@ func allowedActions(f *form, n *elementName) {
 
 // transitionRows adds the transitions of the state n names: a row per transition (its
 // name, its target, a delete button) and a button adding one.
-func transitionRows(f *form, n *elementName) {
+func transitionRows(f *Form, n *elementName) {
 	f.heading("transitions")
 	f.list(func(p *graph.Pack) int {
 		if s := findState(p, n.name); s != nil {
 			return len(s.Transitions)
 		}
 		return 0
-	}, func(sub *form, i int) {
+	}, func(sub *Form, i int) {
 		nameOf := func(p *graph.Pack) (string, bool) {
 			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
 				return s.Transitions[i].Name, true
@@ -389,12 +389,12 @@ func transitionRows(f *form, n *elementName) {
 			return graph.RetargetTransition(p, n.name, old, choiceID(v))
 		})
 		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-			p := f.e.Pack()
+			p := f.host.Pack()
 			old, ok := nameOf(p)
 			if !ok {
 				return
 			}
-			f.e.formEdit(graph.DeleteTransition(p, n.name, old))
+			f.edit(graph.DeleteTransition(p, n.name, old))
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/delete", del)
 		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
@@ -409,13 +409,13 @@ func transitionRows(f *form, n *elementName) {
 		sub.place("transitions/"+strconv.Itoa(i)+"/inferred", inferred)
 	})
 	add := ui.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
-		p := f.e.Pack()
+		p := f.host.Pack()
 		s := findState(p, n.name)
 		if s == nil {
 			return
 		}
 		name := freshName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
-		f.e.formEdit(graph.AddTransition(p, n.name, graph.Transition{Name: name, To: s.ID}))
+		f.edit(graph.AddTransition(p, n.name, graph.Transition{Name: name, To: s.ID}))
 	})
 	f.place("transitions/add", add)
 	f.wide(add)
@@ -446,7 +446,7 @@ const (
 // a row each with its name, type, a delete button, and what kind says; and a
 // button adding one. params reads the list; edit makes the edit that changes
 // it.
-func paramRows(f *form, title, key, path string, kind paramKind, params func(p *graph.Pack) *graph.Params,
+func paramRows(f *Form, title, key, path string, kind paramKind, params func(p *graph.Pack) *graph.Params,
 	edit func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error)) {
 	f.heading(title)
 	at := func(p *graph.Pack, i int) *graph.Param {
@@ -460,9 +460,9 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 			return len(*ps)
 		}
 		return 0
-	}, func(sub *form, i int) {
+	}, func(sub *Form, i int) {
 		place := path + "/" + strconv.Itoa(i)
-		get := func(read func(pr *graph.Param) string) getter {
+		get := func(read func(pr *graph.Param) string) Getter {
 			return func(p *graph.Pack) (string, bool) {
 				if pr := at(p, i); pr != nil {
 					return read(pr), true
@@ -470,7 +470,7 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 				return "", false
 			}
 		}
-		set := func(field string, write func(pr *graph.Param, v string) error) setter {
+		set := func(field string, write func(pr *graph.Param, v string) error) Setter {
 			return func(p *graph.Pack, v string) (graph.Edit, error) {
 				var werr error
 				ed, err := edit(p, path+"/"+strconv.Itoa(i)+"/"+field, func(ps *graph.Params) {
@@ -491,7 +491,7 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 			get(func(pr *graph.Param) string { return pr.Type }),
 			set("type", func(pr *graph.Param, v string) error { pr.Type = v; return nil }))
 		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-			f.e.formEdit(edit(f.e.Pack(), path, func(ps *graph.Params) {
+			f.edit(edit(f.host.Pack(), path, func(ps *graph.Params) {
 				if i < len(*ps) {
 					*ps = slices.Delete(*ps, i, i+1)
 					if len(*ps) == 0 {
@@ -519,7 +519,7 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 		sub.message(place+"/message", "a value as YAML: 3, [1, 2], {a: 1}", def)
 	})
 	add := ui.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
-		p := f.e.Pack()
+		p := f.host.Pack()
 		ps := params(p)
 		if ps == nil {
 			return
@@ -527,17 +527,8 @@ func paramRows(f *form, title, key, path string, kind paramKind, params func(p *
 		name := freshName("param", func(n string) bool {
 			return slices.ContainsFunc(*ps, func(pr *graph.Param) bool { return pr.Name == n })
 		})
-		f.e.formEdit(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
+		f.edit(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
 	})
 	f.place(path+"/add", add)
 	f.wide(add)
-}
-
-// formEdit does an edit made by a button, or shows why it could not be made.
-func (e *Editor) formEdit(ed graph.Edit, err error) {
-	if err != nil {
-		e.fail(err)
-		return
-	}
-	e.Do(ed)
 }

@@ -29,7 +29,7 @@ func TestDiagnosticsComeFromAnotherGoroutine(t *testing.T) {
 		return diagnose(p)
 	}
 	e.SelectState("3")
-	action := widgetAt[*CodeEditor](t, e.Inspector.form, "action")
+	action := widgetAt[*CodeEditor](t, e.Inspector.Form(), "action")
 	// The designer types the name of a function no script defines. Were a
 	// check run on this goroutine, it would block here for ever.
 	action.SetCursor(1, 1)
@@ -72,7 +72,7 @@ func TestDiagnosticsAreDebounced(t *testing.T) {
 	e.forms.live.run = func(p *graph.Pack) checkResult { runs++; return diagnose(p) }
 	e.forms.live.delay = time.Hour
 	e.SelectState("2")
-	en := widgetAt[*formEntry](t, e.Inspector.form, "description")
+	en := widgetAt[*Entry](t, e.Inspector.Form(), "description")
 	typeAtEnd(en, " quickly")
 	settle(e) // stands for the pause: the pending check starts at once
 	if runs != 1 {
@@ -120,7 +120,7 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 	if e.View.Selected() != "11" || e.Inspector.Shown() != "11" {
 		t.Fatalf("selected %q, inspector %q", e.View.Selected(), e.Inspector.Shown())
 	}
-	action := widgetAt[*CodeEditor](t, e.Inspector.form, "action")
+	action := widgetAt[*CodeEditor](t, e.Inspector.Form(), "action")
 	if line, col := action.CursorPos(); !action.Focused() || line != 2 || col != 1 {
 		t.Errorf("action field: focused %v, cursor %d:%d, want 2:1", action.Focused(), line, col)
 	}
@@ -135,7 +135,7 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 		t.Fatalf("front %q, object type %q", e.Dock.Front(Centre), ot.Selected())
 	}
 	n := len(e.Pack().ObjectTypes.Lookup("healer").Methods) - 1
-	body := widgetAt[*CodeEditor](t, ot.form, "methods/"+strconv.Itoa(n)+"/body")
+	body := widgetAt[*CodeEditor](t, ot.Form(), "methods/"+strconv.Itoa(n)+"/body")
 	if line, col := body.CursorPos(); !body.Focused() || line != 2 || col != f.Target.Column {
 		t.Errorf("method body: focused %v, cursor %d:%d, want 2:%d", body.Focused(), line, col, f.Target.Column)
 	}
@@ -208,7 +208,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.scroll.Size().Height, in.scroll.Offset.Y)
 		}
 	}
-	inView("the endaction field", widgetAt[*CodeEditor](t, in.form, "endaction"))
+	inView("the endaction field", widgetAt[*CodeEditor](t, in.Form(), "endaction"))
 
 	// The check reports an unknown possible action at its name in the
 	// list; the click goes to the button that defines it.
@@ -227,7 +227,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	}
 	// The button on screen is the window's winButton, not the Fyne button
 	// inside it (fyneOf), which the driver cannot place.
-	inView("the Define nosuchaction button", in.form.places["possibleactions/nosuchaction/define"])
+	inView("the Define nosuchaction button", in.Form().Place("possibleactions/nosuchaction/define"))
 
 	e.SelectState("")
 	count := func() string {

@@ -77,9 +77,9 @@ func TestPlayEventOpensClause(t *testing.T) {
 	if got := e.Dock.Front(Centre); got != PanelObjectTypes || ot.Selected() != "healer" {
 		t.Fatalf("front %q showing %q, want the object types at healer", got, ot.Selected())
 	}
-	c, ok := ot.form.places["when/0/condition"].(*CodeEditor)
+	c, ok := ot.Form().Place("when/0/condition").(*CodeEditor)
 	if !ok || !c.Focused() {
-		t.Errorf("the when clause's condition is not focused (%T)", ot.form.places["when/0/condition"])
+		t.Errorf("the when clause's condition is not focused (%T)", ot.Form().Place("when/0/condition"))
 	}
 }
 
@@ -104,7 +104,7 @@ func TestPlayRuleErrorOpensCode(t *testing.T) {
 	if got := e.Dock.Front(Centre); got != PanelActions || ap.Selected() != "mark" {
 		t.Fatalf("front %q showing %q, want the actions at mark", got, ap.Selected())
 	}
-	c := ap.form.places["body"].(*CodeEditor)
+	c := ap.Form().Place("body").(*CodeEditor)
 	if line, _ := c.CursorPos(); line != want || !c.Focused() {
 		t.Errorf("body's cursor on line %d (focused %v), want line %d", line, c.Focused(), want)
 	}

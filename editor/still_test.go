@@ -61,14 +61,14 @@ func TestFormStaysStillWhileTyping(t *testing.T) {
 	e := seedsEditor(t)
 	h := hands{t, e}
 	e.SelectState("10")
-	f := e.Inspector.form
+	f := e.Inspector.Form()
 	d := fyne.CurrentApp().Driver()
 	below := []string{"descriptionmyturn", "action", "args", "possibleactions"}
 	where := func() []float32 {
 		layOut(e.Window().Content()) // as the window's next frame does
 		var ys []float32
 		for _, path := range below {
-			ys = append(ys, d.AbsolutePositionForObject(f.places[path]).Y)
+			ys = append(ys, d.AbsolutePositionForObject(f.Place(path)).Y)
 		}
 		return ys
 	}
@@ -80,7 +80,7 @@ func TestFormStaysStillWhileTyping(t *testing.T) {
 	}
 	want := where()
 	t.Logf("at %v", want)
-	desc := widgetAt[*formEntry](t, f, "description")
+	desc := widgetAt[*Entry](t, f, "description")
 	h.click(desc)
 	h.shortcut(&fyne.ShortcutSelectAll{})
 	for _, s := range []string{"A", " plain text", " for ${actplayer}", " and ${source}", " and ${nothing}", " and ${you}"} {
@@ -88,7 +88,7 @@ func TestFormStaysStillWhileTyping(t *testing.T) {
 		settle(e)
 		still("typing "+strconv.Quote(s)+" in the description", want)
 	}
-	h.renameIn(widgetAt[*formEntry](t, f, "id"), "ST_CHOOSE")
+	h.renameIn(widgetAt[*Entry](t, f, "id"), "ST_CHOOSE")
 	settle(e)
 	if e.Inspector.Shown() != "ST_CHOOSE" {
 		t.Fatalf("the inspector shows %q after the id change", e.Inspector.Shown())

@@ -309,9 +309,9 @@ func (v *YAMLView) followRename(to string) {
 	}
 	v.target.Name = to
 	v.e.forms.sel.Name = to
-	for _, ep := range []*ElementPanel{v.e.forms.objects, v.e.forms.actions, v.e.forms.scripts} {
-		if ep.kind == v.target.Kind {
-			ep.renamed(to)
+	for _, ep := range []*ListPanel{v.e.forms.objects, v.e.forms.actions, v.e.forms.scripts} {
+		if ep.Kind() == v.target.Kind {
+			ep.Follow(to)
 		}
 	}
 }

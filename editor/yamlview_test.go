@@ -35,7 +35,7 @@ func TestYAMLViewOfAState(t *testing.T) {
 	}
 
 	// Forms to text.
-	typeAtEnd(widgetAt[*formEntry](t, e.Inspector.form, "name"), "Z")
+	typeAtEnd(widgetAt[*Entry](t, e.Inspector.Form(), "name"), "Z")
 	e.Seal()
 	if !strings.Contains(y.Text(), "name: playerTurnZ\n") {
 		t.Errorf("after renaming in the form the view shows\n%s", y.Text())
