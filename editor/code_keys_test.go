@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -113,7 +114,7 @@ func TestTabCyclesInTheForm(t *testing.T) {
 	settle(e)
 	h.click(widgetAt[*CodeEditor](t, in.Form(), "timeout"))
 	h.key(fyne.KeyTab)
-	inForm := func(f *Form) bool {
+	inForm := func(f *forms.Form) bool {
 		got := e.Window().Canvas().Focused()
 		for _, path := range f.Paths() {
 			if fo, ok := fyneOf(f.Place(path)).(fyne.Focusable); ok && fo == got {
@@ -145,7 +146,7 @@ func TestTabCyclesInTheForm(t *testing.T) {
 
 // lastFocusable is the last field of f on screen in the order Tab visits
 // the window's widgets.
-func lastFocusable(t *testing.T, e *Editor, f *Form) fyne.Focusable {
+func lastFocusable(t *testing.T, e *Editor, f *forms.Form) fyne.Focusable {
 	t.Helper()
 	var last fyne.Focusable
 	for _, fo := range focusables(e.Window()) {

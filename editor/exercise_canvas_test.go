@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -280,7 +281,7 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 	if f := x.e.Inspector.Form(); f != nil {
 		for _, path := range f.Paths() {
 			switch w := f.Place(path).(type) {
-			case *Entry:
+			case *forms.Entry:
 				if !w.Disabled() {
 					places = append(places, place{"inspector field " + path, w})
 				}

@@ -8,6 +8,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // The forms driver: the Inspector's form, the Actions, Object types and
@@ -24,11 +26,11 @@ var (
 
 // typeableFields returns the paths of f's text and code fields that show
 // in the window, sorted.
-func (x *exerciser) typeableFields(f *Form) []string {
+func (x *exerciser) typeableFields(f *forms.Form) []string {
 	var out []string
 	for _, path := range f.Paths() {
 		switch w := f.Place(path).(type) {
-		case *Entry:
+		case *forms.Entry:
 			if !w.Disabled() && w.Visible() {
 				out = append(out, path)
 			}
@@ -44,7 +46,7 @@ func (x *exerciser) typeableFields(f *Form) []string {
 // fieldText is what field o shows.
 func fieldTextOf(o fyne.CanvasObject) string {
 	switch w := o.(type) {
-	case *Entry:
+	case *forms.Entry:
 		return w.Text
 	case *CodeEditor:
 		return w.Text()
@@ -54,9 +56,9 @@ func fieldTextOf(o fyne.CanvasObject) string {
 
 // bindOf returns the getter of the field widget o of f (its sub-forms
 // included), or nil.
-func bindOf(f *Form, o fyne.CanvasObject) Getter {
-	var found Getter
-	f.EachBound(func(b fyne.CanvasObject, get Getter) {
+func bindOf(f *forms.Form, o fyne.CanvasObject) forms.Getter {
+	var found forms.Getter
+	f.EachBound(func(b fyne.CanvasObject, get forms.Getter) {
 		if found == nil && b == o {
 			found = get
 		}
@@ -91,14 +93,14 @@ func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
 // end and leaves the field. The text must then be in the pack's value of
 // the field, or the window must say why not (typed); the field must show
 // what was typed, once (no doubled characters).
-func (x *exerciser) typeInto(where string, form func() *Form, path, text string, rng *rand.Rand) string {
+func (x *exerciser) typeInto(where string, form func() *forms.Form, path, text string, rng *rand.Rand) string {
 	f := form()
 	o := f.Place(path)
 	c := x.e.Window().Canvas()
 	before := fieldTextOf(o)
 	status := x.e.status.Text
 	switch w := o.(type) {
-	case *Entry:
+	case *forms.Entry:
 		c.Focus(w)
 		w.CursorRow = strings.Count(w.Text, "\n")
 		w.CursorColumn = len([]rune(w.Text[strings.LastIndex(w.Text, "\n")+1:]))
@@ -113,7 +115,7 @@ func (x *exerciser) typeInto(where string, form func() *Form, path, text string,
 	x.typeRunes(text)
 	shown := fieldTextOf(o)
 	leave := "a click elsewhere"
-	if en, ok := o.(*Entry); ok && !en.MultiLine && rng.IntN(2) == 0 {
+	if en, ok := o.(*forms.Entry); ok && !en.MultiLine && rng.IntN(2) == 0 {
 		leave = "Enter"
 		x.press(fyne.KeyReturn, 0)
 	}
@@ -126,7 +128,7 @@ func (x *exerciser) typeInto(where string, form func() *Form, path, text string,
 			msg = ""
 		}
 		if now := form(); now != nil && msg == "" {
-			msg = warningIn(now.box)
+			msg = warningIn(now.Content())
 		}
 		if msg != "" {
 			x.refused[o] = true
@@ -172,7 +174,7 @@ func textFor(o fyne.CanvasObject, rng *rand.Rand) string {
 }
 
 // typeInForm types into a random field of the form form returns.
-func (x *exerciser) typeInForm(where string, form func() *Form, rng *rand.Rand) string {
+func (x *exerciser) typeInForm(where string, form func() *forms.Form, rng *rand.Rand) string {
 	f := form()
 	if f == nil {
 		return "no form"
@@ -188,11 +190,11 @@ func (x *exerciser) typeInForm(where string, form func() *Form, rng *rand.Rand) 
 // or the pack's with no state selected).
 func (x *exerciser) typeInInspector(rng *rand.Rand) string {
 	x.e.Dock.Show(PanelInspector)
-	return x.typeInForm("the Inspector's", func() *Form { return x.e.Inspector.Form() }, rng)
+	return x.typeInForm("the Inspector's", func() *forms.Form { return x.e.Inspector.Form() }, rng)
 }
 
 // tapAdd taps a form's "+" button of a list of cards (path ends in /add).
-func (x *exerciser) tapAdd(f *Form, rng *rand.Rand, prefix string) string {
+func (x *exerciser) tapAdd(f *forms.Form, rng *rand.Rand, prefix string) string {
 	var adds []string
 	for _, path := range f.Paths() {
 		if _, ok := f.Place(path).(*widget.Button); ok && strings.HasPrefix(path, prefix) && strings.HasSuffix(path, "/add") {
@@ -230,7 +232,7 @@ func (x *exerciser) switchTab(rng *rand.Rand) string {
 }
 
 // panelOf returns the element panel of an id, shown in front.
-func (x *exerciser) panelOf(id string) *ListPanel {
+func (x *exerciser) panelOf(id string) *forms.ListPanel {
 	x.e.Dock.Show(id)
 	switch id {
 	case PanelActions:
@@ -242,7 +244,7 @@ func (x *exerciser) panelOf(id string) *ListPanel {
 }
 
 // selectElement clicks an element of a panel's list.
-func (x *exerciser) selectElement(ep *ListPanel, rng *rand.Rand) string {
+func (x *exerciser) selectElement(ep *forms.ListPanel, rng *rand.Rand) string {
 	name := oneOf(rng, ep.Names())
 	if name != "" {
 		ep.Select(name)
@@ -274,7 +276,7 @@ func (x *exerciser) renameElement(id string, rng *rand.Rand) string {
 	if old == "" || ep.Form() == nil {
 		return "nothing to rename"
 	}
-	en, ok := ep.Form().Place("name").(*Entry)
+	en, ok := ep.Form().Place("name").(*forms.Entry)
 	if !ok {
 		return "no name field"
 	}
@@ -310,7 +312,7 @@ func (x *exerciser) typeInElement(id string, rng *rand.Rand) string {
 	if name == "" {
 		return "no element"
 	}
-	return name + ": " + x.typeInForm("the "+id+" tab's", func() *Form { return ep.Form() }, rng)
+	return name + ": " + x.typeInForm("the "+id+" tab's", func() *forms.Form { return ep.Form() }, rng)
 }
 
 func (x *exerciser) addAction(*rand.Rand) string        { return x.addElement(PanelActions) }
@@ -359,7 +361,7 @@ func warningIn(o fyne.CanvasObject) string {
 			if w.Text != "" && (w.Importance == widget.DangerImportance || w.Importance == widget.WarningImportance) {
 				found = w.Text
 			}
-		case *Entry:
+		case *forms.Entry:
 			if err := w.Validate(); err != nil && w.Validator != nil {
 				found = err.Error()
 			}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -128,14 +129,14 @@ func (x *exerciser) formsAgree() *broken {
 	if p == nil {
 		return nil
 	}
-	if f := x.e.Inspector.Form(); f != nil && x.e.Inspector.of == p {
+	if f := x.e.Inspector.Form(); f != nil && x.e.Inspector.BuiltFor() == p {
 		if b := x.formAgrees("the Inspector's", f, p); b != nil {
 			return b
 		}
 	}
-	for _, ep := range []*ListPanel{x.e.ObjectTypes(), x.e.Actions(), x.e.Scripts()} {
-		if ep.Form() != nil && ep.Visible() && !ep.stale {
-			if b := x.formAgrees("the "+ep.noun+" tab's", ep.Form(), p); b != nil {
+	for _, ep := range []*forms.ListPanel{x.e.ObjectTypes(), x.e.Actions(), x.e.Scripts()} {
+		if ep.Form() != nil && ep.Visible() && ep.Current() {
+			if b := x.formAgrees("the "+ep.Noun()+" tab's", ep.Form(), p); b != nil {
 				return b
 			}
 		}
@@ -154,17 +155,17 @@ func (x *exerciser) focused() fyne.CanvasObject {
 // formAgrees checks every text and code field of f (its list rows
 // included) against the pack, but the one being typed in (a name changes
 // on Enter).
-func (x *exerciser) formAgrees(where string, f *Form, p *graph.Pack) *broken {
+func (x *exerciser) formAgrees(where string, f *forms.Form, p *graph.Pack) *broken {
 	pathOf := func(o fyne.CanvasObject) string {
-		for path, w := range f.places {
-			if w == o {
+		for _, path := range f.Paths() {
+			if f.Place(path) == o {
 				return path
 			}
 		}
 		return "?"
 	}
 	var found *broken // the first field in the order the form was built
-	f.EachBound(func(o fyne.CanvasObject, get Getter) {
+	f.EachBound(func(o fyne.CanvasObject, get forms.Getter) {
 		if found != nil {
 			return
 		}
@@ -174,7 +175,7 @@ func (x *exerciser) formAgrees(where string, f *Form, p *graph.Pack) *broken {
 			return
 		}
 		shown := fieldTextOf(o)
-		if _, text := o.(*Entry); text {
+		if _, text := o.(*forms.Entry); text {
 			// A list typed with its own spacing ("a,b") reads back
 			// joined as the pack writes it ("a, b").
 			shown, v = squeeze(shown), squeeze(v)

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // hands drive the window as a designer at the keyboard does: a click
@@ -106,7 +108,7 @@ func noRefusal(t *testing.T, e *Editor, doing string) {
 }
 
 // renameIn types a new name into a commit field and presses Enter.
-func (h hands) renameIn(en *Entry, to string) {
+func (h hands) renameIn(en *forms.Entry, to string) {
 	h.click(en)
 	h.shortcut(&fyne.ShortcutSelectAll{})
 	h.typ(to + "\n")
@@ -123,7 +125,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		ap := e.Actions()
 		e.Dock.Show(PanelActions)
 		ap.Add()
-		h.renameIn(widgetAt[*Entry](t, ap.Form(), "name"), "draw2")
+		h.renameIn(widgetAt[*forms.Entry](t, ap.Form(), "name"), "draw2")
 		body := widgetAt[*CodeEditor](t, ap.Form(), "body")
 		h.click(body)
 		h.key(fyne.KeyEnd)
@@ -147,7 +149,7 @@ func TestFormsFollowRenames(t *testing.T) {
 			t.Errorf("precondition after undoing the rename %q", got)
 		}
 		// A rename committed by leaving the field for another one.
-		name := widgetAt[*Entry](t, ap.Form(), "name")
+		name := widgetAt[*forms.Entry](t, ap.Form(), "name")
 		h.click(name)
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("shuffle")
@@ -164,7 +166,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		ot := e.ObjectTypes()
 		e.Dock.Show(PanelObjectTypes)
 		ot.Add()
-		h.renameIn(widgetAt[*Entry](t, ot.Form(), "name"), "token")
+		h.renameIn(widgetAt[*forms.Entry](t, ot.Form(), "name"), "token")
 		test.Tap(widgetAt[*widget.Button](t, ot.Form(), "whenever/add"))
 		noRefusal(t, e, "adding a whenever to the renamed type")
 		typ := e.Pack().ObjectTypes.Lookup("token")
@@ -172,7 +174,7 @@ func TestFormsFollowRenames(t *testing.T) {
 			t.Fatalf("object type token after adding a whenever: %+v", typ)
 		}
 		// A clause renamed, then its condition typed.
-		h.renameIn(widgetAt[*Entry](t, ot.Form(), "whenever/0"), "refill")
+		h.renameIn(widgetAt[*forms.Entry](t, ot.Form(), "whenever/0"), "refill")
 		h.click(widgetAt[*CodeEditor](t, ot.Form(), "whenever/0/condition"))
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("self.hp < 1")
@@ -181,8 +183,8 @@ func TestFormsFollowRenames(t *testing.T) {
 		}
 		// A variable renamed, then its value typed.
 		test.Tap(widgetAt[*widget.Button](t, ot.Form(), "variables/add"))
-		h.renameIn(widgetAt[*Entry](t, ot.Form(), "variables/0"), "hp")
-		h.click(widgetAt[*Entry](t, ot.Form(), "variables/0/value"))
+		h.renameIn(widgetAt[*forms.Entry](t, ot.Form(), "variables/0"), "hp")
+		h.click(widgetAt[*forms.Entry](t, ot.Form(), "variables/0/value"))
 		h.typ("3")
 		noRefusal(t, e, "typing the renamed variable's value")
 		if v := e.Pack().ObjectTypes.Lookup("token").Clauses.Variables[0]; v.Name != "hp" || v.Value == nil || v.Value.String() != "3" {
@@ -195,7 +197,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		sp := e.Scripts()
 		e.Dock.Show(PanelScripts)
 		sp.Add()
-		h.renameIn(widgetAt[*Entry](t, sp.Form(), "name"), "helpers")
+		h.renameIn(widgetAt[*forms.Entry](t, sp.Form(), "name"), "helpers")
 		h.click(widgetAt[*CodeEditor](t, sp.Form(), ""))
 		h.typ("# shared\n")
 		noRefusal(t, e, "typing the renamed script")
@@ -207,9 +209,9 @@ func TestFormsFollowRenames(t *testing.T) {
 		e := seedsEditor(t)
 		h := hands{t, e}
 		e.SelectState("10")
-		id := widgetAt[*Entry](t, e.Inspector.Form(), "id")
+		id := widgetAt[*forms.Entry](t, e.Inspector.Form(), "id")
 		h.renameIn(id, "20")
-		desc := widgetAt[*Entry](t, e.Inspector.Form(), "description")
+		desc := widgetAt[*forms.Entry](t, e.Inspector.Form(), "description")
 		h.click(desc)
 		h.typ("!")
 		noRefusal(t, e, "typing the description of the state with a new id")
@@ -224,7 +226,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		if e.View.Selected() != "10" || e.Inspector.Shown() != "10" {
 			t.Fatalf("after undoing the id change: selected %q, inspector shows %q, want 10", e.View.Selected(), e.Inspector.Shown())
 		}
-		h.click(widgetAt[*Entry](t, e.Inspector.Form(), "description"))
+		h.click(widgetAt[*forms.Entry](t, e.Inspector.Form(), "description"))
 		h.typ("?")
 		if s := findState(e.Pack(), "10"); s == nil || !strings.Contains(s.Description, "?") {
 			t.Errorf("state 10 after undoing the id change and typing: %+v", s)
@@ -238,17 +240,17 @@ func TestFormsFollowRenames(t *testing.T) {
 		h := hands{t, e}
 		e.SelectState("2")
 		f := e.Inspector.Form()
-		h.renameIn(widgetAt[*Entry](t, f, "transitions/0"), "onwards")
+		h.renameIn(widgetAt[*forms.Entry](t, f, "transitions/0"), "onwards")
 		widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected(stateChoice(findState(e.Pack(), "3")))
 		noRefusal(t, e, "retargeting the renamed transition")
 		if tr := findState(e.Pack(), "2").Transitions[0]; tr.Name != "onwards" || tr.To.String() != "3" {
 			t.Errorf("transition after renaming and retargeting: %+v", tr)
 		}
 		test.Tap(widgetAt[*widget.Button](t, f, "params/add"))
-		h.click(widgetAt[*Entry](t, f, "params/0"))
+		h.click(widgetAt[*forms.Entry](t, f, "params/0"))
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("count")
-		h.click(widgetAt[*Entry](t, f, "params/0/default"))
+		h.click(widgetAt[*forms.Entry](t, f, "params/0/default"))
 		h.typ("2")
 		noRefusal(t, e, "typing the renamed parameter's default")
 		if pr := findState(e.Pack(), "2").Params[0]; pr.Name != "count" || pr.Default == nil || pr.Default.String() != "2" {

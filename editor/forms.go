@@ -5,14 +5,22 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
+)
+
+// The ids of the panels of the forms (package forms), in the Centre of the [Dock].
+const (
+	PanelObjectTypes = "object_types" // the object types and their clause cards
+	PanelActions     = "actions"      // the pack's player actions
+	PanelScripts     = "scripts"      // the pack's shared Starlark scripts
 )
 
 // formPanels are the editor's forms and text views beside the canvas: the
 // object types, actions and scripts panels, the YAML view, and the live
 // diagnostics that mark them.
 type formPanels struct {
-	objects, actions, scripts *ListPanel
+	objects, actions, scripts *forms.ListPanel
 	yaml                      *YAMLView
 
 	live       liveCheck
@@ -27,9 +35,9 @@ type formPanels struct {
 func (e *Editor) attachForms() {
 	e.forms = &formPanels{live: liveCheck{delay: CheckDelay, run: diagnose}}
 	h := formHost{e}
-	e.forms.objects = NewObjectTypes(h)
-	e.forms.actions = NewActions(h)
-	e.forms.scripts = NewScripts(h)
+	e.forms.objects = forms.NewObjectTypes(h)
+	e.forms.actions = forms.NewActions(h)
+	e.forms.scripts = forms.NewScripts(h)
 	e.forms.yaml = newYAMLView(e)
 	e.Inspector.Attach(h)
 	e.Diagnostics.OnSelected = nil
@@ -42,13 +50,13 @@ func (e *Editor) attachForms() {
 }
 
 // ObjectTypes returns the object types panel.
-func (e *Editor) ObjectTypes() *ListPanel { return e.forms.objects }
+func (e *Editor) ObjectTypes() *forms.ListPanel { return e.forms.objects }
 
 // Actions returns the actions panel.
-func (e *Editor) Actions() *ListPanel { return e.forms.actions }
+func (e *Editor) Actions() *forms.ListPanel { return e.forms.actions }
 
 // Scripts returns the scripts panel.
-func (e *Editor) Scripts() *ListPanel { return e.forms.scripts }
+func (e *Editor) Scripts() *forms.ListPanel { return e.forms.scripts }
 
 // YAML returns the YAML view.
 func (e *Editor) YAML() *YAMLView { return e.forms.yaml }
@@ -66,7 +74,7 @@ func (h formHost) FormBuilt()                      { h.e.showFindings() }
 
 // NewCode is a CodeEditor whose ctrl+Z and ctrl+Y are the window's undo
 // and redo, and whose notes go to the status line.
-func (h formHost) NewCode(rows int, fill bool, hooks CodeHooks) CodeField {
+func (h formHost) NewCode(rows int, fill bool, hooks forms.CodeHooks) forms.CodeField {
 	c := NewCodeEditor("starlark", fill, rows)
 	c.OnChanged = hooks.Changed
 	c.OnLeave = hooks.Leave
@@ -154,7 +162,7 @@ func (e *Editor) refreshForms() {
 	if e.forms == nil {
 		return
 	}
-	for _, ep := range []*ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
+	for _, ep := range []*forms.ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		ep.RefreshIfShown()
 	}
 	e.forms.yaml.refresh()
@@ -196,12 +204,12 @@ func (e *Editor) showFindings() {
 		k.Line, k.Column = 0, 0
 		marks[k] = append(marks[k], CodeMark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
 	}
-	mark := func(kind graph.RefKind, name string, fm *Form) {
+	mark := func(kind graph.RefKind, name string, fm *forms.Form) {
 		if fm == nil {
 			return
 		}
-		fm.EachCode(func(path string, c CodeField) {
-			c.(*CodeEditor).SetMarks(marks[Target{Kind: kind, Name: name, Field: NamedPath(e.pack, kind, name, path)}])
+		fm.EachCode(func(path string, c forms.CodeField) {
+			c.(*CodeEditor).SetMarks(marks[Target{Kind: kind, Name: name, Field: forms.NamedPath(e.pack, kind, name, path)}])
 		})
 	}
 	if in := e.Inspector; in.Form() != nil {
@@ -211,7 +219,7 @@ func (e *Editor) showFindings() {
 			mark(graph.PackRef, "", in.Form())
 		}
 	}
-	for _, ep := range []*ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
+	for _, ep := range []*forms.ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		mark(ep.Kind(), ep.Selected(), ep.Form())
 	}
 	if y := e.forms.yaml; y.Visible() || !y.stale {
@@ -237,7 +245,7 @@ func (e *Editor) OpenFinding(f Finding) {
 		return
 	}
 	t := f.Target
-	path := IndexedPath(e.pack, t.Kind, t.Name, t.Field)
+	path := forms.IndexedPath(e.pack, t.Kind, t.Name, t.Field)
 	switch t.Kind {
 	case graph.StateRef:
 		e.Dock.Show(PanelGraph)
@@ -245,7 +253,7 @@ func (e *Editor) OpenFinding(f Finding) {
 		e.SelectState(t.Name)
 		e.Inspector.Reveal(path, t.Line, t.Column)
 	case graph.ObjectTypeRef, graph.ActionRef, graph.ScriptRef:
-		ep := map[graph.RefKind]*ListPanel{graph.ObjectTypeRef: e.forms.objects, graph.ActionRef: e.forms.actions, graph.ScriptRef: e.forms.scripts}[t.Kind]
+		ep := map[graph.RefKind]*forms.ListPanel{graph.ObjectTypeRef: e.forms.objects, graph.ActionRef: e.forms.actions, graph.ScriptRef: e.forms.scripts}[t.Kind]
 		e.Dock.Show(map[graph.RefKind]string{graph.ObjectTypeRef: PanelObjectTypes, graph.ActionRef: PanelActions, graph.ScriptRef: PanelScripts}[t.Kind])
 		ep.Reveal(t.Name, path, t.Line, t.Column)
 	case graph.PackRef:

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -33,7 +34,7 @@ func seedsEditor(t *testing.T) *Editor {
 
 // widgetAt returns the widget of the field at path of f, failing the test
 // when there is none of type T.
-func widgetAt[T any](t *testing.T, f *Form, path string) T {
+func widgetAt[T any](t *testing.T, f *forms.Form, path string) T {
 	t.Helper()
 	w, ok := fyneOf(f.Place(path)).(T)
 	if !ok {
@@ -44,13 +45,13 @@ func widgetAt[T any](t *testing.T, f *Form, path string) T {
 }
 
 // typeAtEnd types s at the end of an entry, as the designer would.
-func typeAtEnd(en *Entry, s string) {
+func typeAtEnd(en *forms.Entry, s string) {
 	en.CursorRow, en.CursorColumn = 0, len([]rune(en.Text))
 	test.Type(en, s)
 }
 
 // submit presses Enter in an entry.
-func submit(en *Entry) { en.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+func submit(en *forms.Entry) { en.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
 
 // undoAll undoes every step and checks the pack is back where it started.
 func undoAll(t *testing.T, e *Editor, want *graph.Pack) {
@@ -86,7 +87,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		}
 	}
 
-	typeAtEnd(widgetAt[*Entry](t, f, "name"), "Now")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "name"), "Now")
 	if st().Name != "chooseTargetNow" {
 		t.Errorf("name %q", st().Name)
 	}
@@ -97,8 +98,8 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("type %q", st().Type)
 	}
 	step("type", 1)
-	typeAtEnd(widgetAt[*Entry](t, f, "description"), " now")
-	typeAtEnd(widgetAt[*Entry](t, f, "descriptionmyturn"), "!")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "description"), " now")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "descriptionmyturn"), "!")
 	if !strings.HasSuffix(st().Description, "${source} now") || !strings.HasSuffix(st().DescriptionMyTurn, "${source}!") {
 		t.Errorf("descriptions %q, %q", st().Description, st().DescriptionMyTurn)
 	}
@@ -109,19 +110,19 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("action %q, args %q", st().Action.Src, st().Args.Src)
 	}
 	step("code", 2)
-	pa := widgetAt[*Entry](t, f, "possibleactions")
+	pa := widgetAt[*forms.Entry](t, f, "possibleactions")
 	pa.SetText("target, pass")
 	if got := strings.Join(st().PossibleActions, "|"); got != "target|pass" {
 		t.Errorf("possibleactions %q", got)
 	}
 	step("possibleactions", 1)
 
-	tapButton(t, f.box, "Add transition")
+	tapButton(t, f.Content(), "Add transition")
 	if len(st().Transitions) != 1 || st().Transitions[0].Name != "next" {
 		t.Fatalf("transitions after adding one: %+v", st().Transitions)
 	}
 	step("add transition", 1)
-	name := widgetAt[*Entry](t, f, "transitions/0")
+	name := widgetAt[*forms.Entry](t, f, "transitions/0")
 	name.SetText("done")
 	submit(name)
 	widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected("2 · playerTurn")
@@ -129,7 +130,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("transition %+v, want done to 2", tr)
 	}
 	step("transition", 2)
-	tapButton(t, f.box, "Add transition")
+	tapButton(t, f.Content(), "Add transition")
 	test.Tap(widgetAt[*widget.Button](t, f, "transitions/1/delete"))
 	if len(st().Transitions) != 1 {
 		t.Errorf("after adding and deleting a second transition: %+v", st().Transitions)
@@ -142,7 +143,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	}
 	step("check and initialprivate", 2)
 
-	widgetAt[*Entry](t, f, "params/1/default").SetText("3")
+	widgetAt[*forms.Entry](t, f, "params/1/default").SetText("3")
 	widgetAt[*widget.Select](t, f, "params/0/type").SetSelected("player")
 	if ps := st().Params; ps[1].Default == nil || ps[1].Default.Int != 3 || ps[0].Type != "player" {
 		t.Errorf("params %+v %+v", ps[0], ps[1])
@@ -155,7 +156,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	}
 	step("ending and endaction", 2)
 
-	id := widgetAt[*Entry](t, f, "id")
+	id := widgetAt[*forms.Entry](t, f, "id")
 	id.SetText("12")
 	submit(id)
 	if findState(e.Pack(), "12") == nil || e.View.Selected() != "12" || e.Inspector.Shown() != "12" {
@@ -202,7 +203,7 @@ func TestTypingKeepsTheField(t *testing.T) {
 	e := seedsEditor(t)
 	e.SelectState("2")
 	f := e.Inspector.Form()
-	en := widgetAt[*Entry](t, f, "description")
+	en := widgetAt[*forms.Entry](t, f, "description")
 	orig := en.Text
 	typeAtEnd(en, " now")
 	if e.Inspector.Form() != f || f.Place("description") != en {
@@ -291,7 +292,7 @@ func TestObjectTypeCards(t *testing.T) {
 	}
 	// The new while card: condition, selector, target and wrapper.
 	test.Type(widgetAt[*CodeEditor](t, f, "while/0/condition"), "self.damage > 0 and ")
-	widgetAt[*Entry](t, f, "while/0/target").SetText("power, toughness")
+	widgetAt[*forms.Entry](t, f, "while/0/target").SetText("power, toughness")
 	test.Type(widgetAt[*CodeEditor](t, f, "while/0/wrapper"), "value + 1 if True else ")
 	w := typ().While[0]
 	if !strings.HasPrefix(w.Condition.Src, "self.damage > 0 and ") || strings.Join(w.Target, "|") != "power|toughness" || !strings.HasPrefix(w.Wrapper.Src, "value + 1") {
@@ -300,7 +301,7 @@ func TestObjectTypeCards(t *testing.T) {
 	// A variable's type and initial value.
 	n := len(typ().Variables) - 1
 	widgetAt[*widget.Select](t, f, "variables/"+strconv.Itoa(n)+"/type").SetSelected("list")
-	widgetAt[*Entry](t, f, "variables/"+strconv.Itoa(n)+"/value").SetText("[1, 2]")
+	widgetAt[*forms.Entry](t, f, "variables/"+strconv.Itoa(n)+"/value").SetText("[1, 2]")
 	if v := typ().Variables[n]; v.Type != "list" || v.Value == nil || len(v.Value.List) != 2 {
 		t.Errorf("variable %+v", v)
 	}
@@ -332,7 +333,7 @@ func TestStateClauseCards(t *testing.T) {
 	test.Tap(widgetAt[*widget.Button](t, f, "clauses/whenever/add"))
 	test.Type(widgetAt[*CodeEditor](t, f, "clauses/whenever/0/condition"), "len(hand(player)) == 0 or ")
 	test.Type(widgetAt[*CodeEditor](t, f, "clauses/whenever/0/body"), "draw(player)\n")
-	name := widgetAt[*Entry](t, f, "clauses/whenever/0")
+	name := widgetAt[*forms.Entry](t, f, "clauses/whenever/0")
 	name.SetText("refill")
 	c := st().Clauses
 	if c == nil || len(c.Whenever) != 1 || c.Whenever[0].Name != "refill" ||
@@ -376,7 +377,7 @@ func TestActionForm(t *testing.T) {
 		a.Body.Src != "pass\nparam.zone = 'graveyard'" {
 		t.Errorf("action %+v, param %+v", a, a.Params)
 	}
-	name := widgetAt[*Entry](t, f, "name")
+	name := widgetAt[*forms.Entry](t, f, "name")
 	name.SetText("discardOne")
 	submit(name)
 	if ap.Selected() != "discardOne" || e.Pack().Actions.Lookup("discardOne") == nil {
@@ -432,7 +433,7 @@ func TestStateFormShowsItsActions(t *testing.T) {
 	if got, _ := e.Actions().Field("precondition"); e.Actions().Selected() == "draw" && got != e.Pack().Actions.Lookup("draw").Precondition.Src {
 		t.Errorf("the actions panel shows %q", got)
 	}
-	typeAtEnd(widgetAt[*Entry](t, f, "possibleactions"), ", shuffle")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "possibleactions"), ", shuffle")
 	test.Tap(widgetAt[*widget.Button](t, f, "possibleactions/shuffle/define"))
 	if a := e.Pack().Actions.Lookup("shuffle"); a == nil {
 		t.Fatal("no action shuffle after Define")

@@ -3,6 +3,8 @@ package editor
 import (
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // TestInspectorKeepsTheStateOfTheSelectedArrow: with an arrow selected
@@ -27,7 +29,7 @@ func TestInspectorKeepsTheStateOfTheSelectedArrow(t *testing.T) {
 	if got := e.Inspector.Shown(); got != from {
 		t.Fatalf("arrow %s/%s selected: the Inspector shows %q, want state %s", from, name, got, from)
 	}
-	en := widgetAt[*Entry](t, e.Inspector.Form(), "description")
+	en := widgetAt[*forms.Entry](t, e.Inspector.Form(), "description")
 	typeAtEnd(en, " now")
 	settle(e)
 	if got := e.Inspector.Shown(); got != from {
@@ -70,7 +72,7 @@ func TestArrowRenamedInTheFormKeepsTheForm(t *testing.T) {
 		t.Fatalf("no arrow %v", tr)
 	}
 	e.View.OnTransitionSelected(tr)
-	name := widgetAt[*Entry](t, e.Inspector.Form(), "transitions/0")
+	name := widgetAt[*forms.Entry](t, e.Inspector.Form(), "transitions/0")
 	typeAtEnd(name, "9")
 	submit(name)
 	settle(e)

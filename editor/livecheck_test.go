@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -72,7 +73,7 @@ func TestDiagnosticsAreDebounced(t *testing.T) {
 	e.forms.live.run = func(p *graph.Pack) checkResult { runs++; return diagnose(p) }
 	e.forms.live.delay = time.Hour
 	e.SelectState("2")
-	en := widgetAt[*Entry](t, e.Inspector.Form(), "description")
+	en := widgetAt[*forms.Entry](t, e.Inspector.Form(), "description")
 	typeAtEnd(en, " quickly")
 	settle(e) // stands for the pause: the pending check starts at once
 	if runs != 1 {
@@ -196,16 +197,16 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	if in.Shown() != "11" {
 		t.Fatalf("inspector shows %q", in.Shown())
 	}
-	if h, v := in.scroll.Content.MinSize().Height, in.scroll.Size().Height; h <= v {
+	if h, v := in.Scroll().Content.MinSize().Height, in.Scroll().Size().Height; h <= v {
 		t.Fatalf("the form (%v high) fits the Inspector (%v): nothing to scroll", h, v)
 	}
 	inView := func(what string, field fyne.CanvasObject) {
 		t.Helper()
 		d := fyne.CurrentApp().Driver()
-		top := d.AbsolutePositionForObject(in.scroll).Y
+		top := d.AbsolutePositionForObject(in.Scroll()).Y
 		y := d.AbsolutePositionForObject(field).Y
-		if y < top || y+field.Size().Height > top+in.scroll.Size().Height {
-			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.scroll.Size().Height, in.scroll.Offset.Y)
+		if y < top || y+field.Size().Height > top+in.Scroll().Size().Height {
+			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.Scroll().Size().Height, in.Scroll().Offset.Y)
 		}
 	}
 	inView("the endaction field", widgetAt[*CodeEditor](t, in.Form(), "endaction"))
@@ -250,7 +251,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	if count() == before {
 		t.Fatalf("the check found nothing new: %s", before)
 	}
-	if got := in.diags.Text; !strings.HasPrefix(got, count()) {
+	if got, _ := in.Value("Diagnostics", ""); !strings.HasPrefix(got, count()) {
 		t.Errorf("the Inspector says %q, the Diagnostics list %s", got, count())
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // TestRefusedTextStays: what the designer types is never dropped. A value a
@@ -19,8 +21,8 @@ func TestRefusedTextStays(t *testing.T) {
 	settle(e)
 	h := hands{t, e}
 	f := e.Inspector.Form()
-	min := widgetAt[*Entry](t, f, "players/min")
-	max := widgetAt[*Entry](t, f, "players/max")
+	min := widgetAt[*forms.Entry](t, f, "players/min")
+	max := widgetAt[*forms.Entry](t, f, "players/max")
 	h.click(min)
 	h.typ("2")
 	if got := max.Text; got != "" {
@@ -54,7 +56,7 @@ func TestRefusedTextStays(t *testing.T) {
 		t.Errorf("the message line is %v high, the hint was %v: the fields below moved", m.MinSize().Height, hintHeight)
 	}
 	// Another edit loads the form again: the refused text stays.
-	h.click(widgetAt[*Entry](t, f, "title"))
+	h.click(widgetAt[*forms.Entry](t, f, "title"))
 	h.typ("!")
 	if max.Text != "x" {
 		t.Errorf("another edit replaced the refused %q in players max by %q", "x", max.Text)
@@ -66,7 +68,7 @@ func TestRefusedTextStays(t *testing.T) {
 		t.Errorf("after typing 5: max %d, message %q", e.Pack().Players.Max, message("players/message"))
 	}
 	// Undo (players max back to 4) loads the field again.
-	h.click(widgetAt[*Entry](t, f, "title"))
+	h.click(widgetAt[*forms.Entry](t, f, "title"))
 	e.Undo()
 	if max.Text != "4" {
 		t.Errorf("after undo players max shows %q, want 4", max.Text)
@@ -77,7 +79,7 @@ func TestRefusedTextStays(t *testing.T) {
 	ot := e.ObjectTypes()
 	ot.Add()
 	ot.Form().Place("variables/add").(interface{ Tapped(*fyne.PointEvent) }).Tapped(nil)
-	val := widgetAt[*Entry](t, ot.Form(), "variables/0/value")
+	val := widgetAt[*forms.Entry](t, ot.Form(), "variables/0/value")
 	valueHint, _ := ot.Field("variables/0/message")
 	h.click(val)
 	h.typ("[1,")
@@ -87,7 +89,7 @@ func TestRefusedTextStays(t *testing.T) {
 	if m, _ := ot.Field("variables/0/message"); m == valueHint {
 		t.Errorf("no message beside the variable's value: %q", m)
 	}
-	h.click(widgetAt[*Entry](t, ot.Form(), "name"))
+	h.click(widgetAt[*forms.Entry](t, ot.Form(), "name"))
 	h.typ("s") // renamed on leaving: another edit
 	h.click(val)
 	if val.Text != "[1," {

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -33,7 +34,7 @@ type Editor struct {
 	// View is the graph canvas.
 	View *GraphView
 	// Inspector shows the selected state.
-	Inspector *Inspector
+	Inspector *forms.Inspector
 	// Diagnostics lists the validator's findings.
 	Diagnostics *DiagnosticsView
 	// Dock lays out the panels: View, Inspector and Diagnostics, and the
@@ -85,7 +86,7 @@ type Editor struct {
 func New(app fyne.App, store Store) *Editor {
 	e := &Editor{
 		View:        NewGraphView(),
-		Inspector:   NewInspector(),
+		Inspector:   forms.NewInspector(),
 		Diagnostics: NewDiagnosticsView(),
 		Dock:        NewDock(),
 		app:         app,

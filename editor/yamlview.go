@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -309,7 +310,7 @@ func (v *YAMLView) followRename(to string) {
 	}
 	v.target.Name = to
 	v.e.forms.sel.Name = to
-	for _, ep := range []*ListPanel{v.e.forms.objects, v.e.forms.actions, v.e.forms.scripts} {
+	for _, ep := range []*forms.ListPanel{v.e.forms.objects, v.e.forms.actions, v.e.forms.scripts} {
 		if ep.Kind() == v.target.Kind {
 			ep.Follow(to)
 		}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -35,7 +36,7 @@ func TestYAMLViewOfAState(t *testing.T) {
 	}
 
 	// Forms to text.
-	typeAtEnd(widgetAt[*Entry](t, e.Inspector.Form(), "name"), "Z")
+	typeAtEnd(widgetAt[*forms.Entry](t, e.Inspector.Form(), "name"), "Z")
 	e.Seal()
 	if !strings.Contains(y.Text(), "name: playerTurnZ\n") {
 		t.Errorf("after renaming in the form the view shows\n%s", y.Text())

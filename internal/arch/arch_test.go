@@ -69,6 +69,7 @@ func TestDependencyDirection(t *testing.T) {
 var rooms = map[string][]string{
 	"editor/style": nil,
 	"editor/ui":    nil,
+	"editor/forms": {"editor/ui", "editor/style"},
 }
 
 func TestEditorRooms(t *testing.T) {

@@ -1,4 +1,4 @@
-package editor
+package forms
 
 import (
 	"fmt"
@@ -16,8 +16,8 @@ import (
 // Inspector is the form of the selected state: every field BGA and the seed
 // model give a state, its clauses as cards, the non-standard keys of an
 // imported file, then the diagnostics about it. With no state selected it
-// is the form of the pack's own keys. Every change goes through the editor's
-// history (see form_bind.go); after an edit the form loads its values again
+// is the form of the pack's own keys. Every change goes through the window's
+// history (see bind.go); after an edit the form loads its values again
 // in place, so typing is never interrupted.
 type Inspector struct {
 	widget.BaseWidget
@@ -67,6 +67,9 @@ func (in *Inspector) Title() string { return in.title.Text }
 
 // Form returns the form shown, nil when none is.
 func (in *Inspector) Form() *Form { return in.form }
+
+// Scroll returns the scroll the form is in, which Reveal moves.
+func (in *Inspector) Scroll() *container.Scroll { return in.scroll }
 
 // BuiltFor returns the pack the form shown was built for (an edit keeps
 // it; opening another pack builds the form again).

@@ -1,4 +1,4 @@
-package editor
+package forms
 
 import (
 	"maps"
@@ -18,7 +18,7 @@ import (
 // Forms: every field of a form is a widget bound to one value of the pack
 // by a getter (the value now) and a setter (the edit that gives it a new
 // value). Typing in a field makes an edit per keystroke, merged into one
-// undo step by a key naming the field (Editor.Merge); leaving the field
+// undo step by a key naming the field (Host.Merge); leaving the field
 // seals the step. Fields that name things others refer to (a state's id, a
 // transition's, an action's or an object type's name) change when the
 // designer presses Enter or leaves them.
@@ -102,6 +102,9 @@ func (f *Form) wide(obj fyne.CanvasObject) {
 
 func (f *Form) place(path string, obj fyne.CanvasObject) { f.places[f.prefix+path] = obj }
 
+// Content returns the form's rows as laid out.
+func (f *Form) Content() *fyne.Container { return f.box }
+
 // Place returns the widget of the field at path ("description",
 // "clauses/while/0/condition", "transitions/add"), or nil.
 func (f *Form) Place(path string) fyne.CanvasObject { return f.places[path] }
@@ -166,7 +169,7 @@ func newEntry(multi bool) *Entry {
 	return en
 }
 
-// TypedKey passes the window-wide keys on (winkeys.go).
+// TypedKey passes the window-wide keys on (ui.ToWindow).
 func (en *Entry) TypedKey(ev *fyne.KeyEvent) {
 	if !ui.ToWindow(en, ev) {
 		en.Entry.TypedKey(ev)

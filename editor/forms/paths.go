@@ -1,6 +1,7 @@
-package editor
+package forms
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -94,7 +95,7 @@ func IndexedPath(p *graph.Pack, kind graph.RefKind, name, path string) string {
 	parts := strings.Split(path, "/")
 	find := func(names []string, at int) {
 		if at < len(parts) {
-			if i := indexOf(names, parts[at]); i >= 0 {
+			if i := slices.Index(names, parts[at]); i >= 0 {
 				parts[at] = strconv.Itoa(i)
 			}
 		}
@@ -113,7 +114,7 @@ func IndexedPath(p *graph.Pack, kind graph.RefKind, name, path string) string {
 			find(namesOf(c.Variables, func(v *graph.Variable) string { return v.Name }), at+1)
 		case "methods":
 			if at+1 < len(parts) {
-				if m := indexOf(namesOf(c.Methods, func(m *graph.Method) string { return m.Name }), parts[at+1]); m >= 0 {
+				if m := slices.Index(namesOf(c.Methods, func(m *graph.Method) string { return m.Name }), parts[at+1]); m >= 0 {
 					parts[at+1] = strconv.Itoa(m)
 					if at+3 < len(parts) && parts[at+2] == "params" {
 						params(c.Methods[m].Params, at+3)

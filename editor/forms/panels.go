@@ -1,4 +1,4 @@
-package editor
+package forms
 
 import (
 	"slices"
@@ -11,13 +11,6 @@ import (
 
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
-)
-
-// The ids of the panels this file makes, in the Centre of the [Dock].
-const (
-	PanelObjectTypes = "object_types" // the object types and their clause cards
-	PanelActions     = "actions"      // the pack's player actions
-	PanelScripts     = "scripts"      // the pack's shared Starlark scripts
 )
 
 // ListPanel edits one of the pack's named lists (object types, actions,
