@@ -22,7 +22,23 @@
 // show) comes through the small [Host] interface package editor
 // implements, and code fields are a [CodeField] the host makes.
 //
+// The files:
+//
+//   - form.go: a Form, its sections and labelled rows, and the paths of
+//     its fields; entry.go: text fields, live or on commit, and the
+//     message line of a refusal; bind.go: code fields, drop-downs, check
+//     boxes, lists of rows and labels computed from the pack.
+//   - inspector.go: the Inspector and the pack's form; state.go: a state's
+//     form, its allowed actions and transitions; params.go: parameter rows;
+//     placeholders.go: the hint under a description.
+//   - clauses.go: the kinds of clause; cards.go: their cards; cardfields.go:
+//     the fields of each kind and literal values typed as YAML.
+//   - panels.go: the ListPanel; lists.go: the object types, actions and
+//     scripts panels built on it.
+//   - follow.go: following a rename; paths.go: a field's path in a form and
+//     in the checks' findings; pack.go: small look-ups; host.go: [Host].
+//
 // It may import Fyne, graph and the rooms editor/ui and editor/style, never
-// editor itself (internal/arch holds this). Start with bind.go, then
+// editor itself (internal/arch holds this). Start with form.go, then
 // inspector.go and panels.go.
 package forms
