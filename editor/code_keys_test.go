@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"github.com/rulestudio/studio/editor/code"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -20,7 +21,7 @@ func TestCodeFieldKeys(t *testing.T) {
 	e := seedsEditor(t)
 	h := hands{t, e}
 	e.SelectState("") // the pack's own fields
-	timeout := widgetAt[*code.Editor](t, e.Inspector.form, "timeout")
+	timeout := widgetAt[*code.Editor](t, e.Inspector.Form(), "timeout")
 	before := e.Pack().Timeout.Src
 	h.click(timeout)
 	h.key(fyne.KeyTab)
@@ -34,7 +35,7 @@ func TestCodeFieldKeys(t *testing.T) {
 	e.Dock.Show(PanelActions)
 	ap := e.Actions()
 	ap.Select("draw")
-	body := widgetAt[*code.Editor](t, ap.form, "body")
+	body := widgetAt[*code.Editor](t, ap.Form(), "body")
 	h.click(body)
 	body.SetText("if True:\nx = 1\ny = 2")
 	body.SetCursor(2, 1)
@@ -85,7 +86,7 @@ func TestCodeFieldMessageInStatus(t *testing.T) {
 	e := seedsEditor(t)
 	h := hands{t, e}
 	e.SelectState("3")
-	action := widgetAt[*code.Editor](t, e.Inspector.form, "action")
+	action := widgetAt[*code.Editor](t, e.Inspector.Form(), "action")
 	h.click(action)
 	h.key(fyne.KeyEnd)
 	h.typ("s")
@@ -112,18 +113,18 @@ func TestTabCyclesInTheForm(t *testing.T) {
 	e.SelectState("")
 	in := e.Inspector
 	settle(e)
-	h.click(widgetAt[*code.Editor](t, in.form, "timeout"))
+	h.click(widgetAt[*code.Editor](t, in.Form(), "timeout"))
 	h.key(fyne.KeyTab)
-	inForm := func(f *form) bool {
+	inForm := func(f *forms.Form) bool {
 		got := e.Window().Canvas().Focused()
-		for _, o := range f.places {
-			if fo, ok := fyneOf(o).(fyne.Focusable); ok && fo == got {
+		for _, path := range f.Paths() {
+			if fo, ok := fyneOf(f.Place(path)).(fyne.Focusable); ok && fo == got {
 				return true
 			}
 		}
 		return false
 	}
-	if !inForm(in.form) {
+	if !inForm(in.Form()) {
 		t.Fatalf("Tab from the timeout field put the focus on %T, outside the pack's form", e.Window().Canvas().Focused())
 	}
 	before, _ := graph.Marshal(e.Pack())
@@ -136,22 +137,22 @@ func TestTabCyclesInTheForm(t *testing.T) {
 	ap := e.Actions()
 	ap.Select("draw")
 	settle(e)
-	last := lastFocusable(t, e, ap.form)
+	last := lastFocusable(t, e, ap.Form())
 	h.click(last)
 	h.key(fyne.KeyTab)
-	if !inForm(ap.form) {
+	if !inForm(ap.Form()) {
 		t.Errorf("Tab from the action form's last field put the focus on %T, outside the form", e.Window().Canvas().Focused())
 	}
 }
 
 // lastFocusable is the last field of f on screen in the order Tab visits
 // the window's widgets.
-func lastFocusable(t *testing.T, e *Editor, f *form) fyne.Focusable {
+func lastFocusable(t *testing.T, e *Editor, f *forms.Form) fyne.Focusable {
 	t.Helper()
 	var last fyne.Focusable
 	for _, fo := range focusables(e.Window()) {
-		for _, o := range f.places {
-			if fyneOf(o) == fo.(fyne.CanvasObject) {
+		for _, path := range f.Paths() {
+			if fyneOf(f.Place(path)) == fo.(fyne.CanvasObject) {
 				last = fo
 			}
 		}

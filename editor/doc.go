@@ -1,8 +1,9 @@
 // Package editor is Rule Studio's user interface, built with Fyne: the window
 // ([Editor]) with its menus, toolbar and file dialogs; the state graph canvas
-// ([View]), a custom widget with its own renderer; the [Inspector], the
-// form of the selected state; the object types, actions and scripts panels
-// ([ElementPanel]); and
+// ([diagram.View]), a custom widget with its own renderer; the forms
+// (package forms: the Inspector, the form of the selected state, and the
+// object types, actions and scripts panels); the Starlark and YAML code
+// editor and the YAML view (package code); and
 // the [DiagnosticsView] of what the checks found.
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project
@@ -74,27 +75,21 @@
 // # Forms
 //
 // Every field of a form is a widget bound to one value of the pack by a getter
-// and a setter that makes the edit (form_bind.go). Typing makes an edit per
-// keystroke, merged into one step by a key naming the field; leaving the field
-// seals the step. Ids and names others refer to change on Enter or when the
-// designer leaves the field. After an edit the forms load their values again
-// in place, by the edit's Touched refs (the canvas only when it draws what
-// changed): a form is built once per element shown, a list of rows is rebuilt
-// only when its length changes, and the field being typed in is not loaded
-// again, so nothing moves under the cursor. A value a field's setter
-// refuses stays in the field as typed, with why beside it (form_bind.go:
-// textBind, messageLine), never dropped. A form names its element (a
-// state by id, an object type, action or script by name) through one cell
-// its getters and setters read when they run; after every edit the panel
-// showing it moves the cell on when the element was renamed (by the form,
-// the YAML view, undo or redo: follow.go), so the form goes on editing it.
+// and a setter that makes the edit (package forms, editor/forms: its doc
+// says how they load in place and follow renames). After an edit the
+// window refreshes the forms by the edit's Touched refs (the canvas only
+// when it draws what changed).
 //
-//   - inspector.go and form_state.go: a state's form (BGA's fields, the seed's,
-//     the non-standard keys of an imported file), or the pack's own keys.
-//   - form_clauses.go: clauses as cards grouped by kind (while, whenever, when,
-//     properties, methods, tags, variables), for object types and states.
-//   - form_objects.go: the object types, actions and scripts panels (Centre
-//     tabs beside the canvas): a list and the form of the selected element.
+//   - forms.go: the wiring: the forms' panels docked, formHost (what the
+//     forms ask of the window: forms.Host), refreshing them after an edit,
+//     marking the latest findings in their code fields, and opening a
+//     finding's place ([Editor.OpenFinding]).
+//   - package forms (editor/forms): the Inspector (a state's form: BGA's
+//     fields, the seed's, the non-standard keys of an imported file; or the
+//     pack's own keys), the clause cards grouped by kind, and the object
+//     types, actions and scripts panels (Centre tabs beside the canvas: a
+//     list and the form of the selected element).
+//   - lookup.go: small look-ups of the pack the window's files share.
 //   - package code (editor/code): the code editor of every Starlark and YAML
 //     field, a TextGrid with chroma's highlighting, line numbers and
 //     diagnostics marked at line and column (code.Editor, code.Mark); and

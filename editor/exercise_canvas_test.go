@@ -10,6 +10,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -279,10 +280,10 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 		obj  fyne.Focusable
 	}
 	places := []place{{"nothing", nil}, {"the canvas", x.e.View}}
-	if f := x.e.Inspector.form; f != nil {
-		for _, path := range sortedKeys(f.places) {
-			switch w := f.places[path].(type) {
-			case *formEntry:
+	if f := x.e.Inspector.Form(); f != nil {
+		for _, path := range f.Paths() {
+			switch w := f.Place(path).(type) {
+			case *forms.Entry:
 				if !w.Disabled() {
 					places = append(places, place{"inspector field " + path, w})
 				}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // The forms driver: the Inspector's form, the Actions, Object types and
@@ -27,11 +28,11 @@ var (
 
 // typeableFields returns the paths of f's text and code fields that show
 // in the window, sorted.
-func (x *exerciser) typeableFields(f *form) []string {
+func (x *exerciser) typeableFields(f *forms.Form) []string {
 	var out []string
-	for _, path := range sortedKeys(f.places) {
-		switch w := f.places[path].(type) {
-		case *formEntry:
+	for _, path := range f.Paths() {
+		switch w := f.Place(path).(type) {
+		case *forms.Entry:
 			if !w.Disabled() && w.Visible() {
 				out = append(out, path)
 			}
@@ -47,7 +48,7 @@ func (x *exerciser) typeableFields(f *form) []string {
 // fieldText is what field o shows.
 func fieldTextOf(o fyne.CanvasObject) string {
 	switch w := o.(type) {
-	case *formEntry:
+	case *forms.Entry:
 		return w.Text
 	case *code.Editor:
 		return w.Text()
@@ -57,26 +58,14 @@ func fieldTextOf(o fyne.CanvasObject) string {
 
 // bindOf returns the getter of the field widget o of f (its sub-forms
 // included), or nil.
-func bindOf(f *form, o fyne.CanvasObject) getter {
-	for _, b := range f.binds {
-		switch b := b.(type) {
-		case *textBind:
-			if b.entry == o {
-				return b.get
-			}
-		case *codeBind:
-			if b.code == o {
-				return b.get
-			}
-		case *listBind:
-			for _, s := range b.subs {
-				if g := bindOf(s, o); g != nil {
-					return g
-				}
-			}
+func bindOf(f *forms.Form, o fyne.CanvasObject) forms.Getter {
+	var found forms.Getter
+	f.EachBound(func(b fyne.CanvasObject, get forms.Getter) {
+		if found == nil && b == o {
+			found = get
 		}
-	}
-	return nil
+	})
+	return found
 }
 
 // message is what the window says to the designer now: the status line
@@ -106,14 +95,14 @@ func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
 // end and leaves the field. The text must then be in the pack's value of
 // the field, or the window must say why not (typed); the field must show
 // what was typed, once (no doubled characters).
-func (x *exerciser) typeInto(where string, form func() *form, path, text string, rng *rand.Rand) string {
+func (x *exerciser) typeInto(where string, form func() *forms.Form, path, text string, rng *rand.Rand) string {
 	f := form()
-	o := f.places[path]
+	o := f.Place(path)
 	c := x.e.Window().Canvas()
 	before := fieldTextOf(o)
 	status := x.e.status.Text
 	switch w := o.(type) {
-	case *formEntry:
+	case *forms.Entry:
 		c.Focus(w)
 		w.CursorRow = strings.Count(w.Text, "\n")
 		w.CursorColumn = len([]rune(w.Text[strings.LastIndex(w.Text, "\n")+1:]))
@@ -128,7 +117,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 	x.typeRunes(text)
 	shown := fieldTextOf(o)
 	leave := "a click elsewhere"
-	if en, ok := o.(*formEntry); ok && !en.MultiLine && rng.IntN(2) == 0 {
+	if en, ok := o.(*forms.Entry); ok && !en.MultiLine && rng.IntN(2) == 0 {
 		leave = "Enter"
 		x.press(fyne.KeyReturn, 0)
 	}
@@ -141,7 +130,7 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 			msg = ""
 		}
 		if now := form(); now != nil && msg == "" {
-			msg = warningIn(now.box)
+			msg = warningIn(now.Content())
 		}
 		if msg != "" {
 			x.refused[o] = true
@@ -155,14 +144,14 @@ func (x *exerciser) typeInto(where string, form func() *form, path, text string,
 		// The field as the form shows it now: a rename builds the form
 		// of the element under its new name.
 		now := form()
-		if now == nil || now.places[path] == nil {
+		if now == nil || now.Place(path) == nil {
 			var paths []string
 			if now != nil {
 				paths = x.typeableFields(now)
 			}
 			return brokenf("typed", "%s %s: %q typed, and the form or its field went away (the form now: %v; fields %v)", where, path, text, now != f, paths)
 		}
-		g := bindOf(now, now.places[path])
+		g := bindOf(now, now.Place(path))
 		if g == nil {
 			return nil // a field for no value (a filter)
 		}
@@ -187,7 +176,7 @@ func textFor(o fyne.CanvasObject, rng *rand.Rand) string {
 }
 
 // typeInForm types into a random field of the form form returns.
-func (x *exerciser) typeInForm(where string, form func() *form, rng *rand.Rand) string {
+func (x *exerciser) typeInForm(where string, form func() *forms.Form, rng *rand.Rand) string {
 	f := form()
 	if f == nil {
 		return "no form"
@@ -196,21 +185,21 @@ func (x *exerciser) typeInForm(where string, form func() *form, rng *rand.Rand) 
 	if path == "" {
 		return "no field"
 	}
-	return x.typeInto(where, form, path, textFor(f.places[path], rng), rng)
+	return x.typeInto(where, form, path, textFor(f.Place(path), rng), rng)
 }
 
 // typeInInspector types into a field of the Inspector's form (a state's,
 // or the pack's with no state selected).
 func (x *exerciser) typeInInspector(rng *rand.Rand) string {
 	x.e.Dock.Show(PanelInspector)
-	return x.typeInForm("the Inspector's", func() *form { return x.e.Inspector.form }, rng)
+	return x.typeInForm("the Inspector's", func() *forms.Form { return x.e.Inspector.Form() }, rng)
 }
 
 // tapAdd taps a form's "+" button of a list of cards (path ends in /add).
-func (x *exerciser) tapAdd(f *form, rng *rand.Rand, prefix string) string {
+func (x *exerciser) tapAdd(f *forms.Form, rng *rand.Rand, prefix string) string {
 	var adds []string
-	for _, path := range sortedKeys(f.places) {
-		if _, ok := f.places[path].(*widget.Button); ok && strings.HasPrefix(path, prefix) && strings.HasSuffix(path, "/add") {
+	for _, path := range f.Paths() {
+		if _, ok := f.Place(path).(*widget.Button); ok && strings.HasPrefix(path, prefix) && strings.HasSuffix(path, "/add") {
 			adds = append(adds, path)
 		}
 	}
@@ -218,7 +207,7 @@ func (x *exerciser) tapAdd(f *form, rng *rand.Rand, prefix string) string {
 	if path == "" {
 		return "no + button"
 	}
-	b := f.places[path].(*widget.Button)
+	b := f.Place(path).(*widget.Button)
 	x.tap(b, fyne.NewPos(2, 2))
 	return "tap + of " + path
 }
@@ -226,7 +215,7 @@ func (x *exerciser) tapAdd(f *form, rng *rand.Rand, prefix string) string {
 // addStateClause taps + of a clause kind in the selected state's form.
 func (x *exerciser) addStateClause(rng *rand.Rand) string {
 	x.e.Dock.Show(PanelInspector)
-	if f := x.e.Inspector.form; f != nil && x.e.Inspector.Shown() != "" {
+	if f := x.e.Inspector.Form(); f != nil && x.e.Inspector.Shown() != "" {
 		return x.tapAdd(f, rng, "clauses/")
 	}
 	return "no state shown"
@@ -245,7 +234,7 @@ func (x *exerciser) switchTab(rng *rand.Rand) string {
 }
 
 // panelOf returns the element panel of an id, shown in front.
-func (x *exerciser) panelOf(id string) *ElementPanel {
+func (x *exerciser) panelOf(id string) *forms.ListPanel {
 	x.e.Dock.Show(id)
 	switch id {
 	case PanelActions:
@@ -257,7 +246,7 @@ func (x *exerciser) panelOf(id string) *ElementPanel {
 }
 
 // selectElement clicks an element of a panel's list.
-func (x *exerciser) selectElement(ep *ElementPanel, rng *rand.Rand) string {
+func (x *exerciser) selectElement(ep *forms.ListPanel, rng *rand.Rand) string {
 	name := oneOf(rng, ep.Names())
 	if name != "" {
 		ep.Select(name)
@@ -286,10 +275,10 @@ func (x *exerciser) deleteElement(id string, rng *rand.Rand) string {
 func (x *exerciser) renameElement(id string, rng *rand.Rand) string {
 	ep := x.panelOf(id)
 	old := x.selectElement(ep, rng)
-	if old == "" || ep.form == nil {
+	if old == "" || ep.Form() == nil {
 		return "nothing to rename"
 	}
-	en, ok := ep.form.places["name"].(*formEntry)
+	en, ok := ep.Form().Place("name").(*forms.Entry)
 	if !ok {
 		return "no name field"
 	}
@@ -325,7 +314,7 @@ func (x *exerciser) typeInElement(id string, rng *rand.Rand) string {
 	if name == "" {
 		return "no element"
 	}
-	return name + ": " + x.typeInForm("the "+id+" tab's", func() *form { return ep.form }, rng)
+	return name + ": " + x.typeInForm("the "+id+" tab's", func() *forms.Form { return ep.Form() }, rng)
 }
 
 func (x *exerciser) addAction(*rand.Rand) string        { return x.addElement(PanelActions) }
@@ -348,10 +337,10 @@ func (x *exerciser) typeInScript(rng *rand.Rand) string { return x.typeInElement
 func (x *exerciser) addTypeClause(rng *rand.Rand) string {
 	ep := x.panelOf(PanelObjectTypes)
 	name := x.selectElement(ep, rng)
-	if name == "" || ep.form == nil {
+	if name == "" || ep.Form() == nil {
 		return "no object type"
 	}
-	return name + ": " + x.tapAdd(ep.form, rng, "")
+	return name + ": " + x.tapAdd(ep.Form(), rng, "")
 }
 
 // editAsYAML: ctrl+U.
@@ -374,7 +363,7 @@ func warningIn(o fyne.CanvasObject) string {
 			if w.Text != "" && (w.Importance == widget.DangerImportance || w.Importance == widget.WarningImportance) {
 				found = w.Text
 			}
-		case *formEntry:
+		case *forms.Entry:
 			if err := w.Validate(); err != nil && w.Validator != nil {
 				found = err.Error()
 			}

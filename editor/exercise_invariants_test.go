@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -129,14 +130,14 @@ func (x *exerciser) formsAgree() *broken {
 	if p == nil {
 		return nil
 	}
-	if f := x.e.Inspector.form; f != nil && x.e.Inspector.of == p {
+	if f := x.e.Inspector.Form(); f != nil && x.e.Inspector.BuiltFor() == p {
 		if b := x.formAgrees("the Inspector's", f, p); b != nil {
 			return b
 		}
 	}
-	for _, ep := range []*ElementPanel{x.e.ObjectTypes(), x.e.Actions(), x.e.Scripts()} {
-		if ep.form != nil && ep.Visible() && !ep.stale {
-			if b := x.formAgrees("the "+ep.noun+" tab's", ep.form, p); b != nil {
+	for _, ep := range []*forms.ListPanel{x.e.ObjectTypes(), x.e.Actions(), x.e.Scripts()} {
+		if ep.Form() != nil && ep.Visible() && ep.Current() {
+			if b := x.formAgrees("the "+ep.Noun()+" tab's", ep.Form(), p); b != nil {
 				return b
 			}
 		}
@@ -155,52 +156,36 @@ func (x *exerciser) focused() fyne.CanvasObject {
 // formAgrees checks every text and code field of f (its list rows
 // included) against the pack, but the one being typed in (a name changes
 // on Enter).
-func (x *exerciser) formAgrees(where string, f *form, p *graph.Pack) *broken {
+func (x *exerciser) formAgrees(where string, f *forms.Form, p *graph.Pack) *broken {
 	pathOf := func(o fyne.CanvasObject) string {
-		for path, w := range f.places {
-			if w == o {
+		for _, path := range f.Paths() {
+			if f.Place(path) == o {
 				return path
 			}
 		}
 		return "?"
 	}
-	var check func(f *form) *broken
-	check = func(sub *form) *broken {
-		for _, b := range sub.binds {
-			var o fyne.CanvasObject
-			var get getter
-			switch b := b.(type) {
-			case *textBind:
-				o, get = b.entry, b.get
-			case *codeBind:
-				o, get = b.code, b.get
-			case *listBind:
-				for _, s := range b.subs {
-					if r := check(s); r != nil {
-						return r
-					}
-				}
-				continue
-			default:
-				continue
-			}
-			v, ok := get(p)
-			if !ok {
-				return brokenf("forms", "%s field %s (showing %q) edits something the pack does not have", where, pathOf(o), fieldTextOf(o))
-			}
-			shown := fieldTextOf(o)
-			if _, text := o.(*formEntry); text {
-				// A list typed with its own spacing ("a,b") reads back
-				// joined as the pack writes it ("a, b").
-				shown, v = squeeze(shown), squeeze(v)
-			}
-			if shown != v && !x.refused[o] && o != x.focused() {
-				return brokenf("forms", "%s field %s shows %q, the pack holds %q", where, pathOf(o), shown, v)
-			}
+	var found *broken // the first field in the order the form was built
+	f.EachBound(func(o fyne.CanvasObject, get forms.Getter) {
+		if found != nil {
+			return
 		}
-		return nil
-	}
-	return check(f)
+		v, ok := get(p)
+		if !ok {
+			found = brokenf("forms", "%s field %s (showing %q) edits something the pack does not have", where, pathOf(o), fieldTextOf(o))
+			return
+		}
+		shown := fieldTextOf(o)
+		if _, text := o.(*forms.Entry); text {
+			// A list typed with its own spacing ("a,b") reads back
+			// joined as the pack writes it ("a, b").
+			shown, v = squeeze(shown), squeeze(v)
+		}
+		if shown != v && !x.refused[o] && o != x.focused() {
+			found = brokenf("forms", "%s field %s shows %q, the pack holds %q", where, pathOf(o), shown, v)
+		}
+	})
+	return found
 }
 
 // reachable: the Inspector and Debugger, and every docked panel.

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/code"
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // hands drive the window as a designer at the keyboard does: a click
@@ -108,7 +109,7 @@ func noRefusal(t *testing.T, e *Editor, doing string) {
 }
 
 // renameIn types a new name into a commit field and presses Enter.
-func (h hands) renameIn(en *formEntry, to string) {
+func (h hands) renameIn(en *forms.Entry, to string) {
 	h.click(en)
 	h.shortcut(&fyne.ShortcutSelectAll{})
 	h.typ(to + "\n")
@@ -125,8 +126,8 @@ func TestFormsFollowRenames(t *testing.T) {
 		ap := e.Actions()
 		e.Dock.Show(PanelActions)
 		ap.Add()
-		h.renameIn(widgetAt[*formEntry](t, ap.form, "name"), "draw2")
-		body := widgetAt[*code.Editor](t, ap.form, "body")
+		h.renameIn(widgetAt[*forms.Entry](t, ap.Form(), "name"), "draw2")
+		body := widgetAt[*code.Editor](t, ap.Form(), "body")
 		h.click(body)
 		h.key(fyne.KeyEnd)
 		h.typ("\ndraw(player)")
@@ -142,18 +143,18 @@ func TestFormsFollowRenames(t *testing.T) {
 		if ap.Selected() != "action" || e.Pack().Actions.Lookup("action") == nil {
 			t.Fatalf("after undoing the rename: selected %q, actions %v", ap.Selected(), ap.Names())
 		}
-		h.click(widgetAt[*code.Editor](t, ap.form, "precondition"))
+		h.click(widgetAt[*code.Editor](t, ap.Form(), "precondition"))
 		h.typ("True")
 		noRefusal(t, e, "typing after undoing the rename")
 		if got := e.Pack().Actions.Lookup("action").Precondition.Src; got != "True" {
 			t.Errorf("precondition after undoing the rename %q", got)
 		}
 		// A rename committed by leaving the field for another one.
-		name := widgetAt[*formEntry](t, ap.form, "name")
+		name := widgetAt[*forms.Entry](t, ap.Form(), "name")
 		h.click(name)
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("shuffle")
-		h.click(widgetAt[*code.Editor](t, ap.form, "who"))
+		h.click(widgetAt[*code.Editor](t, ap.Form(), "who"))
 		h.typ("True")
 		noRefusal(t, e, "typing after leaving the name field")
 		if a := e.Pack().Actions.Lookup("shuffle"); a == nil || a.Who.Src != "True" {
@@ -166,25 +167,25 @@ func TestFormsFollowRenames(t *testing.T) {
 		ot := e.ObjectTypes()
 		e.Dock.Show(PanelObjectTypes)
 		ot.Add()
-		h.renameIn(widgetAt[*formEntry](t, ot.form, "name"), "token")
-		test.Tap(widgetAt[*widget.Button](t, ot.form, "whenever/add"))
+		h.renameIn(widgetAt[*forms.Entry](t, ot.Form(), "name"), "token")
+		test.Tap(widgetAt[*widget.Button](t, ot.Form(), "whenever/add"))
 		noRefusal(t, e, "adding a whenever to the renamed type")
 		typ := e.Pack().ObjectTypes.Lookup("token")
 		if typ == nil || len(typ.Clauses.Whenever) != 1 {
 			t.Fatalf("object type token after adding a whenever: %+v", typ)
 		}
 		// A clause renamed, then its condition typed.
-		h.renameIn(widgetAt[*formEntry](t, ot.form, "whenever/0"), "refill")
-		h.click(widgetAt[*code.Editor](t, ot.form, "whenever/0/condition"))
+		h.renameIn(widgetAt[*forms.Entry](t, ot.Form(), "whenever/0"), "refill")
+		h.click(widgetAt[*code.Editor](t, ot.Form(), "whenever/0/condition"))
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("self.hp < 1")
 		if w := e.Pack().ObjectTypes.Lookup("token").Clauses.Whenever[0]; w.Name != "refill" || w.Condition.Src != "self.hp < 1" {
 			t.Errorf("whenever after renaming it and typing: %+v", w)
 		}
 		// A variable renamed, then its value typed.
-		test.Tap(widgetAt[*widget.Button](t, ot.form, "variables/add"))
-		h.renameIn(widgetAt[*formEntry](t, ot.form, "variables/0"), "hp")
-		h.click(widgetAt[*formEntry](t, ot.form, "variables/0/value"))
+		test.Tap(widgetAt[*widget.Button](t, ot.Form(), "variables/add"))
+		h.renameIn(widgetAt[*forms.Entry](t, ot.Form(), "variables/0"), "hp")
+		h.click(widgetAt[*forms.Entry](t, ot.Form(), "variables/0/value"))
 		h.typ("3")
 		noRefusal(t, e, "typing the renamed variable's value")
 		if v := e.Pack().ObjectTypes.Lookup("token").Clauses.Variables[0]; v.Name != "hp" || v.Value == nil || v.Value.String() != "3" {
@@ -197,8 +198,8 @@ func TestFormsFollowRenames(t *testing.T) {
 		sp := e.Scripts()
 		e.Dock.Show(PanelScripts)
 		sp.Add()
-		h.renameIn(widgetAt[*formEntry](t, sp.form, "name"), "helpers")
-		h.click(widgetAt[*code.Editor](t, sp.form, ""))
+		h.renameIn(widgetAt[*forms.Entry](t, sp.Form(), "name"), "helpers")
+		h.click(widgetAt[*code.Editor](t, sp.Form(), ""))
 		h.typ("# shared\n")
 		noRefusal(t, e, "typing the renamed script")
 		if s := e.Pack().Scripts[len(e.Pack().Scripts)-1]; s.Name != "helpers" || !strings.HasPrefix(s.Code.Src, "# shared\n") {
@@ -209,9 +210,9 @@ func TestFormsFollowRenames(t *testing.T) {
 		e := seedsEditor(t)
 		h := hands{t, e}
 		e.SelectState("10")
-		id := widgetAt[*formEntry](t, e.Inspector.form, "id")
+		id := widgetAt[*forms.Entry](t, e.Inspector.Form(), "id")
 		h.renameIn(id, "20")
-		desc := widgetAt[*formEntry](t, e.Inspector.form, "description")
+		desc := widgetAt[*forms.Entry](t, e.Inspector.Form(), "description")
 		h.click(desc)
 		h.typ("!")
 		noRefusal(t, e, "typing the description of the state with a new id")
@@ -226,7 +227,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		if e.View.Selected() != "10" || e.Inspector.Shown() != "10" {
 			t.Fatalf("after undoing the id change: selected %q, inspector shows %q, want 10", e.View.Selected(), e.Inspector.Shown())
 		}
-		h.click(widgetAt[*formEntry](t, e.Inspector.form, "description"))
+		h.click(widgetAt[*forms.Entry](t, e.Inspector.Form(), "description"))
 		h.typ("?")
 		if s := findState(e.Pack(), "10"); s == nil || !strings.Contains(s.Description, "?") {
 			t.Errorf("state 10 after undoing the id change and typing: %+v", s)
@@ -239,18 +240,18 @@ func TestFormsFollowRenames(t *testing.T) {
 		e := seedsEditor(t)
 		h := hands{t, e}
 		e.SelectState("2")
-		f := e.Inspector.form
-		h.renameIn(widgetAt[*formEntry](t, f, "transitions/0"), "onwards")
+		f := e.Inspector.Form()
+		h.renameIn(widgetAt[*forms.Entry](t, f, "transitions/0"), "onwards")
 		widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected(stateChoice(findState(e.Pack(), "3")))
 		noRefusal(t, e, "retargeting the renamed transition")
 		if tr := findState(e.Pack(), "2").Transitions[0]; tr.Name != "onwards" || tr.To.String() != "3" {
 			t.Errorf("transition after renaming and retargeting: %+v", tr)
 		}
 		test.Tap(widgetAt[*widget.Button](t, f, "params/add"))
-		h.click(widgetAt[*formEntry](t, f, "params/0"))
+		h.click(widgetAt[*forms.Entry](t, f, "params/0"))
 		h.shortcut(&fyne.ShortcutSelectAll{})
 		h.typ("count")
-		h.click(widgetAt[*formEntry](t, f, "params/0/default"))
+		h.click(widgetAt[*forms.Entry](t, f, "params/0/default"))
 		h.typ("2")
 		noRefusal(t, e, "typing the renamed parameter's default")
 		if pr := findState(e.Pack(), "2").Params[0]; pr.Name != "count" || pr.Default == nil || pr.Default.String() != "2" {
@@ -276,7 +277,7 @@ func TestFormsFollowRenames(t *testing.T) {
 			t.Fatalf("the YAML view did not rename the action: %v", ap.Names())
 		}
 		e.Dock.Show(PanelActions)
-		h.click(widgetAt[*code.Editor](t, ap.form, "precondition"))
+		h.click(widgetAt[*code.Editor](t, ap.Form(), "precondition"))
 		h.typ("True")
 		noRefusal(t, e, "typing the action the YAML view renamed")
 		if a := e.Pack().Actions.Lookup("action2"); a == nil || a.Precondition.Src != "True" {

@@ -1,19 +1,27 @@
 package editor
 
 import (
-	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
+)
+
+// The ids of the panels of the forms (package forms), in the Centre of the [Dock].
+const (
+	PanelObjectTypes = "object_types" // the object types and their clause cards
+	PanelActions     = "actions"      // the pack's player actions
+	PanelScripts     = "scripts"      // the pack's shared Starlark scripts
 )
 
 // formPanels are the editor's forms and text views beside the canvas: the
 // object types, actions and scripts panels, the YAML view, and the live
 // diagnostics that mark them.
 type formPanels struct {
-	objects, actions, scripts *ElementPanel
+	objects, actions, scripts *forms.ListPanel
 	yaml                      *code.YAMLView
 
 	live       liveCheck
@@ -27,11 +35,12 @@ type formPanels struct {
 // the diagnostics list to them. New calls it once.
 func (e *Editor) attachForms() {
 	e.forms = &formPanels{live: liveCheck{delay: CheckDelay, run: diagnose}}
-	e.forms.objects = newObjectTypesPanel(e)
-	e.forms.actions = newActionsPanel(e)
-	e.forms.scripts = newScriptsPanel(e)
+	h := formHost{e}
+	e.forms.objects = forms.NewObjectTypes(h)
+	e.forms.actions = forms.NewActions(h)
+	e.forms.scripts = forms.NewScripts(h)
 	e.forms.yaml = code.NewYAMLView(yamlWindow{e})
-	e.Inspector.e = e
+	e.Inspector.Attach(h)
 	e.Diagnostics.OnSelected = nil
 	e.Diagnostics.OnPicked = e.OpenFinding
 	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelObjectTypes, Title: "Object types", Content: e.forms.objects})
@@ -42,25 +51,63 @@ func (e *Editor) attachForms() {
 }
 
 // ObjectTypes returns the object types panel.
-func (e *Editor) ObjectTypes() *ElementPanel { return e.forms.objects }
+func (e *Editor) ObjectTypes() *forms.ListPanel { return e.forms.objects }
 
 // Actions returns the actions panel.
-func (e *Editor) Actions() *ElementPanel { return e.forms.actions }
+func (e *Editor) Actions() *forms.ListPanel { return e.forms.actions }
 
 // Scripts returns the scripts panel.
-func (e *Editor) Scripts() *ElementPanel { return e.forms.scripts }
+func (e *Editor) Scripts() *forms.ListPanel { return e.forms.scripts }
 
 // YAML returns the YAML view.
 func (e *Editor) YAML() *code.YAMLView { return e.forms.yaml }
 
-// fail shows why an edit a form asked for was refused, without a dialog
-// (the designer may be typing).
-func (e *Editor) fail(err error) { e.setStatus(err.Error()) }
+// formHost is the window as the forms see it (forms.Host).
+type formHost struct{ e *Editor }
+
+func (h formHost) Pack() *graph.Pack               { return h.e.pack }
+func (h formHost) Do(ed graph.Edit)                { h.e.Do(ed) }
+func (h formHost) Merge(key string, ed graph.Edit) { h.e.Merge(key, ed) }
+func (h formHost) Seal()                           { h.e.Seal() }
+func (h formHost) Say(msg string)                  { h.e.setStatus(msg) }
+func (h formHost) Focus(o fyne.Focusable)          { h.e.win.Canvas().Focus(o) }
+func (h formHost) FormBuilt()                      { h.e.showFindings() }
+
+// NewCode is a CodeEditor whose ctrl+Z and ctrl+Y are the window's undo
+// and redo, and whose notes go to the status line.
+func (h formHost) NewCode(rows int, fill bool, hooks forms.CodeHooks) forms.CodeField {
+	c := code.NewEditor("starlark", fill, rows)
+	c.OnChanged = hooks.Changed
+	c.OnLeave = hooks.Leave
+	c.OnUndo, c.OnRedo = h.e.Undo, h.e.Redo
+	c.OnNote = h.e.setStatus
+	return c
+}
+
+// StateShown makes the state the Inspector shows the YAML view's, but when
+// the Inspector loads again after an edit (the selection is the same).
+func (h formHost) StateShown(id string) {
+	if !h.e.forms.refreshing {
+		h.e.selectionShown(id)
+	}
+}
+
+// Selected makes the element a panel shows the YAML view's.
+func (h formHost) Selected(kind graph.RefKind, name string) {
+	h.e.forms.sel = Target{Kind: kind, Name: name}
+	h.e.refreshYAML()
+}
+
+// Renamed follows the element shown to its new name (the YAML view loads
+// again after the edit anyway).
+func (h formHost) Renamed(kind graph.RefKind, name string) {
+	h.e.forms.sel = Target{Kind: kind, Name: name}
+}
 
 // refreshEdited shows what an edit touched: the canvas when it draws
 // something that changed, the forms in place, and a check soon.
 func (e *Editor) refreshEdited(refs []graph.Ref) {
-	if id, ok := e.Inspector.follow(e.pack); ok { // the state shown has a new id
+	if id, ok := e.Inspector.Follow(e.pack); ok { // the state shown has a new id
 		e.refreshCanvas()
 		e.View.Select(id)
 		e.forms.sel = Target{Kind: graph.StateRef, Name: id}
@@ -116,8 +163,8 @@ func (e *Editor) refreshForms() {
 	if e.forms == nil {
 		return
 	}
-	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
-		ep.refreshIfShown()
+	for _, ep := range []*forms.ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
+		ep.RefreshIfShown()
 	}
 	e.forms.yaml.Stale()
 	e.showFindings()
@@ -158,168 +205,25 @@ func (e *Editor) showFindings() {
 		k.Line, k.Column = 0, 0
 		marks[k] = append(marks[k], code.Mark{Line: f.Target.Line, Column: f.Target.Column, Severity: f.Severity, Message: f.Message})
 	}
-	mark := func(kind graph.RefKind, name string, fm *form) {
+	mark := func(kind graph.RefKind, name string, fm *forms.Form) {
 		if fm == nil {
 			return
 		}
-		for path, c := range fm.codes {
-			c.SetMarks(marks[Target{Kind: kind, Name: name, Field: namedPath(e.pack, kind, name, path)}])
-		}
+		fm.EachCode(func(path string, c forms.CodeField) {
+			c.(*code.Editor).SetMarks(marks[Target{Kind: kind, Name: name, Field: forms.NamedPath(e.pack, kind, name, path)}])
+		})
 	}
-	if in := e.Inspector; in.form != nil {
-		if in.id != "" {
-			mark(graph.StateRef, in.id, in.form)
+	if in := e.Inspector; in.Form() != nil {
+		if in.Shown() != "" {
+			mark(graph.StateRef, in.Shown(), in.Form())
 		} else {
-			mark(graph.PackRef, "", in.form)
+			mark(graph.PackRef, "", in.Form())
 		}
 	}
-	for _, ep := range []*ElementPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
-		mark(ep.kind, ep.selected, ep.form)
+	for _, ep := range []*forms.ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
+		mark(ep.Kind(), ep.Selected(), ep.Form())
 	}
 	e.forms.yaml.FindingsChanged()
-}
-
-// namedPath turns a form's place (list indexes: "params/0/domain",
-// "methods/1/body") into the path the locator gives for the same field
-// (YAML keys: "params/card/domain", "methods/attack/body"; the clause
-// lists while, whenever and when are YAML lists and keep their indexes).
-// For a pack field it prefixes nothing: the locator's path is the key.
-func namedPath(p *graph.Pack, kind graph.RefKind, name, path string) string {
-	if p == nil {
-		return path
-	}
-	parts := strings.Split(path, "/")
-	var clauses *graph.Clauses
-	switch kind {
-	case graph.StateRef:
-		s := findState(p, name)
-		if s == nil {
-			return path
-		}
-		if len(parts) >= 2 && parts[0] == "params" {
-			if i, err := strconv.Atoi(parts[1]); err == nil && i < len(s.Params) {
-				parts[1] = s.Params[i].Name
-			}
-		}
-		if len(parts) >= 2 && parts[0] == "transitions" {
-			if i, err := strconv.Atoi(parts[1]); err == nil && i < len(s.Transitions) {
-				parts[1] = s.Transitions[i].Name
-			}
-		}
-		if len(parts) > 1 && parts[0] == "clauses" && s.Clauses != nil {
-			clauses = s.Clauses
-			parts = append([]string{"clauses"}, nameClausePath(clauses, parts[1:])...)
-		}
-	case graph.ObjectTypeRef:
-		if t := p.ObjectTypes.Lookup(name); t != nil {
-			parts = nameClausePath(&t.Clauses, parts)
-		}
-	case graph.ActionRef:
-		if a := p.Actions.Lookup(name); a != nil && len(parts) >= 2 && parts[0] == "params" {
-			if i, err := strconv.Atoi(parts[1]); err == nil && i < len(a.Params) {
-				parts[1] = a.Params[i].Name
-			}
-		}
-	}
-	return strings.Join(parts, "/")
-}
-
-// nameClausePath names the members of a clause path: "methods/1/body" is
-// "methods/attack/body", "variables/0/value" "variables/hp/value".
-func nameClausePath(c *graph.Clauses, parts []string) []string {
-	if len(parts) < 2 {
-		return parts
-	}
-	i, err := strconv.Atoi(parts[1])
-	if err != nil {
-		return parts
-	}
-	out := append([]string(nil), parts...)
-	switch parts[0] {
-	case "properties":
-		if i < len(c.Properties) {
-			out[1] = c.Properties[i].Name
-		}
-	case "methods":
-		if i < len(c.Methods) {
-			out[1] = c.Methods[i].Name
-			if len(out) >= 4 && out[2] == "params" {
-				if j, err := strconv.Atoi(out[3]); err == nil && j < len(c.Methods[i].Params) {
-					out[3] = c.Methods[i].Params[j].Name
-				}
-			}
-		}
-	case "variables":
-		if i < len(c.Variables) {
-			out[1] = c.Variables[i].Name
-		}
-	}
-	return out
-}
-
-// indexedPath is the inverse of namedPath: the form's place of the field
-// the locator names.
-func indexedPath(p *graph.Pack, kind graph.RefKind, name, path string) string {
-	if p == nil {
-		return path
-	}
-	parts := strings.Split(path, "/")
-	find := func(names []string, at int) {
-		if at < len(parts) {
-			if i := indexOf(names, parts[at]); i >= 0 {
-				parts[at] = strconv.Itoa(i)
-			}
-		}
-	}
-	params := func(ps graph.Params, at int) {
-		find(namesOf(ps, func(pr *graph.Param) string { return pr.Name }), at)
-	}
-	clauses := func(c *graph.Clauses, at int) {
-		if at >= len(parts) {
-			return
-		}
-		switch parts[at] {
-		case "properties":
-			find(namesOf(c.Properties, func(p *graph.Property) string { return p.Name }), at+1)
-		case "variables":
-			find(namesOf(c.Variables, func(v *graph.Variable) string { return v.Name }), at+1)
-		case "methods":
-			if at+1 < len(parts) {
-				if m := indexOf(namesOf(c.Methods, func(m *graph.Method) string { return m.Name }), parts[at+1]); m >= 0 {
-					parts[at+1] = strconv.Itoa(m)
-					if at+3 < len(parts) && parts[at+2] == "params" {
-						params(c.Methods[m].Params, at+3)
-					}
-				}
-			}
-		}
-	}
-	switch kind {
-	case graph.StateRef:
-		s := findState(p, name)
-		if s == nil || len(parts) == 0 {
-			break
-		}
-		switch parts[0] {
-		case "params":
-			params(s.Params, 1)
-		case "transitions":
-			find(namesOf(s.Transitions, func(t graph.Transition) string { return t.Name }), 1)
-		case "clauses":
-			if s.Clauses != nil {
-				clauses(s.Clauses, 1)
-			}
-		}
-	case graph.ObjectTypeRef:
-		if t := p.ObjectTypes.Lookup(name); t != nil {
-			clauses(&t.Clauses, 0)
-		}
-	case graph.ActionRef:
-		if a := p.Actions.Lookup(name); a != nil && len(parts) > 0 && parts[0] == "params" {
-			params(a.Params, 1)
-		}
-	}
-	return strings.Join(parts, "/")
 }
 
 // OpenFinding opens the place a finding is about: the YAML view's line when
@@ -340,7 +244,7 @@ func (e *Editor) OpenFinding(f Finding) {
 		return
 	}
 	t := f.Target
-	path := indexedPath(e.pack, t.Kind, t.Name, t.Field)
+	path := forms.IndexedPath(e.pack, t.Kind, t.Name, t.Field)
 	switch t.Kind {
 	case graph.StateRef:
 		e.Dock.Show(PanelGraph)
@@ -348,7 +252,7 @@ func (e *Editor) OpenFinding(f Finding) {
 		e.SelectState(t.Name)
 		e.Inspector.Reveal(path, t.Line, t.Column)
 	case graph.ObjectTypeRef, graph.ActionRef, graph.ScriptRef:
-		ep := map[graph.RefKind]*ElementPanel{graph.ObjectTypeRef: e.forms.objects, graph.ActionRef: e.forms.actions, graph.ScriptRef: e.forms.scripts}[t.Kind]
+		ep := map[graph.RefKind]*forms.ListPanel{graph.ObjectTypeRef: e.forms.objects, graph.ActionRef: e.forms.actions, graph.ScriptRef: e.forms.scripts}[t.Kind]
 		e.Dock.Show(map[graph.RefKind]string{graph.ObjectTypeRef: PanelObjectTypes, graph.ActionRef: PanelActions, graph.ScriptRef: PanelScripts}[t.Kind])
 		ep.Reveal(t.Name, path, t.Line, t.Column)
 	case graph.PackRef:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor/code"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -34,24 +35,24 @@ func seedsEditor(t *testing.T) *Editor {
 
 // widgetAt returns the widget of the field at path of f, failing the test
 // when there is none of type T.
-func widgetAt[T any](t *testing.T, f *form, path string) T {
+func widgetAt[T any](t *testing.T, f *forms.Form, path string) T {
 	t.Helper()
-	w, ok := fyneOf(f.places[path]).(T)
+	w, ok := fyneOf(f.Place(path)).(T)
 	if !ok {
 		var zero T
-		t.Fatalf("field %s is %T, want %T", path, f.places[path], zero)
+		t.Fatalf("field %s is %T, want %T", path, f.Place(path), zero)
 	}
 	return w
 }
 
 // typeAtEnd types s at the end of an entry, as the designer would.
-func typeAtEnd(en *formEntry, s string) {
+func typeAtEnd(en *forms.Entry, s string) {
 	en.CursorRow, en.CursorColumn = 0, len([]rune(en.Text))
 	test.Type(en, s)
 }
 
 // submit presses Enter in an entry.
-func submit(en *formEntry) { en.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+func submit(en *forms.Entry) { en.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
 
 // undoAll undoes every step and checks the pack is back where it started.
 func undoAll(t *testing.T, e *Editor, want *graph.Pack) {
@@ -76,7 +77,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	e := seedsEditor(t)
 	orig := e.Pack().Clone()
 	e.SelectState("10")
-	f := e.Inspector.form
+	f := e.Inspector.Form()
 	st := func() *graph.State { return findState(e.Pack(), "10") }
 	steps := 0
 	step := func(what string, n int) {
@@ -87,7 +88,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		}
 	}
 
-	typeAtEnd(widgetAt[*formEntry](t, f, "name"), "Now")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "name"), "Now")
 	if st().Name != "chooseTargetNow" {
 		t.Errorf("name %q", st().Name)
 	}
@@ -98,8 +99,8 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("type %q", st().Type)
 	}
 	step("type", 1)
-	typeAtEnd(widgetAt[*formEntry](t, f, "description"), " now")
-	typeAtEnd(widgetAt[*formEntry](t, f, "descriptionmyturn"), "!")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "description"), " now")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "descriptionmyturn"), "!")
 	if !strings.HasSuffix(st().Description, "${source} now") || !strings.HasSuffix(st().DescriptionMyTurn, "${source}!") {
 		t.Errorf("descriptions %q, %q", st().Description, st().DescriptionMyTurn)
 	}
@@ -110,19 +111,19 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("action %q, args %q", st().Action.Src, st().Args.Src)
 	}
 	step("code", 2)
-	pa := widgetAt[*formEntry](t, f, "possibleactions")
+	pa := widgetAt[*forms.Entry](t, f, "possibleactions")
 	pa.SetText("target, pass")
 	if got := strings.Join(st().PossibleActions, "|"); got != "target|pass" {
 		t.Errorf("possibleactions %q", got)
 	}
 	step("possibleactions", 1)
 
-	tapButton(t, f.box, "Add transition")
+	tapButton(t, f.Content(), "Add transition")
 	if len(st().Transitions) != 1 || st().Transitions[0].Name != "next" {
 		t.Fatalf("transitions after adding one: %+v", st().Transitions)
 	}
 	step("add transition", 1)
-	name := widgetAt[*formEntry](t, f, "transitions/0")
+	name := widgetAt[*forms.Entry](t, f, "transitions/0")
 	name.SetText("done")
 	submit(name)
 	widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected("2 · playerTurn")
@@ -130,7 +131,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 		t.Errorf("transition %+v, want done to 2", tr)
 	}
 	step("transition", 2)
-	tapButton(t, f.box, "Add transition")
+	tapButton(t, f.Content(), "Add transition")
 	test.Tap(widgetAt[*widget.Button](t, f, "transitions/1/delete"))
 	if len(st().Transitions) != 1 {
 		t.Errorf("after adding and deleting a second transition: %+v", st().Transitions)
@@ -143,7 +144,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	}
 	step("check and initialprivate", 2)
 
-	widgetAt[*formEntry](t, f, "params/1/default").SetText("3")
+	widgetAt[*forms.Entry](t, f, "params/1/default").SetText("3")
 	widgetAt[*widget.Select](t, f, "params/0/type").SetSelected("player")
 	if ps := st().Params; ps[1].Default == nil || ps[1].Default.Int != 3 || ps[0].Type != "player" {
 		t.Errorf("params %+v %+v", ps[0], ps[1])
@@ -156,7 +157,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	}
 	step("ending and endaction", 2)
 
-	id := widgetAt[*formEntry](t, f, "id")
+	id := widgetAt[*forms.Entry](t, f, "id")
 	id.SetText("12")
 	submit(id)
 	if findState(e.Pack(), "12") == nil || e.View.Selected() != "12" || e.Inspector.Shown() != "12" {
@@ -202,11 +203,11 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 func TestTypingKeepsTheField(t *testing.T) {
 	e := seedsEditor(t)
 	e.SelectState("2")
-	f := e.Inspector.form
-	en := widgetAt[*formEntry](t, f, "description")
+	f := e.Inspector.Form()
+	en := widgetAt[*forms.Entry](t, f, "description")
 	orig := en.Text
 	typeAtEnd(en, " now")
-	if e.Inspector.form != f || f.places["description"] != en {
+	if e.Inspector.Form() != f || f.Place("description") != en {
 		t.Fatal("the form was rebuilt while typing")
 	}
 	if en.Text != orig+" now" || en.CursorColumn != len([]rune(orig+" now")) {
@@ -224,18 +225,49 @@ func TestTypingKeepsTheField(t *testing.T) {
 	}
 }
 
+// cardKinds are the YAML keys of the kinds of clause, in the order the
+// cards show them (docs/model.md).
+var cardKinds = []string{"while", "whenever", "when", "properties", "methods", "tags", "variables"}
+
+// clauseList lists the names of c's clauses of the kind keyed kind.
+func clauseList(c *graph.Clauses, kind string) []string {
+	var out []string
+	switch kind {
+	case "while":
+		for _, w := range c.While {
+			out = append(out, w.Name)
+		}
+	case "whenever", "when":
+		l := c.Whenever
+		if kind == "when" {
+			l = c.When
+		}
+		for _, w := range l {
+			out = append(out, w.Name)
+		}
+	case "properties":
+		for _, p := range c.Properties {
+			out = append(out, p.Name)
+		}
+	case "methods":
+		for _, m := range c.Methods {
+			out = append(out, m.Name)
+		}
+	case "tags":
+		out = append(out, c.Tags...)
+	case "variables":
+		for _, v := range c.Variables {
+			out = append(out, v.Name)
+		}
+	default:
+		out = []string{"?"}
+	}
+	return out
+}
+
 // clauseNames lists the names of an object type's clauses of one kind.
 func clauseNames(c *graph.Clauses, kind string) string {
-	for _, k := range clauseKinds {
-		if k.name() == kind {
-			var out []string
-			for i := 0; i < k.count(c); i++ {
-				out = append(out, k.label(c, i))
-			}
-			return strings.Join(out, ",")
-		}
-	}
-	return "?"
+	return strings.Join(clauseList(c, kind), ",")
 }
 
 // TestObjectTypeCards adds, edits, duplicates, moves and deletes the clause
@@ -248,12 +280,12 @@ func TestObjectTypeCards(t *testing.T) {
 	e.Dock.Show(PanelObjectTypes)
 	ot.Select("healer")
 	typ := func() *graph.Clauses { return &e.Pack().ObjectTypes.Lookup("healer").Clauses }
-	f := ot.form
-	for _, k := range clauseKinds {
-		before := k.count(typ())
-		test.Tap(widgetAt[*widget.Button](t, f, k.name()+"/add"))
-		if k.count(typ()) != before+1 {
-			t.Fatalf("adding a %s: %d, want %d", k.name(), k.count(typ()), before+1)
+	f := ot.Form()
+	for _, k := range cardKinds {
+		before := len(clauseList(typ(), k))
+		test.Tap(widgetAt[*widget.Button](t, f, k+"/add"))
+		if n := len(clauseList(typ(), k)); n != before+1 {
+			t.Fatalf("adding a %s: %d, want %d", k, n, before+1)
 		}
 	}
 	if got := clauseNames(typ(), "while"); got != "while" {
@@ -261,7 +293,7 @@ func TestObjectTypeCards(t *testing.T) {
 	}
 	// The new while card: condition, selector, target and wrapper.
 	test.Type(widgetAt[*code.Editor](t, f, "while/0/condition"), "self.damage > 0 and ")
-	widgetAt[*formEntry](t, f, "while/0/target").SetText("power, toughness")
+	widgetAt[*forms.Entry](t, f, "while/0/target").SetText("power, toughness")
 	test.Type(widgetAt[*code.Editor](t, f, "while/0/wrapper"), "value + 1 if True else ")
 	w := typ().While[0]
 	if !strings.HasPrefix(w.Condition.Src, "self.damage > 0 and ") || strings.Join(w.Target, "|") != "power|toughness" || !strings.HasPrefix(w.Wrapper.Src, "value + 1") {
@@ -270,7 +302,7 @@ func TestObjectTypeCards(t *testing.T) {
 	// A variable's type and initial value.
 	n := len(typ().Variables) - 1
 	widgetAt[*widget.Select](t, f, "variables/"+strconv.Itoa(n)+"/type").SetSelected("list")
-	widgetAt[*formEntry](t, f, "variables/"+strconv.Itoa(n)+"/value").SetText("[1, 2]")
+	widgetAt[*forms.Entry](t, f, "variables/"+strconv.Itoa(n)+"/value").SetText("[1, 2]")
 	if v := typ().Variables[n]; v.Type != "list" || v.Value == nil || len(v.Value.List) != 2 {
 		t.Errorf("variable %+v", v)
 	}
@@ -297,12 +329,12 @@ func TestObjectTypeCards(t *testing.T) {
 func TestStateClauseCards(t *testing.T) {
 	e := seedsEditor(t)
 	e.SelectState("2")
-	f := e.Inspector.form
+	f := e.Inspector.Form()
 	st := func() *graph.State { return findState(e.Pack(), "2") }
 	test.Tap(widgetAt[*widget.Button](t, f, "clauses/whenever/add"))
 	test.Type(widgetAt[*code.Editor](t, f, "clauses/whenever/0/condition"), "len(hand(player)) == 0 or ")
 	test.Type(widgetAt[*code.Editor](t, f, "clauses/whenever/0/body"), "draw(player)\n")
-	name := widgetAt[*formEntry](t, f, "clauses/whenever/0")
+	name := widgetAt[*forms.Entry](t, f, "clauses/whenever/0")
 	name.SetText("refill")
 	c := st().Clauses
 	if c == nil || len(c.Whenever) != 1 || c.Whenever[0].Name != "refill" ||
@@ -331,7 +363,7 @@ func TestActionForm(t *testing.T) {
 	if ap.Selected() != "action" || e.Pack().Actions.Lookup("action") == nil {
 		t.Fatalf("after Add: selected %q, actions %v", ap.Selected(), ap.Names())
 	}
-	f := ap.form
+	f := ap.Form()
 	test.Type(widgetAt[*code.Editor](t, f, "who"), "player == active_player()")
 	test.Tap(widgetAt[*widget.Button](t, f, "params/add"))
 	widgetAt[*widget.Select](t, f, "params/0/type").SetSelected("object")
@@ -346,7 +378,7 @@ func TestActionForm(t *testing.T) {
 		a.Body.Src != "pass\nparam.zone = 'graveyard'" {
 		t.Errorf("action %+v, param %+v", a, a.Params)
 	}
-	name := widgetAt[*formEntry](t, f, "name")
+	name := widgetAt[*forms.Entry](t, f, "name")
 	name.SetText("discardOne")
 	submit(name)
 	if ap.Selected() != "discardOne" || e.Pack().Actions.Lookup("discardOne") == nil {
@@ -373,7 +405,7 @@ func TestScriptsPanel(t *testing.T) {
 	if name == "" {
 		t.Fatal("no script shown")
 	}
-	c := widgetAt[*code.Editor](t, sp.form, "")
+	c := widgetAt[*code.Editor](t, sp.Form(), "")
 	if !c.Scrolls() {
 		t.Error("the script's editor does not scroll")
 	}
@@ -394,7 +426,7 @@ func TestScriptsPanel(t *testing.T) {
 func TestStateFormShowsItsActions(t *testing.T) {
 	e := seedsEditor(t)
 	e.SelectState("2")
-	f := e.Inspector.form
+	f := e.Inspector.Form()
 	test.Type(widgetAt[*code.Editor](t, f, "possibleactions/draw/precondition"), "True and ")
 	if got := e.Pack().Actions.Lookup("draw").Precondition.Src; !strings.HasPrefix(got, "True and len(") {
 		t.Errorf("draw's precondition %q", got)
@@ -402,7 +434,7 @@ func TestStateFormShowsItsActions(t *testing.T) {
 	if got, _ := e.Actions().Field("precondition"); e.Actions().Selected() == "draw" && got != e.Pack().Actions.Lookup("draw").Precondition.Src {
 		t.Errorf("the actions panel shows %q", got)
 	}
-	typeAtEnd(widgetAt[*formEntry](t, f, "possibleactions"), ", shuffle")
+	typeAtEnd(widgetAt[*forms.Entry](t, f, "possibleactions"), ", shuffle")
 	test.Tap(widgetAt[*widget.Button](t, f, "possibleactions/shuffle/define"))
 	if a := e.Pack().Actions.Lookup("shuffle"); a == nil {
 		t.Fatal("no action shuffle after Define")
@@ -422,7 +454,7 @@ func TestNewClauseFindingReadsOnce(t *testing.T) {
 	ot := e.ObjectTypes()
 	e.Dock.Show(PanelObjectTypes)
 	ot.Select("healer")
-	test.Tap(widgetAt[*widget.Button](t, ot.form, "whenever/add"))
+	test.Tap(widgetAt[*widget.Button](t, ot.Form(), "whenever/add"))
 	var about []string
 	for _, f := range diagnose(e.Pack().Clone()).findings {
 		if strings.Contains(f.Message, "object type healer whenever") {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // TestInspectorKeepsTheStateOfTheSelectedArrow: with an arrow selected
@@ -29,7 +30,7 @@ func TestInspectorKeepsTheStateOfTheSelectedArrow(t *testing.T) {
 	if got := e.Inspector.Shown(); got != from {
 		t.Fatalf("arrow %s/%s selected: the Inspector shows %q, want state %s", from, name, got, from)
 	}
-	en := widgetAt[*formEntry](t, e.Inspector.form, "description")
+	en := widgetAt[*forms.Entry](t, e.Inspector.Form(), "description")
 	typeAtEnd(en, " now")
 	settle(e)
 	if got := e.Inspector.Shown(); got != from {
@@ -72,7 +73,7 @@ func TestArrowRenamedInTheFormKeepsTheForm(t *testing.T) {
 		t.Fatalf("no arrow %v", tr)
 	}
 	e.View.OnTransitionSelected(tr)
-	name := widgetAt[*formEntry](t, e.Inspector.form, "transitions/0")
+	name := widgetAt[*forms.Entry](t, e.Inspector.Form(), "transitions/0")
 	typeAtEnd(name, "9")
 	submit(name)
 	settle(e)

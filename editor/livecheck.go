@@ -332,7 +332,7 @@ func (e *Editor) applyCheck(gen int, r checkResult) {
 		e.diags[i] = f.Diagnostic
 	}
 	e.Diagnostics.SetFindings(r.findings)
-	e.Inspector.showDiagnostics(e.pack, e.diags) // its count and list, with the Diagnostics list's
+	e.Inspector.ShowDiagnostics(e.pack, e.diags) // its count and list, with the Diagnostics list's
 	e.View.MarkDiagnostics(e.pack, e.diags)
 	e.updateTitle()
 	e.showFindings() // after the status line's counts: a mark on the line being typed says its message there

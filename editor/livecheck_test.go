@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
@@ -32,7 +33,7 @@ func TestDiagnosticsComeFromAnotherGoroutine(t *testing.T) {
 		return diagnose(p)
 	}
 	e.SelectState("3")
-	action := widgetAt[*code.Editor](t, e.Inspector.form, "action")
+	action := widgetAt[*code.Editor](t, e.Inspector.Form(), "action")
 	// The designer types the name of a function no script defines. Were a
 	// check run on this goroutine, it would block here for ever.
 	action.SetCursor(1, 1)
@@ -75,7 +76,7 @@ func TestDiagnosticsAreDebounced(t *testing.T) {
 	e.forms.live.run = func(p *graph.Pack) checkResult { runs++; return diagnose(p) }
 	e.forms.live.delay = time.Hour
 	e.SelectState("2")
-	en := widgetAt[*formEntry](t, e.Inspector.form, "description")
+	en := widgetAt[*forms.Entry](t, e.Inspector.Form(), "description")
 	typeAtEnd(en, " quickly")
 	settle(e) // stands for the pause: the pending check starts at once
 	if runs != 1 {
@@ -123,7 +124,7 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 	if e.View.Selected() != "11" || e.Inspector.Shown() != "11" {
 		t.Fatalf("selected %q, inspector %q", e.View.Selected(), e.Inspector.Shown())
 	}
-	action := widgetAt[*code.Editor](t, e.Inspector.form, "action")
+	action := widgetAt[*code.Editor](t, e.Inspector.Form(), "action")
 	if line, col := action.CursorPos(); !action.Focused() || line != 2 || col != 1 {
 		t.Errorf("action field: focused %v, cursor %d:%d, want 2:1", action.Focused(), line, col)
 	}
@@ -138,7 +139,7 @@ func TestClickingAFindingOpensItsCode(t *testing.T) {
 		t.Fatalf("front %q, object type %q", e.Dock.Front(dock.Centre), ot.Selected())
 	}
 	n := len(e.Pack().ObjectTypes.Lookup("healer").Methods) - 1
-	body := widgetAt[*code.Editor](t, ot.form, "methods/"+strconv.Itoa(n)+"/body")
+	body := widgetAt[*code.Editor](t, ot.Form(), "methods/"+strconv.Itoa(n)+"/body")
 	if line, col := body.CursorPos(); !body.Focused() || line != 2 || col != f.Target.Column {
 		t.Errorf("method body: focused %v, cursor %d:%d, want 2:%d", body.Focused(), line, col, f.Target.Column)
 	}
@@ -199,19 +200,19 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	if in.Shown() != "11" {
 		t.Fatalf("inspector shows %q", in.Shown())
 	}
-	if h, v := in.scroll.Content.MinSize().Height, in.scroll.Size().Height; h <= v {
+	if h, v := in.Scroll().Content.MinSize().Height, in.Scroll().Size().Height; h <= v {
 		t.Fatalf("the form (%v high) fits the Inspector (%v): nothing to scroll", h, v)
 	}
 	inView := func(what string, field fyne.CanvasObject) {
 		t.Helper()
 		d := fyne.CurrentApp().Driver()
-		top := d.AbsolutePositionForObject(in.scroll).Y
+		top := d.AbsolutePositionForObject(in.Scroll()).Y
 		y := d.AbsolutePositionForObject(field).Y
-		if y < top || y+field.Size().Height > top+in.scroll.Size().Height {
-			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.scroll.Size().Height, in.scroll.Offset.Y)
+		if y < top || y+field.Size().Height > top+in.Scroll().Size().Height {
+			t.Errorf("%s is at %v (height %v), the Inspector shows %v to %v (scrolled %v)", what, y, field.Size().Height, top, top+in.Scroll().Size().Height, in.Scroll().Offset.Y)
 		}
 	}
-	inView("the endaction field", widgetAt[*code.Editor](t, in.form, "endaction"))
+	inView("the endaction field", widgetAt[*code.Editor](t, in.Form(), "endaction"))
 
 	// The check reports an unknown possible action at its name in the
 	// list; the click goes to the button that defines it.
@@ -230,7 +231,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	}
 	// The button on screen is the window's winButton, not the Fyne button
 	// inside it (fyneOf), which the driver cannot place.
-	inView("the Define nosuchaction button", in.form.places["possibleactions/nosuchaction/define"])
+	inView("the Define nosuchaction button", in.Form().Place("possibleactions/nosuchaction/define"))
 
 	e.SelectState("")
 	count := func() string {
@@ -253,7 +254,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	if count() == before {
 		t.Fatalf("the check found nothing new: %s", before)
 	}
-	if got := in.diags.Text; !strings.HasPrefix(got, count()) {
+	if got, _ := in.Value("Diagnostics", ""); !strings.HasPrefix(got, count()) {
 		t.Errorf("the Inspector says %q, the Diagnostics list %s", got, count())
 	}
 }

@@ -80,9 +80,9 @@ func TestPlayEventOpensClause(t *testing.T) {
 	if got := e.Dock.Front(dock.Centre); got != PanelObjectTypes || ot.Selected() != "healer" {
 		t.Fatalf("front %q showing %q, want the object types at healer", got, ot.Selected())
 	}
-	c, ok := ot.form.places["when/0/condition"].(*code.Editor)
+	c, ok := ot.Form().Place("when/0/condition").(*code.Editor)
 	if !ok || !c.Focused() {
-		t.Errorf("the when clause's condition is not focused (%T)", ot.form.places["when/0/condition"])
+		t.Errorf("the when clause's condition is not focused (%T)", ot.Form().Place("when/0/condition"))
 	}
 }
 
@@ -107,7 +107,7 @@ func TestPlayRuleErrorOpensCode(t *testing.T) {
 	if got := e.Dock.Front(dock.Centre); got != PanelActions || ap.Selected() != "mark" {
 		t.Fatalf("front %q showing %q, want the actions at mark", got, ap.Selected())
 	}
-	c := ap.form.places["body"].(*code.Editor)
+	c := ap.Form().Place("body").(*code.Editor)
 	if line, _ := c.CursorPos(); line != want || !c.Focused() {
 		t.Errorf("body's cursor on line %d (focused %v), want line %d", line, c.Focused(), want)
 	}

@@ -175,7 +175,7 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 func (e *Editor) showMatch() {
 	e.breakTab.refresh()
 	focused := e.win.Canvas().Focused()
-	opened := e.Inspector.holds(focused)
+	opened := e.Inspector.Holds(focused)
 	e.dockPlay()
 	e.Dock.Show(PanelPlay)
 	if opened {

@@ -22,9 +22,9 @@ func TestRedoWhateverHasTheFocus(t *testing.T) {
 		settle(e)
 		e.SelectState("2")
 		settle(e)
-		w, ok := fyneOf(e.Inspector.form.places[field]).(fyne.Focusable)
+		w, ok := fyneOf(e.Inspector.Form().Place(field)).(fyne.Focusable)
 		if !ok {
-			t.Fatalf("field %s is %T, not focusable", field, e.Inspector.form.places[field])
+			t.Fatalf("field %s is %T, not focusable", field, e.Inspector.Form().Place(field))
 		}
 		h.click(w)
 		h.shortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/rulestudio/studio/editor/forms"
 )
 
 // TestRefusedTextStays: what the designer types is never dropped. A value a
@@ -18,9 +20,9 @@ func TestRefusedTextStays(t *testing.T) {
 	e.New()
 	settle(e)
 	h := hands{t, e}
-	f := e.Inspector.form
-	min := widgetAt[*formEntry](t, f, "players/min")
-	max := widgetAt[*formEntry](t, f, "players/max")
+	f := e.Inspector.Form()
+	min := widgetAt[*forms.Entry](t, f, "players/min")
+	max := widgetAt[*forms.Entry](t, f, "players/max")
 	h.click(min)
 	h.typ("2")
 	if got := max.Text; got != "" {
@@ -40,7 +42,7 @@ func TestRefusedTextStays(t *testing.T) {
 		return got
 	}
 	hint := message("players/message")
-	hintHeight := e.Inspector.form.places["players/message"].MinSize().Height
+	hintHeight := e.Inspector.Form().Place("players/message").MinSize().Height
 
 	h.shortcut(&fyne.ShortcutSelectAll{})
 	h.typ("x")
@@ -50,11 +52,11 @@ func TestRefusedTextStays(t *testing.T) {
 	if m := message("players/message"); !strings.Contains(m, "x") || m == hint {
 		t.Errorf("no message beside players max after typing x: %q", m)
 	}
-	if m := e.Inspector.form.places["players/message"]; m.MinSize().Height != hintHeight {
+	if m := e.Inspector.Form().Place("players/message"); m.MinSize().Height != hintHeight {
 		t.Errorf("the message line is %v high, the hint was %v: the fields below moved", m.MinSize().Height, hintHeight)
 	}
 	// Another edit loads the form again: the refused text stays.
-	h.click(widgetAt[*formEntry](t, f, "title"))
+	h.click(widgetAt[*forms.Entry](t, f, "title"))
 	h.typ("!")
 	if max.Text != "x" {
 		t.Errorf("another edit replaced the refused %q in players max by %q", "x", max.Text)
@@ -66,7 +68,7 @@ func TestRefusedTextStays(t *testing.T) {
 		t.Errorf("after typing 5: max %d, message %q", e.Pack().Players.Max, message("players/message"))
 	}
 	// Undo (players max back to 4) loads the field again.
-	h.click(widgetAt[*formEntry](t, f, "title"))
+	h.click(widgetAt[*forms.Entry](t, f, "title"))
 	e.Undo()
 	if max.Text != "4" {
 		t.Errorf("after undo players max shows %q, want 4", max.Text)
@@ -76,8 +78,8 @@ func TestRefusedTextStays(t *testing.T) {
 	e.Dock.Show(PanelObjectTypes)
 	ot := e.ObjectTypes()
 	ot.Add()
-	ot.form.places["variables/add"].(interface{ Tapped(*fyne.PointEvent) }).Tapped(nil)
-	val := widgetAt[*formEntry](t, ot.form, "variables/0/value")
+	ot.Form().Place("variables/add").(interface{ Tapped(*fyne.PointEvent) }).Tapped(nil)
+	val := widgetAt[*forms.Entry](t, ot.Form(), "variables/0/value")
 	valueHint, _ := ot.Field("variables/0/message")
 	h.click(val)
 	h.typ("[1,")
@@ -87,7 +89,7 @@ func TestRefusedTextStays(t *testing.T) {
 	if m, _ := ot.Field("variables/0/message"); m == valueHint {
 		t.Errorf("no message beside the variable's value: %q", m)
 	}
-	h.click(widgetAt[*formEntry](t, ot.form, "name"))
+	h.click(widgetAt[*forms.Entry](t, ot.Form(), "name"))
 	h.typ("s") // renamed on leaving: another edit
 	h.click(val)
 	if val.Text != "[1," {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/graph"
 )
@@ -62,14 +63,14 @@ func TestFormStaysStillWhileTyping(t *testing.T) {
 	e := seedsEditor(t)
 	h := hands{t, e}
 	e.SelectState("10")
-	f := e.Inspector.form
+	f := e.Inspector.Form()
 	d := fyne.CurrentApp().Driver()
 	below := []string{"descriptionmyturn", "action", "args", "possibleactions"}
 	where := func() []float32 {
 		layOut(e.Window().Content()) // as the window's next frame does
 		var ys []float32
 		for _, path := range below {
-			ys = append(ys, d.AbsolutePositionForObject(f.places[path]).Y)
+			ys = append(ys, d.AbsolutePositionForObject(f.Place(path)).Y)
 		}
 		return ys
 	}
@@ -81,7 +82,7 @@ func TestFormStaysStillWhileTyping(t *testing.T) {
 	}
 	want := where()
 	t.Logf("at %v", want)
-	desc := widgetAt[*formEntry](t, f, "description")
+	desc := widgetAt[*forms.Entry](t, f, "description")
 	h.click(desc)
 	h.shortcut(&fyne.ShortcutSelectAll{})
 	for _, s := range []string{"A", " plain text", " for ${actplayer}", " and ${source}", " and ${nothing}", " and ${you}"} {
@@ -89,7 +90,7 @@ func TestFormStaysStillWhileTyping(t *testing.T) {
 		settle(e)
 		still("typing "+strconv.Quote(s)+" in the description", want)
 	}
-	h.renameIn(widgetAt[*formEntry](t, f, "id"), "ST_CHOOSE")
+	h.renameIn(widgetAt[*forms.Entry](t, f, "id"), "ST_CHOOSE")
 	settle(e)
 	if e.Inspector.Shown() != "ST_CHOOSE" {
 		t.Fatalf("the inspector shows %q after the id change", e.Inspector.Shown())
@@ -173,7 +174,7 @@ func TestInspectorFitsTheColumn(t *testing.T) {
 		for _, id := range ids {
 			e.SelectState(id)
 			settle(e)
-			if w, col := in.body.MinSize().Width, in.scroll.Size().Width; w > col {
+			if w, col := in.Form().Content().MinSize().Width, in.Scroll().Size().Width; w > col {
 				t.Errorf("%s state %q: the form is %.1f wide in a column of %.1f", name, id, w, col)
 			}
 			view := e.View.Size()

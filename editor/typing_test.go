@@ -30,7 +30,7 @@ func TestTypingAfterAMatchErrorOpensACondition(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle(e)
-	cond := widgetAt[*code.Editor](t, e.Inspector.form, "clauses/whenever/0/condition")
+	cond := widgetAt[*code.Editor](t, e.Inspector.Form(), "clauses/whenever/0/condition")
 	if e.Window().Canvas().Focused() != fyne.Focusable(cond) {
 		t.Fatalf("the error opened %T, not the condition", e.Window().Canvas().Focused())
 	}

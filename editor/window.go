@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -35,7 +36,7 @@ type Editor struct {
 	// View is the graph canvas.
 	View *diagram.View
 	// Inspector shows the selected state.
-	Inspector *Inspector
+	Inspector *forms.Inspector
 	// Diagnostics lists the validator's findings.
 	Diagnostics *DiagnosticsView
 	// Dock lays out the panels: View, Inspector and Diagnostics, and the
@@ -87,7 +88,7 @@ type Editor struct {
 func New(app fyne.App, store Store) *Editor {
 	e := &Editor{
 		View:        diagram.NewView(),
-		Inspector:   NewInspector(),
+		Inspector:   forms.NewInspector(),
 		Diagnostics: NewDiagnosticsView(),
 		Dock:        dock.New(),
 		app:         app,

@@ -112,7 +112,7 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 		e.Dock.Show(id)
 		try("the " + id + " tab")
 	}
-	for _, kind := range []string{"*diagram.View", "*code.Editor", "*editor.formEntry", "*ui.Entry", "*ui.List", "*ui.Slider", "*ui.SelectEntry", "*ui.Button", "*ui.Select", "*ui.Check", "*editor.playButton", "nothing"} {
+	for _, kind := range []string{"*diagram.View", "*code.Editor", "*forms.Entry", "*ui.Entry", "*ui.List", "*ui.Slider", "*ui.SelectEntry", "*ui.Button", "*ui.Select", "*ui.Check", "*editor.playButton", "nothing"} {
 		if !tried[kind] {
 			t.Errorf("no %s among the widgets tried", kind)
 		}

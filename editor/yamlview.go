@@ -2,6 +2,7 @@ package editor
 
 import (
 	"github.com/rulestudio/studio/editor/code"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -38,9 +39,9 @@ func (w yamlWindow) Selected() graph.Ref {
 // the panel of its kind in place.
 func (w yamlWindow) Renamed(kind graph.RefKind, to string) {
 	w.forms.sel.Name = to
-	for _, ep := range []*ElementPanel{w.forms.objects, w.forms.actions, w.forms.scripts} {
-		if ep.kind == kind {
-			ep.renamed(to)
+	for _, ep := range []*forms.ListPanel{w.forms.objects, w.forms.actions, w.forms.scripts} {
+		if ep.Kind() == kind {
+			ep.Follow(to)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/forms"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -38,7 +39,7 @@ func TestYAMLViewOfAState(t *testing.T) {
 	}
 
 	// Forms to text.
-	typeAtEnd(widgetAt[*formEntry](t, e.Inspector.form, "name"), "Z")
+	typeAtEnd(widgetAt[*forms.Entry](t, e.Inspector.Form(), "name"), "Z")
 	e.Seal()
 	if !strings.Contains(y.Text(), "name: playerTurnZ\n") {
 		t.Errorf("after renaming in the form the view shows\n%s", y.Text())

@@ -76,6 +76,7 @@ var rooms = map[string][]string{
 	"editor/diagram": {"editor/style", "editor/ui"},
 	"editor/dock":    nil,
 	"editor/code":    {"editor/style", "editor/ui"},
+	"editor/forms":   {"editor/style", "editor/ui"},
 }
 
 func TestEditorRooms(t *testing.T) {

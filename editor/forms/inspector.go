@@ -1,4 +1,4 @@
-package editor
+package forms
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -17,27 +16,27 @@ import (
 // Inspector is the form of the selected state: every field BGA and the seed
 // model give a state, its clauses as cards, the non-standard keys of an
 // imported file, then the diagnostics about it. With no state selected it
-// is the form of the pack's own keys. Every change goes through the editor's
-// history (see form_bind.go); after an edit the form loads its values again
+// is the form of the pack's own keys. Every change goes through the window's
+// history (see bind.go); after an edit the form loads its values again
 // in place, so typing is never interrupted.
 type Inspector struct {
 	widget.BaseWidget
 
-	e      *Editor // set when the editor attaches its forms
+	host   Host // set by Attach
 	title  *widget.Label
 	body   *fyne.Container
 	scroll *container.Scroll
 	diags  *widget.Label // the diagnostics about what is shown
 
-	form *form
+	form *Form
 	id   string       // the state shown; "" for the pack
 	cur  *elementName // id, as the state form's getters and setters read it
 	ids  []string     // the pack's state ids when it was shown, to follow a change of id (followRename)
 	of   *graph.Pack  // the pack the form was built for
 }
 
-// NewInspector returns an empty inspector; it shows forms once an editor
-// attaches it.
+// NewInspector returns an empty inspector; it shows forms once a window
+// attaches it ([Inspector.Attach]).
 func NewInspector() *Inspector {
 	in := &Inspector{
 		title: widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -47,8 +46,8 @@ func NewInspector() *Inspector {
 	in.title.Wrapping = fyne.TextWrapWord
 	in.diags.Wrapping = fyne.TextWrapWord
 	in.scroll = container.NewVScroll(ui.Ringed(func(msg string) {
-		if in.e != nil {
-			in.e.status.SetText(msg)
+		if in.host != nil {
+			in.host.Say(msg)
 		}
 	}, in.body))
 	in.ExtendBaseWidget(in)
@@ -60,8 +59,21 @@ func (in *Inspector) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewBorder(in.title, nil, nil, nil, in.scroll))
 }
 
+// Attach gives the inspector the window it shows forms in.
+func (in *Inspector) Attach(h Host) { in.host = h }
+
 // Title returns the inspector's heading.
 func (in *Inspector) Title() string { return in.title.Text }
+
+// Form returns the form shown, nil when none is.
+func (in *Inspector) Form() *Form { return in.form }
+
+// Scroll returns the scroll the form is in, which Reveal moves.
+func (in *Inspector) Scroll() *container.Scroll { return in.scroll }
+
+// BuiltFor returns the pack the form shown was built for (an edit keeps
+// it; opening another pack builds the form again).
+func (in *Inspector) BuiltFor() *graph.Pack { return in.of }
 
 // Shown returns the id of the state shown ("" for the pack).
 func (in *Inspector) Shown() string { return in.id }
@@ -70,7 +82,7 @@ func (in *Inspector) Shown() string { return in.id }
 // pack's form) and the diagnostics about it. Showing the state already
 // shown loads the form's values again in place.
 func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnostic) {
-	if p == nil || in.e == nil {
+	if p == nil || in.host == nil {
 		in.title.SetText("No pack")
 		in.form, in.of, in.id = nil, nil, ""
 		in.body.RemoveAll()
@@ -81,9 +93,7 @@ func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnosti
 	if s == nil {
 		id = ""
 	}
-	if !in.e.forms.refreshing {
-		in.e.selectionShown(id)
-	}
+	in.host.StateShown(id)
 	if in.form != nil && in.of == p && in.id == id {
 		in.form.load(p)
 	} else {
@@ -94,15 +104,15 @@ func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnosti
 	} else {
 		in.title.SetText(packTitle(p))
 	}
-	in.showDiagnostics(p, diags)
+	in.ShowDiagnostics(p, diags)
 	in.ids = idsOf(p, in.ids)
 }
 
-// follow reports the id the state shown has after an edit of p changed it
+// Follow reports the id the state shown has after an edit of p changed it
 // (its place in the list kept, its id new), and moves the form on to it in
 // place; ok is false when the state shown is still there, is gone, or the
 // pack is shown.
-func (in *Inspector) follow(p *graph.Pack) (id string, ok bool) {
+func (in *Inspector) Follow(p *graph.Pack) (id string, ok bool) {
 	if in.id == "" || in.of != p || in.form == nil || findState(p, in.id) != nil {
 		return "", false
 	}
@@ -127,21 +137,21 @@ func (in *Inspector) build(p *graph.Pack, id string) {
 	in.id, in.of = id, p
 	in.cur = &elementName{id}
 	if id == "" {
-		in.form = packForm(in.e)
+		in.form = packForm(in.host)
 	} else {
-		in.form = stateForm(in.e, in.cur)
+		in.form = stateForm(in.host, in.cur)
 	}
 	in.form.heading("Diagnostics")
 	in.form.wide(in.diags)
 	in.body.Objects = []fyne.CanvasObject{in.form.box}
 	in.body.Refresh()
 	in.scroll.ScrollToTop()
-	in.e.showFindings() // the new form's code fields get their marks
+	in.host.FormBuilt() // the new form's code fields get their marks
 }
 
-// showDiagnostics lists the diagnostics about what is shown: those about the
+// ShowDiagnostics lists the diagnostics about what is shown: those about the
 // state, or a count for the pack.
-func (in *Inspector) showDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
+func (in *Inspector) ShowDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
 	var lines []string
 	ne, nw := 0, 0
 	for _, d := range diags {
@@ -165,8 +175,8 @@ func (in *Inspector) showDiagnostics(p *graph.Pack, diags []graph.Diagnostic) {
 	in.diags.SetText(text)
 }
 
-// holds reports whether o is one of the fields of the form shown.
-func (in *Inspector) holds(o fyne.Focusable) bool {
+// Holds reports whether o is one of the fields of the form shown.
+func (in *Inspector) Holds(o fyne.Focusable) bool {
 	if in.form == nil || o == nil {
 		return false
 	}
@@ -201,9 +211,9 @@ func (in *Inspector) Value(section, key string) (string, bool) {
 // fieldText is what a form widget shows.
 func fieldText(o fyne.CanvasObject) (string, bool) {
 	switch w := o.(type) {
-	case *formEntry:
+	case *Entry:
 		return w.Text, true
-	case *code.Editor:
+	case CodeField:
 		return w.Text(), true
 	case *ui.Select:
 		return w.Selected, true
@@ -227,7 +237,7 @@ func (in *Inspector) Reveal(path string, line, col int) bool {
 
 // revealIn scrolls scroll to the widget of f at path (or the nearest
 // enclosing path) and focuses it.
-func revealIn(scroll *container.Scroll, f *form, path string, line, col int) bool {
+func revealIn(scroll *container.Scroll, f *Form, path string, line, col int) bool {
 	var o fyne.CanvasObject
 	for p := path; ; {
 		if o = f.places[p]; o != nil {
@@ -248,11 +258,11 @@ func revealIn(scroll *container.Scroll, f *form, path string, line, col int) boo
 	// the canvas of a form built just now (a run error's place) only once it
 	// has drawn it, and the designer's next keys went nowhere.
 	switch w := o.(type) {
-	case *code.Editor:
+	case CodeField:
 		w.SetCursor(max(line, 1), max(col, 1))
-		f.e.win.Canvas().Focus(w)
+		f.host.Focus(w)
 	case fyne.Focusable:
-		f.e.win.Canvas().Focus(w)
+		f.host.Focus(w)
 	}
 	return true
 }
@@ -269,8 +279,8 @@ func packTitle(p *graph.Pack) string {
 
 // packForm is the form of the pack's own keys, and a summary of what it
 // holds.
-func packForm(e *Editor) *form {
-	f := newForm(e)
+func packForm(h Host) *Form {
+	f := newForm(h)
 	str := func(field string, read func(p *graph.Pack) *string) {
 		f.text(field, field, "pack/"+field, false, func(p *graph.Pack) (string, bool) { return *read(p), true },
 			func(p *graph.Pack, v string) (graph.Edit, error) {
@@ -280,7 +290,7 @@ func packForm(e *Editor) *form {
 	f.heading("Pack")
 	str("pack", func(p *graph.Pack) *string { return &p.Name })
 	str("title", func(p *graph.Pack) *string { return &p.Title })
-	var seats []*formEntry
+	var seats []*Entry
 	for _, end := range []string{"min", "max"} {
 		end := end
 		seat := func(pl *graph.Players) *int {

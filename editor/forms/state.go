@@ -1,9 +1,7 @@
-package editor
+package forms
 
 import (
 	"fmt"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -16,65 +14,12 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// findState returns the state whose id is written id, or nil.
-func findState(p *graph.Pack, id string) *graph.State {
-	if p == nil {
-		return nil
-	}
-	for _, s := range p.States {
-		if s.ID.String() == id {
-			return s
-		}
-	}
-	return nil
-}
-
-// parseStateID reads an id as a designer types it: a number, or the name of
-// a constant.
-func parseStateID(s string) graph.StateID {
-	s = strings.TrimSpace(s)
-	if n, err := strconv.Atoi(s); err == nil {
-		return graph.NumID(n)
-	}
-	return graph.ConstID(s)
-}
-
-// stateChoice is how a state is offered in a drop-down: "22 · takeCards".
-func stateChoice(s *graph.State) string { return s.ID.String() + " · " + s.Name }
-
-// stateChoices lists every state of p as stateChoice gives it.
-func stateChoices(p *graph.Pack) []string {
-	out := make([]string, len(p.States))
-	for i, s := range p.States {
-		out[i] = stateChoice(s)
-	}
-	return out
-}
-
-// targetChoice is how a transition's target shows: the state as
-// stateChoice gives it, or the id and "(no such state)".
-func targetChoice(p *graph.Pack, id graph.StateID) string {
-	if s := p.State(id); s != nil {
-		return stateChoice(s)
-	}
-	return id.String() + " (no such state)"
-}
-
-// choiceID reads the id back from a stateChoice or targetChoice.
-func choiceID(s string) graph.StateID {
-	id, _, _ := strings.Cut(s, " ")
-	return parseStateID(id)
-}
-
-// noneChoice is the drop-down entry for an absent initialprivate.
-const noneChoice = "(none)"
-
 // stateForm builds the form of every field of the state n names: BGA's, the seed
 // model's, and the non-standard keys of an imported file.
-func stateForm(e *Editor, n *elementName) *form {
-	f := newForm(e)
+func stateForm(h Host, n *elementName) *Form {
+	f := newForm(h)
 	key := "state " + n.name + "/"
-	get := func(read func(s *graph.State) string) getter {
+	get := func(read func(s *graph.State) string) Getter {
 		return func(p *graph.Pack) (string, bool) {
 			if s := findState(p, n.name); s != nil {
 				return read(s), true
@@ -82,7 +27,7 @@ func stateForm(e *Editor, n *elementName) *form {
 			return "", false
 		}
 	}
-	set := func(field string, write func(s *graph.State, v string)) setter {
+	set := func(field string, write func(s *graph.State, v string)) Setter {
 		return func(p *graph.Pack, v string) (graph.Edit, error) {
 			return graph.EditState(p, n.name, field, func(s *graph.State) { write(s, v) })
 		}
@@ -214,7 +159,7 @@ func stateForm(e *Editor, n *elementName) *form {
 			})
 		},
 	})
-	if s := findState(e.Pack(), n.name); s != nil && len(s.Extra) > 0 {
+	if s := findState(h.Pack(), n.name); s != nil && len(s.Extra) > 0 {
 		f.heading("Extra (keys of the imported file; edit them in the YAML view)")
 		for _, x := range s.Extra {
 			k := x.Key
@@ -238,86 +183,10 @@ func clausesEmpty(c *graph.Clauses) bool {
 		len(c.While) == 0 && len(c.Whenever) == 0 && len(c.When) == 0
 }
 
-// splitNames reads a comma-separated list of names.
-func splitNames(v string) graph.Names {
-	var out graph.Names
-	for _, n := range strings.Split(v, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-var (
-	placeholderRe = regexp.MustCompile(`\$\{(\w+)\}`)
-	argKeyRe      = regexp.MustCompile(`['"](\w+)['"]\s*:`)
-)
-
-// placeholderHint says in two lines which ${...} placeholders a
-// description may use, and which it uses and where each comes from (those
-// that come from nowhere first): BGA fills ${actplayer} (the active
-// player's name) and, in descriptionmyturn, ${you}; every other one must be
-// a key of the dictionary the state's args give.
-func placeholderHint(text string, s *graph.State, myTurn bool) string {
-	args := map[string]bool{}
-	var argNames []string
-	for _, m := range argKeyRe.FindAllStringSubmatch(s.Args.Src, -1) {
-		if !args[m[1]] {
-			args[m[1]] = true
-			argNames = append(argNames, m[1])
-		}
-	}
-	var used, wrong []string
-	for _, m := range placeholderRe.FindAllStringSubmatch(text, -1) {
-		name := m[1]
-		switch {
-		case name == "actplayer":
-			used = append(used, "${actplayer}: active player")
-		case name == "you" && myTurn:
-			used = append(used, "${you}: reading player")
-		case args[name]:
-			used = append(used, "${"+name+"}: args")
-		case !s.Args.IsZero() && !isIdent(s.Args.Src):
-			wrong = append(wrong, "${"+name+"}: not a key of args")
-		default:
-			used = append(used, "${"+name+"}: args")
-		}
-	}
-	used = append(wrong, used...)
-	avail := []string{"${actplayer}"}
-	if myTurn {
-		avail = append(avail, "${you}")
-	}
-	for _, a := range argNames {
-		avail = append(avail, "${"+a+"}")
-	}
-	uses := "uses no placeholder"
-	if len(used) > 0 {
-		uses = strings.Join(used, "; ")
-	}
-	return uses + "\nplaceholders: " + strings.Join(avail, " ")
-}
-
-// isIdent reports whether s is a bare name (BGA: args names a PHP method,
-// whose keys the studio cannot see).
-func isIdent(s string) bool {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // allowedActions adds a card per action the possibleactions of the state n
 // names: the action's form when the pack defines it (the same action as in
 // the actions panel), else a button defining it.
-func allowedActions(f *form, n *elementName) {
+func allowedActions(f *Form, n *elementName) {
 	names := func(p *graph.Pack) graph.Names {
 		if s := findState(p, n.name); s != nil {
 			return s.PossibleActions
@@ -335,8 +204,8 @@ func allowedActions(f *form, n *elementName) {
 			fmt.Fprintf(&b, "%s %v,", a, p.Actions.Lookup(a) != nil)
 		}
 		return b.String()
-	}, func(sub *form, i int) {
-		p := f.e.Pack()
+	}, func(sub *Form, i int) {
+		p := f.host.Pack()
 		ns := names(p)
 		if i >= len(ns) {
 			return
@@ -346,7 +215,7 @@ func allowedActions(f *form, n *elementName) {
 		card.wide(widget.NewLabelWithStyle("action "+name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		if p.Actions.Lookup(name) == nil {
 			def := ui.NewButtonWithIcon("Define "+name, theme.ContentAddIcon(), func() {
-				f.e.formEdit(graph.AddAction(f.e.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
+				f.edit(graph.AddAction(f.host.Pack(), &graph.Action{Name: name, Body: graph.Code{Src: "pass"}}, -1))
 			})
 			card.place("possibleactions/"+name+"/define", def)
 			card.wide(def)
@@ -360,14 +229,14 @@ func allowedActions(f *form, n *elementName) {
 
 // transitionRows adds the transitions of the state n names: a row per transition (its
 // name, its target, a delete button) and a button adding one.
-func transitionRows(f *form, n *elementName) {
+func transitionRows(f *Form, n *elementName) {
 	f.heading("transitions")
 	f.list(func(p *graph.Pack) int {
 		if s := findState(p, n.name); s != nil {
 			return len(s.Transitions)
 		}
 		return 0
-	}, func(sub *form, i int) {
+	}, func(sub *Form, i int) {
 		nameOf := func(p *graph.Pack) (string, bool) {
 			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
 				return s.Transitions[i].Name, true
@@ -389,12 +258,12 @@ func transitionRows(f *form, n *elementName) {
 			return graph.RetargetTransition(p, n.name, old, choiceID(v))
 		})
 		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-			p := f.e.Pack()
+			p := f.host.Pack()
 			old, ok := nameOf(p)
 			if !ok {
 				return
 			}
-			f.e.formEdit(graph.DeleteTransition(p, n.name, old))
+			f.edit(graph.DeleteTransition(p, n.name, old))
 		})
 		sub.place("transitions/"+strconv.Itoa(i)+"/delete", del)
 		row := container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, target))
@@ -409,135 +278,14 @@ func transitionRows(f *form, n *elementName) {
 		sub.place("transitions/"+strconv.Itoa(i)+"/inferred", inferred)
 	})
 	add := ui.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
-		p := f.e.Pack()
+		p := f.host.Pack()
 		s := findState(p, n.name)
 		if s == nil {
 			return
 		}
 		name := freshName("next", func(n string) bool { _, dup := s.Transitions.Lookup(n); return dup })
-		f.e.formEdit(graph.AddTransition(p, n.name, graph.Transition{Name: name, To: s.ID}))
+		f.edit(graph.AddTransition(p, n.name, graph.Transition{Name: name, To: s.ID}))
 	})
 	f.place("transitions/add", add)
 	f.wide(add)
-}
-
-// freshName is base, or base2, base3...: the first that taken refuses.
-func freshName(base string, taken func(string) bool) string {
-	n := base
-	for k := 2; taken(n); k++ {
-		n = base + strconv.Itoa(k)
-	}
-	return n
-}
-
-// variableTypes are the types a variable or parameter may have (docs/model.md).
-var variableTypes = []string{"int", "float", "bool", "string", "player", "object", "list"}
-
-// What a parameter has besides its name and type.
-type paramKind int
-
-const (
-	stateParam  paramKind = iota // a default
-	actionParam                  // a domain: the legal values
-	methodParam                  // nothing more
-)
-
-// paramRows adds a list of parameters (a state's, an action's or a method's):
-// a row each with its name, type, a delete button, and what kind says; and a
-// button adding one. params reads the list; edit makes the edit that changes
-// it.
-func paramRows(f *form, title, key, path string, kind paramKind, params func(p *graph.Pack) *graph.Params,
-	edit func(p *graph.Pack, field string, change func(ps *graph.Params)) (graph.Edit, error)) {
-	f.heading(title)
-	at := func(p *graph.Pack, i int) *graph.Param {
-		if ps := params(p); ps != nil && i < len(*ps) {
-			return (*ps)[i]
-		}
-		return nil
-	}
-	f.list(func(p *graph.Pack) int {
-		if ps := params(p); ps != nil {
-			return len(*ps)
-		}
-		return 0
-	}, func(sub *form, i int) {
-		place := path + "/" + strconv.Itoa(i)
-		get := func(read func(pr *graph.Param) string) getter {
-			return func(p *graph.Pack) (string, bool) {
-				if pr := at(p, i); pr != nil {
-					return read(pr), true
-				}
-				return "", false
-			}
-		}
-		set := func(field string, write func(pr *graph.Param, v string) error) setter {
-			return func(p *graph.Pack, v string) (graph.Edit, error) {
-				var werr error
-				ed, err := edit(p, path+"/"+strconv.Itoa(i)+"/"+field, func(ps *graph.Params) {
-					if i < len(*ps) {
-						werr = write((*ps)[i], v)
-					}
-				})
-				if werr != nil {
-					return nil, werr
-				}
-				return ed, err
-			}
-		}
-		name := sub.text("", place, key+place+"/name", false, get(func(pr *graph.Param) string { return pr.Name }),
-			set("name", func(pr *graph.Param, v string) error { pr.Name = v; return nil }))
-		name.SetPlaceHolder("name")
-		typ := sub.choice("", place+"/type", func(*graph.Pack) []string { return variableTypes },
-			get(func(pr *graph.Param) string { return pr.Type }),
-			set("type", func(pr *graph.Param, v string) error { pr.Type = v; return nil }))
-		del := ui.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-			f.e.formEdit(edit(f.e.Pack(), path, func(ps *graph.Params) {
-				if i < len(*ps) {
-					*ps = slices.Delete(*ps, i, i+1)
-					if len(*ps) == 0 {
-						*ps = nil
-					}
-				}
-			}))
-		})
-		sub.place(place+"/delete", del)
-		sub.wide(container.NewBorder(nil, nil, nil, del, container.NewGridWithColumns(2, name, typ)))
-		switch kind {
-		case methodParam:
-			return
-		case actionParam:
-			sub.code("domain", place+"/domain", key+place+"/domain", 1, get(func(pr *graph.Param) string { return pr.Domain.Src }),
-				set("domain", func(pr *graph.Param, v string) error { pr.Domain.Src = v; return nil }))
-			return
-		}
-		def := sub.text("default", place+"/default", key+place+"/default", false, get(func(pr *graph.Param) string { return valueText(pr.Default) }),
-			set("default", func(pr *graph.Param, v string) error {
-				val, err := parseValue(v)
-				pr.Default = val
-				return err
-			}))
-		sub.message(place+"/message", "a value as YAML: 3, [1, 2], {a: 1}", def)
-	})
-	add := ui.NewButtonWithIcon("Add parameter", theme.ContentAddIcon(), func() {
-		p := f.e.Pack()
-		ps := params(p)
-		if ps == nil {
-			return
-		}
-		name := freshName("param", func(n string) bool {
-			return slices.ContainsFunc(*ps, func(pr *graph.Param) bool { return pr.Name == n })
-		})
-		f.e.formEdit(edit(p, path, func(ps *graph.Params) { *ps = append(*ps, &graph.Param{Name: name, Type: "int"}) }))
-	})
-	f.place(path+"/add", add)
-	f.wide(add)
-}
-
-// formEdit does an edit made by a button, or shows why it could not be made.
-func (e *Editor) formEdit(ed graph.Edit, err error) {
-	if err != nil {
-		e.fail(err)
-		return
-	}
-	e.Do(ed)
 }
