@@ -158,6 +158,8 @@ func (e *Editor) menu() *fyne.MainMenu {
 		e.item("Clear Playtest Results", nil, e.ClearPlaytest),
 		fyne.NewMenuItemSeparator(),
 		e.item("Tests", testsShortcut, e.ShowTests),
+		fyne.NewMenuItemSeparator(),
+		e.item("Check Hidden Information…", nil, e.CheckHiddenInformation),
 	)
 	e.mainMenu = fyne.NewMainMenu(file, edit, view, e.playMenu(), tools)
 	return e.mainMenu

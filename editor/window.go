@@ -79,6 +79,9 @@ type Editor struct {
 	mainMenu   *fyne.MainMenu
 	tests      *testsPanel // the Tests panel (tests_panel.go), nil until first shown
 
+	leaks       leakReport // the latest Check Hidden Information (leakcheck.go)
+	leakMatches int        // the matches it plays; 0: studio leaks' default (20)
+
 	bps      []SavedBreakpoint // the debugger's breakpoints (breakpoints.go)
 	breakTab *breakTab         // the debugger's Breakpoints tab
 }
