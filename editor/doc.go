@@ -58,6 +58,8 @@
 //   - theme.go: View > Theme, following the system's variant unless the
 //     designer forces one; package style (editor/style) holds the colours
 //     for both variants, shared by every room.
+//   - package place (editor/place): [place.Target], a place in a pack the
+//     window opens (a finding's, a debugger link's), and its title.
 //   - package dock (editor/dock): where panels go. The window has four places
 //     ([dock.Place]): Centre (the canvas; other editors join it as tabs), Side
 //     (the inspector), SideBottom (the diagnostics) and Bottom (under the

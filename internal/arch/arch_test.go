@@ -72,6 +72,7 @@ var rooms = map[string][]string{
 	"editor/diagram": {"editor/style", "editor/ui"},
 	"editor/dock":    nil,
 	"editor/code":    {"editor/style", "editor/ui"},
+	"editor/place":   nil,
 }
 
 func TestEditorRooms(t *testing.T) {
