@@ -73,6 +73,7 @@ var rooms = map[string][]string{
 	"editor/dock":    nil,
 	"editor/code":    {"editor/style", "editor/ui"},
 	"editor/place":   nil,
+	"editor/play":    {"editor/diagram", "editor/place", "editor/style", "editor/ui"},
 }
 
 func TestEditorRooms(t *testing.T) {
