@@ -44,13 +44,13 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := e.Play
-	if !strings.Contains(p.message.Text, "Breakpoint at step") || !strings.Contains(p.message.Text, "entered state 3") {
-		t.Fatalf("the match did not stop on entering state 3: %q", p.message.Text)
+	if !strings.Contains(p.Message(), "Breakpoint at step") || !strings.Contains(p.Message(), "entered state 3") {
+		t.Fatalf("the match did not stop on entering state 3: %q", p.Message())
 	}
-	first := p.sess.Cursor()
+	first := p.Session().Cursor()
 	p.Continue()
-	if !strings.Contains(p.message.Text, "entered state 3") || p.sess.Cursor() <= first {
-		t.Errorf("Continue from step %d: at %d, %q; want the next entry of state 3", first, p.sess.Cursor(), p.message.Text)
+	if !strings.Contains(p.Message(), "entered state 3") || p.Session().Cursor() <= first {
+		t.Errorf("Continue from step %d: at %d, %q; want the next entry of state 3", first, p.Session().Cursor(), p.Message())
 	}
 
 	rows := e.breakTab.rows
@@ -65,8 +65,8 @@ func TestBreakpointOnStateStopsTheMatch(t *testing.T) {
 		t.Errorf("a disabled breakpoint's dot is filled %v, stroked %v: want a red ring", dot.Fill, dot.Stroke)
 	}
 	p.Continue()
-	if !strings.Contains(p.message.Text, "The match is over") {
-		t.Errorf("with the breakpoint disabled Continue stops: %q", p.message.Text)
+	if !strings.Contains(p.Message(), "The match is over") {
+		t.Errorf("with the breakpoint disabled Continue stops: %q", p.Message())
 	}
 	test.Tap(e.breakTab.rows[0].remove)
 	if len(e.Breakpoints()) != 0 || e.View.BreakpointStates() != nil {
@@ -93,8 +93,8 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	settle(e)
 	e.ShowBreakpoints()
 	bt := e.breakTab
-	if e.Dock.Front(dock.Side) != PanelDebug || e.Play.debugger.Selected().Text != breakTabTitle {
-		t.Fatalf("Play > Breakpoints… shows %q / %q", e.Dock.Front(dock.Side), e.Play.debugger.Selected().Text)
+	if e.Dock.Front(dock.Side) != PanelDebug || e.Play.Tab() != breakTabTitle {
+		t.Fatalf("Play > Breakpoints… shows %q / %q", e.Dock.Front(dock.Side), e.Play.Tab())
 	}
 	add := func(kind graph.BreakKind, set func()) string {
 		bt.kind.SetSelected(string(kind))
@@ -145,7 +145,7 @@ func TestBreakpointsTabAddsEachKind(t *testing.T) {
 	if !strings.Contains(bt.rows[4].label.Text, "the match ignores it") || !strings.Contains(bt.rows[4].label.Text, "nosuch") {
 		t.Errorf("the condition breakpoint on a missing name reads %q", bt.rows[4].label.Text)
 	}
-	if n := len(e.Play.sess.Breakpoints()); n != 4 {
+	if n := len(e.Play.Session().Breakpoints()); n != 4 {
 		t.Errorf("the session takes %d breakpoints, want the 4 it can check", n)
 	}
 	if err := e.RenameState("2", "turn"); err != nil {

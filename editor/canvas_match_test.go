@@ -13,6 +13,7 @@ import (
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
+	"github.com/rulestudio/studio/editor/play"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
@@ -22,7 +23,7 @@ import (
 
 // markCell takes tic-tac-toe's move on the i-th free cell: the cell's
 // button, then Take.
-func markCell(t *testing.T, p *Play, i int) {
+func markCell(t *testing.T, p *play.Panels, i int) {
 	t.Helper()
 	test.Tap(valueButtons(p)[i])
 	test.Tap(actionButton(t, p, "Take mark"))
@@ -47,7 +48,7 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 	}
 
 	markCell(t, e.Play, 0) // Player 1 marks a cell
-	c1 := e.Play.sess.Cursor()
+	c1 := e.Play.Session().Cursor()
 	markCell(t, e.Play, 0) // Player 2 marks a cell
 	mk = e.View.Match()
 	if want := map[string]int{"1": 1, "2": 3, "3": 2}; !maps.Equal(mk.Visits, want) {
@@ -81,7 +82,7 @@ func TestMatchMarksTicTacToe(t *testing.T) {
 		t.Errorf("use counts drawn %v, want %v", got, want)
 	}
 
-	e.Play.timeline.SetValue(float64(c1)) // back to after the first move
+	e.Play.Scrub(c1) // back to after the first move
 	mk = e.View.Match()
 	if mk.Taken[diagram.TransitionRef{From: "2", Name: "mark"}] != 1 || mk.Visits["2"] != 2 || !slices.Equal(mk.Active, []string{"Player 2"}) {
 		t.Errorf("at step %d: taken %v visits %v active %v, want mark once, playerTurn twice, Player 2 acting", c1, mk.Taken, mk.Visits, mk.Active)
@@ -195,7 +196,7 @@ func TestMatchFollowsTheCurrentState(t *testing.T) {
 		t.Error("the match is in state 2 and the canvas did not pan to it")
 	}
 	e.View.CentreOn("99")
-	e.Play.eval("1") // shows the same step again
+	e.Play.Eval("1") // shows the same step again
 	if inSight("2") {
 		t.Error("the canvas panned back to state 2 though the match did not move")
 	}
@@ -229,15 +230,15 @@ func TestMatchMarksCalls(t *testing.T) {
 	if err := e.StartMatch("1", seats); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(e.Play.message.Text, "returned from state 10") {
-		t.Fatalf("the match did not stop where chooseTarget returns: %q", e.Play.message.Text)
+	if !strings.Contains(e.Play.Message(), "returned from state 10") {
+		t.Fatalf("the match did not stop where chooseTarget returns: %q", e.Play.Message())
 	}
 	mk := e.View.Match()
 	ref := diagram.CallRef{Caller: caller, Called: "10"}
 	if mk.Returns[ref] < 1 || mk.Calls[ref] != mk.Returns[ref] || mk.Visits["10"] != mk.Calls[ref] {
 		t.Errorf("calls %v, returns %v, visits of 10: %d; want each call of 10 from %s returned", mk.Calls, mk.Returns, mk.Visits["10"], caller)
 	}
-	fr, err := e.Play.sess.Match().Frames()
+	fr, err := e.Play.Session().Match().Frames()
 	if err != nil || len(fr) != 1 || mk.Current != fr[0].StateID {
 		t.Errorf("after the return: frames %v (%v), current %q", fr, err, mk.Current)
 	}

@@ -59,6 +59,10 @@
 //   - theme.go: View > Theme, following the system's variant unless the
 //     designer forces one; package style (editor/style) holds the colours
 //     for both variants, shared by every room.
+//   - package play (editor/play): the Play and Debugger panels ([play.Panels]);
+//     play_menu.go, play_saved.go and watches.go wire them to the window.
+//   - package place (editor/place): [place.Target], a place in a pack the
+//     window opens (a finding's, a debugger link's), and its title.
 //   - package dock (editor/dock): where panels go. The window has four places
 //     ([dock.Place]): Centre (the canvas; other editors join it as tabs), Side
 //     (the inspector), SideBottom (the diagnostics) and Bottom (under the
@@ -114,14 +118,16 @@
 //
 // # Play
 //
-// Play > New match… docks the Play and Debugger panels (play.go, play_menu.go,
-// debug.go) over a preview.Session. Per person's seat that acts, the Play
-// panel offers one button per action and, for an action with parameters,
-// a row of values per parameter from a preview.Pick (play_pick.go): values
-// that lead to no legal move are disabled, a choose-k parameter's elements
-// toggle, Take is enabled once the picks name a legal move. At an earlier
-// step where the match waited for a decision, taking a move branches
-// (Session.Branch) and a selector beside the step buttons switches lines.
+// Play > New match… (play_menu.go) docks the Play and Debugger panels of
+// package play (editor/play: [play.Panels]) over a preview.Session, and
+// links them to the window: the canvas draws the match at the cursor
+// (OnState), an event's row or a run error opens its place as a finding's
+// row does (OpenPlace, [place.Target]), the watches are kept in the project
+// (OnWatches), and an edit of the rules asks the panels to re-run the match
+// shown on the edited pack (edit.go calls [play.Panels.RerunSoon]; Do, Pack
+// and Open are the window's queue, pack and state). The panels' choices,
+// pickers, lines of play, stacks, event log, console and watches are the
+// room's own; its doc.go says where to start reading.
 //
 // # Playtest
 //
@@ -144,7 +150,7 @@
 //
 // # Play
 //
-// Play > New match (play_menu.go, play.go, debug.go) shows a preview.Session.
+// Play > New match (play_menu.go, editor/play) shows a preview.Session.
 // After each step, back or scrub the canvas draws the match at the cursor
 // ([diagram.MatchMarks], read from the session's events by
 // [diagram.MarksOf]): the current state ringed, the seats that act tagged
@@ -152,11 +158,12 @@
 // and counted. Breakpoints (breakpoints.go) live in the
 // editor, are written to the project at once ([BreakpointKeeper]), drawn as
 // red dots on their states, handed to each session, and listed and added in
-// the debugger's Breakpoints tab (debug_breakpoints.go). The Watch tab's
-// expressions (debug_watch.go) are written to the project at each add and
-// remove too ([WatchKeeper], watches.go) and come back when it opens. The
-// event log (debug_events.go) numbers each event's step as the heading and
-// timeline do, from 1, not as the engine's Event.Step (one less).
+// the debugger's Breakpoints tab (debug_breakpoints.go, added to the
+// Debugger with [play.Panels.AddTab]). The Watch tab's expressions are
+// written to the project at each add and remove too ([WatchKeeper],
+// watches.go) and come back when it opens. The event log ([play.EventList])
+// numbers each event's step as the heading and timeline do, from 1, not as
+// the engine's Event.Step (one less).
 //
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,

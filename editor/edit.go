@@ -97,7 +97,9 @@ func (e *Editor) touched(ed graph.Edit) {
 		e.refreshYAML() // it writes the positions (hidden, it only notes that)
 	} else {
 		e.refreshEdited(refs)
-		e.rerunSoon() // the match shown, on the edited rules (play_live.go)
+		if e.Play != nil {
+			e.Play.RerunSoon() // the match shown, on the edited rules (editor/play's live.go)
+		}
 	}
 	e.changed()
 }

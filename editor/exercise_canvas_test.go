@@ -11,6 +11,7 @@ import (
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/play"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -293,7 +294,7 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 		}
 	}
 	if x.e.Dock.Has(PanelDebug) {
-		places = append(places, place{"the debugger's event filter", x.e.Play.filter}, place{"the debugger's object filter", x.e.Play.objFilter})
+		places = append(places, place{"the debugger's event filter", debugEntry(x.t, x.e, "filter events")}, place{"the debugger's object filter", debugEntry(x.t, x.e, "filter objects")})
 	}
 	for _, b := range playButtons(x.e.Play) {
 		places = append(places, place{"play button " + b.Text, b})
@@ -316,13 +317,13 @@ func (x *exerciser) focusSomewhere(rng *rand.Rand) string {
 }
 
 // playButtons returns the Play panel's focusable buttons.
-func playButtons(p *Play) []*playButton {
-	var out []*playButton
-	walk(p.actions, func(o fyne.CanvasObject) {
-		if b, ok := o.(*playButton); ok && !b.Disabled() {
+func playButtons(p *play.Panels) []*play.Choice {
+	var out []*play.Choice
+	for _, o := range p.Choices() {
+		if b, ok := o.(*play.Choice); ok && !b.Disabled() {
 			out = append(out, b)
 		}
-	})
+	}
 	return out
 }
 

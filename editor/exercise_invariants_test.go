@@ -262,7 +262,7 @@ func (x *exerciser) nothingStale() *broken {
 		if x.e.Play.Session() != nil || x.e.View.Match() != nil {
 			return brokenf("stale", "a match is shown; none was started on this pack since it was opened")
 		}
-		if f := x.e.Play.filter.Text; f != "" {
+		if f := debugEntry(x.t, x.e, "filter events").Text; f != "" {
 			return brokenf("stale", "the debugger's event filter holds %q, typed on another project", f)
 		}
 	}

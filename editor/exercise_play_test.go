@@ -110,7 +110,7 @@ func (x *exerciser) scrub(rng *rand.Rand) string {
 		return "no match"
 	}
 	to := rng.IntN(s.Head() + 1)
-	x.e.Play.timeline.SetValue(float64(to))
+	x.e.Play.Scrub(to)
 	x.keys = append(x.keys, keyCheck{"the timeline", "the slider", func() bool { return s.Cursor() == to }})
 	return "drag the timeline to step " + strconv.Itoa(to)
 }
@@ -127,7 +127,7 @@ func (x *exerciser) filterEvents(rng *rand.Rand) string {
 		return "no debugger"
 	}
 	x.e.Dock.Show(PanelDebug)
-	f := x.e.Play.filter
+	f := debugEntry(x.t, x.e, "filter events")
 	x.e.Window().Canvas().Focus(f)
 	text := oneOf(rng, []string{"enter", "mark", "x"})
 	x.typeRunes(text)

@@ -10,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
@@ -26,19 +27,9 @@ type Finding struct {
 	Target Target
 }
 
-// Target is a place in a pack: an element (a state, object type, action or
-// script, or the pack's own keys) and where inside it.
-type Target struct {
-	Kind graph.RefKind // StateRef, ObjectTypeRef, ActionRef, ScriptRef or PackRef; "" when unknown
-	Name string        // the state's id as written, or the element's name; "" for PackRef
-	// Field is the slash path of YAML keys and list indexes inside the
-	// element: "description", "transitions/pass", "clauses/while/0/condition"
-	// (for PackRef, the pack key: "progression"; for a script, "").
-	Field string
-	// Line and Column are the place inside the text of Field (1-based) when
-	// Field is code or text and the diagnostic has a position; else 0.
-	Line, Column int
-}
+// Target is a place in a pack ([place.Target]), named here for the
+// findings and the forms that open them.
+type Target = place.Target
 
 // checkResult is what one check of the pack found.
 type checkResult struct {

@@ -35,15 +35,16 @@ func TestMessagesSpeakToDesigners(t *testing.T) {
 	if len(shown) != 2 || !strings.Contains(shown[0], "no_such_name") || !strings.Contains(shown[0], "undefined") || !strings.Contains(shown[1], "column") {
 		t.Errorf("watches %q: want each to say what is wrong and where", shown)
 	}
-	p.console.SetText("nosuch")
-	p.eval(p.console.Text)
-	if got := p.output.Text; commandLineTalk.MatchString(got) || !strings.Contains(got, "undefined") {
+	console := debugEntry(t, e, "Starlark on the match")
+	console.SetText("nosuch")
+	p.Eval(console.Text)
+	if got := p.Output(); commandLineTalk.MatchString(got) || !strings.Contains(got, "undefined") {
 		t.Errorf("console %q", got)
 	}
 	if _, err := parsePlaytest("99999999999", "2", "1", "random"); err == nil || commandLineTalk.MatchString(err.Error()) {
 		t.Errorf("too many playtest matches: %v", err)
 	}
-	refused := p.refused.Text
+	refused := p.Refused()
 	if commandLineTalk.MatchString(refused) || !strings.Contains(refused, "player 2") {
 		t.Errorf("refusals %q", refused)
 	}

@@ -187,7 +187,7 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.imported = nil
 	e.EndMatch()
 	e.ClearPlaytest()  // its counts are the old pack's
-	e.Play.clearText() // so are the debugger's filters and console
+	e.Play.ClearText() // so are the debugger's filters and console
 	e.loadBreakpoints()
 	e.loadWatches()
 	var placed []string

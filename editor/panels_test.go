@@ -9,11 +9,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/internal/testpack"
+	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -120,10 +120,16 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	if e.View.Heat() == nil || e.PlaytestText() == "" {
 		t.Fatal("the playtest shows no results")
 	}
-	e.Play.filter.SetText("playCard")
-	e.Play.objFilter.SetText("elf")
-	e.Play.console.SetText("game.turns")
-	e.Play.links.watch.entry.SetText("len(board.empty())")
+	entries := map[string]*ui.Entry{
+		"events filter":  debugEntry(t, e, "filter events"),
+		"objects filter": debugEntry(t, e, "filter objects"),
+		"console":        debugEntry(t, e, "Starlark on the match"),
+		"watch entry":    debugEntry(t, e, "a Starlark expression to watch"),
+	}
+	entries["events filter"].SetText("playCard")
+	entries["objects filter"].SetText("elf")
+	entries["console"].SetText("game.turns")
+	entries["watch entry"].SetText("len(board.empty())")
 
 	other := filepath.Join(t.TempDir(), "tictactoe.yaml")
 	data, _ := assets.Pack("tictactoe")
@@ -137,7 +143,7 @@ func TestOpenForgetsTheOldPacksResults(t *testing.T) {
 	if e.View.Heat() != nil || e.PlaytestText() != "" {
 		t.Errorf("after opening %s: heat on the graph %v, playtest panel %q", filepath.Base(other), e.View.Heat() != nil, e.PlaytestText())
 	}
-	for name, f := range map[string]*widget.Entry{"events filter": &e.Play.filter.Entry, "objects filter": &e.Play.objFilter.Entry, "console": &e.Play.console.Entry, "watch entry": &e.Play.links.watch.entry.Entry} {
+	for name, f := range entries {
 		if f.Text != "" {
 			t.Errorf("after opening another pack the debugger's %s still holds %q", name, f.Text)
 		}
@@ -166,13 +172,13 @@ func TestScrubForgetsTheStopMessage(t *testing.T) {
 	}
 	p := e.Play
 	p.Continue()
-	stop := p.sess.Cursor()
-	if !strings.Contains(p.message.Text, fmt.Sprintf("Breakpoint at step %d", stop)) || stop < 2 {
-		t.Fatalf("the match did not stop at a breakpoint past step 1: %q at %d", p.message.Text, stop)
+	stop := p.Session().Cursor()
+	if !strings.Contains(p.Message(), fmt.Sprintf("Breakpoint at step %d", stop)) || stop < 2 {
+		t.Fatalf("the match did not stop at a breakpoint past step 1: %q at %d", p.Message(), stop)
 	}
-	p.timeline.SetValue(1) // the designer drags the timeline
-	if p.sess.Cursor() != 1 || strings.Contains(p.message.Text, "Breakpoint") {
-		t.Errorf("scrubbed to step %d, the panel still says %q", p.sess.Cursor(), p.message.Text)
+	p.Scrub(1) // the designer drags the timeline
+	if p.Session().Cursor() != 1 || strings.Contains(p.Message(), "Breakpoint") {
+		t.Errorf("scrubbed to step %d, the panel still says %q", p.Session().Cursor(), p.Message())
 	}
 }
 
@@ -222,15 +228,15 @@ func TestRestartOnEditedKeepsThePlace(t *testing.T) {
 		test.Tap(actionButton(t, p, "Take "))
 	}
 	take()
-	branchAt := p.sess.Cursor()
+	branchAt := p.Session().Cursor()
 	take()
 	take()
-	p.timeline.SetValue(float64(branchAt)) // back to the second move's decision
-	take()                                 // another second move: a new line
-	if n := len(p.sess.Lines()); n != 2 {
+	p.Scrub(branchAt) // back to the second move's decision
+	take()            // another second move: a new line
+	if n := len(p.Session().Lines()); n != 2 {
 		t.Fatalf("%d lines of play, want 2", n)
 	}
-	at, status := p.sess.Cursor(), p.status.Text
+	at, status := p.Session().Cursor(), p.Status()
 	offered := len(actionButtons(p))
 
 	e.Do(mustEdit(t)(graph.EditState(e.Pack(), "2", "description", func(s *graph.State) {
@@ -240,19 +246,19 @@ func TestRestartOnEditedKeepsThePlace(t *testing.T) {
 	if e.Play.LiveReport() == "" {
 		t.Fatal("no live report after an edit")
 	}
-	lines := fmt.Sprint(p.sess.Lines())
-	test.Tap(p.links.restart)
-	if p.sess.Cursor() != at || len(actionButtons(p)) != offered {
-		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d (was %q, now %q)", p.sess.Cursor(), len(actionButtons(p)), at, offered, status, p.status.Text)
+	lines := fmt.Sprint(p.Session().Lines())
+	test.Tap(restartButton(t, e))
+	if p.Session().Cursor() != at || len(actionButtons(p)) != offered {
+		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d (was %q, now %q)", p.Session().Cursor(), len(actionButtons(p)), at, offered, status, p.Status())
 	}
-	if got := fmt.Sprint(p.sess.Lines()); got != lines {
+	if got := fmt.Sprint(p.Session().Lines()); got != lines {
 		t.Errorf("after Restart the lines of play are\n%s, want\n%s", got, lines)
 	}
-	if want := "The other line of play is kept"; !strings.Contains(p.message.Text, want) {
-		t.Errorf("after Restart the panel says %q, want it to say %q", p.message.Text, want)
+	if want := "The other line of play is kept"; !strings.Contains(p.Message(), want) {
+		t.Errorf("after Restart the panel says %q, want it to say %q", p.Message(), want)
 	}
-	if p.picking.lines.Hidden || len(p.picking.lines.Options) != 2 {
-		t.Errorf("the line selector shows %v (hidden %v), want both lines", p.picking.lines.Options, p.picking.lines.Hidden)
+	if lines := p.LineChoices(); len(lines) != 2 {
+		t.Errorf("the line selector shows %v, want both lines", lines)
 	}
 }
 
@@ -261,14 +267,14 @@ func TestRestartOnEditedKeepsThePlace(t *testing.T) {
 func TestRestartOnEditedAtTheFirstDecision(t *testing.T) {
 	e := matchEditor(t, "tictactoe", "1", person, person)
 	p := e.Play
-	at, offered := p.sess.Cursor(), len(actionButtons(p))
+	at, offered := p.Session().Cursor(), len(actionButtons(p))
 	e.Do(mustEdit(t)(graph.EditState(e.Pack(), "2", "description", func(s *graph.State) {
 		s.Description += " now"
 	})))
 	rerunSettle(e)
-	test.Tap(p.links.restart)
-	if p.sess.Cursor() != at || len(actionButtons(p)) != offered || offered == 0 {
-		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d: %q", p.sess.Cursor(), len(actionButtons(p)), at, offered, p.status.Text)
+	test.Tap(restartButton(t, e))
+	if p.Session().Cursor() != at || len(actionButtons(p)) != offered || offered == 0 {
+		t.Errorf("after Restart: step %d with %d buttons, want step %d with %d: %q", p.Session().Cursor(), len(actionButtons(p)), at, offered, p.Status())
 	}
 }
 
@@ -286,17 +292,17 @@ func TestRestartAfterAFixedError(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := e.Play
-	if !strings.Contains(p.message.Text, "boom") {
-		t.Fatalf("the match did not stop on the error: %q", p.message.Text)
+	if !strings.Contains(p.Message(), "boom") {
+		t.Fatalf("the match did not stop on the error: %q", p.Message())
 	}
 	e.Do(mustEdit(t)(graph.EditState(e.Pack(), "1", "action", func(s *graph.State) { s.Action = graph.Code{} })))
 	rerunSettle(e)
-	test.Tap(p.links.restart)
+	test.Tap(restartButton(t, e))
 
 	fresh := matchEditor(t, "tictactoe", "1", person, person)
-	want, offered := fresh.Play.sess.Cursor(), len(actionButtons(fresh.Play))
-	if p.sess.Cursor() != want || len(actionButtons(p)) != offered {
-		t.Errorf("after Restart: step %d with %d buttons (%q), want step %d with %d as a new match", p.sess.Cursor(), len(actionButtons(p)), p.status.Text, want, offered)
+	want, offered := fresh.Play.Session().Cursor(), len(actionButtons(fresh.Play))
+	if p.Session().Cursor() != want || len(actionButtons(p)) != offered {
+		t.Errorf("after Restart: step %d with %d buttons (%q), want step %d with %d as a new match", p.Session().Cursor(), len(actionButtons(p)), p.Status(), want, offered)
 	}
 }
 
@@ -310,29 +316,13 @@ func TestEndSaysWhoWon(t *testing.T) {
 	}
 	p := e.Play
 	p.Continue()
-	m := p.sess.Match()
+	m := p.Session().Match()
 	if !m.Over() {
-		t.Fatalf("the match is not over: %q", p.message.Text)
+		t.Fatalf("the match is not over: %q", p.Message())
 	}
 	sc := m.Scores()
-	want := fmt.Sprintf("The match is over at step %d: Player 1 (random) wins. Scores: Player 1 (random) %d, Player 2 (random) %d.", p.sess.Cursor(), sc[0], sc[1])
-	if p.message.Text != want {
-		t.Errorf("the end says\n%q, want\n%q", p.message.Text, want)
-	}
-}
-
-func TestOutcome(t *testing.T) {
-	names := []string{"Ann", "Bob", "Cy"}
-	for _, c := range []struct {
-		scores, winners []int
-		want            string
-	}{
-		{[]int{3, 1, 0}, []int{0}, "Ann wins. Scores: Ann 3, Bob 1, Cy 0."},
-		{[]int{2, 2, 2}, []int{0, 1, 2}, "a draw. Scores: Ann 2, Bob 2, Cy 2."},
-		{[]int{2, 0, 2}, []int{0, 2}, "Ann and Cy win. Scores: Ann 2, Bob 0, Cy 2."},
-	} {
-		if got := outcome(names, c.scores, c.winners); got != c.want {
-			t.Errorf("outcome(%v, %v) = %q, want %q", c.scores, c.winners, got, c.want)
-		}
+	want := fmt.Sprintf("The match is over at step %d: Player 1 (random) wins. Scores: Player 1 (random) %d, Player 2 (random) %d.", p.Session().Cursor(), sc[0], sc[1])
+	if p.Message() != want {
+		t.Errorf("the end says\n%q, want\n%q", p.Message(), want)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/rulestudio/studio/editor/play"
 )
 
 // TestPlayWithTheKeyboard: in Hearts the designer's first decision has the
@@ -14,10 +16,10 @@ import (
 func TestPlayWithTheKeyboard(t *testing.T) {
 	e := matchEditor(t, "hearts", "7", person, "random", "random", "random")
 	c := e.Window().Canvas()
-	focused := func() *playButton {
-		b, _ := c.Focused().(*playButton)
+	focused := func() *play.Choice {
+		b, _ := c.Focused().(*play.Choice)
 		if b == nil {
-			t.Fatalf("no play button has the focus (%T) at step %d", c.Focused(), e.Play.sess.Cursor())
+			t.Fatalf("no play button has the focus (%T) at step %d", c.Focused(), e.Play.Session().Cursor())
 		}
 		return b
 	}
@@ -31,14 +33,14 @@ func TestPlayWithTheKeyboard(t *testing.T) {
 	if b := focused(); b.Text != "Take giveCards" || b.Disabled() {
 		t.Fatalf("after three cards the focus is on %q (disabled %v), want Take giveCards", b.Text, b.Disabled())
 	}
-	at := e.Play.sess.Cursor()
+	at := e.Play.Session().Cursor()
 	focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if m := e.Play.sess.Match(); m.StateName() == "giveCards" || e.Play.sess.Cursor() <= at {
-		t.Fatalf("Enter on Take: step %d in %s, want the match past giveCards", e.Play.sess.Cursor(), m.StateName())
+	if m := e.Play.Session().Match(); m.StateName() == "giveCards" || e.Play.Session().Cursor() <= at {
+		t.Fatalf("Enter on Take: step %d in %s, want the match past giveCards", e.Play.Session().Cursor(), m.StateName())
 	}
-	head := e.Play.sess.Cursor()
+	head := e.Play.Session().Cursor()
 	focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyF9})
-	if got := e.Play.sess.Cursor(); got != head-1 {
+	if got := e.Play.Session().Cursor(); got != head-1 {
 		t.Errorf("F9 on a focused play button: cursor %d, want %d", got, head-1)
 	}
 }
@@ -51,12 +53,12 @@ func TestStepAtAPersonsDecisionSaysWho(t *testing.T) {
 	p := e.Play
 	c := e.Window().Canvas()
 	for _, k := range []fyne.KeyName{fyne.KeyF10, fyne.KeyF5} {
-		at := p.sess.Cursor()
-		p.message.SetText("")
+		at := p.Session().Cursor()
+		p.Say("")
 		c.Unfocus()
 		pressKey(c, k)
-		if p.sess.Cursor() != at || !strings.Contains(p.message.Text, "Player 1") {
-			t.Errorf("%s at a person's decision: cursor %d -> %d, message %q", k, at, p.sess.Cursor(), p.message.Text)
+		if p.Session().Cursor() != at || !strings.Contains(p.Message(), "Player 1") {
+			t.Errorf("%s at a person's decision: cursor %d -> %d, message %q", k, at, p.Session().Cursor(), p.Message())
 		}
 	}
 }

@@ -7,15 +7,21 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/play"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
+)
+
+// The ids of the play panels in the editor's [Dock].
+const (
+	PanelPlay  = "play"  // the seats' status, their actions, the step controls and the timeline
+	PanelDebug = "debug" // the debugger: state stack, execution stack, objects and chains, events, console
 )
 
 // person is the seat choice of a person (hot-seat: the designer plays it).
@@ -26,7 +32,7 @@ const person = "person"
 // match at the cursor (canvas_match.go), panning to its state when it moves
 // to another out of sight.
 func (e *Editor) attachPlay() {
-	e.Play = NewPlay()
+	e.Play = play.New()
 	e.Play.Canvas = e.win.Canvas
 	e.Play.OnState = func(string) {
 		s := e.Play.Session()
@@ -41,12 +47,14 @@ func (e *Editor) attachPlay() {
 			e.View.Reveal(mk.Current) // follow the match, only when it moves on
 		}
 	}
-	e.Play.links.watch.onChange = e.saveWatches // watches.go
+	e.Play.OnWatches = e.saveWatches // watches.go
+	e.Play.Do, e.Play.Open = e.do, e.open
+	e.Play.Pack = func() *graph.Pack { return e.pack }
 	e.Play.OnNoMatch = func() {
 		e.setStatus("No match to step: Play > New match… (ctrl+M) starts one.")
 	}
 	e.breakTab = newBreakTab(e)
-	e.Play.debugger.Append(container.NewTabItem(breakTabTitle, e.breakTab.content))
+	e.Play.AddTab(breakTabTitle, e.breakTab.content)
 	e.linkPlay()
 }
 
@@ -56,7 +64,7 @@ func (e *Editor) attachPlay() {
 func (e *Editor) playKeys() {
 	prev := e.win.Canvas().OnTypedKey()
 	e.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if !e.busy() && e.Play.key(ev) {
+		if !e.busy() && e.Play.Key(ev) {
 			return
 		}
 		if prev != nil {
@@ -184,7 +192,7 @@ func (e *Editor) showMatch() {
 	} else {
 		e.Dock.Show(PanelDebug)
 	}
-	e.Play.focusChoice(e.Play.picking.next)
+	e.Play.FocusChoice()
 }
 
 // dockPlay docks the Play panel under the canvas and the Debugger in the
@@ -222,9 +230,11 @@ func (e *Editor) EndMatch() {
 func (e *Editor) ShowBreakpoints() {
 	e.dockPlay()
 	e.Dock.Show(PanelDebug)
-	for _, it := range e.Play.debugger.Items {
-		if it.Text == breakTabTitle {
-			e.Play.debugger.Select(it)
-		}
-	}
+	e.Play.ShowTab(breakTabTitle)
+}
+
+// linkPlay links the Play panels to the window: an event's row or a run
+// error opens its place as a diagnostic's row does (OpenFinding).
+func (e *Editor) linkPlay() {
+	e.Play.OpenPlace = func(t Target) { e.OpenFinding(Finding{Target: t}) }
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/play"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -70,8 +71,8 @@ type Editor struct {
 
 	forms *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
 
-	// Play is the preview match and its debugger (play.go).
-	Play       *Play
+	// Play is the preview match and its debugger (editor/play).
+	Play       *play.Panels
 	modals     []*modal    // dialogs shown that Enter and Escape close, the last on top
 	prompt     *prompt     // the name entry over the canvas, while one shows
 	finder     *finder     // the Find dialog, while it shows

@@ -87,19 +87,19 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 			} else if c.Focus(f); c.Focused() != f {
 				continue // disabled: it cannot have the focus
 			}
-			at := e.Play.sess.Cursor()
+			at := e.Play.Session().Cursor()
 			pressKey(c, fyne.KeyF9)
-			back := e.Play.sess.Cursor()
+			back := e.Play.Session().Cursor()
 			pressKey(c, fyne.KeyF11)
-			if back != at-1 || e.Play.sess.Cursor() != at {
-				t.Errorf("%s, focus on %s (%T): F9 then F11 moved the cursor %d -> %d -> %d", where, name, c.Focused(), at, back, e.Play.sess.Cursor())
+			if back != at-1 || e.Play.Session().Cursor() != at {
+				t.Errorf("%s, focus on %s (%T): F9 then F11 moved the cursor %d -> %d -> %d", where, name, c.Focused(), at, back, e.Play.Session().Cursor())
 			}
 		}
 	}
 	try("the match")
-	for _, it := range e.Play.debugger.Items {
-		e.Play.debugger.Select(it)
-		try("debugger tab " + it.Text)
+	for _, tab := range e.Play.Tabs() {
+		e.Play.ShowTab(tab)
+		try("debugger tab " + tab)
 	}
 	e.Dock.Show(PanelInspector)
 	try("the pack's form")
@@ -112,7 +112,7 @@ func TestStepKeysWhateverHasTheFocus(t *testing.T) {
 		e.Dock.Show(id)
 		try("the " + id + " tab")
 	}
-	for _, kind := range []string{"*diagram.View", "*code.Editor", "*forms.Entry", "*ui.Entry", "*ui.List", "*ui.Slider", "*ui.SelectEntry", "*ui.Button", "*ui.Select", "*ui.Check", "*editor.playButton", "nothing"} {
+	for _, kind := range []string{"*diagram.View", "*code.Editor", "*forms.Entry", "*ui.Entry", "*ui.List", "*ui.Slider", "*ui.SelectEntry", "*ui.Button", "*ui.Select", "*ui.Check", "*play.Choice", "nothing"} {
 		if !tried[kind] {
 			t.Errorf("no %s among the widgets tried", kind)
 		}
@@ -136,10 +136,10 @@ func TestPlayMenuShowsTheStepKeys(t *testing.T) {
 			t.Errorf("Play > %s: shortcut %#v, want %s", label, it.Shortcut, k)
 		}
 	}
-	at := e.Play.sess.Cursor()
+	at := e.Play.Session().Cursor()
 	menuItem(e, "Back").Action()
-	if e.Play.sess.Cursor() != at-1 {
-		t.Errorf("Play > Back: cursor %d, want %d", e.Play.sess.Cursor(), at-1)
+	if e.Play.Session().Cursor() != at-1 {
+		t.Errorf("Play > Back: cursor %d, want %d", e.Play.Session().Cursor(), at-1)
 	}
 }
 

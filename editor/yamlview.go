@@ -3,6 +3,7 @@ package editor
 import (
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -68,21 +69,7 @@ func (w yamlWindow) Title(kind graph.RefKind, name string) string {
 }
 
 // targetTitle names a target for headings: "state 21 · giveCards".
-func targetTitle(p *graph.Pack, t Target) string {
-	switch t.Kind {
-	case graph.StateRef:
-		if s := findState(p, t.Name); s != nil {
-			return "state " + stateChoice(s)
-		}
-	case graph.ObjectTypeRef:
-		return "object type " + t.Name
-	case graph.ActionRef:
-		return "action " + t.Name
-	case graph.ScriptRef:
-		return "script " + t.Name
-	}
-	return t.Name
-}
+func targetTitle(p *graph.Pack, t Target) string { return place.Title(p, t) }
 
 func indexOf(names []string, n string) int {
 	for i, x := range names {

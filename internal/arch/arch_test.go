@@ -77,6 +77,8 @@ var rooms = map[string][]string{
 	"editor/dock":    nil,
 	"editor/code":    {"editor/style", "editor/ui"},
 	"editor/forms":   {"editor/style", "editor/ui"},
+	"editor/place":   nil,
+	"editor/play":    {"editor/diagram", "editor/place", "editor/style", "editor/ui"},
 }
 
 func TestEditorRooms(t *testing.T) {

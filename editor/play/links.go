@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fmt"
@@ -21,10 +21,6 @@ import (
 // watch list follows the cursor, and the live re-run reports what an edit
 // of the rules changes in the match shown.
 type playLinks struct {
-	// open opens a place of the pack (the editor's OpenFinding); nil:
-	// nothing opens (a Play without a window).
-	open func(t Target)
-
 	watch watchList
 
 	live     *fyne.Container // holds liveBox while there is a report, else nothing
@@ -34,7 +30,7 @@ type playLinks struct {
 	rerun    liveRerun
 }
 
-// liveRerun is the state of the live re-run (play_live.go): like the live
+// liveRerun is the state of the live re-run (live.go): like the live
 // diagnostics, one run a short while after the latest edit, off the UI
 // goroutine; a result for an older edit or another match is dropped.
 type liveRerun struct {
@@ -50,7 +46,7 @@ type liveRerun struct {
 
 // attachLinks makes the Watch tab and the live report, and links the event
 // log's rows to their sources.
-func (p *Play) attachLinks() {
+func (p *Panels) attachLinks() {
 	p.events.OnPicked = p.openEvent
 	p.links.liveText = widget.NewLabel("")
 	p.links.liveText.Wrapping = fyne.TextWrapWord
@@ -60,37 +56,31 @@ func (p *Play) attachLinks() {
 	p.debugger.Append(container.NewTabItem("Watch", p.newWatchTab()))
 }
 
-// linkPlay links the Play panels to the window: an event's row or a run
-// error opens its place as a diagnostic's row does (OpenFinding).
-func (e *Editor) linkPlay() {
-	e.Play.links.open = func(t Target) { e.OpenFinding(Finding{Target: t}) }
-}
-
 // openEvent opens the source of e: the clause or action it comes from at
 // the field that explains it, or the state it is about.
-func (p *Play) openEvent(e engine.Event) {
-	if p.sess == nil || p.links.open == nil {
+func (p *Panels) openEvent(e engine.Event) {
+	if p.sess == nil || p.OpenPlace == nil {
 		return
 	}
 	if t, ok := eventTarget(p.sess.Pack(), e); ok {
-		p.links.open(t)
+		p.OpenPlace(t)
 	}
 }
 
 // openFailure opens the code a run error stopped the match in, at the
 // failing line, when st is such a stop.
-func (p *Play) openFailure(st preview.Stop) {
-	if st.Reason != preview.Failed || p.sess == nil || p.links.open == nil {
+func (p *Panels) openFailure(st preview.Stop) {
+	if st.Reason != preview.Failed || p.sess == nil || p.OpenPlace == nil {
 		return
 	}
 	if t, ok := errorTarget(p.sess.Pack(), st.Err); ok {
-		p.links.open(t)
+		p.OpenPlace(t)
 	}
 }
 
 // showLinks updates what follows the cursor: the watches, and the live
 // report, hidden once the match it was about moved on.
-func (p *Play) showLinks() {
+func (p *Panels) showLinks() {
 	p.showWatches()
 	l := &p.links.rerun
 	if l.sess != nil && (l.sess != p.sess || l.head != p.sess.Head()) {
@@ -103,7 +93,7 @@ func (p *Play) showLinks() {
 // gave: the same steps, the first step that differs and which events
 // changed, or why the rules no longer load; the restart button takes the
 // re-run's match. It is the report for sess at its newest step head.
-func (p *Play) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
+func (p *Panels) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
 	l := &p.links.rerun
 	l.sess, l.head, l.got = sess, head, r
 	p.links.liveText.SetText(rerunReport(r))
@@ -118,7 +108,7 @@ func (p *Play) showRerun(sess *preview.Session, head int, r *preview.Rerun) {
 // showLive shows or hides the live report. It swaps the content of a
 // container that is always shown: showing a hidden one does not lay its
 // parent out again until something else repaints (a hover).
-func (p *Play) showLive(show bool) {
+func (p *Panels) showLive(show bool) {
 	p.links.live.Objects = nil
 	if show {
 		p.links.live.Objects = []fyne.CanvasObject{p.links.liveBox}
@@ -127,7 +117,7 @@ func (p *Play) showLive(show bool) {
 }
 
 // LiveReport returns the live re-run's report ("" when none shows).
-func (p *Play) LiveReport() string {
+func (p *Panels) LiveReport() string {
 	if len(p.links.live.Objects) == 0 {
 		return ""
 	}
@@ -136,7 +126,7 @@ func (p *Play) LiveReport() string {
 
 // RestartOnEdited makes the match shown the one the live re-run played on
 // the edited rules, with the same moves, breakpoints and cursor.
-func (p *Play) RestartOnEdited() {
+func (p *Panels) RestartOnEdited() {
 	l := &p.links.rerun
 	if l.got == nil || l.got.Session == nil || l.sess != p.sess {
 		return

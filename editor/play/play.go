@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fmt"
@@ -9,25 +9,20 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
 )
 
-// The ids of the play panels in the editor's [Dock].
-const (
-	PanelPlay  = "play"  // the seats' status, their actions, the step controls and the timeline
-	PanelDebug = "debug" // the debugger: state stack, execution stack, objects and chains, events, console
-)
-
-// Play shows a preview match ([preview.Session]) for the designer to play
+// Panels shows a preview match ([preview.Session]) for the designer to play
 // and debug: per seat the status line, clock and private args, per deciding
 // person's seat its actions as buttons with pickers for their arguments
 // (illegal choices are not offered; the refused actions say why), step
 // controls, a timeline, the lines of play, and the debugger's panels. Its methods must be
 // called on the Fyne goroutine.
-type Play struct {
+type Panels struct {
 	sess *preview.Session
 
 	status    *widget.Label   // the step, the state and each seat's description
@@ -45,7 +40,7 @@ type Play struct {
 	console   *ui.Entry       // Starlark evaluated on the match at the cursor
 	output    *widget.Label   // the console's answers
 	debugger  *container.AppTabs
-	picking   *picking  // the moves being picked and the lines of play (play_pick.go)
+	picking   *picking  // the moves being picked and the lines of play (pick.go)
 	links     playLinks // events opening their source, run errors opening their code, watches, live re-runs
 
 	// Canvas returns the canvas of the window the panels are in (the
@@ -61,13 +56,32 @@ type Play struct {
 	// (the window says how to start one).
 	OnNoMatch func()
 
+	// OpenPlace opens a place of the pack: an event's source when its row
+	// is picked, the code a run error stopped the match in (the window
+	// opens it as a finding's row does); nil: nothing opens.
+	OpenPlace func(t place.Target)
+
+	// OnWatches is called with a copy of the Watch tab's expressions after
+	// each add and remove (the window keeps them in the project); nil: none.
+	OnWatches func(exprs []string)
+
+	// Do runs f on the Fyne goroutine (the window's queue, which its tests
+	// drain); the live re-run hands its result back through it. Pack
+	// returns the pack as edited now (nil: none), which the live re-run
+	// plays the match's moves on; Open reports whether the window is still
+	// open (a re-run asked for as it closes does not start). All three must
+	// be set before RerunSoon is called.
+	Do   func(f func())
+	Pack func() *graph.Pack
+	Open func() bool
+
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
-	breaks  playBreaks // handed to each session (play_breakpoints.go)
+	breaks  playBreaks // handed to each session (breakpoints.go)
 }
 
-// NewPlay returns the play and debugger panels with no match.
-func NewPlay() *Play {
-	p := &Play{
+// New returns the play and debugger panels with no match.
+func New() *Panels {
+	p := &Panels{
 		status:    widget.NewLabel("No match. Play > New match… starts one."),
 		actions:   container.NewVBox(),
 		refused:   widget.NewLabel(""),
@@ -102,7 +116,7 @@ func NewPlay() *Play {
 	p.filter.SetPlaceHolder("filter events (kind, state, clause, object…)")
 	p.filter.OnChanged = func(string) { p.showEvents() }
 	p.console.SetPlaceHolder("Starlark on the match at the cursor; Enter evaluates")
-	p.console.OnSubmitted = p.eval
+	p.console.OnSubmitted = p.Eval
 	p.debugger = container.NewAppTabs(
 		container.NewTabItem("State stack", container.NewScroll(p.stack)),
 		container.NewTabItem("Execution", container.NewScroll(p.exec)),
@@ -119,7 +133,7 @@ func NewPlay() *Play {
 }
 
 // PlayPanel returns the seats' panel: status, actions, controls, timeline.
-func (p *Play) PlayPanel() fyne.CanvasObject {
+func (p *Panels) PlayPanel() fyne.CanvasObject {
 	top := container.NewVBox(container.NewHBox(p.controls, p.picking.wait, p.picking.linesBox), p.timeline)
 	left := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
 	split := container.NewHSplit(left, container.NewVScroll(p.actions))
@@ -128,15 +142,15 @@ func (p *Play) PlayPanel() fyne.CanvasObject {
 }
 
 // DebugPanel returns the debugger's tabs.
-func (p *Play) DebugPanel() fyne.CanvasObject { return p.debugger }
+func (p *Panels) DebugPanel() fyne.CanvasObject { return p.debugger }
 
 // Session returns the match shown (nil before Start).
-func (p *Play) Session() *preview.Session { return p.sess }
+func (p *Panels) Session() *preview.Session { return p.sess }
 
 // Start plays a new match of a frozen copy of pack, runs it to its first
 // person's decision (bots move on their own) and shows it. Compile errors
 // and unknown bots are returned and the old match stays.
-func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
+func (p *Panels) Start(pack *graph.Pack, cfg preview.Config) error {
 	s, err := preview.New(pack, cfg)
 	if err != nil {
 		return err
@@ -149,7 +163,7 @@ func (p *Play) Start(pack *graph.Pack, cfg preview.Config) error {
 
 // Show shows session s (a match played again from a record) at its cursor,
 // with message on the Play panel and err, a move its rules refused, after it.
-func (p *Play) Show(s *preview.Session, message string, err error) {
+func (p *Panels) Show(s *preview.Session, message string, err error) {
 	p.setSession(s)
 	p.arm()
 	p.show()
@@ -159,11 +173,11 @@ func (p *Play) Show(s *preview.Session, message string, err error) {
 	p.message.SetText(message)
 }
 
-// clearText empties what the designer typed in the debugger (the events'
+// ClearText empties what the designer typed in the debugger (the events'
 // and objects' filters, the console and its answers, a watch not added):
 // words about another pack's events and objects. A match's end keeps them
 // for the next one.
-func (p *Play) clearText() {
+func (p *Panels) ClearText() {
 	for _, f := range []*ui.Entry{p.filter, p.objFilter, p.console, p.links.watch.entry} {
 		f.SetText("")
 	}
@@ -173,23 +187,23 @@ func (p *Play) clearText() {
 // setSession makes s the match shown. The actions listed for the last one
 // go: they are keyed by line, step and head, which a new match can repeat
 // with other moves legal.
-func (p *Play) setSession(s *preview.Session) {
+func (p *Panels) setSession(s *preview.Session) {
 	p.sess = s
 	p.picking.acts, p.picking.picks = nil, nil
 }
 
 // Step takes one step (a bot's decision when the match waits for one).
-func (p *Play) Step() { p.run(p.sess.Step) }
+func (p *Panels) Step() { p.run(p.sess.Step) }
 
 // Continue runs until a person must act, a breakpoint, the end or an error.
-func (p *Play) Continue() { p.run(p.sess.Continue) }
+func (p *Panels) Continue() { p.run(p.sess.Continue) }
 
 // Forward moves one step forward in the steps already taken (Step at the
 // newest step).
-func (p *Play) Forward() { p.Step() }
+func (p *Panels) Forward() { p.Step() }
 
 // Back moves the cursor one step back.
-func (p *Play) Back() {
+func (p *Panels) Back() {
 	if p.sess == nil {
 		p.noMatch()
 		return
@@ -202,7 +216,7 @@ func (p *Play) Back() {
 // Take takes mv, then lets the bots move until a person must act. At a
 // step behind the newest it branches: a new line from there, the old one
 // kept.
-func (p *Play) Take(mv engine.Move) {
+func (p *Panels) Take(mv engine.Move) {
 	if p.sess == nil {
 		return
 	}
@@ -217,7 +231,7 @@ func (p *Play) Take(mv engine.Move) {
 	p.stopped(st, err)
 }
 
-func (p *Play) run(f func() (preview.Stop, error)) {
+func (p *Panels) run(f func() (preview.Stop, error)) {
 	if p.sess == nil {
 		p.noMatch()
 		return
@@ -226,14 +240,14 @@ func (p *Play) run(f func() (preview.Stop, error)) {
 }
 
 // noMatch tells the window a step command found no match.
-func (p *Play) noMatch() {
+func (p *Panels) noMatch() {
 	if p.OnNoMatch != nil {
 		p.OnNoMatch()
 	}
 }
 
 // scrub moves the cursor to the timeline's step.
-func (p *Play) scrub(v float64) {
+func (p *Panels) scrub(v float64) {
 	if p.showing || p.sess == nil {
 		return
 	}
@@ -245,7 +259,7 @@ func (p *Play) scrub(v float64) {
 }
 
 // stopped says why the session stopped and shows the step.
-func (p *Play) stopped(st preview.Stop, err error) {
+func (p *Panels) stopped(st preview.Stop, err error) {
 	switch {
 	case err != nil:
 		p.message.SetText("Refused: " + err.Error())
@@ -270,7 +284,7 @@ func (p *Play) stopped(st preview.Stop, err error) {
 
 // waitText says which people must choose before the match moves on (Step
 // and Continue wait for them).
-func (p *Play) waitText(seats []int) string {
+func (p *Panels) waitText(seats []int) string {
 	cfg := p.sess.Config().Seats
 	names := make([]string, 0, len(seats))
 	for _, i := range seats {
@@ -285,7 +299,7 @@ func (p *Play) waitText(seats []int) string {
 }
 
 // endText says that the match ended at step, who won and each seat's score.
-func (p *Play) endText(step int) string {
+func (p *Panels) endText(step int) string {
 	m, seats := p.sess.Match(), p.sess.Config().Seats
 	names := make([]string, len(seats))
 	for i, s := range seats {

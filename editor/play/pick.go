@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fmt"
@@ -37,12 +37,12 @@ type picking struct {
 	// line 1 at step 6" to "Line 2 · fro…".
 	linesBox *fyne.Container
 	strut    *canvas.Rectangle
-	wait     *ui.Button  // lets WaitStep of time pass (shown when the match has clocks)
-	next     *playButton // the choice drawActions gives the focus to (focusChoice)
-	ids      []int       // the line id of each of lines' options
+	wait     *ui.Button // lets WaitStep of time pass (shown when the match has clocks)
+	next     *Choice    // the choice drawActions gives the focus to (focusChoice)
+	ids      []int      // the line id of each of lines' options
 }
 
-func newPicking(p *Play) *picking {
+func newPicking(p *Panels) *picking {
 	k := &picking{lines: ui.NewSelect(nil, nil)}
 	k.lines.OnChanged = func(string) { p.switchLine() }
 	k.strut = canvas.NewRectangle(color.Transparent)
@@ -59,7 +59,7 @@ const WaitStep = 10 * time.Second
 // Wait lets WaitStep of virtual time pass at the newest step: the clocks of
 // the players who must act run down (one running out plays the pack's
 // timeout rule), then the bots move until a person must act.
-func (p *Play) Wait() {
+func (p *Panels) Wait() {
 	if p.sess == nil {
 		return
 	}
@@ -84,8 +84,8 @@ func currentLine(s *preview.Session) int {
 // grouped by action (a bot's seat shows none) and shows them. The moves
 // being picked are kept while the cursor stays on the same step of the same
 // line. Behind the newest step only the steps where the match waited for a
-// decision offer actions: taking one there branches (Play.Take).
-func (p *Play) showActions(m *engine.Match) {
+// decision offer actions: taking one there branches (Panels.Take).
+func (p *Panels) showActions(m *engine.Match) {
 	s, k := p.sess, p.picking
 	at := [3]int{currentLine(s), s.Cursor(), s.Head()}
 	if at != k.at || k.acts == nil {
@@ -112,7 +112,7 @@ func (p *Play) showActions(m *engine.Match) {
 }
 
 // drawActions rebuilds the actions panel from the listed actions and picks.
-func (p *Play) drawActions() {
+func (p *Panels) drawActions() {
 	p.actions.RemoveAll()
 	p.picking.next = nil
 	defer func() { p.focusChoice(p.picking.next) }()
@@ -141,7 +141,7 @@ func (p *Play) drawActions() {
 
 // addActionButtons adds a button per action of seat: one without
 // parameters is taken at once, one with them opens its pickers.
-func (p *Play) addActionButtons(seat int, acts []preview.ActionMoves) {
+func (p *Panels) addActionButtons(seat int, acts []preview.ActionMoves) {
 	row := container.New(layout.NewRowWrapLayout())
 	for _, a := range acts {
 		label := a.Action
@@ -172,8 +172,8 @@ const chosenMark = "✓ "
 // picked or to pick (a choose-k parameter's elements toggle; values that
 // lead to no legal move are disabled), then Take, enabled once the picks
 // name a legal move, and Cancel.
-func (p *Play) addPickers(seat int, pk *preview.Pick) {
-	var open *playButton // the choice to focus: Take when complete, else the first value open
+func (p *Panels) addPickers(seat int, pk *preview.Pick) {
+	var open *Choice // the choice to focus: Take when complete, else the first value open
 	for i := 0; i <= pk.Current() && i < len(pk.Params); i++ {
 		prm := pk.Params[i]
 		title := fmt.Sprintf("%s · %s:", pk.Action, prm.Name)
@@ -227,7 +227,7 @@ func (p *Play) addPickers(seat int, pk *preview.Pick) {
 
 // seatExtras is what a seat sees beside its status line: its clock (when
 // the match has clocks) and its private args, "" when neither.
-func (p *Play) seatExtras(m *engine.Match, v *engine.View) string {
+func (p *Panels) seatExtras(m *engine.Match, v *engine.View) string {
 	var parts []string
 	if p.sess.Config().Clock > 0 {
 		parts = append(parts, "clock "+clockText(m.Clock(v.Seat)))
@@ -258,7 +258,7 @@ func clockText(d time.Duration) string {
 // showLines fills the lines selector: hidden with one line, else one option
 // per line ("Line 2 · from line 1 at step 6"), the current one selected;
 // and shows Wait at the newest step of a match with clocks.
-func (p *Play) showLines() {
+func (p *Panels) showLines() {
 	k := p.picking
 	lines := p.sess.Lines()
 	k.ids = k.ids[:0]
@@ -300,7 +300,7 @@ func (p *Play) showLines() {
 }
 
 // switchLine makes the line selected the current one and shows it.
-func (p *Play) switchLine() {
+func (p *Panels) switchLine() {
 	if p.showing || p.sess == nil {
 		return
 	}
@@ -319,7 +319,7 @@ func (p *Play) switchLine() {
 // barredText says why seat, a person with moves at the cursor, is offered
 // none: a move can be taken again only at a step where the match waited for
 // one (preview.Session.CanBranch), and where the designer can choose.
-func (p *Play) barredText(seat int) string {
+func (p *Panels) barredText(seat int) string {
 	s := p.sess
 	cfg := s.Config().Seats[seat]
 	where := "Go to the newest step to choose."

@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fmt"
@@ -137,11 +137,11 @@ func changeWords(old, neu []engine.Event, n int) []string {
 func unmatched(a, b []engine.Event) []engine.Event {
 	count := map[string]int{}
 	for _, e := range b {
-		count[eventText(e)]++
+		count[EventText(e)]++
 	}
 	var out []engine.Event
 	for _, e := range a {
-		if k := eventText(e); count[k] > 0 {
+		if k := EventText(e); count[k] > 0 {
 			count[k]--
 		} else {
 			out = append(out, e)

@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 )
 
 // show updates every panel for the step at the session's cursor.
-func (p *Play) show() {
+func (p *Panels) show() {
 	s := p.sess
 	m := s.Match()
 	p.showing = true
@@ -36,7 +36,7 @@ func (p *Play) show() {
 // descriptionmyturn for a deciding seat, substituted; its clock and private
 // args) and the deciding people's actions (showActions); at a step behind
 // the newest, taking one branches.
-func (p *Play) showSeats(m *engine.Match) {
+func (p *Panels) showSeats(m *engine.Match) {
 	s := p.sess
 	var b strings.Builder
 	fmt.Fprintf(&b, "Step %d of %d · %s", s.Cursor(), s.Head(), m.StateName())
@@ -69,7 +69,7 @@ func (p *Play) showSeats(m *engine.Match) {
 
 // showStack writes the state stack, bottom first: each frame's state, its
 // parameters, its pending transition and each seat's ending status.
-func (p *Play) showStack(m *engine.Match) {
+func (p *Panels) showStack(m *engine.Match) {
 	frames, err := m.Frames()
 	if err != nil {
 		p.stack.SetText(err.Error())
@@ -105,7 +105,7 @@ func seatList(seats []int) string {
 
 // showExec writes the execution stack: the pending bodies with their
 // source clause and object.
-func (p *Play) showExec(m *engine.Match) {
+func (p *Panels) showExec(m *engine.Match) {
 	var b strings.Builder
 	for _, pb := range m.ExecStack() {
 		fmt.Fprintf(&b, "%s · %s · object #%d · frame %d\n", pb.What, pb.Clause, pb.Object, pb.Frame)
@@ -121,7 +121,7 @@ func (p *Play) showExec(m *engine.Match) {
 // clause and the value after it, final.
 // Only the objects whose text holds the Objects tab's filter (any case:
 // "battlefield", "elf", "chain") are listed.
-func (p *Play) showObjects(m *engine.Match) {
+func (p *Panels) showObjects(m *engine.Match) {
 	var all strings.Builder
 	want := strings.ToLower(strings.TrimSpace(p.objFilter.Text))
 	for _, ob := range m.Objects() {
@@ -163,9 +163,9 @@ func writeChain(b *strings.Builder, m *engine.Match, id int, name string) {
 	fmt.Fprintf(b, "      final %s\n", c.Final)
 }
 
-// eval runs the console's line on the match at the cursor: an expression
+// Eval runs the console's line on the match at the cursor: an expression
 // shows its value; statements run (on the shown fork, not the session).
-func (p *Play) eval(src string) {
+func (p *Panels) Eval(src string) {
 	if p.sess == nil || strings.TrimSpace(src) == "" {
 		return
 	}

@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fmt"
@@ -56,7 +56,7 @@ func (pt logPart) line(j int) string {
 	if j < pt.setup {
 		step = 0
 	}
-	return fmt.Sprintf("%d %s", step, eventText(e))
+	return fmt.Sprintf("%d %s", step, EventText(e))
 }
 
 // NewEventList returns an empty log.
@@ -200,7 +200,7 @@ func (b *logBuilder) part(head string, evs []engine.Event, setup int) {
 
 // showEvents lists the events of the current step, of the failed step
 // when the cursor is at it, then the match's log, filtered.
-func (p *Play) showEvents() {
+func (p *Panels) showEvents() {
 	if p.sess == nil {
 		return
 	}
@@ -219,10 +219,10 @@ func (p *Play) showEvents() {
 	p.events.set(b.parts)
 }
 
-// eventText is one event as the log shows it after its step number, with
+// EventText is one event as the log shows it after its step number, with
 // its identities; a clause that fired says why: its condition held, and
 // what before() answered in it.
-func eventText(e engine.Event) string {
+func EventText(e engine.Event) string {
 	var b strings.Builder
 	b.WriteString(e.Kind)
 	detail := e.Detail

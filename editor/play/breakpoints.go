@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"github.com/rulestudio/studio/graph"
 )
 
-// playBreaks are the breakpoints a Play hands to each session it starts.
+// playBreaks are the breakpoints the panels hand to each session they start.
 type playBreaks struct {
 	all  []graph.Breakpoint
 	errs []error // per breakpoint of all, why the session refuses it (nil: it stops at it)
@@ -17,17 +17,17 @@ type playBreaks struct {
 // at bps (disabled ones are kept but do not stop it). A breakpoint the
 // session refuses (an object type or property the pack lacks, a condition
 // that does not compile) is left out; BreakpointErrors says why.
-func (p *Play) SetBreakpoints(bps []graph.Breakpoint) {
+func (p *Panels) SetBreakpoints(bps []graph.Breakpoint) {
 	p.breaks.all = append([]graph.Breakpoint(nil), bps...)
 	p.arm()
 }
 
 // BreakpointErrors returns, per breakpoint given to SetBreakpoints, why the
 // session refuses it (nil when it takes it, or no match runs).
-func (p *Play) BreakpointErrors() []error { return p.breaks.errs }
+func (p *Panels) BreakpointErrors() []error { return p.breaks.errs }
 
 // arm hands the breakpoints the session takes to it.
-func (p *Play) arm() {
+func (p *Panels) arm() {
 	p.breaks.errs = make([]error, len(p.breaks.all))
 	if p.sess == nil {
 		return
@@ -50,7 +50,7 @@ func (p *Play) arm() {
 
 // End closes the match: the panels are emptied and OnState is called with
 // "" (the canvas drops the match's marks).
-func (p *Play) End() {
+func (p *Panels) End() {
 	if p.sess == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"fyne.io/fyne/v2"
@@ -7,32 +7,33 @@ import (
 	"github.com/rulestudio/studio/editor/ui"
 )
 
-// playButton is a button of the Play panel's actions: Space or Enter press
+// Choice is a button of the Play panel's choices (an action, a value of a
+// parameter, Take, Cancel): Space or Enter press
 // it, and the step keys (F5, F9, F10, F11) still step the match while it
 // has the focus (a focused widget gets every key before the window does).
-type playButton struct {
+type Choice struct {
 	widget.Button
-	play  *Play
+	play  *Panels
 	width float32 // the least width it takes (reserve), whatever its text
 }
 
 // reserve makes b at least as wide as it would be labelled text: a value
 // is as wide unmarked as with its ✓, so choosing it moves nothing after it
 // in its row and the next click lands on the value aimed at.
-func (b *playButton) reserve(text string) {
+func (b *Choice) reserve(text string) {
 	b.width = widget.NewButton(text, nil).MinSize().Width
 }
 
 // MinSize is the button's own, widened to what reserve asked for.
-func (b *playButton) MinSize() fyne.Size {
+func (b *Choice) MinSize() fyne.Size {
 	s := b.Button.MinSize()
 	s.Width = max(s.Width, b.width)
 	return s
 }
 
 // button returns a play button labelled label that calls tapped.
-func (p *Play) button(label string, tapped func()) *playButton {
-	b := &playButton{play: p}
+func (p *Panels) button(label string, tapped func()) *Choice {
+	b := &Choice{play: p}
 	b.Text, b.OnTapped = label, tapped
 	b.ExtendBaseWidget(b)
 	return b
@@ -40,9 +41,9 @@ func (p *Play) button(label string, tapped func()) *playButton {
 
 // TypedKey presses the button on Space and Enter and passes the step keys
 // to the match.
-func (b *playButton) TypedKey(ev *fyne.KeyEvent) {
+func (b *Choice) TypedKey(ev *fyne.KeyEvent) {
 	switch {
-	case b.play.key(ev):
+	case b.play.Key(ev):
 	case ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter:
 		b.Tapped(nil)
 	default:
@@ -50,9 +51,9 @@ func (b *playButton) TypedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// key runs the step command of a step key (F5 continue, F10 step, F9 back,
+// Key runs the step command of a step Key (F5 continue, F10 step, F9 back,
 // F11 forward, as the usual debuggers) and reports whether ev was one.
-func (p *Play) key(ev *fyne.KeyEvent) bool {
+func (p *Panels) Key(ev *fyne.KeyEvent) bool {
 	f, ok := map[fyne.KeyName]func(){
 		ui.ContinueKey.KeyName: p.Continue,
 		ui.StepKey.KeyName:     p.Step,
@@ -71,7 +72,7 @@ func (p *Play) key(ev *fyne.KeyEvent) bool {
 // with the keyboard: Space or Enter chooses, Tab moves on. The focus is
 // only taken from nothing or from another play button, never from a field
 // the designer types in; with no choice to make, a play button gives it up.
-func (p *Play) focusChoice(next *playButton) {
+func (p *Panels) focusChoice(next *Choice) {
 	var c fyne.Canvas
 	if p.Canvas != nil {
 		c = p.Canvas()
@@ -82,7 +83,7 @@ func (p *Play) focusChoice(next *playButton) {
 		return // the Play panel is not shown
 	}
 	if cur := c.Focused(); cur != nil {
-		if _, ours := cur.(*playButton); !ours {
+		if _, ours := cur.(*Choice); !ours {
 			return
 		}
 	}

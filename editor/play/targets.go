@@ -1,15 +1,16 @@
-package editor
+package play
 
 import (
 	"errors"
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 )
 
-// codeField is one code field of an element: its place (a Target's Field)
+// codeField is one code field of an element: its place (a [place.Target]'s Field)
 // and its code.
 type codeField struct {
 	field string
@@ -23,10 +24,10 @@ type codeField struct {
 // the place has several code fields (a clause: its condition and body) and
 // it is one of them, else the first. It also returns the place's code
 // fields, to find a line in. ok is false for a place p does not have.
-func sourceTarget(p *graph.Pack, path, prefer string) (t Target, fields []codeField, ok bool) {
+func sourceTarget(p *graph.Pack, path, prefer string) (t place.Target, fields []codeField, ok bool) {
 	parts := strings.Split(path, "/")
 	if p == nil || len(parts) == 0 {
-		return Target{}, nil, false
+		return place.Target{}, nil, false
 	}
 	switch parts[0] {
 	case "progression", "timeout":
@@ -34,19 +35,19 @@ func sourceTarget(p *graph.Pack, path, prefer string) (t Target, fields []codeFi
 		if parts[0] == "timeout" {
 			code = p.Timeout
 		}
-		return Target{Kind: graph.PackRef, Field: parts[0]}, []codeField{{parts[0], code}}, true
+		return place.Target{Kind: graph.PackRef, Field: parts[0]}, []codeField{{parts[0], code}}, true
 	case "actions":
 		if len(parts) < 2 || p.Actions.Lookup(parts[1]) == nil {
-			return Target{}, nil, false
+			return place.Target{}, nil, false
 		}
-		t, fields = Target{Kind: graph.ActionRef, Name: parts[1]}, actionCode(p.Actions.Lookup(parts[1]))
+		t, fields = place.Target{Kind: graph.ActionRef, Name: parts[1]}, actionCode(p.Actions.Lookup(parts[1]))
 		return pick(t, fields, strings.Join(parts[2:], "/"), prefer), fields, true
 	case "states":
-		if len(parts) < 2 || findState(p, parts[1]) == nil {
-			return Target{}, nil, false
+		if len(parts) < 2 || place.State(p, parts[1]) == nil {
+			return place.Target{}, nil, false
 		}
-		s := findState(p, parts[1])
-		t = Target{Kind: graph.StateRef, Name: parts[1]}
+		s := place.State(p, parts[1])
+		t = place.Target{Kind: graph.StateRef, Name: parts[1]}
 		if len(parts) >= 3 && parts[2] == "clauses" && s.Clauses != nil {
 			fields = clauseCodes(s.Clauses, "clauses/", parts[3:])
 			return pick(t, fields, "", prefer), fields, len(fields) > 0
@@ -62,18 +63,18 @@ func sourceTarget(p *graph.Pack, path, prefer string) (t Target, fields []codeFi
 		return pick(t, fields, strings.Join(parts[2:], "/"), prefer), fields, true
 	case "object_types":
 		if len(parts) < 4 || p.ObjectTypes.Lookup(parts[1]) == nil {
-			return Target{}, nil, false
+			return place.Target{}, nil, false
 		}
-		t = Target{Kind: graph.ObjectTypeRef, Name: parts[1]}
+		t = place.Target{Kind: graph.ObjectTypeRef, Name: parts[1]}
 		fields = clauseCodes(&p.ObjectTypes.Lookup(parts[1]).Clauses, "", parts[2:])
 		return pick(t, fields, "", prefer), fields, len(fields) > 0
 	}
-	return Target{}, nil, false
+	return place.Target{}, nil, false
 }
 
 // pick sets t's field: exact when it is one of fields, else the one ending
 // in /prefer, else the first.
-func pick(t Target, fields []codeField, exact, prefer string) Target {
+func pick(t place.Target, fields []codeField, exact, prefer string) place.Target {
 	for _, f := range fields {
 		if exact != "" && f.field == exact {
 			t.Field = f.field
@@ -175,10 +176,10 @@ func lineIn(code graph.Code, pos graph.Pos) (line, col int, ok bool) {
 // script that does (a function of the scripts failed), or the Source's
 // first field without a line. ok is false when err is no run error or
 // names no place of p.
-func errorTarget(p *graph.Pack, err error) (Target, bool) {
+func errorTarget(p *graph.Pack, err error) (place.Target, bool) {
 	var re *engine.RunError
 	if !errors.As(err, &re) || p == nil {
-		return Target{}, false
+		return place.Target{}, false
 	}
 	return codeAt(p, re.Source, re.File, re.Pos)
 }
@@ -187,7 +188,7 @@ func errorTarget(p *graph.Pack, err error) (Target, bool) {
 // with its line and column in that code: a field of the Source path, or a
 // script; else the Source's first field without a line. ok is false when
 // source names no place of p and pos is in no script.
-func codeAt(p *graph.Pack, source, file string, pos graph.Pos) (Target, bool) {
+func codeAt(p *graph.Pack, source, file string, pos graph.Pos) (place.Target, bool) {
 	if file != "" && file != p.Source {
 		pos = graph.Pos{}
 	}
@@ -200,7 +201,7 @@ func codeAt(p *graph.Pack, source, file string, pos graph.Pos) (Target, bool) {
 	}
 	for _, s := range p.Scripts {
 		if l, c, in := lineIn(s.Code, pos); in {
-			return Target{Kind: graph.ScriptRef, Name: s.Name, Line: l, Column: c}, true
+			return place.Target{Kind: graph.ScriptRef, Name: s.Name, Line: l, Column: c}, true
 		}
 	}
 	return t, ok
@@ -209,7 +210,7 @@ func codeAt(p *graph.Pack, source, file string, pos graph.Pos) (Target, bool) {
 // eventTarget is the place an event of the log is about: the code it
 // comes from (a clause that fired opens at its condition, a body pushed or
 // run at its body, a wrapper at its wrapper), else the state it is about.
-func eventTarget(p *graph.Pack, e engine.Event) (Target, bool) {
+func eventTarget(p *graph.Pack, e engine.Event) (place.Target, bool) {
 	if e.Clause != "" {
 		prefer := "body"
 		switch e.Kind {
@@ -222,8 +223,8 @@ func eventTarget(p *graph.Pack, e engine.Event) (Target, bool) {
 			return t, true
 		}
 	}
-	if e.StateID != "" && findState(p, e.StateID) != nil {
-		return Target{Kind: graph.StateRef, Name: e.StateID}, true
+	if e.StateID != "" && place.State(p, e.StateID) != nil {
+		return place.Target{Kind: graph.StateRef, Name: e.StateID}, true
 	}
-	return Target{}, false
+	return place.Target{}, false
 }

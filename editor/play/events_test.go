@@ -1,16 +1,14 @@
-package editor
+package play
 
 import (
 	"fmt"
-	"strings"
-	"testing"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
-
 	"github.com/rulestudio/studio/engine"
+	"strings"
+	"testing"
 )
 
 // stepRows returns the rows of the event log's part headed head, the
@@ -36,8 +34,7 @@ func stepRows(l *EventList, head string) []string {
 // timeline show ("Step 4 of 4"), not the engine's Event.Step (one less);
 // back at the start, the set-up's rows say step 0.
 func TestPlayEventLogStepMatchesHeading(t *testing.T) {
-	e := matchEditor(t, "tictactoe", "1", person, person)
-	p := e.Play
+	p := startMatch(t, "tictactoe", 1, "", "")
 	for range 3 {
 		test.Tap(actionButtons(p)[0]) // a cell, then Take
 		test.Tap(actionButton(t, p, "Take "))
@@ -87,9 +84,9 @@ func TestPlayEventLogStepMatchesHeading(t *testing.T) {
 // read whole, wrapped, under the log once tapped: the clause's condition
 // and what before() answered are the part designers need.
 func TestEventRowReadWhole(t *testing.T) {
-	e := matchEditor(t, "seeds", "7", "random", "random")
-	showEvents(t, e)
-	l := e.Play.events
+	p := startMatch(t, "seeds", 7, "random", "random")
+	showDebugger(t, p, "Events")
+	l := p.events
 	var row int = -1
 	for i := 0; i < l.Len(); i++ {
 		if ev, ok := l.Event(i); ok && ev.Kind == engine.EvClauseFired && ev.Detail != "" {

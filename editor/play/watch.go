@@ -1,4 +1,4 @@
-package editor
+package play
 
 import (
 	"slices"
@@ -14,20 +14,18 @@ import (
 
 // watchList is the debugger's Watch tab: Starlark expressions the designer
 // adds, each evaluated on the match at the cursor after every step, back
-// and scrub. The list stays while matches come and go; the editor keeps it
-// in the project (watches.go).
+// and scrub. The list stays while matches come and go; the window keeps it
+// in the project (OnWatches).
 type watchList struct {
 	exprs []string
 	entry *ui.Entry
 	rows  *fyne.Container // a row per expression: its text, a delete button
 	texts []*widget.Label // the rows' texts: "expr = value"
-
-	onChange func(exprs []string) // called with a copy after each add and remove (nil: none)
 }
 
 // newWatchTab returns the Watch tab's content: the entry that adds an
 // expression, and the rows.
-func (p *Play) newWatchTab() fyne.CanvasObject {
+func (p *Panels) newWatchTab() fyne.CanvasObject {
 	w := &p.links.watch
 	w.entry = ui.NewEntry()
 	w.entry.SetPlaceHolder("a Starlark expression to watch; Enter adds it")
@@ -41,7 +39,7 @@ func (p *Play) newWatchTab() fyne.CanvasObject {
 
 // AddWatch adds expr (trimmed; blank adds nothing) to the watch list and
 // shows its value at the cursor.
-func (p *Play) AddWatch(expr string) {
+func (p *Panels) AddWatch(expr string) {
 	expr = strings.TrimSpace(expr)
 	if expr == "" {
 		return
@@ -53,7 +51,7 @@ func (p *Play) AddWatch(expr string) {
 }
 
 // RemoveWatch removes the i-th watched expression.
-func (p *Play) RemoveWatch(i int) {
+func (p *Panels) RemoveWatch(i int) {
 	w := &p.links.watch
 	if i < 0 || i >= len(w.exprs) {
 		return
@@ -66,7 +64,7 @@ func (p *Play) RemoveWatch(i int) {
 // SetWatches replaces the watched expressions with exprs (those a project
 // kept; blank ones are left out) and shows their values at the cursor.
 // Unlike AddWatch and RemoveWatch it is not a change to save.
-func (p *Play) SetWatches(exprs []string) {
+func (p *Panels) SetWatches(exprs []string) {
 	w := &p.links.watch
 	w.exprs = nil
 	for _, e := range exprs {
@@ -77,16 +75,16 @@ func (p *Play) SetWatches(exprs []string) {
 	p.showWatches()
 }
 
-// watchesChanged hands the list to onChange.
-func (p *Play) watchesChanged() {
-	if w := &p.links.watch; w.onChange != nil {
-		w.onChange(slices.Clone(w.exprs))
+// watchesChanged hands the list to OnWatches.
+func (p *Panels) watchesChanged() {
+	if p.OnWatches != nil {
+		p.OnWatches(slices.Clone(p.links.watch.exprs))
 	}
 }
 
 // Watches returns the watched expressions and what each row shows
 // ("expr = value", "expr: error ...").
-func (p *Play) Watches() (exprs, shown []string) {
+func (p *Panels) Watches() (exprs, shown []string) {
 	w := &p.links.watch
 	for i, e := range w.exprs {
 		exprs = append(exprs, e)
@@ -97,7 +95,7 @@ func (p *Play) Watches() (exprs, shown []string) {
 
 // showWatches evaluates each watched expression on the match at the
 // cursor (Eval: an expression, which changes nothing).
-func (p *Play) showWatches() {
+func (p *Panels) showWatches() {
 	w := &p.links.watch
 	for len(w.rows.Objects) < len(w.exprs) {
 		i := len(w.rows.Objects)
@@ -116,7 +114,7 @@ func (p *Play) showWatches() {
 }
 
 // watchValue is what the row of expr shows at the cursor.
-func (p *Play) watchValue(expr string) string {
+func (p *Panels) watchValue(expr string) string {
 	if p.sess == nil {
 		return expr + " (no match)"
 	}

@@ -1,0 +1,32 @@
+// Package play is the window's Play and Debugger panels over a preview
+// match ([preview.Session]): [Panels], made by [New], shows per seat the
+// status line, clock and private args, per deciding person's seat its
+// actions as buttons ([Choice]) with pickers for their arguments (illegal
+// choices are not offered; the refused actions say why), the step controls,
+// the timeline and the lines of play; and the Debugger's tabs: the state
+// and execution stacks, the objects and their wrapper chains, the event log
+// ([EventList]), the Starlark console and the watches. After an edit of the
+// rules it re-runs the match shown and reports what changed (live.go).
+//
+// It reaches the window only through the callbacks of [Panels]: OnState
+// (the canvas marks the match), OnNoMatch, OpenPlace (an event's source or
+// a run error's code, a [place.Target]), OnWatches (the project keeps
+// them), and Do, Pack and Open for the live re-run. The window adds its
+// own Breakpoints tab with [Panels.AddTab]; what it reads of the panels
+// (the message, the status, the event log, the choices offered) is in
+// read.go.
+//
+// The files: play.go (the panels, starting and stepping a match; start
+// here), pick.go (the choices and pickers, lines of play), keys.go (the
+// step keys and the choices' buttons), breakpoints.go (the breakpoints
+// handed to each session), debug.go (the stacks, objects and console),
+// events.go (the event log), event_words.go (events in a designer's words
+// for the live report), watch.go (the Watch tab), links.go (the live report
+// and restarting on the edited rules), live.go (scheduling the re-run),
+// targets.go (the place of the pack an event or run error is about),
+// messages.go (the engine's errors worded for the panels) and read.go.
+//
+// It may import Fyne, graph, engine, preview and the rooms editor/ui,
+// editor/diagram (a seat's name, as the canvas writes it) and editor/place,
+// never editor itself (internal/arch holds this).
+package play
