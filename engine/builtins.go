@@ -477,6 +477,10 @@ func oneCallable(args starlark.Tuple, kw []starlark.Tuple) (starlark.Callable, b
 }
 
 func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	to, err := notifyTo(fn, kw)
+	if err != nil {
+		return nil, err
+	}
 	if !m.rec && m.pure == 0 && m.ctx.active && len(args) == 1 {
 		return starlark.None, nil // nobody records notifications
 	}
@@ -494,17 +498,37 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		return nil, err
 	}
 	if m.rec && !m.texting() {
-		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1})
+		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1, To: to})
 	} else if m.rec {
 		sort.Slice(kw, func(i, j int) bool { return kw[i][0].(starlark.String) < kw[j][0].(starlark.String) })
 		var parts []string
+		tmpl := msg
 		for _, kv := range kw {
 			parts = append(parts, string(kv[0].(starlark.String))+"="+kv[1].String())
 			msg = strings.ReplaceAll(msg, "${"+string(kv[0].(starlark.String))+"}", plain(kv[1]))
 		}
-		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", ")})
+		e := Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", "), To: to}
+		m.emitNotify(e, tmpl, kw)
 	}
 	return starlark.None, nil
+}
+
+// notifyTo reads notify's to= (BGA's notifyPlayer): a player, whom alone
+// the notification is for, or None (everyone).
+func notifyTo(fn string, kw []starlark.Tuple) (Audience, error) {
+	for _, kv := range kw {
+		if kv[0].(starlark.String) != "to" {
+			continue
+		}
+		switch p := kv[1].(type) {
+		case *playerValue:
+			return Audience{only: true, seats: 1 << p.seat}, nil
+		case starlark.NoneType:
+			return Audience{}, nil
+		}
+		return Audience{}, fmt.Errorf("%s: to= is a player, not %s", fn, kv[1].Type())
+	}
+	return Audience{}, nil
 }
 
 func plain(v starlark.Value) string {

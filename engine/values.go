@@ -100,7 +100,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		m.playerW(p.seat)
 		m.scoresW()[p.seat] = n
 		if m.rec {
-			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score"}
+			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score", To: m.varAudience(p.seat, "score")}
 			if m.texting() {
 				e.Detail = v.String()
 			}
@@ -114,11 +114,11 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	v.Freeze()
 	m.pvarsW(p.seat)[name] = v
 	if m.rec {
-		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name}
+		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name, To: m.varAudience(p.seat, name)}
 		if m.texting() {
 			e.Detail = v.String()
 		}
-		m.emit(e)
+		m.emitValue(e, v)
 	}
 	return nil
 }
@@ -184,11 +184,11 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	v.Freeze()
 	m.varsW()[name] = v
 	if m.rec {
-		e := Event{Kind: EvVariable, Field: name}
+		e := Event{Kind: EvVariable, Field: name, To: m.varAudience(-1, name)}
 		if m.texting() {
 			e.Name, e.Detail = "game."+name, v.String()
 		}
-		m.emit(e)
+		m.emitValue(e, v)
 	}
 	return nil
 }
