@@ -477,9 +477,15 @@ func oneCallable(args starlark.Tuple, kw []starlark.Tuple) (starlark.Callable, b
 }
 
 func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	to, err := notifyTo(fn, kw)
-	if err != nil {
-		return nil, err
+	var to Audience
+	for _, kv := range kw {
+		if s, _ := kv[0].(starlark.String); s == "to" {
+			a, err := notifyTo(fn, kv[1])
+			if err != nil {
+				return nil, err
+			}
+			to = a
+		}
 	}
 	if !m.rec && m.pure == 0 && m.ctx.active && len(args) == 1 {
 		return starlark.None, nil // nobody records notifications
@@ -515,20 +521,14 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 
 // notifyTo reads notify's to= (BGA's notifyPlayer): a player, whom alone
 // the notification is for, or None (everyone).
-func notifyTo(fn string, kw []starlark.Tuple) (Audience, error) {
-	for _, kv := range kw {
-		if kv[0].(starlark.String) != "to" {
-			continue
-		}
-		switch p := kv[1].(type) {
-		case *playerValue:
-			return Audience{only: true, seats: 1 << p.seat}, nil
-		case starlark.NoneType:
-			return Audience{}, nil
-		}
-		return Audience{}, fmt.Errorf("%s: to= is a player, not %s", fn, kv[1].Type())
+func notifyTo(fn string, v starlark.Value) (Audience, error) {
+	switch p := v.(type) {
+	case *playerValue:
+		return Audience{only: true, seats: 1 << p.seat}, nil
+	case starlark.NoneType:
+		return Audience{}, nil
 	}
-	return Audience{}, nil
+	return Audience{}, fmt.Errorf("%s: to= is a player, not %s", fn, v.Type())
 }
 
 func plain(v starlark.Value) string {
