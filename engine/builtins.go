@@ -508,13 +508,19 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	} else if m.rec {
 		sort.Slice(kw, func(i, j int) bool { return kw[i][0].(starlark.String) < kw[j][0].(starlark.String) })
 		var parts []string
-		tmpl := msg
-		for _, kv := range kw {
-			parts = append(parts, string(kv[0].(starlark.String))+"="+kv[1].String())
-			msg = strings.ReplaceAll(msg, "${"+string(kv[0].(starlark.String))+"}", plain(kv[1]))
+		t := m.notifyText(msg, kw)
+		for i, kv := range kw {
+			k, s, p := string(kv[0].(starlark.String)), kv[1].String(), plain(kv[1])
+			parts = append(parts, k+"="+s)
+			msg = strings.ReplaceAll(msg, "${"+k+"}", p)
+			t.arg(i, k, s, p)
 		}
 		e := Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", "), To: to}
-		m.emitNotify(e, tmpl, kw)
+		if t != nil {
+			m.emitNoted(e, seatNote{text: t})
+		} else {
+			m.emit(e)
+		}
 	}
 	return starlark.None, nil
 }

@@ -228,20 +228,31 @@ func (c seenCard) say(seat int) string {
 	return "a card"
 }
 
-// markedText is an event's Name and Detail with each card they name
-// replaced by a mark ("\x00" index "\x00") into cards: a seat's text puts
-// in what it sees of the card.
+// markedText is an event's Detail with each card it names replaced by a
+// mark ("\x00" index "\x00") into cards: a seat's text puts in what it
+// sees of the card. A notification's is its message tmpl and its
+// arguments by key, each as the message (said) and the detail (strs) write
+// it, marked: its Name and Detail are written when a seat's are asked for.
 type markedText struct {
-	name, detail string
-	cards        []seenCard
+	detail           string
+	tmpl             string
+	keys, said, strs []string
+	cards            []seenCard
 }
 
 // render writes t into e as seat sees it.
 func (t *markedText) render(e *Event, seat int) {
-	if t.name != "" {
-		e.Name = t.fill(t.name, seat)
+	if t.keys == nil {
+		e.Detail = t.fill(t.detail, seat)
+		return
 	}
-	e.Detail = t.fill(t.detail, seat)
+	name := t.tmpl
+	parts := make([]string, len(t.keys))
+	for i, k := range t.keys {
+		name = strings.ReplaceAll(name, "${"+k+"}", t.fill(t.said[i], seat))
+		parts[i] = k + "=" + t.fill(t.strs[i], seat)
+	}
+	e.Name, e.Detail = name, strings.Join(parts, ", ")
 }
 
 func (t *markedText) fill(s string, seat int) string {
@@ -378,32 +389,33 @@ func (m *Match) emitArgs(e Event, params []*graph.Param, args []starlark.Value) 
 	m.emitNoted(e, seatNote{text: t})
 }
 
-// emitNotify emits e, a notification of message tmpl with arguments kw,
-// with a note when they name cards: the message as each seat reads it.
-func (m *Match) emitNotify(e Event, tmpl string, kw []starlark.Tuple) {
+// notifyText starts the note of a notification of message tmpl with
+// arguments kw, or returns nil when they name no card (every seat reads
+// the designer's text).
+func (m *Match) notifyText(tmpl string, kw []starlark.Tuple) *markedText {
 	if !slices.ContainsFunc(kw, func(kv starlark.Tuple) bool { return hasCards(kv[1]) }) {
-		m.emit(e)
+		return nil
+	}
+	t := &markedText{tmpl: tmpl, keys: make([]string, len(kw)), said: make([]string, len(kw)), strs: make([]string, len(kw))}
+	for i, kv := range kw {
+		if hasCards(kv[1]) {
+			t.said[i] = m.markValue(t, kv[1])
+			t.strs[i] = t.said[i]
+		}
+	}
+	return t
+}
+
+// arg notes notification argument i, key k, as the designer's detail (s)
+// and message (p) write it, unless it names cards (marked already).
+func (t *markedText) arg(i int, k, s, p string) {
+	if t == nil {
 		return
 	}
-	t := &markedText{name: tmpl}
-	var b strings.Builder
-	for i, kv := range kw {
-		k := string(kv[0].(starlark.String))
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(k + "=")
-		m.mark(&b, t, kv[1])
-		said := plain(kv[1])
-		if hasCards(kv[1]) {
-			var v strings.Builder
-			m.mark(&v, t, kv[1])
-			said = v.String()
-		}
-		t.name = strings.ReplaceAll(t.name, "${"+k+"}", said)
+	t.keys[i] = k
+	if t.strs[i] == "" {
+		t.strs[i], t.said[i] = s, p
 	}
-	t.detail = b.String()
-	m.emitNoted(e, seatNote{text: t})
 }
 
 // movedCard is one card a deck event moved: its face and place before, and
