@@ -312,3 +312,40 @@ func TestSeatLogOfForks(t *testing.T) {
 		t.Error("a seat the match does not have sees events")
 	}
 }
+
+// TestSeatLogVariableHoldingACard: a public variable set to a card drawn
+// into a hand names it, in the other seat's log, as "a card" (the leak is
+// the designer's to find; the log never adds one), and by its face in the
+// owner's.
+func TestSeatLogVariableHoldingACard(t *testing.T) {
+	src := `format: 1
+pack: drawn
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: |
+      cards.create([{"type": "Guard", "type_arg": 1, "nbr": 1}])
+      game.players[0].drawn = cards.pick(1, game.players[0])[0]
+    transitions: {"": 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+decks: [cards]
+`
+	p, err := Parse([]byte(src), "drawn.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 1})
+	for seat, want := range []string{"card Guard/1", "a card"} {
+		got := details(m.EventsFor(seat), EvVariable, 1)
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("seat %d reads the drawn variable as %q, want %q", seat+1, got, want)
+		}
+	}
+	if got := details(m.Events(), EvVariable, 1); len(got) != 1 || got[0] != "card(1: \"Guard\"/1)" {
+		t.Errorf("the designer's log: %q", got)
+	}
+}
