@@ -479,6 +479,16 @@ func oneCallable(args starlark.Tuple, kw []starlark.Tuple) (starlark.Callable, b
 }
 
 func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var to Audience
+	for _, kv := range kw {
+		if s, _ := kv[0].(starlark.String); s == "to" {
+			a, err := notifyTo(fn, kv[1])
+			if err != nil {
+				return nil, err
+			}
+			to = a
+		}
+	}
 	if !m.rec && m.pure == 0 && m.ctx.active && len(args) == 1 {
 		return starlark.None, nil // nobody records notifications
 	}
@@ -496,18 +506,38 @@ func biNotify(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		return nil, err
 	}
 	if m.rec && !m.texting() {
-		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1})
+		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1, To: to})
 	} else if m.rec {
 		sort.Slice(kw, func(i, j int) bool { return kw[i][0].(starlark.String) < kw[j][0].(starlark.String) })
 		var parts []string
-		for _, kv := range kw {
-			parts = append(parts, string(kv[0].(starlark.String))+"="+kv[1].String())
-			msg = strings.ReplaceAll(msg, "${"+string(kv[0].(starlark.String))+"}", plain(kv[1]))
+		t := m.notifyText(msg, kw)
+		for i, kv := range kw {
+			k, s, p := string(kv[0].(starlark.String)), kv[1].String(), plain(kv[1])
+			parts = append(parts, k+"="+s)
+			msg = strings.ReplaceAll(msg, "${"+k+"}", p)
+			t.arg(i, k, s, p)
 		}
-		m.emit(Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", ")})
+		e := Event{Kind: EvNotify, Player: m.ctx.seat + 1, Name: msg, Detail: strings.Join(parts, ", "), To: to}
+		if t != nil {
+			m.emitNoted(e, seatNote{text: t})
+		} else {
+			m.emit(e)
+		}
 	}
 	m.notified()
 	return starlark.None, nil
+}
+
+// notifyTo reads notify's to= (BGA's notifyPlayer): a player, whom alone
+// the notification is for, or None (everyone).
+func notifyTo(fn string, v starlark.Value) (Audience, error) {
+	switch p := v.(type) {
+	case *playerValue:
+		return Audience{only: true, seats: 1 << p.seat}, nil
+	case starlark.NoneType:
+		return Audience{}, nil
+	}
+	return Audience{}, fmt.Errorf("%s: to= is a player, not %s", fn, v.Type())
 }
 
 func plain(v starlark.Value) string {

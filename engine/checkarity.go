@@ -32,7 +32,7 @@ var builtinArity = map[string]arity{
 	"is_multiactive":       {1, 1, false, "is_multiactive(player)"},
 	"rand":                 {1, 1, false, "rand(n)"},
 	"shuffle":              {1, 1, false, "shuffle(items)"},
-	"notify":               {1, 1, true, "notify(message, **args)"},
+	"notify":               {1, 1, true, "notify(message, to=None, **args)"},
 	"before":               {1, 1, false, "before(fn)"},
 	"objects":              {0, 2, true, "objects(type=None, tag=None)"},
 	"create":               {1, 1, true, "create(type, tags=[], **variables)"},

@@ -283,9 +283,13 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		dk = m.deckW(d.idx)
 		ids := dk.inLoc(from, 0, false)
 		var picked []int
+		cm := m.cardMoves(false)
 		for i := 0; i < n && len(ids) > 0; i++ {
 			id := ids[len(ids)-1]
 			ids = ids[:len(ids)-1]
+			if cm != nil {
+				cm.add(m, dk.cards[id-1], to, arg)
+			}
 			m.put(&dk.cards[id-1], to, arg)
 			picked = append(picked, id)
 		}
@@ -294,7 +298,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			if m.texting() {
 				e.Detail = fmt.Sprintf("%d cards from %s to %s %d", len(picked), from, to, arg)
 			}
-			m.emit(e)
+			m.emitMoves(e, cm, from, to)
 		}
 		return d.list(m, picked), nil
 	case "move":
@@ -313,13 +317,18 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
+		from := dk.cards[id-1].loc
+		cm := m.cardMoves(true)
+		if cm != nil {
+			cm.add(m, dk.cards[id-1], loc, arg)
+		}
 		m.put(&dk.cards[id-1], loc, arg)
 		if m.rec {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
 				e.Detail = fmt.Sprintf("card %d to %s %d", id, loc, arg)
 			}
-			m.emit(e)
+			m.emitMoves(e, cm, from, loc)
 		}
 		return starlark.None, nil
 	case "move_all":
@@ -339,8 +348,12 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		dk = m.deckW(d.idx)
 		moved := 0
+		cm := m.cardMoves(false)
 		for i := range dk.cards {
 			if c := &dk.cards[i]; c.loc == from && (!hasFrom || c.arg == fa) {
+				if cm != nil {
+					cm.add(m, *c, to, ta)
+				}
 				m.put(c, to, ta)
 				moved++
 			}
@@ -350,7 +363,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			if m.texting() {
 				e.Detail = fmt.Sprintf("%d cards from %s to %s %d", moved, from, to, ta)
 			}
-			m.emit(e)
+			m.emitMoves(e, cm, from, to)
 		}
 		return starlark.None, nil
 	}

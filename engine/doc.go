@@ -22,7 +22,11 @@
 //     refuses is a [RunError] at the domain, from both.
 //   - [Match.View] is what one player sees (description, args with their own
 //     _private part, scores, boards, legal actions); [Match.Events] is the
-//     structured log ([Event]); [WriteEvents] serializes it.
+//     structured log ([Event]); [WriteEvents] serializes it. Each event
+//     carries who may see it ([Event.To]); [Match.EventsFor] and
+//     [Match.StepEventsFor] are the log as one seat sees it (hidden cards
+//     without faces or ids, private changes and notify(..., to=player) to
+//     their owner or recipient only).
 //   - [Match.EncodeMove] and [Match.DecodeMove] turn a [Move] into its text
 //     form (graph.Move, JSON: what records, files and the command line hold)
 //     and back. [Match.EncodeMoveFor] writes it as one seat knows it: a
@@ -100,7 +104,7 @@
 // Builtins: next_state(t), call(state, **params), end_turn(), end_game(),
 // set_active(p), activate_next_player(), player_after(p), player_no(n),
 // set_all_multiactive(), set_multiactive(ps), is_multiactive(p),
-// deactivate(p, t=""), rand(n), shuffle(xs), notify(msg, **args), before(fn),
+// deactivate(p, t=""), rand(n), shuffle(xs), notify(msg, to=None, **args), before(fn),
 // objects(type=, tag=), create(type, tags=, **vars), destroy(o),
 // combinations(xs, k), require(cond, reason) (a refused move says reason:
 // reason.go), reveal(card, to=None). Declared boards (pack "boards") and

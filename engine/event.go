@@ -75,6 +75,17 @@ type Event struct {
 	// values, joined by ", " ("2", "[], [Goblin#4]"): the past the trigger
 	// compared.
 	Before string `json:"before,omitempty"`
+
+	// To is who may see the event, decided by the pack's visibility when
+	// it happened (seatlog.go): everyone, or the owner of a private
+	// variable or tag, the recipient of notify(..., to=player). It is not
+	// in the JSON log, which is the designer's and says everything.
+	To Audience `json:"-"`
+
+	// seat: a seat's rendering of the event differs from Detail (a hidden
+	// card's move, an action or notification naming cards); the match keeps
+	// what it needs to write it (Match.EventsFor).
+	seat bool
 }
 
 // String formats e on one line: "12 action_taken p1 playDisc (2, 3)".

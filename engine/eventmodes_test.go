@@ -10,7 +10,7 @@ import (
 
 // identity is an event without its text: what NoEventText keeps.
 func identity(e Event) Event {
-	e.Name, e.Detail, e.Before = "", "", ""
+	e.Name, e.Detail, e.Before, e.seat = "", "", "", false // seat: whether seats' texts differ
 	return e
 }
 

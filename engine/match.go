@@ -122,6 +122,7 @@ type Match struct {
 
 	beforeLog *[]string // while firedBefore asks a condition again: what before() answers
 	events    []Event
+	notes     []seatNote // what seats' texts of events are written from (seatlog.go), by position
 	history   []*mstate
 	idle      int
 	running   uint64 // players whose clock runs (last recorded)
@@ -1362,8 +1363,10 @@ func (m *Match) take(mv Move) error {
 				parts = append(parts, a.params[i].Name+"="+v.String())
 			}
 			e.Detail = strings.Join(parts, ", ")
+			m.emitArgs(e, a.params, mv.Args)
+		} else {
+			m.emit(e)
 		}
-		m.emit(e)
 	}
 	if err := m.runBody(a.body, bodyCtx{frame: top, seat: mv.Seat, private: priv}, nil, mv.Args...); err != nil {
 		return err

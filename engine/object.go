@@ -478,7 +478,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 	}
 	m.wrote(FieldTag, o.id, tag)
 	if m.rec {
-		e := Event{Kind: EvObject, Object: o.id, Field: tag, Detail: op + " " + tag}
+		e := Event{Kind: EvObject, Object: o.id, Field: tag, Detail: op + " " + tag, To: m.tagAudience(ob, bit)}
 		if m.texting() {
 			e.Name = o.String()
 		}
@@ -521,11 +521,11 @@ func (o *objectValue) SetField(name string, v starlark.Value) error {
 	}
 	m.wrote(FieldObject, o.id, name)
 	if m.rec {
-		e := Event{Kind: EvVariable, Object: o.id, Field: name}
+		e := Event{Kind: EvVariable, Object: o.id, Field: name, To: m.objVarAudience(ob, name)}
 		if m.texting() {
 			e.Name, e.Detail = o.String()+"."+name, v.String()
 		}
-		m.emit(e)
+		m.emitValue(e, v)
 	}
 	return nil
 }
@@ -944,7 +944,7 @@ func ClauseName(kind, name string) string {
 // while clause's path, its owner (0 for a state's clause), the target and
 // what of it is wrapped.
 func (m *Match) wrapEvent(kind string, w wrapInst) Event {
-	e := Event{Kind: kind, Clause: w.cw.path, Object: max(w.src, 0), Target: w.target, Field: w.name}
+	e := Event{Kind: kind, Clause: w.cw.path, Object: max(w.src, 0), Target: w.target, Field: w.name, To: m.wrapAudience(w)}
 	if m.texting() {
 		e.Name = m.wrapLabel(w)
 	}

@@ -101,7 +101,7 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		m.scoresW()[p.seat] = n
 		m.wrote(FieldPlayer, p.seat, "score")
 		if m.rec {
-			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score"}
+			e := Event{Kind: EvVariable, Player: p.seat + 1, Name: "score", Field: "score", To: m.varAudience(p.seat, "score")}
 			if m.texting() {
 				e.Detail = v.String()
 			}
@@ -116,11 +116,11 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 	m.pvarsW(p.seat)[name] = v
 	m.wrote(FieldPlayer, p.seat, name)
 	if m.rec {
-		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name}
+		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name, To: m.varAudience(p.seat, name)}
 		if m.texting() {
 			e.Detail = v.String()
 		}
-		m.emit(e)
+		m.emitValue(e, v)
 	}
 	return nil
 }
@@ -187,11 +187,11 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	m.varsW()[name] = v
 	m.wrote(FieldGame, 0, name)
 	if m.rec {
-		e := Event{Kind: EvVariable, Field: name}
+		e := Event{Kind: EvVariable, Field: name, To: m.varAudience(-1, name)}
 		if m.texting() {
 			e.Name, e.Detail = "game."+name, v.String()
 		}
-		m.emit(e)
+		m.emitValue(e, v)
 	}
 	return nil
 }

@@ -478,6 +478,7 @@ func (m *Match) Fork() *Match {
 // cost the same for a long match as for a short one.
 func (f *Match) share(m *Match, steps, ne int) {
 	f.events = m.events[:ne:ne]
+	f.notes = m.notes[:len(m.notes):len(m.notes)] // those past ne are ignored
 	f.history = m.history[:steps:steps]
 	f.marks = m.marks[: steps+1 : steps+1]
 }

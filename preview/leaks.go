@@ -264,12 +264,12 @@ func movedCards(gm graph.Move) []engine.CardRef {
 }
 
 // notifications returns the text of the notifications seat receives among
-// a probe's events. Every notification is to every seat until notify takes
-// a recipient.
+// a probe's events: every notification without a recipient, and those
+// notify(..., to=) sent to seat.
 func notifications(m *engine.Match, seat int) []string {
 	var out []string
 	for _, e := range m.Events() {
-		if e.Kind == engine.EvNotify {
+		if e.Kind == engine.EvNotify && e.To.Sees(seat) { // notify(..., to=) reaches its recipient only
 			out = append(out, e.Name+" ("+e.Detail+")")
 		}
 	}

@@ -198,6 +198,18 @@ func (s *Session) FailedEvents() []engine.Event {
 // Log returns every event up to the cursor (shared: do not change it).
 func (s *Session) Log() []engine.Event { return s.Match().Events() }
 
+// LogFor returns the events up to the cursor as seat (0-based) sees them
+// ([engine.Match.EventsFor]): what a per-seat event list shows.
+func (s *Session) LogFor(seat int) []engine.Event { return s.Match().EventsFor(seat) }
+
+// FailedEventsFor is [Session.FailedEvents] as seat sees them.
+func (s *Session) FailedEventsFor(seat int) []engine.Event {
+	if s.cur.err == nil {
+		return nil
+	}
+	return s.cur.m.StepEventsFor(s.cur.m.History()+1, seat)
+}
+
 // Moves returns seat's legal moves at the cursor.
 func (s *Session) Moves(seat int) ([]engine.Move, error) { return s.Match().Legal(seat) }
 

@@ -30,6 +30,7 @@ func playCmd() *cobra.Command {
 		players                         int
 		actions, bots, record, saveName string
 		events                          bool
+		seat                            int
 	)
 	cmd := &cobra.Command{
 		Use:   "play PACK",
@@ -40,7 +41,9 @@ the people's moves come, in order, from --actions FILE (moves in their JSON form
 an array, one a line, or a record; "-" reads standard input). It stops at the end
 of the match, or where a person must act and the file has no more moves. Then it
 prints the event log (with --events, one JSON object a line) and what each seat
-sees, one JSON object a line.
+sees, one JSON object a line. With --seat N, the log and the view are seat N's
+alone: the events it may see, a card it does not see as "a card", never a
+card's id.
 
 A move is {"player": 1, "action": "mark", "args": {"cell": [0, 0]}} (see
 docs/records.md). A refused move, or an error of the pack's code, prints what was
@@ -66,6 +69,9 @@ replay); --save NAME stores it in the project PACK.`,
 			if err != nil {
 				return err
 			}
+			if err := checkSeat(cmd, seat, events, n); err != nil {
+				return err
+			}
 			var moves []graph.Move
 			if actions != "" {
 				if moves, err = readMoves(actions); err != nil {
@@ -79,11 +85,11 @@ replay); --save NAME stores it in the project PACK.`,
 			playErr := playMoves(s, moves)
 			out := cmd.OutOrStdout()
 			if events {
-				if err := writeLog(out, s); err != nil {
+				if err := writeSeatLog(out, s, seat-1); err != nil {
 					return err
 				}
 			}
-			if err := writeViews(out, s); err != nil && playErr == nil {
+			if err := writeViews(out, s, seat-1); err != nil && playErr == nil {
 				playErr = err
 			}
 			if err := saveRecord(s, record, saveName, args[0]); err != nil {
@@ -98,6 +104,7 @@ replay); --save NAME stores it in the project PACK.`,
 	f.StringVar(&actions, "actions", "", `the people's moves, in order: a JSON file ("-": standard input)`)
 	f.StringVar(&bots, "bots", "human", fmt.Sprintf(`each seat's bot or "human", comma-separated, or one for all (bots: %s)`, strings.Join(preview.BotNames(), ", ")))
 	f.BoolVar(&events, "events", false, "print the event log, one JSON object a line, before the views")
+	f.IntVar(&seat, "seat", 0, "with --events: print the log and the view as this seat (1-based) sees them")
 	f.StringVar(&record, "record", "", "write the match's record to this file")
 	f.StringVar(&saveName, "save", "", "store the match's record in the project PACK under this name")
 	return cmd
@@ -197,14 +204,45 @@ func writeLog(w io.Writer, s *preview.Session) error {
 	return engine.WriteEvents(w, s.FailedEvents())
 }
 
-// writeViews writes what each seat sees at the newest step, one JSON object
-// a line.
-func writeViews(w io.Writer, s *preview.Session) error {
+// checkSeat refuses a --seat the match has not, or without --events.
+func checkSeat(cmd *cobra.Command, seat int, events bool, seats int) error {
+	if !cmd.Flags().Changed("seat") {
+		return nil
+	}
+	if !events {
+		return errors.New("--seat needs --events: it chooses whose event log is printed")
+	}
+	if seat < 1 || seat > seats {
+		return fmt.Errorf("--seat %d: the match has %d seats (1 to %d)", seat, seats, seats)
+	}
+	return nil
+}
+
+// writeSeatLog is writeLog as seat (0-based; -1: the designer) sees it.
+func writeSeatLog(w io.Writer, s *preview.Session, seat int) error {
+	if seat < 0 {
+		return writeLog(w, s)
+	}
+	if err := s.JumpTo(s.Head()); err != nil {
+		return err
+	}
+	if err := engine.WriteEvents(w, s.LogFor(seat)); err != nil {
+		return err
+	}
+	return engine.WriteEvents(w, s.FailedEventsFor(seat))
+}
+
+// writeViews writes what each seat sees at the newest step (only is not -1:
+// that seat's alone), one JSON object a line.
+func writeViews(w io.Writer, s *preview.Session, only int) error {
 	if err := s.JumpTo(s.Head()); err != nil {
 		return err
 	}
 	m := s.Match()
 	for seat := 0; seat < m.Seats(); seat++ {
+		if only >= 0 && seat != only {
+			continue
+		}
 		v, err := m.View(seat)
 		if err != nil {
 			return err
