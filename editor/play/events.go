@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/engine"
 )
@@ -206,18 +207,58 @@ func (p *Panels) showEvents() {
 	}
 	b := &logBuilder{filter: strings.ToLower(p.filter.Text)}
 	c := p.sess.Cursor()
-	setup := len(p.sess.StepEvents(0))
-	cur, curSetup := p.sess.StepEvents(c), 0
+	step, failed, log := p.sess.StepEvents, p.sess.FailedEvents, p.sess.Log
+	if seat := p.seat; seat >= 0 { // the log as that seat sees it
+		m := p.sess.Match()
+		step = func(i int) []engine.Event { return m.StepEventsFor(i, seat) }
+		failed = func() []engine.Event { return p.sess.FailedEventsFor(seat) }
+		log = func() []engine.Event { return p.sess.LogFor(seat) }
+	}
+	setup := len(step(0))
+	cur, curSetup := step(c), 0
 	if c == 0 {
 		curSetup = len(cur)
 	}
 	b.part(fmt.Sprintf("— step %d —", c), cur, curSetup)
-	if fe := p.sess.FailedEvents(); fe != nil && c == p.sess.Head() {
+	if fe := failed(); fe != nil && c == p.sess.Head() {
 		b.part("— the failed step —", fe, 0)
 	}
-	b.part("— the match —", p.sess.Log(), setup)
+	b.part("— the match —", log(), setup)
 	p.events.set(b.parts)
 }
+
+// designerLog is the seat selector's first choice: every event, as the
+// engine wrote it.
+const designerLog = "Designer (everything)"
+
+// setLogSeats offers the designer's log and each seat's of the session
+// shown, the designer's chosen.
+func (p *Panels) setLogSeats() {
+	opts := []string{designerLog}
+	if p.sess != nil {
+		for i, s := range p.sess.Config().Seats {
+			opts = append(opts, diagram.SeatName(s.Name, s.Bot, i))
+		}
+	}
+	p.seat = -1
+	p.logSeat.Options = opts
+	p.logSeat.SetSelectedIndex(0)
+}
+
+// pickLogSeat shows the log the selector names.
+func (p *Panels) pickLogSeat(string) {
+	p.seat = p.logSeat.SelectedIndex() - 1
+	p.showEvents()
+}
+
+// EventSeats returns the Events tab's choices of log: the designer's, then
+// each seat's.
+func (p *Panels) EventSeats() []string { return p.logSeat.Options }
+
+// ShowEventsOf shows the event log as seat (0-based) sees it: its own
+// cards by face, others' cards moving face down, the notifications sent to
+// it (engine.Match.EventsFor); -1 shows the designer's, every event.
+func (p *Panels) ShowEventsOf(seat int) { p.logSeat.SetSelectedIndex(seat + 1) }
 
 // EventText is one event as the log shows it after its step number, with
 // its identities; a clause that fired says why: its condition held, and

@@ -2,13 +2,15 @@ package play
 
 import (
 	"fmt"
+	"strings"
+	"testing"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+
 	"github.com/rulestudio/studio/engine"
-	"strings"
-	"testing"
 )
 
 // stepRows returns the rows of the event log's part headed head, the
@@ -142,4 +144,37 @@ func renderedText(o fyne.CanvasObject) string {
 	}
 	walk(o)
 	return strings.Join(parts, " ")
+}
+
+// TestEventLogPerSeat: the Events tab's seat selector shows the log as one
+// seat sees it (engine.Match.EventsFor): in Hearts, seat 2's list names its
+// own cards and none of seat 1's, and the designer's list, the default,
+// names every card.
+func TestEventLogPerSeat(t *testing.T) {
+	p := startMatch(t, "hearts", 3, "random", "random", "random", "random")
+	p.Continue()
+	m := p.sess.Match()
+	if got := p.EventSeats(); len(got) != 5 || got[0] != "Designer (everything)" {
+		t.Fatalf("the selector offers %q, want the designer then four seats", got)
+	}
+	designer := p.Events().Text()
+	p.ShowEventsOf(1) // seat 2
+	seat2 := p.Events().Text()
+	if seat2 == designer || len(seat2) == 0 {
+		t.Fatalf("seat 2's log is the designer's (or empty)")
+	}
+	want := len(m.EventsFor(1))
+	if got := strings.Count(seat2, "\n"); got < want/2 {
+		t.Errorf("seat 2's list has %d lines for %d events", got, want)
+	}
+	if !strings.Contains(seat2, "a card") {
+		t.Errorf("seat 2's list shows no face-less move of another seat's card:\n%.600s", seat2)
+	}
+	if strings.Contains(designer, "a card from") {
+		t.Errorf("the designer's list hides a card")
+	}
+	p.ShowEventsOf(-1)
+	if p.Events().Text() != designer {
+		t.Error("back to the designer: the list differs")
+	}
 }

@@ -2,13 +2,14 @@ package play
 
 import (
 	"fmt"
+	"strings"
+	"testing"
+
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
-	"strings"
-	"testing"
 )
 
 // TestPlayScriptErrorOpensScript: an error in a function of the scripts

@@ -2,13 +2,15 @@ package play
 
 import (
 	"fmt"
-	"fyne.io/fyne/v2/test"
-	"github.com/rulestudio/studio/editor/internal/testpack"
-	"github.com/rulestudio/studio/graph"
-	"github.com/rulestudio/studio/preview"
 	"strings"
 	"testing"
 	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/editor/internal/testpack"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
 )
 
 // TestPlayActionsThenPickers: on the seeds pack the designer is offered

@@ -37,6 +37,8 @@ type Panels struct {
 	objFilter *ui.Entry       // the objects' filter: a substring of an object's text
 	events    *EventList      // the event log of the current step and of the match, filtered
 	filter    *ui.Entry       // the event log's filter: a substring of an event's line
+	logSeat   *ui.Select      // whose event log the Events tab shows: the designer's or a seat's (events.go)
+	seat      int             // the seat (0-based) whose log it shows; -1: the designer's
 	console   *ui.Entry       // Starlark evaluated on the match at the cursor
 	output    *widget.Label   // the console's answers
 	debugger  *container.AppTabs
@@ -92,6 +94,7 @@ func New() *Panels {
 		objFilter: ui.NewEntry(),
 		events:    NewEventList(),
 		filter:    ui.NewEntry(),
+		seat:      -1,
 		console:   ui.NewEntry(),
 		output:    widget.NewLabel(""),
 	}
@@ -115,13 +118,15 @@ func New() *Panels {
 	}
 	p.filter.SetPlaceHolder("filter events (kind, state, clause, object…)")
 	p.filter.OnChanged = func(string) { p.showEvents() }
+	p.logSeat = ui.NewSelect([]string{designerLog}, p.pickLogSeat)
+	p.logSeat.SetSelectedIndex(0)
 	p.console.SetPlaceHolder("Starlark on the match at the cursor; Enter evaluates")
 	p.console.OnSubmitted = p.Eval
 	p.debugger = container.NewAppTabs(
 		container.NewTabItem("State stack", container.NewScroll(p.stack)),
 		container.NewTabItem("Execution", container.NewScroll(p.exec)),
 		container.NewTabItem("Objects", container.NewBorder(p.objFilter, nil, nil, nil, container.NewScroll(p.objects))),
-		container.NewTabItem("Events", container.NewBorder(p.filter, nil, nil, nil, p.events)),
+		container.NewTabItem("Events", container.NewBorder(container.NewBorder(nil, nil, p.logSeat, nil, p.filter), nil, nil, nil, p.events)),
 		container.NewTabItem("Console", container.NewBorder(nil, p.console, nil, nil, container.NewScroll(p.output))),
 	)
 	// The tabs down the left, and long lines scrolling sideways: the
@@ -190,6 +195,7 @@ func (p *Panels) ClearText() {
 func (p *Panels) setSession(s *preview.Session) {
 	p.sess = s
 	p.picking.acts, p.picking.picks = nil, nil
+	p.setLogSeats()
 }
 
 // Step takes one step (a bot's decision when the match waits for one).

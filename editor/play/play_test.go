@@ -2,15 +2,17 @@ package play
 
 import (
 	"fmt"
+	"strings"
+	"testing"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
 	"github.com/rulestudio/studio/editor/internal/testpack"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
-	"strings"
-	"testing"
 )
 
 // actionButtons returns the Play panel's buttons, nested rows included:
