@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 )
 
 // hands drive the window as a designer at the keyboard does: a click
@@ -216,7 +217,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		h.click(desc)
 		h.typ("!")
 		noRefusal(t, e, "typing the description of the state with a new id")
-		if s := findState(e.Pack(), "20"); s == nil || !strings.Contains(s.Description, "!") {
+		if s := place.State(e.Pack(), "20"); s == nil || !strings.Contains(s.Description, "!") {
 			t.Fatalf("state 20 after typing its description: %+v", s)
 		}
 		if e.View.Selected() != "20" || e.Inspector.Shown() != "20" {
@@ -229,7 +230,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		}
 		h.click(widgetAt[*forms.Entry](t, e.Inspector.Form(), "description"))
 		h.typ("?")
-		if s := findState(e.Pack(), "10"); s == nil || !strings.Contains(s.Description, "?") {
+		if s := place.State(e.Pack(), "10"); s == nil || !strings.Contains(s.Description, "?") {
 			t.Errorf("state 10 after undoing the id change and typing: %+v", s)
 		}
 		if strings.Contains(e.Pack().Title, "?") || strings.Contains(e.Pack().Name, "?") {
@@ -242,9 +243,9 @@ func TestFormsFollowRenames(t *testing.T) {
 		e.SelectState("2")
 		f := e.Inspector.Form()
 		h.renameIn(widgetAt[*forms.Entry](t, f, "transitions/0"), "onwards")
-		widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected(stateChoice(findState(e.Pack(), "3")))
+		widgetAt[*widget.Select](t, f, "transitions/0/to").SetSelected(place.StateChoice(place.State(e.Pack(), "3")))
 		noRefusal(t, e, "retargeting the renamed transition")
-		if tr := findState(e.Pack(), "2").Transitions[0]; tr.Name != "onwards" || tr.To.String() != "3" {
+		if tr := place.State(e.Pack(), "2").Transitions[0]; tr.Name != "onwards" || tr.To.String() != "3" {
 			t.Errorf("transition after renaming and retargeting: %+v", tr)
 		}
 		test.Tap(widgetAt[*widget.Button](t, f, "params/add"))
@@ -254,7 +255,7 @@ func TestFormsFollowRenames(t *testing.T) {
 		h.click(widgetAt[*forms.Entry](t, f, "params/0/default"))
 		h.typ("2")
 		noRefusal(t, e, "typing the renamed parameter's default")
-		if pr := findState(e.Pack(), "2").Params[0]; pr.Name != "count" || pr.Default == nil || pr.Default.String() != "2" {
+		if pr := place.State(e.Pack(), "2").Params[0]; pr.Name != "count" || pr.Default == nil || pr.Default.String() != "2" {
 			t.Errorf("parameter after renaming and typing its default: %+v", pr)
 		}
 	})

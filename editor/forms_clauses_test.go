@@ -10,6 +10,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -75,7 +76,7 @@ func TestStateClauseCards(t *testing.T) {
 	e := seedsEditor(t)
 	e.SelectState("2")
 	f := e.Inspector.Form()
-	st := func() *graph.State { return findState(e.Pack(), "2") }
+	st := func() *graph.State { return place.State(e.Pack(), "2") }
 	test.Tap(widgetAt[*widget.Button](t, f, "clauses/whenever/add"))
 	test.Type(widgetAt[*code.Editor](t, f, "clauses/whenever/0/condition"), "len(hand(player)) == 0 or ")
 	test.Type(widgetAt[*code.Editor](t, f, "clauses/whenever/0/body"), "draw(player)\n")

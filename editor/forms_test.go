@@ -11,6 +11,7 @@ import (
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -77,7 +78,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	orig := e.Pack().Clone()
 	e.SelectState("10")
 	f := e.Inspector.Form()
-	st := func() *graph.State { return findState(e.Pack(), "10") }
+	st := func() *graph.State { return place.State(e.Pack(), "10") }
 	steps := 0
 	step := func(what string, n int) {
 		t.Helper()
@@ -159,7 +160,7 @@ func TestStateFormEditsEveryField(t *testing.T) {
 	id := widgetAt[*forms.Entry](t, f, "id")
 	id.SetText("12")
 	submit(id)
-	if findState(e.Pack(), "12") == nil || e.View.Selected() != "12" || e.Inspector.Shown() != "12" {
+	if place.State(e.Pack(), "12") == nil || e.View.Selected() != "12" || e.Inspector.Shown() != "12" {
 		t.Errorf("after changing the id to 12: selected %q, inspector %q", e.View.Selected(), e.Inspector.Shown())
 	}
 	undoAll(t, e, orig)
@@ -212,7 +213,7 @@ func TestTypingKeepsTheField(t *testing.T) {
 	if en.Text != orig+" now" || en.CursorColumn != len([]rune(orig+" now")) {
 		t.Errorf("entry %q, cursor at %d", en.Text, en.CursorColumn)
 	}
-	if got := findState(e.Pack(), "2").Description; got != orig+" now" {
+	if got := place.State(e.Pack(), "2").Description; got != orig+" now" {
 		t.Errorf("description %q", got)
 	}
 	if e.hist.Top() != 1 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 )
 
 // TestInspectorKeepsTheStateOfTheSelectedArrow: with an arrow selected
@@ -36,7 +37,7 @@ func TestInspectorKeepsTheStateOfTheSelectedArrow(t *testing.T) {
 	if got := e.Inspector.Shown(); got != from {
 		t.Errorf("after typing in state %s's description: the Inspector shows %q", from, got)
 	}
-	if d := findState(e.Pack(), from).Description; !strings.HasSuffix(d, " now") {
+	if d := place.State(e.Pack(), from).Description; !strings.HasSuffix(d, " now") {
 		t.Errorf("state %s's description %q, want it to end in \" now\"", from, d)
 	}
 }

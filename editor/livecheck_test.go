@@ -12,6 +12,7 @@ import (
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
 )
@@ -90,7 +91,7 @@ func withMistakes(t *testing.T) *Editor {
 	t.Helper()
 	e := seedsEditor(t)
 	p := e.Pack().Clone()
-	findState(p, "11").Action.Src = "set_multiactive([state.victim])\nundefined_name()"
+	place.State(p, "11").Action.Src = "set_multiactive([state.victim])\nundefined_name()"
 	p.ObjectTypes.Lookup("healer").Methods = append(p.ObjectTypes.Lookup("healer").Methods,
 		&graph.Method{Name: "heal", Body: graph.Code{Src: "self.damage = 0\nself.no_such_variable = 1"}})
 	e.SetPack(p, nil)
@@ -190,7 +191,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	e := seedsEditor(t)
 	e.Window().Resize(fyne.NewSize(1200, 600))
 	p := e.Pack().Clone()
-	findState(p, "11").EndAction.Src = "undefined_at_the_end()"
+	place.State(p, "11").EndAction.Src = "undefined_at_the_end()"
 	e.SetPack(p, nil)
 	settle(e)
 	e.SelectState("")
@@ -217,7 +218,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	// The check reports an unknown possible action at its name in the
 	// list; the click goes to the button that defines it.
 	p = e.Pack().Clone()
-	findState(p, "11").PossibleActions = append(findState(p, "11").PossibleActions, "nosuchaction")
+	place.State(p, "11").PossibleActions = append(place.State(p, "11").PossibleActions, "nosuchaction")
 	e.SetPack(p, nil)
 	settle(e)
 	e.SelectState("")
@@ -248,7 +249,7 @@ func TestClickingAFindingScrollsToItsField(t *testing.T) {
 	}
 	before := count()
 	q := e.Pack().Clone()
-	findState(q, "11").EndAction.Src = "undefined_at_the_end()\nanother_undefined()"
+	place.State(q, "11").EndAction.Src = "undefined_at_the_end()\nanother_undefined()"
 	e.Do(graph.ReplacePack(e.Pack(), q, "edit"))
 	settle(e)
 	if count() == before {

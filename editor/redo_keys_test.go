@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/rulestudio/studio/editor/place"
 )
 
 // TestRedoWhateverHasTheFocus: ctrl+shift+Z redoes as ctrl+Y does with the
@@ -28,7 +30,7 @@ func TestRedoWhateverHasTheFocus(t *testing.T) {
 		}
 		h.click(w)
 		h.shortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
-		if got := findState(e.Pack(), "2").Name; got != "renamed" {
+		if got := place.State(e.Pack(), "2").Name; got != "renamed" {
 			t.Errorf("ctrl+shift+Z with the focus on %s: state 2 is %q, want the rename redone", field, got)
 		}
 		e.Undo()

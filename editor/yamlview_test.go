@@ -11,6 +11,7 @@ import (
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -49,7 +50,7 @@ func TestYAMLViewOfAState(t *testing.T) {
 	c := y.Code()
 	c.SetCursor(2, 100) // the end of "    name: playerTurnZ"
 	test.Type(c, "Y")
-	if got := findState(e.Pack(), "2").Name; got != "playerTurnZY" {
+	if got := place.State(e.Pack(), "2").Name; got != "playerTurnZY" {
 		t.Errorf("typing in the view: name %q", got)
 	}
 	if got, _ := e.Inspector.Field("name"); got != "playerTurnZY" {
@@ -57,7 +58,7 @@ func TestYAMLViewOfAState(t *testing.T) {
 	}
 	// A text that does not read: marked, and the pack keeps its last good state.
 	test.Type(c, ": [")
-	if got := findState(e.Pack(), "2").Name; got != "playerTurnZY" {
+	if got := place.State(e.Pack(), "2").Name; got != "playerTurnZY" {
 		t.Errorf("a text that does not read changed the name to %q", got)
 	}
 	if m := c.Marks(); len(m) != 1 || m[0].Severity != graph.Error || y.Status() == "" {
@@ -70,7 +71,7 @@ func TestYAMLViewOfAState(t *testing.T) {
 		t.Errorf("after fixing the text: marks %+v, status %q", m, y.Status())
 	}
 	e.Undo() // the typing in the view
-	if got := findState(e.Pack(), "2").Name; got != "playerTurnZ" {
+	if got := place.State(e.Pack(), "2").Name; got != "playerTurnZ" {
 		t.Errorf("undo of the typing in the view: name %q", got)
 	}
 }
@@ -101,15 +102,15 @@ func TestYAMLViewOfTheWholePack(t *testing.T) {
 	clip := fyne.CurrentApp().Clipboard()
 	clip.SetContent("\n  - id: 50\n    name: extra\n    type: game")
 	c.TypedShortcut(&fyne.ShortcutPaste{Clipboard: clip})
-	if findState(e.Pack(), "50") == nil {
+	if place.State(e.Pack(), "50") == nil {
 		t.Fatalf("no state 50 after typing it; status %q", y.Status())
 	}
 	if !slices.Contains(e.View.States(), "50") {
 		t.Error("the canvas does not draw state 50")
 	}
 	e.Undo()
-	if findState(e.Pack(), "50") != nil || e.Pack().Title != "The seed effects!!" {
-		t.Errorf("one undo: state 50 there %v, title %q", findState(e.Pack(), "50") != nil, e.Pack().Title)
+	if place.State(e.Pack(), "50") != nil || e.Pack().Title != "The seed effects!!" {
+		t.Errorf("one undo: state 50 there %v, title %q", place.State(e.Pack(), "50") != nil, e.Pack().Title)
 	}
 }
 
@@ -175,7 +176,7 @@ func TestEditAsYAML(t *testing.T) {
 		}
 		f.TypedRune(r)
 	}
-	s := findState(e.Pack(), "2")
+	s := place.State(e.Pack(), "2")
 	if s.Clauses == nil || len(s.Clauses.Whenever) != 1 || s.Clauses.Whenever[0].Body.Src != body {
 		t.Fatalf("after typing the clause, state 2 has clauses %+v; status %q", s.Clauses, y.Status())
 	}
@@ -183,7 +184,7 @@ func TestEditAsYAML(t *testing.T) {
 		t.Errorf("the inspector's whenever card shows body %q, want %q", got, body)
 	}
 	e.Undo()
-	if s := findState(e.Pack(), "2"); s.Clauses != nil && len(s.Clauses.Whenever) != 0 {
+	if s := place.State(e.Pack(), "2"); s.Clauses != nil && len(s.Clauses.Whenever) != 0 {
 		t.Errorf("undo left the clause: %+v", s.Clauses)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -89,7 +90,7 @@ func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnosti
 		in.body.Add(widget.NewLabel("Nothing to show."))
 		return
 	}
-	s := findState(p, id)
+	s := place.State(p, id)
 	if s == nil {
 		id = ""
 	}
@@ -113,7 +114,7 @@ func (in *Inspector) ShowState(p *graph.Pack, id string, diags []graph.Diagnosti
 // place; ok is false when the state shown is still there, is gone, or the
 // pack is shown.
 func (in *Inspector) Follow(p *graph.Pack) (id string, ok bool) {
-	if in.id == "" || in.of != p || in.form == nil || findState(p, in.id) != nil {
+	if in.id == "" || in.of != p || in.form == nil || place.State(p, in.id) != nil {
 		return "", false
 	}
 	id, ok = followRename(in.ids, idsOf(p, nil), in.id)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -21,19 +22,6 @@ func count(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// findState returns the state whose id is written id, or nil.
-func findState(p *graph.Pack, id string) *graph.State {
-	if p == nil {
-		return nil
-	}
-	for _, s := range p.States {
-		if s.ID.String() == id {
-			return s
-		}
-	}
-	return nil
-}
-
 // parseStateID reads an id as a designer types it: a number, or the name of
 // a constant.
 func parseStateID(s string) graph.StateID {
@@ -44,14 +32,11 @@ func parseStateID(s string) graph.StateID {
 	return graph.ConstID(s)
 }
 
-// stateChoice is how a state is offered in a drop-down: "22 · takeCards".
-func stateChoice(s *graph.State) string { return s.ID.String() + " · " + s.Name }
-
 // stateChoices lists every state of p as stateChoice gives it.
 func stateChoices(p *graph.Pack) []string {
 	out := make([]string, len(p.States))
 	for i, s := range p.States {
-		out[i] = stateChoice(s)
+		out[i] = place.StateChoice(s)
 	}
 	return out
 }
@@ -60,7 +45,7 @@ func stateChoices(p *graph.Pack) []string {
 // stateChoice gives it, or the id and "(no such state)".
 func targetChoice(p *graph.Pack, id graph.StateID) string {
 	if s := p.State(id); s != nil {
-		return stateChoice(s)
+		return place.StateChoice(s)
 	}
 	return id.String() + " (no such state)"
 }

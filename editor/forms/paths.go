@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -21,7 +22,7 @@ func NamedPath(p *graph.Pack, kind graph.RefKind, name, path string) string {
 	var clauses *graph.Clauses
 	switch kind {
 	case graph.StateRef:
-		s := findState(p, name)
+		s := place.State(p, name)
 		if s == nil {
 			return path
 		}
@@ -125,7 +126,7 @@ func IndexedPath(p *graph.Pack, kind graph.RefKind, name, path string) string {
 	}
 	switch kind {
 	case graph.StateRef:
-		s := findState(p, name)
+		s := place.State(p, name)
 		if s == nil || len(parts) == 0 {
 			break
 		}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
 )
@@ -21,7 +22,7 @@ func stateForm(h Host, n *elementName) *Form {
 	key := "state " + n.name + "/"
 	get := func(read func(s *graph.State) string) Getter {
 		return func(p *graph.Pack) (string, bool) {
-			if s := findState(p, n.name); s != nil {
+			if s := place.State(p, n.name); s != nil {
 				return read(s), true
 			}
 			return "", false
@@ -43,7 +44,7 @@ func stateForm(h Host, n *elementName) *Form {
 		return graph.ChangeStateID(p, n.name, to) // the form follows the state (followRename)
 	})
 	resolved := f.line("", 1, func(p *graph.Pack) (string, bool) {
-		s := findState(p, n.name)
+		s := place.State(p, n.name)
 		if s == nil {
 			return "", false
 		}
@@ -97,7 +98,7 @@ func stateForm(h Host, n *elementName) *Form {
 	transitionRows(f, n)
 	f.check("updateGameProgression", "updateGameProgression",
 		func(p *graph.Pack) (bool, bool) {
-			s := findState(p, n.name)
+			s := place.State(p, n.name)
 			return s != nil && s.UpdateGameProgression, s != nil
 		},
 		func(p *graph.Pack, v bool) (graph.Edit, error) {
@@ -106,7 +107,7 @@ func stateForm(h Host, n *elementName) *Form {
 	f.choice("initialprivate", "initialprivate", func(p *graph.Pack) []string {
 		return append([]string{noneChoice}, stateChoices(p)...)
 	}, func(p *graph.Pack) (string, bool) {
-		s := findState(p, n.name)
+		s := place.State(p, n.name)
 		if s == nil || s.InitialPrivate == nil {
 			return noneChoice, s != nil
 		}
@@ -123,7 +124,7 @@ func stateForm(h Host, n *elementName) *Form {
 	f.heading("Seed")
 	paramRows(f, "params (given by call(state, **params))", key, "params", stateParam,
 		func(p *graph.Pack) *graph.Params {
-			if s := findState(p, n.name); s != nil {
+			if s := place.State(p, n.name); s != nil {
 				return &s.Params
 			}
 			return nil
@@ -138,7 +139,7 @@ func stateForm(h Host, n *elementName) *Form {
 		key:  key + "clauses/",
 		path: "clauses/",
 		get: func(p *graph.Pack) (*graph.Clauses, bool) {
-			s := findState(p, n.name)
+			s := place.State(p, n.name)
 			if s == nil {
 				return nil, false
 			}
@@ -159,7 +160,7 @@ func stateForm(h Host, n *elementName) *Form {
 			})
 		},
 	})
-	if s := findState(h.Pack(), n.name); s != nil && len(s.Extra) > 0 {
+	if s := place.State(h.Pack(), n.name); s != nil && len(s.Extra) > 0 {
 		f.heading("Extra (keys of the imported file; edit them in the YAML view)")
 		for _, x := range s.Extra {
 			k := x.Key
@@ -188,7 +189,7 @@ func clausesEmpty(c *graph.Clauses) bool {
 // the actions panel), else a button defining it.
 func allowedActions(f *Form, n *elementName) {
 	names := func(p *graph.Pack) graph.Names {
-		if s := findState(p, n.name); s != nil {
+		if s := place.State(p, n.name); s != nil {
 			return s.PossibleActions
 		}
 		return nil
@@ -232,13 +233,13 @@ func allowedActions(f *Form, n *elementName) {
 func transitionRows(f *Form, n *elementName) {
 	f.heading("transitions")
 	f.list(func(p *graph.Pack) int {
-		if s := findState(p, n.name); s != nil {
+		if s := place.State(p, n.name); s != nil {
 			return len(s.Transitions)
 		}
 		return 0
 	}, func(sub *Form, i int) {
 		nameOf := func(p *graph.Pack) (string, bool) {
-			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
+			if s := place.State(p, n.name); s != nil && i < len(s.Transitions) {
 				return s.Transitions[i].Name, true
 			}
 			return "", false
@@ -249,7 +250,7 @@ func transitionRows(f *Form, n *elementName) {
 		})
 		name.SetPlaceHolder(`"" (the only transition)`)
 		target := sub.choice("", "transitions/"+strconv.Itoa(i)+"/to", stateChoices, func(p *graph.Pack) (string, bool) {
-			if s := findState(p, n.name); s != nil && i < len(s.Transitions) {
+			if s := place.State(p, n.name); s != nil && i < len(s.Transitions) {
 				return targetChoice(p, s.Transitions[i].To), true
 			}
 			return "", false
@@ -270,7 +271,7 @@ func transitionRows(f *Form, n *elementName) {
 		sub.wide(row)
 		// A transition the importer inferred from a State class's code.
 		inferred := sub.note("", func(p *graph.Pack) (string, bool) {
-			if s := findState(p, n.name); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
+			if s := place.State(p, n.name); s != nil && i < len(s.Transitions) && s.Transitions[i].Inferred {
 				return "inferred from the State class's code (written back as code)", true
 			}
 			return "", true
@@ -279,7 +280,7 @@ func transitionRows(f *Form, n *elementName) {
 	})
 	add := ui.NewButtonWithIcon("Add transition", theme.ContentAddIcon(), func() {
 		p := f.host.Pack()
-		s := findState(p, n.name)
+		s := place.State(p, n.name)
 		if s == nil {
 			return
 		}

@@ -24,7 +24,7 @@ func Title(p *graph.Pack, t Target) string {
 	switch t.Kind {
 	case graph.StateRef:
 		if s := State(p, t.Name); s != nil {
-			return "state " + s.ID.String() + " · " + s.Name
+			return "state " + StateChoice(s)
 		}
 	case graph.ObjectTypeRef:
 		return "object type " + t.Name
@@ -49,3 +49,7 @@ func State(p *graph.Pack, id string) *graph.State {
 	}
 	return nil
 }
+
+// StateChoice is how a state is offered in a drop-down and named in a
+// heading: its id as written, then its name ("22 · takeCards").
+func StateChoice(s *graph.State) string { return s.ID.String() + " · " + s.Name }

@@ -76,7 +76,7 @@ var rooms = map[string][]string{
 	"editor/diagram": {"editor/style", "editor/ui"},
 	"editor/dock":    nil,
 	"editor/code":    {"editor/style", "editor/ui"},
-	"editor/forms":   {"editor/style", "editor/ui"},
+	"editor/forms":   {"editor/place", "editor/style", "editor/ui"},
 	"editor/place":   nil,
 	"editor/play":    {"editor/diagram", "editor/place", "editor/style", "editor/ui"},
 }
