@@ -229,7 +229,7 @@ func (p *Panels) showEvents() {
 
 // designerLog is the seat selector's first choice: every event, as the
 // engine wrote it.
-const designerLog = "Designer (everything)"
+const designerLog = "Designer"
 
 // setLogSeats offers the designer's log and each seat's of the session
 // shown, the designer's chosen.

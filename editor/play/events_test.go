@@ -154,7 +154,7 @@ func TestEventLogPerSeat(t *testing.T) {
 	p := startMatch(t, "hearts", 3, "random", "random", "random", "random")
 	p.Continue()
 	m := p.sess.Match()
-	if got := p.EventSeats(); len(got) != 5 || got[0] != "Designer (everything)" {
+	if got := p.EventSeats(); len(got) != 5 || got[0] != "Designer" {
 		t.Fatalf("the selector offers %q, want the designer then four seats", got)
 	}
 	designer := p.Events().Text()
