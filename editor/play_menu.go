@@ -89,6 +89,8 @@ func (e *Editor) playMenu() *fyne.Menu {
 		fyne.NewMenuItemSeparator(),
 		e.item("Toggle Breakpoint", breakpointShortcut, e.ToggleBreakpoint),
 		e.item("Breakpoints…", nil, e.ShowBreakpoints),
+		fyne.NewMenuItemSeparator(),
+		e.item("Find a Match Where…", nil, e.findMatchDialog),
 	)
 }
 

@@ -80,8 +80,9 @@ type Editor struct {
 	mainMenu   *fyne.MainMenu
 	tests      *testsPanel // the Tests panel (tests_panel.go), nil until first shown
 
-	leaks       leakReport // the latest Check Hidden Information (leakcheck.go)
-	leakMatches int        // the matches it plays; 0: studio leaks' default (20)
+	leaks       leakReport    // the latest Check Hidden Information (leakcheck.go)
+	leakMatches int           // the matches it plays; 0: studio leaks' default (20)
+	findBudget  time.Duration // how long Find a Match Where… searches; 0: 30 s, as studio find
 
 	bps      []SavedBreakpoint // the debugger's breakpoints (breakpoints.go)
 	breakTab *breakTab         // the debugger's Breakpoints tab
