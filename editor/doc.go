@@ -6,6 +6,22 @@
 // editor and the YAML view (package code); and
 // the [DiagnosticsView] of what the checks found.
 //
+// # The rooms
+//
+// The window is built of rooms, each a package under editor/ with one job
+// and a doc.go saying where to start reading: ui (widgets every room builds
+// with: the window-wide keys, the Tab ring, flow layouts, debounce), style
+// (colours and themes), place (a place in a pack a click opens), dock (where
+// panels go), diagram (the state graph canvas), code (the code editor and
+// the YAML view), forms (the Inspector and the element panels) and play
+// (the Play and Debugger panels). This package wires them together through
+// the callbacks and small interfaces they declare (forms.Host,
+// code.YAMLWindow, play.Panels' On* fields) and keeps the window, menus,
+// dialogs, opening and saving, the graph's edits and the live checks. No
+// room imports editor, and each imports only the rooms internal/arch's
+// TestEditorRooms allows it (ui, style and place none; diagram, code and
+// forms ui and style, forms place too; play diagram, place, style and ui).
+//
 // Entry points: [New] builds a window for an app and a [Store] (the project
 // files, adapted from package project by cmd/studio); [Editor.Open] shows a
 // project, a BGA states.inc.php or a YAML rule pack (file or folder), deciding
@@ -36,6 +52,8 @@
 // # The window's files
 //
 //   - window.go: the Editor, its panels, title and status line.
+//   - leakcheck.go: Tools > Check Hidden Information (preview.CheckLeaks);
+//     findmatch.go: Play > Find a Match Where… (preview.Find).
 //   - open.go: opening projects and files, recovery of autosaves, showing a
 //     pack; newpack.go: File > New and files dropped on the window;
 //     recent.go: File > Open Recent (the app's preferences).
