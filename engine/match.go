@@ -140,6 +140,8 @@ type Match struct {
 	arena                []starlark.Value  // backing store of Move.Args from legal
 	argScratch           []starlark.Value  // the arguments legal is choosing
 	moves                []Move            // Play's buffer of legal moves
+	deckIDs              []int             // the card ids a deck read finds (see inLocInto)
+	combos               comboCache        // the tuples of the last combinations() of cards
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
