@@ -179,6 +179,7 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			d := fc.dc.function(def, v)
 			if d != nil {
 				fc.steps += d.steps
+				fc.loops = fc.loops || d.loops
 			}
 			return d
 		case *starlark.Builtin:

@@ -118,7 +118,7 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	if body == nil || fc.steps >= maxDirectSteps {
 		return dc.remember(fn, nil)
 	}
-	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps})
+	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {
@@ -139,6 +139,7 @@ type funcCompiler struct {
 	env    directEnv
 	locals []*resolve.Binding
 	steps  uint64 // the bound so far (see dfn.steps)
+	loops  bool   // the code has a comprehension, or calls code that has (see dfn.loops)
 }
 
 // stepsPerNode bounds the Starlark instructions one syntax node compiles to
@@ -358,8 +359,10 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 		return fc.list(e.List, true)
 	case *syntax.DictExpr:
 		return fc.dict(e)
+	case *syntax.Comprehension:
+		return fc.comprehension(e)
 	}
-	return nil // index, slice, comprehension, lambda
+	return nil // index, slice, lambda
 }
 
 // dict compiles {k: v, ...}: a new dict each time, its entries set in order;

@@ -130,6 +130,7 @@ type Match struct {
 	dstack    []starlark.Value // the locals of the running direct calls (see dfn)
 	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
 	dret      starlark.Value   // what a direct call's return statement gave
+	dsteps    uint64           // the running direct call's bound of steps so far (direct_loop.go)
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
 	choices   uint64           // the domains' values legal has tried (see choose)
 	mem       allocator        // the bytes of values the running code made (see alloc.go)
@@ -476,7 +477,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	copy(args[len(h.ctx):], extra)
 	var v starlark.Value
 	var err error
-	if h.direct != nil && !m.opts.Interpret {
+	if h.direct != nil && !m.opts.Interpret && (!h.direct.loops || m.opts.Budget > maxDirectSteps) {
 		v, err = m.callDirect(h, args)
 	} else {
 		v, err = m.callStarlark(h, args)
