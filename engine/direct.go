@@ -37,6 +37,7 @@ type dfn struct {
 	body    dblock
 	steps   uint64 // bounds the Starlark steps of one call, callees included...
 	loops   bool   // ...but for its comprehensions' iterations: pure code only (direct_loop.go)
+	prints  bool   // it calls print (see funcCompiler.prints)
 }
 
 // dexpr evaluates an expression with the running call's locals; its error is

@@ -180,6 +180,7 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			if d != nil {
 				fc.steps += d.steps
 				fc.loops = fc.loops || d.loops
+				fc.prints = fc.prints || d.prints
 			}
 			return d
 		case *starlark.Builtin:
@@ -187,6 +188,7 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			case !fc.leafBuiltin(fn.Name, v, b.Scope, c.names):
 			case b.Scope == resolve.Universal:
 				c.callee, c.size = fc.ident(fn), universeSizes[fn.Name]
+				fc.prints = fc.prints || fn.Name == "print"
 			default:
 				f, name := engineFns[fn.Name], fn.Name
 				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {

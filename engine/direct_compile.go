@@ -115,10 +115,12 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	}
 	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4}
 	body := fc.block(rf.Body)
-	if body == nil || fc.steps >= maxDirectSteps {
+	// Pure code run again after its bound (direct_loop.go) would print
+	// twice: code with comprehensions that prints keeps the interpreter.
+	if body == nil || fc.steps >= maxDirectSteps || fc.loops && fc.prints {
 		return dc.remember(fn, nil)
 	}
-	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops})
+	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {
@@ -140,6 +142,7 @@ type funcCompiler struct {
 	locals []*resolve.Binding
 	steps  uint64 // the bound so far (see dfn.steps)
 	loops  bool   // the code has a comprehension, or calls code that has (see dfn.loops)
+	prints bool   // the code calls print, or calls code that does
 }
 
 // stepsPerNode bounds the Starlark instructions one syntax node compiles to

@@ -18,7 +18,9 @@ import (
 // when that bound passes maxDirectSteps the direct call stops and the hook
 // runs again through Starlark's interpreter, which counts its steps exactly
 // against the budget: "too many steps" fires where it always did, and under
-// the bound the interpreter could not have run out either.
+// the bound the interpreter could not have run out either. (print is the one
+// thing pure code does that shows: code with comprehensions that prints keeps
+// the interpreter.)
 
 // errDirectSteps stops a direct call whose bound of steps passed
 // maxDirectSteps (see callDirect).

@@ -82,18 +82,22 @@ func TestDirectComprehensionsPastTheirBound(t *testing.T) {
 // TestDirectComprehensionsOnlyWherePure: an action's body, which may change
 // the match, has no direct form when it has a comprehension (its steps are
 // not bounded, and a body cannot be run again), nor when it calls a script
-// function that has one; a precondition calling the same function has.
+// function that has one; a precondition calling the same function has,
+// unless it prints.
 func TestDirectComprehensionsOnlyWherePure(t *testing.T) {
 	script := "def evens(n):\n    return [i for i in range(n) if i % 2 == 0]"
 	for _, c := range []struct {
-		body   string
-		direct int
+		pre, body string
+		direct    int
 	}{
-		{"x = [i for i in range(3)]\nnext_state(\"go\")", 1},
-		{"x = evens(3)\nnext_state(\"go\")", 1},
-		{"next_state(\"go\")", 2},
+		{"len(evens(4)) == 2", "x = [i for i in range(3)]\nnext_state(\"go\")", 1},
+		{"len(evens(4)) == 2", "x = evens(3)\nnext_state(\"go\")", 1},
+		{"len(evens(4)) == 2", "next_state(\"go\")", 2},
+		// Run again past its bound, it would print twice.
+		{"len([print(i) for i in range(3)]) == 3", "next_state(\"go\")", 1},
+		{"print(evens(4)) == None", "next_state(\"go\")", 1},
 	} {
-		src := strings.Replace(bodyPack(c.body, script), "  go:\n    body:", "  go:\n    precondition: len(evens(4)) == 2\n    body:", 1)
+		src := strings.Replace(bodyPack(c.body, script), "  go:\n    body:", "  go:\n    precondition: "+c.pre+"\n    body:", 1)
 		p, err := Parse([]byte(src), "pure.yaml")
 		if err != nil {
 			t.Fatal(err)
