@@ -32,12 +32,16 @@ import (
 // hook's function ("__hook", as Starlark names it) or a script's.
 type dfn struct {
 	name    string
-	nparams int // positional parameters, without defaults
-	nlocals int // parameters first, as Starlark numbers them
-	body    dblock
-	steps   uint64 // bounds the Starlark steps of one call, callees included...
-	loops   bool   // ...but for its comprehensions' iterations: pure code only (direct_loop.go)
-	prints  bool   // it calls print (see funcCompiler.prints)
+	nparams int // parameters (a hook's have no defaults)
+	// params are the parameters' names, defaults their default values (a
+	// script function's, frozen), nil for those without.
+	params   []string
+	defaults []starlark.Value
+	nlocals  int // parameters first, as Starlark numbers them
+	body     dblock
+	steps    uint64 // bounds the Starlark steps of one call, callees included...
+	loops    bool   // ...but for its comprehensions' iterations: pure code only (direct_loop.go)
+	prints   bool   // it calls print (see funcCompiler.prints)
 }
 
 // dexpr evaluates an expression with the running call's locals; its error is

@@ -103,8 +103,17 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	if !ok || rf.HasVarargs || rf.HasKwargs || rf.NumKwonlyParams > 0 || len(rf.FreeVars) > 0 {
 		return dc.remember(fn, nil)
 	}
-	for _, p := range rf.Params {
-		if _, ok := p.(*syntax.Ident); !ok { // a default value, * or **
+	names, defaults := make([]string, len(rf.Params)), make([]starlark.Value, len(rf.Params))
+	for i, p := range rf.Params {
+		switch p := p.(type) {
+		case *syntax.Ident:
+			names[i] = p.Name
+		case *syntax.BinaryExpr: // name=default, of a script's function
+			if fn == nil || p.Op != syntax.EQ {
+				return dc.remember(fn, nil)
+			}
+			names[i], defaults[i] = p.X.(*syntax.Ident).Name, fn.ParamDefault(i)
+		default: // * or **
 			return dc.remember(fn, nil)
 		}
 	}
@@ -120,7 +129,8 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	if body == nil || fc.steps >= maxDirectSteps || fc.loops && fc.prints {
 		return dc.remember(fn, nil)
 	}
-	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints})
+	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), params: names, defaults: defaults,
+		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {

@@ -107,3 +107,38 @@ func TestDirectComprehensionsOnlyWherePure(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectCallsWithKeywordsAndDefaults: a script function with default
+// values called with name=value arguments (the seed effects'
+// battlefield(tag="elf")) runs directly and gives what Starlark gives; a call
+// Starlark refuses (a name the function has not, one given twice, one
+// missing) keeps the interpreter, for its error.
+func TestDirectCallsWithKeywordsAndDefaults(t *testing.T) {
+	script := "def pick(xs, tag=\"a\", n=2):\n    return [x for x in xs if x != tag and n > 0]\ndef one(x, y=[1]):\n    return x + len(y)"
+	for _, c := range []struct {
+		domain string
+		direct bool
+	}{
+		{`pick(["a", "b", "c"], tag="b")`, true},
+		{`pick(["a", "b"])`, true},
+		{`pick(tag=1, xs=[1, 2])`, true},
+		{`pick(["a", "b"], "b", n=1)`, true},
+		{`[one(1), one(x=2, y=[3, 4]), one(3, y="ab")]`, true},
+		{`[one(None)]`, true},
+		{`pick()`, false},
+		{`pick(["a"], nope=1)`, false},
+		{`pick(["a"], xs=[1])`, false},
+		{`pick(["a"], "b", 1, 2)`, false},
+	} {
+		p, err := Parse([]byte(comprehensionPack("True", c.domain, script)), "kw.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.directHooks == p.hooks; got != c.direct {
+			t.Errorf("%s: %d of %d pieces of code have a direct form, want all: %v", c.domain, p.directHooks, p.hooks, c.direct)
+		}
+		if d, i := legalBoth(t, p); d != i {
+			t.Errorf("%s:\ndirect:      %s\ninterpreted: %s", c.domain, d, i)
+		}
+	}
+}
