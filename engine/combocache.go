@@ -31,8 +31,12 @@ type comboEntry struct {
 	out   []starlark.Value // the tuples, in combinations' order
 }
 
-// find returns the tuples of items taken k at a time if the cache has them.
+// find returns the tuples of items taken k at a time if the cache has them
+// (a nil cache has none).
 func (c *comboCache) find(items *starlark.List, k int) []starlark.Value {
+	if c == nil {
+		return nil
+	}
 	for i := range c.slots {
 		e := &c.slots[i]
 		if e.out != nil && e.k == k && len(e.items) == items.Len() && sameItems(e.items, items) {
@@ -51,20 +55,26 @@ func sameItems(a []starlark.Value, l *starlark.List) bool {
 	return true
 }
 
-// keep remembers out, the tuples of items taken k at a time, when items are
-// cards, and reports whether it did: items and out are then the cache's.
-func (c *comboCache) keep(items, out []starlark.Value, k int) bool {
+// keep remembers out, the tuples of items taken k at a time, in m's cache
+// (made at the first: a match that lists no combinations of cards carries
+// none) when items are cards, and reports whether it did: items and out are
+// then the cache's.
+func (m *Match) keepCombos(items, out []starlark.Value, k int) bool {
 	for _, v := range items {
 		if _, ok := v.(*cardValue); !ok {
 			return false
 		}
 	}
+	if m.combos == nil {
+		m.combos = new(comboCache)
+	}
+	c := m.combos
 	c.slots[c.next] = comboEntry{k: k, items: items, out: out}
 	c.next = (c.next + 1) % comboSlots
 	return true
 }
 
-// list is a new list of the kept tuples out.
-func (c *comboCache) list(out []starlark.Value) *starlark.List {
+// comboList is a new list of the kept tuples out.
+func comboList(out []starlark.Value) *starlark.List {
 	return starlark.NewList(slices.Clone(out))
 }

@@ -469,7 +469,7 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 			if err := m.mem.charge(add(elems(len(out)), mul(uint64(len(out)), elems(k)))); err != nil {
 				return nil, err
 			}
-			return m.combos.list(out), nil
+			return comboList(out), nil
 		}
 	}
 	items := make([]starlark.Value, 0, max(starlark.Len(it), 0)) // a hand: no regrowing
@@ -515,8 +515,8 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 			idx[j] = idx[j-1] + 1
 		}
 	}
-	if m.combos.keep(items, out, k) {
-		return m.combos.list(out), nil // the list's elements must not be the cache's
+	if m.keepCombos(items, out, k) {
+		return comboList(out), nil // the list's elements must not be the cache's
 	}
 	return starlark.NewList(out), nil
 }

@@ -142,7 +142,7 @@ type Match struct {
 	argScratch           []starlark.Value  // the arguments legal is choosing
 	moves                []Move            // Play's buffer of legal moves
 	deckIDs              []int             // the card ids a deck read finds (see inLocInto)
-	combos               comboCache        // the tuples of the last combinations() of cards
+	combos               *comboCache       // the tuples of the last combinations() of cards, made at the first
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
