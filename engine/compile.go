@@ -600,7 +600,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 				h.ctx = append(h.ctx, k)
 			}
 			h.extra = 0
-			h.direct = c.direct.named(fn)
+			h.direct = h.directIf(c.direct.named(fn))
 			c.p.countHook(h)
 			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
@@ -693,7 +693,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if h.fn == nil {
 		return nil
 	}
-	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
+	h.direct = h.directIf(c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared))
 	c.p.countHook(h)
 	return h
 }

@@ -114,14 +114,52 @@ func (d *deckValue) cardID(m *Match, fn string, v starlark.Value) (int, error) {
 // inLoc returns the ids of cards in loc (with arg if hasArg), ordered by
 // location_arg then id.
 func (dk *deck) inLoc(loc string, arg int, hasArg bool) []int {
-	var ids []int
+	return dk.inLocInto(nil, loc, arg, hasArg)
+}
+
+// inLocInto is inLoc appending to ids[:0]: with Match.deckIDs, a read of
+// the deck allocates no ids (a hand read at every card played).
+func (dk *deck) inLocInto(ids []int, loc string, arg int, hasArg bool) []int {
+	ids = ids[:0]
 	for i, c := range dk.cards {
 		if c.loc == loc && (!hasArg || c.arg == arg) {
 			ids = append(ids, i+1)
 		}
 	}
-	slices.SortStableFunc(ids, func(a, b int) int { return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg) })
+	byArg := func(a, b int) int { return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg) }
+	if !slices.IsSortedFunc(ids, byArg) { // a hand's cards share their arg
+		slices.SortStableFunc(ids, byArg)
+	}
 	return ids
+}
+
+// locArgs reads deck.cards, count and top's (location?, arg?): positional
+// arguments as Starlark's UnpackArgs would read them, without its
+// allocations; anything else goes to UnpackArgs, for its errors.
+func locArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (loc string, argV starlark.Value, err error) {
+	argV = starlark.None
+	if len(kw) == 0 && len(args) <= 2 {
+		s, ok := starlark.String(""), true
+		if len(args) > 0 {
+			s, ok = args[0].(starlark.String)
+		}
+		if ok {
+			if len(args) == 2 {
+				argV = args[1]
+			}
+			return string(s), argV, nil
+		}
+	}
+	return unpackLocArgs(fn, args, kw)
+}
+
+// unpackLocArgs is locArgs through UnpackArgs, whose pointers put its
+// variables on the heap: a function of its own, so locArgs's stay off it.
+func unpackLocArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (string, starlark.Value, error) {
+	var loc string
+	var argV starlark.Value = starlark.None
+	err := starlark.UnpackArgs(fn, args, kw, "location?", &loc, "arg?", &argV)
+	return loc, argV, err
 }
 
 func (d *deckValue) list(m *Match, ids []int) *starlark.List {
@@ -164,9 +202,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return m.card(d, id), nil
 	case "cards", "count", "top":
-		var loc string
-		var argV starlark.Value = starlark.None
-		if err := starlark.UnpackArgs(fn, args, kw, "location?", &loc, "arg?", &argV); err != nil {
+		loc, argV, err := locArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		arg, hasArg, err := locArg(m, fn, argV)
@@ -182,7 +219,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			}
 			return starlark.MakeInt(n), nil
 		}
-		ids := dk.inLoc(loc, arg, hasArg)
+		m.deckIDs = dk.inLocInto(m.deckIDs, loc, arg, hasArg)
+		ids := m.deckIDs
 		if name == "top" {
 			if len(ids) == 0 {
 				return starlark.None, nil
@@ -431,15 +469,23 @@ func (c *cardValue) CompareSameType(op syntax.Token, y starlark.Value, depth int
 // combinations(items, k) lists the k-element combinations of items as tuples,
 // in lexicographic order of positions (for actions choosing several things).
 func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var it starlark.Iterable
-	var k int
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 2, &it, &k); err != nil {
+	it, k, err := combinationsArgs(fn, args, kw)
+	if err != nil {
 		return nil, err
 	}
 	if err := m.mem.charge(elems(int(length(it)))); err != nil {
 		return nil, err
 	}
-	var items []starlark.Value
+	if l, ok := it.(*starlark.List); ok && k >= 0 && k <= l.Len() {
+		if out := m.combos.find(l, k); out != nil {
+			// Charged as the tuples' first making was (see comboCache).
+			if err := m.mem.charge(add(elems(len(out)), mul(uint64(len(out)), elems(k)))); err != nil {
+				return nil, err
+			}
+			return comboList(out), nil
+		}
+	}
+	items := make([]starlark.Value, 0, max(starlark.Len(it), 0)) // a hand: no regrowing
 	iter := it.Iterate()
 	var v starlark.Value
 	for iter.Next(&v) {
@@ -482,7 +528,27 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 			idx[j] = idx[j-1] + 1
 		}
 	}
+	if m.keepCombos(items, out, k) {
+		return comboList(out), nil // the list's elements must not be the cache's
+	}
 	return starlark.NewList(out), nil
+}
+
+// combinationsArgs reads combinations(items, k) as UnpackPositionalArgs
+// would, without the allocations of its pointers when the arguments are
+// right; otherwise through it, for its errors.
+func combinationsArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Iterable, int, error) {
+	if len(args) == 2 && len(kw) == 0 {
+		if it, ok := args[0].(starlark.Iterable); ok {
+			if k, err := starlark.AsInt32(args[1]); err == nil {
+				return it, k, nil
+			}
+		}
+	}
+	var it starlark.Iterable
+	var k int
+	err := starlark.UnpackPositionalArgs(fn, args, kw, 2, &it, &k)
+	return it, k, err
 }
 
 // maxCombinations is the most combinations combinations() lists: more

@@ -5,9 +5,10 @@ import (
 	"go.starlark.net/syntax"
 )
 
-// Direct evaluation: a piece of the pack's code without loops, nested
-// functions or comprehensions, that calls only builtins and such functions
-// (a tic-tac-toe move, most procedures, conditions and progression), runs as
+// Direct evaluation: a piece of the pack's code without loops or nested
+// functions, with list comprehensions only where it is pure (see
+// direct_loop.go), that calls only builtins and such functions (a
+// tic-tac-toe move, most procedures, conditions, domains and progression), runs as
 // a tree of Go closures built from its syntax tree, each node doing what
 // Starlark's interpreter does for it, with the same functions (starlark.Binary,
 // Compare, Unary, a value's Attr and SetField, a builtin's CallInternal).
@@ -21,7 +22,8 @@ import (
 // stack and position Starlark would give it (see dfail). Starlark counts each
 // instruction against Options.Budget; direct code, which has no loops and
 // calls no Starlark function, takes a bounded number of them (dfn.steps), and
-// has a direct form only when that bound is under the budget. Code that runs
+// has a direct form only when that bound is under the budget (a
+// comprehension's iterations are counted as they run: direct_loop.go). Code that runs
 // inside it through the engine (a wrapper, a condition) has a budget of its
 // own either way (see Match.call). Options.Interpret turns direct evaluation
 // off, for tests that compare the two.
@@ -30,10 +32,16 @@ import (
 // hook's function ("__hook", as Starlark names it) or a script's.
 type dfn struct {
 	name    string
-	nparams int // positional parameters, without defaults
-	nlocals int // parameters first, as Starlark numbers them
-	body    dblock
-	steps   uint64 // bounds the Starlark steps of one call, callees included
+	nparams int // parameters (a hook's have no defaults)
+	// params are the parameters' names, defaults their default values (a
+	// script function's, frozen), nil for those without.
+	params   []string
+	defaults []starlark.Value
+	nlocals  int // parameters first, as Starlark numbers them
+	body     dblock
+	steps    uint64 // bounds the Starlark steps of one call, callees included...
+	loops    bool   // ...but for its comprehensions' iterations: pure code only (direct_loop.go)
+	prints   bool   // it calls print (see funcCompiler.prints)
 }
 
 // dexpr evaluates an expression with the running call's locals; its error is
@@ -127,13 +135,20 @@ func (m *Match) callDirect(h *hook, args starlark.Tuple) (starlark.Value, error)
 		m.pure++
 	}
 	budget := m.budget() // for Starlark a builtin runs (see inplaceFns)
+	dsteps := m.dsteps
+	m.dsteps = h.direct.steps
 	v, err := h.direct.call(m, args)
+	m.dsteps = dsteps
 	m.endBudget(budget)
 	if h.pure {
 		m.pure--
 	}
 	if err != nil {
-		return nil, m.evalError(err.(*dfail), outer)
+		df := err.(*dfail)
+		if df.err == errDirectSteps { // pure: it changed nothing
+			return m.callStarlark(h, args)
+		}
+		return nil, m.evalError(df, outer)
 	}
 	return v, nil
 }
@@ -176,6 +191,15 @@ func (m *Match) evalError(f *dfail, outer int) error {
 	}
 	out.CallStack = append(stack, inner...)
 	return &out
+}
+
+// directIf is d when h may run it: code with comprehensions only where it
+// is pure (see direct_loop.go).
+func (h *hook) directIf(d *dfn) *dfn {
+	if d != nil && d.loops && !h.pure {
+		return nil
+	}
+	return d
 }
 
 // countHook counts a compiled hook and whether it has a direct form.

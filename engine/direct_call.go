@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -36,10 +37,11 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	c := &builtinCall{names: names, lparen: e.Lparen}
 	d := fc.callee(e.Fn, c)
 	if d != nil {
-		if len(names) > 0 || len(pos) != d.nparams {
-			return nil
+		slots, fill := d.bind(len(pos), names)
+		if slots == nil {
+			return nil // Starlark refuses the call: its error
 		}
-		return fc.callScript(d, pos, e.Lparen)
+		return fc.callScript(d, append(pos, vals...), slots, fill, e.Lparen)
 	}
 	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {
@@ -179,6 +181,8 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			d := fc.dc.function(def, v)
 			if d != nil {
 				fc.steps += d.steps
+				fc.loops = fc.loops || d.loops
+				fc.prints = fc.prints || d.prints
 			}
 			return d
 		case *starlark.Builtin:
@@ -186,6 +190,7 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 			case !fc.leafBuiltin(fn.Name, v, b.Scope, c.names):
 			case b.Scope == resolve.Universal:
 				c.callee, c.size = fc.ident(fn), universeSizes[fn.Name]
+				fc.prints = fc.prints || fn.Name == "print"
 			default:
 				f, name := engineFns[fn.Name], fn.Name
 				c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
@@ -260,10 +265,43 @@ var leafUniverse = map[string]bool{
 	"repr": true, "reversed": true, "set": true, "str": true, "tuple": true, "type": true, "zip": true,
 }
 
+// bind binds a call's npos positional arguments and its keyword arguments
+// names to d's parameters: slots is, for each argument in the call's order,
+// its parameter; fill the parameters left to their defaults. slots is nil
+// when Starlark would refuse the call (too many arguments, a name d has not
+// or one given twice, a parameter without a default left out).
+func (d *dfn) bind(npos int, names []starlark.Value) (slots, fill []int) {
+	if npos > d.nparams {
+		return nil, nil
+	}
+	set := make([]bool, d.nparams)
+	slots = make([]int, 0, npos+len(names))
+	for i := range npos {
+		slots, set[i] = append(slots, i), true
+	}
+	for _, n := range names {
+		i := slices.Index(d.params, string(n.(starlark.String)))
+		if i < 0 || set[i] {
+			return nil, nil
+		}
+		slots, set[i] = append(slots, i), true
+	}
+	for i, ok := range set {
+		if !ok {
+			if d.defaults == nil || d.defaults[i] == nil {
+				return nil, nil
+			}
+			fill = append(fill, i)
+		}
+	}
+	return slots, fill
+}
+
 // callScript compiles a call, at lparen, of a script function's direct form
-// with exactly its parameters.
-func (fc *funcCompiler) callScript(d *dfn, pos []syntax.Expr, lparen syntax.Position) dexpr {
-	args := fc.exprs(pos)
+// with arguments xs, bound to its parameters slots, the others fill taking
+// their default values.
+func (fc *funcCompiler) callScript(d *dfn, xs []syntax.Expr, slots, fill []int, lparen syntax.Position) dexpr {
+	args := fc.exprs(xs)
 	if args == nil {
 		return nil
 	}
@@ -275,7 +313,10 @@ func (fc *funcCompiler) callScript(d *dfn, pos []syntax.Expr, lparen syntax.Posi
 				d.pop(m, callee, base)
 				return nil, err
 			}
-			callee[i] = v
+			callee[slots[i]] = v
+		}
+		for _, i := range fill {
+			callee[i] = d.defaults[i]
 		}
 		v, err := d.run(m, callee, base)
 		if err != nil {

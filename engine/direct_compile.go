@@ -103,8 +103,17 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	if !ok || rf.HasVarargs || rf.HasKwargs || rf.NumKwonlyParams > 0 || len(rf.FreeVars) > 0 {
 		return dc.remember(fn, nil)
 	}
-	for _, p := range rf.Params {
-		if _, ok := p.(*syntax.Ident); !ok { // a default value, * or **
+	names, defaults := make([]string, len(rf.Params)), make([]starlark.Value, len(rf.Params))
+	for i, p := range rf.Params {
+		switch p := p.(type) {
+		case *syntax.Ident:
+			names[i] = p.Name
+		case *syntax.BinaryExpr: // name=default, of a script's function
+			if fn == nil || p.Op != syntax.EQ {
+				return dc.remember(fn, nil)
+			}
+			names[i], defaults[i] = p.X.(*syntax.Ident).Name, fn.ParamDefault(i)
+		default: // * or **
 			return dc.remember(fn, nil)
 		}
 	}
@@ -115,10 +124,13 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	}
 	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4}
 	body := fc.block(rf.Body)
-	if body == nil || fc.steps >= maxDirectSteps {
+	// Pure code run again after its bound (direct_loop.go) would print
+	// twice: code with comprehensions that prints keeps the interpreter.
+	if body == nil || fc.steps >= maxDirectSteps || fc.loops && fc.prints {
 		return dc.remember(fn, nil)
 	}
-	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), nlocals: len(rf.Locals), body: body, steps: fc.steps})
+	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), params: names, defaults: defaults,
+		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {
@@ -139,6 +151,8 @@ type funcCompiler struct {
 	env    directEnv
 	locals []*resolve.Binding
 	steps  uint64 // the bound so far (see dfn.steps)
+	loops  bool   // the code has a comprehension, or calls code that has (see dfn.loops)
+	prints bool   // the code calls print, or calls code that does
 }
 
 // stepsPerNode bounds the Starlark instructions one syntax node compiles to
@@ -358,8 +372,10 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 		return fc.list(e.List, true)
 	case *syntax.DictExpr:
 		return fc.dict(e)
+	case *syntax.Comprehension:
+		return fc.comprehension(e)
 	}
-	return nil // index, slice, comprehension, lambda
+	return nil // index, slice, lambda
 }
 
 // dict compiles {k: v, ...}: a new dict each time, its entries set in order;

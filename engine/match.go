@@ -131,6 +131,7 @@ type Match struct {
 	dstack    []starlark.Value // the locals of the running direct calls (see dfn)
 	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
 	dret      starlark.Value   // what a direct call's return statement gave
+	dsteps    uint64           // the running direct call's bound of steps so far (direct_loop.go)
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
 	choices   uint64           // the domains' values legal has tried (see choose)
 	mem       allocator        // the bytes of values the running code made (see alloc.go)
@@ -141,6 +142,8 @@ type Match struct {
 	arena                []starlark.Value  // backing store of Move.Args from legal
 	argScratch           []starlark.Value  // the arguments legal is choosing
 	moves                []Move            // Play's buffer of legal moves
+	deckIDs              []int             // the card ids a deck read finds (see inLocInto)
+	combos               *comboCache       // the tuples of the last combinations() of cards, made at the first
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -476,7 +479,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	copy(args[len(h.ctx):], extra)
 	var v starlark.Value
 	var err error
-	if h.direct != nil && !m.opts.Interpret {
+	if h.direct != nil && !m.opts.Interpret && (!h.direct.loops || m.opts.Budget > maxDirectSteps) {
 		v, err = m.callDirect(h, args)
 	} else {
 		v, err = m.callStarlark(h, args)
