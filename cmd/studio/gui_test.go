@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -310,56 +311,65 @@ func makeProject(t *testing.T, bin, src, proj string) *graph.Pack {
 }
 
 // startXvfb starts Xvfb on a free display with a 1400x900 screen and returns
-// the display name and a function that stops it.
+// the display name and a function that stops it. Xvfb picks the display
+// itself (-displayfd) and writes its number once it serves: two test
+// processes looking for a free number at once each got the same one, and
+// the second drew on the first's screen until it went away.
 func startXvfb(t *testing.T, dir string) (string, func()) {
 	t.Helper()
-	for n := 91; n < 120; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
-		}
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
-			continue
-		}
-		display := fmt.Sprintf(":%d", n)
-		x := exec.Command("Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp")
-		var out bytes.Buffer
-		x.Stdout, x.Stderr = &out, &out
-		if err := x.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan struct{})
-		go func() { x.Wait(); close(done) }()
-		// SIGTERM lets Xvfb remove its lock file and socket; SIGKILL would
-		// leave them behind and use up display numbers.
-		stop := func() {
-			x.Process.Signal(syscall.SIGTERM)
-			select {
-			case <-done:
-			case <-time.After(3 * time.Second):
-				x.Process.Kill()
-				<-done
-			}
-		}
-		for i := 0; i < 50; i++ {
-			select {
-			case <-done:
-				i = 50 // display taken: try the next
-				continue
-			default:
-			}
-			// Ready when a screenshot of the (empty) screen works.
-			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-				probe := filepath.Join(dir, "probe.png")
-				if exec.Command("import", "-display", display, "-window", "root", probe).Run() == nil {
-					return display, stop
-				}
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		stop()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	testenv.Unavailable(t, "could not start Xvfb on any display :91-:119")
-	return "", nil
+	defer r.Close()
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1400x900x24", "-nolisten", "tcp")
+	var out bytes.Buffer
+	x.Stdout, x.Stderr = &out, &out
+	x.ExtraFiles = []*os.File{w} // fd 3 in Xvfb
+	if err := x.Start(); err != nil {
+		w.Close()
+		testenv.Unavailable(t, "Xvfb: %v", err)
+		return "", nil
+	}
+	w.Close()
+	done := make(chan struct{})
+	go func() { x.Wait(); close(done) }()
+	// SIGTERM lets Xvfb remove its lock file and socket; SIGKILL would
+	// leave them behind and use up display numbers.
+	stop := func() {
+		x.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+			x.Process.Kill()
+			<-done
+		}
+	}
+	number := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		number <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-number:
+		if n == "" {
+			stop()
+			testenv.Unavailable(t, "Xvfb wrote no display number: %s", out.String())
+			return "", nil
+		}
+		display := ":" + n
+		// Ready: a screenshot of the (empty) screen works.
+		if err := exec.Command("import", "-display", display, "-window", "root", filepath.Join(dir, "probe.png")).Run(); err != nil {
+			stop()
+			testenv.Unavailable(t, "a screenshot of Xvfb's screen failed: %v", err)
+			return "", nil
+		}
+		return display, stop
+	case <-time.After(30 * time.Second):
+		stop()
+		testenv.Unavailable(t, "Xvfb did not start in 30 s: %s", out.String())
+		return "", nil
+	}
 }
 
 // minArrowPixels is the least number of arrow-coloured pixels outside the
