@@ -77,6 +77,12 @@ func TestDiffSemantic(t *testing.T) {
 		{"first transition of a state", func(p *graph.Pack) {
 			p.State(graph.NumID(10)).Transitions = graph.Transitions{{Name: "done", To: graph.NumID(2)}}
 		}, "added states/10/transitions/done (transition)\n"},
+		{"states reordered", func(p *graph.Pack) {
+			p.States[1], p.States[2] = p.States[2], p.States[1]
+		}, "changed states (state order)\n"},
+		{"players", func(p *graph.Pack) {
+			p.Players.Max = 4
+		}, "changed players/max (pack players max)\n"},
 		{"visibility and display", func(p *graph.Pack) {
 			for i := range p.Visibility.Zones {
 				if p.Visibility.Zones[i].Name == "library" {
