@@ -119,6 +119,8 @@ func (d *differ) fields(path []string, noun string, inSection bool, a, b *yaml.N
 			d.value(p, k, true, false, va, vb)
 		case nouns[k] != "" && !isScalar(va) && !isScalar(vb):
 			d.collection(p, nouns[k], va, vb)
+		case len(path) == 0 && k == "pack":
+			d.value(p, "pack name", false, false, va, vb)
 		default:
 			d.value(p, noun+" "+k, false, codeFields[k], va, vb)
 		}

@@ -80,9 +80,11 @@ func TestDiffSemantic(t *testing.T) {
 		{"states reordered", func(p *graph.Pack) {
 			p.States[1], p.States[2] = p.States[2], p.States[1]
 		}, "changed states (state order)\n"},
-		{"players", func(p *graph.Pack) {
+		{"players and name", func(p *graph.Pack) {
 			p.Players.Max = 4
-		}, "changed players/max (pack players max)\n"},
+			p.Name = "seeds2"
+			p.Decks = graph.Names{"deck"}
+		}, "changed pack (pack name)\nchanged players/max (pack players max)\nadded decks (pack decks)\n"},
 		{"visibility and display", func(p *graph.Pack) {
 			for i := range p.Visibility.Zones {
 				if p.Visibility.Zones[i].Name == "library" {

@@ -144,10 +144,11 @@ func writeChange(w *strings.Builder, c graph.Change) {
 // transition's target, a constant) after its name, as YAML writes it, since
 // the bare value would not say what it is the value of.
 func pieceText(c graph.Change, text string) string {
-	if c.Code || strings.Contains(text, "\n") {
+	line := strings.TrimSuffix(text, "\n")
+	if c.Code || strings.Contains(line, "\n") {
 		return text
 	}
-	return c.Path[strings.LastIndex(c.Path, "/")+1:] + ": " + text
+	return c.Path[strings.LastIndex(c.Path, "/")+1:] + ": " + line
 }
 
 // markLines writes each line of text indented and marked.

@@ -15,7 +15,7 @@ import (
 
 // editedSeeds returns the bundled seed pack and a copy with one edit of each
 // kind: a transition renamed, a clause's body changed, a state added, an
-// action removed and a variable's initial value changed.
+// action removed, a variable's initial value changed and a list of decks added.
 func editedSeeds(t *testing.T) (before, after *graph.Pack) {
 	t.Helper()
 	data, ok := assets.Pack("seeds")
@@ -34,6 +34,7 @@ func editedSeeds(t *testing.T) (before, after *graph.Pack) {
 		}
 	}
 	after.ObjectTypes.Lookup("pain_altar").Whenever[0].Body = graph.Code{Src: "for c in damaged():\n    c.controller.life -= 4\n"}
+	after.Decks = graph.Names{"deck"}
 	after.States = append(after.States, &graph.State{ID: graph.NumID(21), Name: "upkeep", Type: graph.Game, Description: "Upkeep"})
 	var kept graph.Actions
 	for _, a := range after.Actions {
@@ -87,7 +88,7 @@ func TestDiffByMeaning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, want) || len(got) != 6 {
+	if !reflect.DeepEqual(got, want) || len(got) != 7 {
 		t.Errorf("--json:\n%s", out)
 	}
 
