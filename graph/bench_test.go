@@ -35,3 +35,22 @@ func BenchmarkMarshalLargest(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDiffSemantic: graph.Diff of the largest corpus pack against a copy
+// with one state's description changed (issue 26: under 20 ms).
+func BenchmarkDiffSemantic(b *testing.B) {
+	p := largestCorpusPack(b)
+	q := p.Clone()
+	s := q.States[len(q.States)/2]
+	s.Description += " (changed)"
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cs, err := graph.Diff(p, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(cs) != 1 {
+			b.Fatalf("%d changes, want 1", len(cs))
+		}
+	}
+}

@@ -13,6 +13,8 @@
 //     them into undo steps and knows whether the pack is as saved. The editor
 //     changes a pack only this way.
 //   - [Pack.Clone] makes a deep copy for another goroutine.
+//   - [Diff] compares two packs by meaning: each piece added, removed or
+//     changed, as a [Change] naming it by its path (`studio diff`).
 //   - [Record] (a recorded match: pack hash, seed, seats, [Move] list, with
 //     [ReadRecord], [Record.Marshal] and [ReadMoves]) and [Breakpoint] are the
 //     plain data the preview makes and the project stores; [PackHash] names

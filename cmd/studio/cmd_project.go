@@ -103,36 +103,6 @@ func parseRev(s string) (int64, error) {
 	return n, nil
 }
 
-// diffCmd is `studio diff PROJECT REV1 REV2`.
-func diffCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "diff PROJECT REV1 REV2",
-		Short: "Show the unified YAML diff between two revisions of a project",
-		Args:  cobra.ExactArgs(3),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := parseRev(args[1])
-			if err != nil {
-				return err
-			}
-			b, err := parseRev(args[2])
-			if err != nil {
-				return err
-			}
-			proj, err := project.Open(args[0], project.Options{ReadOnly: true})
-			if err != nil {
-				return err
-			}
-			defer proj.Close()
-			d, err := proj.Diff(a, b)
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), d)
-			return err
-		},
-	}
-}
-
 // restoreCmd is `studio restore PROJECT REV`.
 func restoreCmd() *cobra.Command {
 	return &cobra.Command{

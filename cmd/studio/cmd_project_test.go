@@ -58,6 +58,10 @@ func TestImportLogDiffRestore(t *testing.T) {
 	}
 
 	out, err = run(t, "diff", proj, "1", "2")
+	if err != nil || !strings.HasPrefix(out, "changed states/") || !strings.HasSuffix(out, "/name (state name)\n    -chooseTarget\n    +pickTarget\n") {
+		t.Fatalf("diff: %v\n%s", err, out)
+	}
+	out, err = run(t, "diff", "--text", proj, "1", "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,6 +76,9 @@ func TestImportLogDiffRestore(t *testing.T) {
 	out, err = run(t, "restore", proj, "1")
 	if err != nil || out != "restored revision 1 as revision 3\n" {
 		t.Fatalf("restore: %q %v", out, err)
+	}
+	if out, _ := run(t, "diff", "--text", proj, "1", "3"); out != "" {
+		t.Fatalf("revision 3 differs from 1:\n%s", out)
 	}
 	if out, _ := run(t, "diff", proj, "1", "3"); out != "" {
 		t.Fatalf("revision 3 differs from 1:\n%s", out)
