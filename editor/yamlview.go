@@ -70,12 +70,3 @@ func (w yamlWindow) Title(kind graph.RefKind, name string) string {
 
 // targetTitle names a target for headings: "state 21 · giveCards".
 func targetTitle(p *graph.Pack, t Target) string { return place.Title(p, t) }
-
-func indexOf(names []string, n string) int {
-	for i, x := range names {
-		if x == n {
-			return i
-		}
-	}
-	return -1
-}
