@@ -1,0 +1,107 @@
+package play
+
+import (
+	"strconv"
+	"strings"
+
+	"go.starlark.net/starlark"
+
+	"github.com/rulestudio/studio/preview"
+	"github.com/rulestudio/studio/preview/scene/picture"
+)
+
+// clickTable plays what the point (x, y) of the table's picture shows when
+// a legal move's parameter names it: a board's cell (a parameter valued
+// (x, y)) or an object (valued its id). The value is chosen through the
+// pick model as its button would be (pick.go): the seat's move being
+// picked, else the first action of a deciding person's seat that offers
+// it; a complete move is taken. A click on anything else does nothing.
+func (p *Panels) clickTable(x, y float64) {
+	if p.sess == nil {
+		return
+	}
+	b, ok := picture.At(p.table.boxes, x, y, "")
+	if !ok {
+		return
+	}
+	want, ok := clicked(b.ID)
+	if !ok {
+		return
+	}
+	for seat := range p.sess.Config().Seats {
+		if pk := p.picking.picks[seat]; pk != nil {
+			if p.choose(seat, pk, want) {
+				return
+			}
+			continue
+		}
+		for _, a := range p.picking.acts[seat] {
+			if len(a.Params) > 0 && p.choose(seat, preview.NewPick(a), want) {
+				return
+			}
+		}
+	}
+}
+
+// choose chooses, for pk's parameter being picked, the open value want
+// matches; a complete move is taken, else the pickers show the choice.
+func (p *Panels) choose(seat int, pk *preview.Pick, want func(starlark.Value) bool) bool {
+	i := pk.Current()
+	if i >= len(pk.Params) {
+		return false
+	}
+	for _, o := range pk.Options(i) {
+		if !o.Open || o.Chosen || !want(o.Value) {
+			continue
+		}
+		if err := pk.Choose(i, o.Value); err != nil {
+			p.message.SetText(err.Error())
+			return true
+		}
+		if mv, ok := pk.Move(); ok && pk.Params[i].Choose == 0 {
+			p.Take(mv)
+			return true
+		}
+		p.picking.picks[seat] = pk
+		p.drawActions()
+		return true
+	}
+	return false
+}
+
+// clicked returns what a parameter's value must be to name the thing of
+// scene id: a cell "board:NAME:x,y" is (x, y) or [x, y]; an object
+// "object:N" is N.
+func clicked(id string) (func(starlark.Value) bool, bool) {
+	if rest, ok := strings.CutPrefix(id, "object:"); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil {
+			return nil, false
+		}
+		return func(v starlark.Value) bool { return isInt(v, n) }, true
+	}
+	if !strings.HasPrefix(id, "board:") {
+		return nil, false
+	}
+	xy := id[strings.LastIndexByte(id, ':')+1:]
+	xs, ys, ok := strings.Cut(xy, ",")
+	x, errX := strconv.Atoi(xs)
+	y, errY := strconv.Atoi(ys)
+	if !ok || errX != nil || errY != nil {
+		return nil, false
+	}
+	return func(v starlark.Value) bool {
+		s, ok := v.(starlark.Indexable)
+		return ok && s.Len() == 2 && isInt(s.Index(0), x) && isInt(s.Index(1), y)
+	}, true
+}
+
+// isInt reports whether v is the whole number n.
+func isInt(v starlark.Value, n int) bool {
+	i, ok := v.(starlark.Int)
+	if !ok {
+		return false
+	}
+	got, ok := i.Int64()
+	return ok && got == int64(n)
+}

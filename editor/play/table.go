@@ -1,0 +1,229 @@
+package play
+
+import (
+	"fmt"
+	"image"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/ui"
+	"github.com/rulestudio/studio/preview/scene"
+	"github.com/rulestudio/studio/preview/scene/picture"
+)
+
+// allSeats is the seat selector's last option: every seat's table side by
+// side, for hot-seat and hidden-information checks at a glance.
+const allSeats = "All seats side by side"
+
+// table is the Play panel's Table tab: the scene of the match at the
+// cursor (preview/scene) for the viewer chosen, drawn by
+// preview/scene/picture. Drawing a four-seat Hearts table takes some 20 ms,
+// more than a step, so the picture is drawn on a goroutine and handed back
+// through Panels.Do; the scenes are built on the Fyne goroutine, which
+// alone reads the match. While the tab is hidden nothing is drawn: the
+// next showing draws the step then at the cursor.
+type table struct {
+	p      *Panels
+	view   *tableView
+	seat   *ui.Select
+	viewer int  // the scene seat shown: scene.Designer, a seat from 1, or -1 for all seats
+	shown  bool // the Table tab is in front
+	dirty  bool // the match moved while the tab was hidden
+
+	// busy: a picture is being drawn; the redraws asked for meanwhile keep
+	// only their latest scenes (next), drawn when it ends, so that fast
+	// stepping does not pile pictures up.
+	busy    bool
+	next    []*scene.Scene
+	running sync.WaitGroup
+
+	scenes []*scene.Scene // the scenes of the picture shown
+	boxes  []picture.Box  // where its things lie, in its pixels
+}
+
+func newTable(p *Panels) *table {
+	t := &table{p: p}
+	t.view = newTableView(t)
+	t.seat = ui.NewSelect([]string{designerLog}, t.pickSeat)
+	t.seat.SetSelectedIndex(0)
+	return t
+}
+
+// setSeats fills the selector for the match's seats, keeping the viewer
+// chosen when the new match has that seat.
+func (t *table) setSeats() {
+	cfg := t.p.sess.Config().Seats
+	opts := []string{designerLog}
+	for i, s := range cfg {
+		opts = append(opts, diagram.SeatName(s.Name, s.Bot, i))
+	}
+	opts = append(opts, allSeats)
+	if t.viewer > len(cfg) {
+		t.viewer = scene.Designer
+	}
+	t.seat.Options = opts
+	i := t.viewer
+	if i < 0 {
+		i = len(opts) - 1
+	}
+	t.p.showing = true
+	t.seat.SetSelectedIndex(i)
+	t.p.showing = false
+}
+
+// pickSeat makes the option chosen the viewer and redraws.
+func (t *table) pickSeat(string) {
+	i := t.seat.SelectedIndex()
+	if t.p.showing || i < 0 {
+		return
+	}
+	t.viewer = i
+	if t.seat.Selected == allSeats {
+		t.viewer = -1
+	}
+	t.redraw()
+}
+
+// setShown says whether the Table tab is in front; showing it draws the
+// step the match moved to meanwhile.
+func (t *table) setShown(on bool) {
+	t.shown = on
+	if on && t.dirty {
+		t.redraw()
+	}
+}
+
+// redraw draws the match at the cursor for the viewer, or marks it to draw
+// when the tab shows.
+func (t *table) redraw() {
+	s := t.p.sess
+	if s == nil {
+		return
+	}
+	if !t.shown {
+		t.dirty = true
+		return
+	}
+	t.dirty = false
+	scs, err := t.build()
+	if err != nil {
+		t.p.message.SetText("The table cannot be drawn: " + err.Error())
+		return
+	}
+	t.next = scs
+	if !t.busy {
+		t.start()
+	}
+}
+
+// build returns the scenes of the viewer (every seat's for all seats).
+func (t *table) build() ([]*scene.Scene, error) {
+	s := t.p.sess
+	seats := []int{t.viewer}
+	if t.viewer < 0 {
+		seats = seats[:0]
+		for i := range s.Config().Seats {
+			seats = append(seats, i+1)
+		}
+	}
+	var out []*scene.Scene
+	for _, seat := range seats {
+		sc, err := scene.Build(s.Pack(), s.Match(), seat)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
+// start draws the scenes waiting on a goroutine and shows them when done.
+func (t *table) start() {
+	scs := t.next
+	t.next = nil
+	t.busy = true
+	do := t.p.Do
+	if do == nil {
+		do = fyne.Do
+	}
+	t.running.Add(1)
+	go func() {
+		defer t.running.Done()
+		img, err := picture.Image(picture.Options{}, scs...)
+		var boxes []picture.Box
+		if err == nil {
+			_, _, boxes, err = picture.Boxes(scs...)
+		}
+		do(func() { t.done(scs, img, boxes, err) })
+	}()
+}
+
+// done shows a picture drawn, then draws the scenes asked for meanwhile.
+func (t *table) done(scs []*scene.Scene, img image.Image, boxes []picture.Box, err error) {
+	t.busy = false
+	if err != nil {
+		t.p.message.SetText(fmt.Sprintf("The table cannot be drawn: %v", err))
+	} else {
+		t.scenes, t.boxes = scs, boxes
+		t.view.image.Image = img
+		t.view.image.Refresh()
+	}
+	if t.next != nil {
+		t.start()
+	}
+}
+
+// WaitTable waits until no picture of the table is being drawn on its
+// goroutine; the last one's result is then queued on Do: a test's way to
+// settle the table without sleeping.
+func (p *Panels) WaitTable() { p.table.running.Wait() }
+
+// tableView shows the table's picture scaled to fit, and plays what a
+// click on it names (click.go).
+type tableView struct {
+	widget.BaseWidget
+	t     *table
+	image *canvas.Image
+}
+
+func newTableView(t *table) *tableView {
+	v := &tableView{t: t, image: canvas.NewImageFromImage(nil)}
+	v.image.FillMode = canvas.ImageFillContain
+	v.image.ScaleMode = canvas.ImageScaleSmooth
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// CreateRenderer draws the picture over the whole widget.
+func (v *tableView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(v.image)
+}
+
+// Tapped plays the thing clicked when a legal move's parameter names it.
+func (v *tableView) Tapped(ev *fyne.PointEvent) {
+	x, y, ok := v.pixel(ev.Position)
+	if ok {
+		v.t.p.clickTable(x, y)
+	}
+}
+
+// pixel maps a point of the widget to the picture's pixels: the picture
+// is scaled to fit and centred (ImageFillContain).
+func (v *tableView) pixel(pos fyne.Position) (float64, float64, bool) {
+	img := v.image.Image
+	if img == nil {
+		return 0, 0, false
+	}
+	iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+	size := v.Size()
+	if iw == 0 || ih == 0 || size.Width == 0 || size.Height == 0 {
+		return 0, 0, false
+	}
+	scale := min(size.Width/iw, size.Height/ih)
+	ox, oy := (size.Width-iw*scale)/2, (size.Height-ih*scale)/2
+	return float64((pos.X - ox) / scale), float64((pos.Y - oy) / scale), true
+}

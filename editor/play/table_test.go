@@ -1,0 +1,241 @@
+package play
+
+import (
+	"image/color"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/rulestudio/studio/editor/internal/testpack"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
+	"github.com/rulestudio/studio/preview/scene"
+	"github.com/rulestudio/studio/preview/scene/picture"
+)
+
+// queue is a Do for tests: what the table's goroutine hands back waits in
+// it until settle runs it, as the window's queue waits for its loop.
+type queue struct {
+	mu sync.Mutex
+	fs []func()
+}
+
+func (q *queue) do(f func()) {
+	q.mu.Lock()
+	q.fs = append(q.fs, f)
+	q.mu.Unlock()
+}
+
+// settle runs what the table's drawing handed back until no picture is
+// being drawn.
+func (q *queue) settle(p *Panels) {
+	for {
+		p.WaitTable()
+		q.mu.Lock()
+		fs := q.fs
+		q.fs = nil
+		q.mu.Unlock()
+		if len(fs) == 0 {
+			return
+		}
+		for _, f := range fs {
+			f()
+		}
+	}
+}
+
+// showTable starts a match of the bundled pack name as startMatch does,
+// with the Play panel in a window of the editor's size and its Table tab in
+// front, the first picture drawn.
+func showTable(t *testing.T, name string, seed uint64, seats ...string) (*Panels, *queue, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	q := &queue{}
+	p := New()
+	p.Do = q.do
+	w := test.NewWindow(p.PlayPanel())
+	w.Resize(fyne.NewSize(1200, 800))
+	t.Cleanup(w.Close)
+	cfg := preview.Config{Seed: seed}
+	for _, b := range seats {
+		cfg.Seats = append(cfg.Seats, graph.Seat{Bot: b})
+	}
+	if err := p.Start(testpack.Bundled(t, name), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !p.ShowPlayTab(TableTab) {
+		t.Fatal("the Play panel has no Table tab")
+	}
+	q.settle(p)
+	return p, q, w
+}
+
+// TestTableFollowsTheCursor: the Table tab shows the scene of the step at
+// the cursor, as preview/scene builds it, after Back and after Step, and
+// its picture changes with the step.
+func TestTableFollowsTheCursor(t *testing.T) {
+	p, q, _ := showTable(t, "hearts", 3, "", "random", "random", "random")
+	checkTable(t, p, "at the start")
+	start := p.table.view.image.Image
+	p.Back()
+	q.settle(p)
+	checkTable(t, p, "after Back")
+	if p.table.view.image.Image == start {
+		t.Error("the picture did not change after Back")
+	}
+	p.Step()
+	q.settle(p)
+	checkTable(t, p, "after Step")
+}
+
+// checkTable fails unless the table shows one scene, the designer's, of
+// the step at the cursor, and a picture of its size.
+func checkTable(t *testing.T, p *Panels, when string) {
+	t.Helper()
+	want, err := scene.Build(p.sess.Pack(), p.sess.Match(), scene.Designer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.table.scenes) != 1 || p.table.scenes[0].Step != p.sess.Cursor() || p.table.scenes[0].Seat != scene.Designer {
+		t.Fatalf("%s: the table shows %d scenes, want the designer's at step %d", when, len(p.table.scenes), p.sess.Cursor())
+	}
+	if got := p.table.scenes[0]; got.Step != want.Step || got.State != want.State || got.Description != want.Description {
+		t.Errorf("%s: the table shows step %d %q, want step %d %q", when, got.Step, got.State, want.Step, want.State)
+	}
+	img := p.table.view.image.Image
+	w, h, _, _ := picture.Boxes(want)
+	if img == nil || img.Bounds().Dx() != int(w+0.5) || img.Bounds().Dy() != int(h+0.5) {
+		t.Errorf("%s: the picture is %v, want %gx%g", when, img, w, h)
+	}
+}
+
+// TestTableSeatHidesOthersCards: seen by Player 2, the table draws Player
+// 1's hand as backs (the picture's pixel in a card's corner is the back's
+// blue) and Player 2's own as faces; seen by the designer, Player 1's hand
+// shows its faces.
+func TestTableSeatHidesOthersCards(t *testing.T) {
+	p, q, _ := showTable(t, "hearts", 3, "", "random", "random", "random")
+	back := color.RGBA{0x37, 0x59, 0x8a, 0xff}
+	if got := cardPixel(t, p, "deck:hand/1:0"); got == back {
+		t.Fatalf("the designer sees Player 1's first card as a back")
+	}
+	pickViewer(t, p, "Player 2")
+	q.settle(p)
+	if n := len(p.table.scenes); n != 1 || p.table.scenes[0].Seat != 2 {
+		t.Fatalf("after choosing Player 2 the table shows %d scenes, seat %d", n, p.table.scenes[0].Seat)
+	}
+	if got := cardPixel(t, p, "deck:hand/1:0"); got != back {
+		t.Errorf("Player 2 sees Player 1's first card as %v, not a back", got)
+	}
+	if got := cardPixel(t, p, "deck:hand/2:0"); got == back {
+		t.Errorf("Player 2 sees its own first card as a back")
+	}
+	pickViewer(t, p, allSeats)
+	q.settle(p)
+	if n := len(p.table.scenes); n != 4 {
+		t.Errorf("all seats side by side shows %d scenes, want 4", n)
+	}
+}
+
+// pickViewer chooses the table's viewer whose option starts with prefix.
+func pickViewer(t *testing.T, p *Panels, prefix string) {
+	t.Helper()
+	for _, o := range p.table.seat.Options {
+		if strings.HasPrefix(o, prefix) {
+			p.table.seat.SetSelected(o)
+			return
+		}
+	}
+	t.Fatalf("no viewer %q among %q", prefix, p.table.seat.Options)
+}
+
+// cardPixel returns the colour of the table's picture 3 pixels inside the
+// left edge of the card id, half way down.
+func cardPixel(t *testing.T, p *Panels, id string) color.RGBA {
+	t.Helper()
+	for _, b := range p.table.boxes {
+		if b.ID == id && b.Scene == 0 {
+			r, g, bl, a := p.table.view.image.Image.At(int(b.X+3), int(b.Y+b.H/2)).RGBA()
+			return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}
+		}
+	}
+	t.Fatalf("no card %s on the table", id)
+	return color.RGBA{}
+}
+
+// TestTableClickPlaysCell: in a tic-tac-toe match of two people, a click
+// on the centre cell of the table marks it: the match moves on and the
+// cell holds Player 1's mark.
+func TestTableClickPlaysCell(t *testing.T) {
+	p, q, _ := showTable(t, "tictactoe", 2, "", "")
+	head := p.sess.Head()
+	v := p.table.view
+	var cell picture.Box
+	for _, b := range p.table.boxes {
+		if b.ID == scene.CellID("board", 1, 1) {
+			cell = b
+		}
+	}
+	if cell.W == 0 {
+		t.Fatal("the table has no centre cell")
+	}
+	iw, ih := float32(v.image.Image.Bounds().Dx()), float32(v.image.Image.Bounds().Dy())
+	size := v.Size()
+	scale := min(size.Width/iw, size.Height/ih)
+	ox, oy := (size.Width-iw*scale)/2, (size.Height-ih*scale)/2
+	at := fyne.NewPos(ox+float32(cell.X+cell.W/2)*scale, oy+float32(cell.Y+cell.H/2)*scale)
+	test.TapAt(v, at)
+	q.settle(p)
+	if p.sess.Head() <= head {
+		t.Fatalf("head %d after the click, was %d; message %q", p.sess.Head(), head, p.message.Text)
+	}
+	sc, err := scene.Build(p.sess.Pack(), p.sess.Match(), scene.Designer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range sc.Areas[0].Boards[0].Cells {
+		if c.X == 1 && c.Y == 1 && c.Owner == 1 {
+			return
+		}
+	}
+	t.Errorf("the centre cell is not Player 1's after the click: %+v", sc.Areas[0].Boards[0].Cells)
+}
+
+// BenchmarkShowStepTable: BenchmarkShowStep with the Play panel's Table tab
+// in front: each step builds the designer's scene on the Fyne goroutine and
+// the picture is drawn on another (the drawings handed back are run each
+// step, as the window's loop would, so that the next one starts).
+func BenchmarkShowStepTable(b *testing.B) {
+	test.NewTempApp(b)
+	q := &queue{}
+	p := New()
+	p.Do = q.do
+	w := test.NewWindow(p.PlayPanel())
+	w.Resize(fyne.NewSize(1200, 800))
+	defer w.Close()
+	seats := []graph.Seat{{Bot: "random"}, {Bot: "random"}, {Bot: "random"}, {Bot: "random"}}
+	if err := p.Start(testpack.Bundled(b, "hearts"), preview.Config{Seed: 3, Seats: seats, MaxSteps: 40}); err != nil {
+		b.Fatal(err)
+	}
+	p.ShowPlayTab(TableTab)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			p.Back()
+		} else {
+			p.Forward()
+		}
+		q.mu.Lock()
+		fs := q.fs
+		q.fs = nil
+		q.mu.Unlock()
+		for _, f := range fs {
+			f()
+		}
+	}
+	b.StopTimer()
+	q.settle(p)
+}
