@@ -7,12 +7,16 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/rulestudio/studio/preview"
+	"github.com/rulestudio/studio/preview/scene"
 	"github.com/rulestudio/studio/preview/scene/picture"
 )
 
 // clickTable plays what the point (x, y) of the table's picture shows when
-// a legal move's parameter names it: a board's cell (a parameter valued
-// (x, y)) or an object (valued its id). The value is chosen through the
+// a legal move's parameter names it: a card whose face the viewer sees (a
+// parameter valued that card, read as "type/type_arg" as its button reads),
+// a board's cell (a parameter valued (x, y)) or an object (valued its id).
+// A choose-k parameter's card (Hearts' three to give) toggles, and Take
+// stays the designer's. The value is chosen through the
 // pick model as its button would be (pick.go): the seat's move being
 // picked, else the first action of a deciding person's seat that offers
 // it; a complete move is taken. A click on anything else does nothing.
@@ -25,6 +29,9 @@ func (p *Panels) clickTable(x, y float64) {
 		return
 	}
 	want, ok := clicked(b.ID)
+	if c, isCard := p.table.card(b); isCard {
+		want, ok = cardValue(c)
+	}
 	if !ok {
 		return
 	}
@@ -51,14 +58,15 @@ func (p *Panels) choose(seat int, pk *preview.Pick, want func(starlark.Value) bo
 		return false
 	}
 	for _, o := range pk.Options(i) {
-		if !o.Open || o.Chosen || !want(o.Value) {
+		toggles := pk.Params[i].Choose > 0
+		if !o.Open || o.Chosen && !toggles || !want(o.Value) {
 			continue
 		}
 		if err := pk.Choose(i, o.Value); err != nil {
 			p.message.SetText(err.Error())
 			return true
 		}
-		if mv, ok := pk.Move(); ok && pk.Params[i].Choose == 0 {
+		if mv, ok := pk.Move(); ok && !toggles {
 			p.Take(mv)
 			return true
 		}
@@ -94,6 +102,17 @@ func clicked(id string) (func(starlark.Value) bool, bool) {
 		s, ok := v.(starlark.Indexable)
 		return ok && s.Len() == 2 && isInt(s.Index(0), x) && isInt(s.Index(1), y)
 	}, true
+}
+
+// cardValue returns what a parameter's value must be to name card c: a
+// card whose face reads as c's (preview.Label's "type/type_arg"); false
+// for a card seen from the back.
+func cardValue(c scene.Card) (func(starlark.Value) bool, bool) {
+	if c.Hidden || c.TypeArg == nil {
+		return nil, false
+	}
+	face := c.Type + "/" + strconv.Itoa(*c.TypeArg)
+	return func(v starlark.Value) bool { return v.Type() == "card" && preview.Label(v) == face }, true
 }
 
 // isInt reports whether v is the whole number n.

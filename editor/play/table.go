@@ -177,6 +177,23 @@ func (t *table) done(scs []*scene.Scene, img image.Image, boxes []picture.Box, e
 	}
 }
 
+// card returns the card of the scenes shown that box b is, if it is one.
+func (t *table) card(b picture.Box) (scene.Card, bool) {
+	if b.Scene < 0 || b.Scene >= len(t.scenes) {
+		return scene.Card{}, false
+	}
+	for _, a := range t.scenes[b.Scene].Areas {
+		for _, l := range a.Locations {
+			for _, c := range l.Cards {
+				if c.ID == b.ID {
+					return c, true
+				}
+			}
+		}
+	}
+	return scene.Card{}, false
+}
+
 // WaitTable waits until no picture of the table is being drawn on its
 // goroutine; the last one's result is then queued on Do: a test's way to
 // settle the table without sleeping.

@@ -1,7 +1,9 @@
 package play
 
 import (
+	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -140,6 +142,98 @@ func TestTableSeatHidesOthersCards(t *testing.T) {
 	}
 }
 
+// tapBox taps the table where the designer's scene drew id, at its
+// centre, as the picture is scaled into the widget.
+func tapBox(t *testing.T, p *Panels, id string) {
+	t.Helper()
+	v := p.table.view
+	for _, b := range p.table.boxes {
+		if b.ID != id {
+			continue
+		}
+		iw, ih := float32(v.image.Image.Bounds().Dx()), float32(v.image.Image.Bounds().Dy())
+		size := v.Size()
+		scale := min(size.Width/iw, size.Height/ih)
+		ox, oy := (size.Width-iw*scale)/2, (size.Height-ih*scale)/2
+		// a fanned card shows its left strip only: tap 4 pixels in
+		x := b.X + min(b.W/2, 4)
+		test.TapAt(v, fyne.NewPos(ox+float32(x)*scale, oy+float32(b.Y+b.H/2)*scale))
+		return
+	}
+	t.Fatalf("nothing %s on the table", id)
+}
+
+// TestTableClickGivesAndPlaysCards: at Hearts' giveCards, clicks on three cards of
+// Player 1's hand choose those three (the pickers hold their faces), a
+// second click on one unchooses it, and Take gives the three chosen; then,
+// at Player 1's turn, a click on a card it may play plays it.
+func TestTableClickGivesAndPlaysCards(t *testing.T) {
+	p, q, _ := showTable(t, "hearts", 3, "", "random", "random", "random")
+	face := func(id string) string {
+		for _, l := range p.table.scenes[0].Areas {
+			for _, loc := range l.Locations {
+				for _, c := range loc.Cards {
+					if c.ID == id {
+						return fmt.Sprintf("%s/%d", c.Type, *c.TypeArg)
+					}
+				}
+			}
+		}
+		t.Fatalf("no card %s", id)
+		return ""
+	}
+	var want []string
+	for _, i := range []int{0, 4, 7, 9} {
+		id := fmt.Sprintf("deck:hand/1:%d", i)
+		want = append(want, face(id))
+		tapBox(t, p, id)
+	}
+	tapBox(t, p, "deck:hand/1:9") // chosen: unchosen
+	want = want[:3]
+	pk := p.picking.picks[0]
+	if pk == nil || pk.Action != "giveCards" {
+		t.Fatalf("no giveCards being picked after the clicks: %+v; message %q", pk, p.message.Text)
+	}
+	var got []string
+	for _, v := range pk.Picked(0) {
+		got = append(got, preview.Label(v))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("chosen %q, want the cards clicked %q", got, want)
+	}
+	head := p.sess.Head()
+	test.Tap(actionButton(t, p, "Take giveCards"))
+	q.settle(p)
+	if p.sess.Head() <= head {
+		t.Fatalf("Take gave nothing: head %d; message %q", p.sess.Head(), p.message.Text)
+	}
+
+	// Player 1's turn to play a card: a click on one it may play plays it.
+	pk = p.picking.picks[0]
+	if pk == nil || pk.Action != "playCard" {
+		t.Fatalf("Player 1 is not playing a card after giving: %+v; message %q", pk, p.message.Text)
+	}
+	playable := map[string]bool{}
+	for _, o := range pk.Options(0) {
+		playable[o.Label] = o.Open
+	}
+	for i := 0; i < 13; i++ {
+		id := fmt.Sprintf("deck:hand/1:%d", i)
+		if f := face(id); playable[f] {
+			head = p.sess.Head()
+			tapBox(t, p, id)
+			q.settle(p)
+			if p.sess.Head() <= head || strings.HasPrefix(p.message.Text, "Refused") {
+				t.Errorf("a click on %s (%s) played nothing: head %d; message %q", id, f, p.sess.Head(), p.message.Text)
+			}
+			return
+		}
+	}
+	t.Errorf("no card of Player 1's hand is among the cards it may play %v", playable)
+}
+
 // pickViewer chooses the table's viewer whose option starts with prefix.
 func pickViewer(t *testing.T, p *Panels, prefix string) {
 	t.Helper()
@@ -172,22 +266,7 @@ func cardPixel(t *testing.T, p *Panels, id string) color.RGBA {
 func TestTableClickPlaysCell(t *testing.T) {
 	p, q, _ := showTable(t, "tictactoe", 2, "", "")
 	head := p.sess.Head()
-	v := p.table.view
-	var cell picture.Box
-	for _, b := range p.table.boxes {
-		if b.ID == scene.CellID("board", 1, 1) {
-			cell = b
-		}
-	}
-	if cell.W == 0 {
-		t.Fatal("the table has no centre cell")
-	}
-	iw, ih := float32(v.image.Image.Bounds().Dx()), float32(v.image.Image.Bounds().Dy())
-	size := v.Size()
-	scale := min(size.Width/iw, size.Height/ih)
-	ox, oy := (size.Width-iw*scale)/2, (size.Height-ih*scale)/2
-	at := fyne.NewPos(ox+float32(cell.X+cell.W/2)*scale, oy+float32(cell.Y+cell.H/2)*scale)
-	test.TapAt(v, at)
+	tapBox(t, p, scene.CellID("board", 1, 1))
 	q.settle(p)
 	if p.sess.Head() <= head {
 		t.Fatalf("head %d after the click, was %d; message %q", p.sess.Head(), head, p.message.Text)
