@@ -40,6 +40,7 @@ type table struct {
 	busy    bool
 	next    []*scene.Scene
 	running sync.WaitGroup
+	epoch   int // counts clear: a picture started before the last one is not shown
 
 	scenes []*scene.Scene // the scenes of the picture shown
 	boxes  []picture.Box  // where its things lie, in its pixels
@@ -141,11 +142,21 @@ func (t *table) build() ([]*scene.Scene, error) {
 	return out, nil
 }
 
+// clear empties the table when the match ends; a picture being drawn is
+// dropped when it comes back.
+func (t *table) clear() {
+	t.epoch++
+	t.next, t.scenes, t.boxes, t.dirty = nil, nil, nil, false
+	t.view.image.Image = nil
+	t.view.image.Refresh()
+}
+
 // start draws the scenes waiting on a goroutine and shows them when done.
 func (t *table) start() {
 	scs := t.next
 	t.next = nil
 	t.busy = true
+	epoch := t.epoch
 	do := t.p.Do
 	if do == nil {
 		do = fyne.Do
@@ -158,16 +169,19 @@ func (t *table) start() {
 		if err == nil {
 			_, _, boxes, err = picture.Boxes(scs...)
 		}
-		do(func() { t.done(scs, img, boxes, err) })
+		do(func() { t.done(epoch, scs, img, boxes, err) })
 	}()
 }
 
-// done shows a picture drawn, then draws the scenes asked for meanwhile.
-func (t *table) done(scs []*scene.Scene, img image.Image, boxes []picture.Box, err error) {
+// done shows a picture drawn (unless the match ended since), then draws
+// the scenes asked for meanwhile.
+func (t *table) done(epoch int, scs []*scene.Scene, img image.Image, boxes []picture.Box, err error) {
 	t.busy = false
-	if err != nil {
+	switch {
+	case epoch != t.epoch:
+	case err != nil:
 		t.p.message.SetText(fmt.Sprintf("The table cannot be drawn: %v", err))
-	} else {
+	default:
 		t.scenes, t.boxes = scs, boxes
 		t.view.image.Image = img
 		t.view.image.Refresh()

@@ -318,3 +318,16 @@ func BenchmarkShowStepTable(b *testing.B) {
 	b.StopTimer()
 	q.settle(p)
 }
+
+// TestTableEmptiesAtEnd: ending the match while its picture is being drawn
+// leaves the table empty: the picture drawn for the match ended is not shown
+// after it, and a click finds nothing to play.
+func TestTableEmptiesAtEnd(t *testing.T) {
+	p, q, _ := showTable(t, "tictactoe", 2, "", "")
+	p.Back()
+	p.End()
+	q.settle(p)
+	if p.table.view.image.Image != nil || len(p.table.scenes) != 0 || len(p.table.boxes) != 0 {
+		t.Errorf("after End the table shows a picture of %d scenes, %d boxes", len(p.table.scenes), len(p.table.boxes))
+	}
+}
