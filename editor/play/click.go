@@ -1,6 +1,7 @@
 package play
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,10 +29,7 @@ func (p *Panels) clickTable(x, y float64) {
 	if !ok {
 		return
 	}
-	want, ok := clicked(b.ID)
-	if c, isCard := p.table.card(b); isCard {
-		want, ok = cardValue(c)
-	}
+	want, ok := p.table.names(b)
 	if !ok {
 		return
 	}
@@ -48,6 +46,57 @@ func (p *Panels) clickTable(x, y float64) {
 			}
 		}
 	}
+}
+
+// names returns what a parameter's value must be to name the thing of
+// box b; false for a thing no value names (an area, a card's back).
+func (t *table) names(b picture.Box) (func(starlark.Value) bool, bool) {
+	if c, isCard := t.card(b); isCard {
+		return cardValue(c)
+	}
+	return clicked(b.ID)
+}
+
+// choosable returns the boxes of the table that a click would choose now:
+// the things named by the open values of each deciding person's parameter
+// being picked (of every action's first, before an action is picked).
+func (p *Panels) choosable() []picture.Box {
+	if p.sess == nil {
+		return nil
+	}
+	var vals []starlark.Value
+	add := func(pk *preview.Pick) {
+		i := pk.Current()
+		if i >= len(pk.Params) {
+			return
+		}
+		for _, o := range pk.Options(i) {
+			if o.Open && (!o.Chosen || pk.Params[i].Choose > 0) {
+				vals = append(vals, o.Value)
+			}
+		}
+	}
+	for seat := range p.sess.Config().Seats {
+		if pk := p.picking.picks[seat]; pk != nil {
+			add(pk)
+			continue
+		}
+		for _, a := range p.picking.acts[seat] {
+			if len(a.Params) > 0 {
+				add(preview.NewPick(a))
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	var out []picture.Box
+	for _, b := range p.table.boxes {
+		if want, ok := p.table.names(b); ok && slices.ContainsFunc(vals, want) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // choose chooses, for pk's parameter being picked, the open value want

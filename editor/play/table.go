@@ -3,10 +3,12 @@ package play
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
@@ -148,7 +150,7 @@ func (t *table) clear() {
 	t.epoch++
 	t.next, t.scenes, t.boxes, t.dirty = nil, nil, nil, false
 	t.view.image.Image = nil
-	t.view.image.Refresh()
+	t.view.setMarks(nil)
 }
 
 // start draws the scenes waiting on a goroutine and shows them when done.
@@ -184,7 +186,7 @@ func (t *table) done(epoch int, scs []*scene.Scene, img image.Image, boxes []pic
 	default:
 		t.scenes, t.boxes = scs, boxes
 		t.view.image.Image = img
-		t.view.image.Refresh()
+		t.view.setMarks(t.p.choosable())
 	}
 	if t.next != nil {
 		t.start()
@@ -213,12 +215,13 @@ func (t *table) card(b picture.Box) (scene.Card, bool) {
 // settle the table without sleeping.
 func (p *Panels) WaitTable() { p.table.running.Wait() }
 
-// tableView shows the table's picture scaled to fit, and plays what a
-// click on it names (click.go).
+// tableView shows the table's picture scaled to fit, rings what a click
+// can choose now (marks) and plays what a click names (click.go).
 type tableView struct {
 	widget.BaseWidget
 	t     *table
 	image *canvas.Image
+	marks []picture.Box // the things to ring, in the picture's pixels
 }
 
 func newTableView(t *table) *tableView {
@@ -229,9 +232,78 @@ func newTableView(t *table) *tableView {
 	return v
 }
 
-// CreateRenderer draws the picture over the whole widget.
+// CreateRenderer draws the picture over the whole widget and the rings
+// over it.
 func (v *tableView) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(v.image)
+	return &tableRenderer{v: v}
+}
+
+// tableRenderer lays a ring over the picture per mark, scaled as the
+// picture is.
+type tableRenderer struct {
+	v     *tableView
+	rings []*canvas.Rectangle
+}
+
+func (r *tableRenderer) Layout(size fyne.Size) {
+	r.v.image.Resize(size)
+	r.v.image.Move(fyne.NewPos(0, 0))
+	scale, ox, oy := r.v.fit(size)
+	for i, ring := range r.rings {
+		b := r.v.marks[i] // Refresh keeps one ring per mark
+		ring.Move(fyne.NewPos(ox+float32(b.X)*scale-2, oy+float32(b.Y)*scale-2))
+		ring.Resize(fyne.NewSize(float32(b.W)*scale+4, float32(b.H)*scale+4))
+	}
+}
+
+func (r *tableRenderer) MinSize() fyne.Size { return fyne.NewSize(100, 100) }
+
+// Refresh makes a ring per mark, then lays them out and redraws.
+func (r *tableRenderer) Refresh() {
+	for len(r.rings) < len(r.v.marks) {
+		ring := canvas.NewRectangle(color.Transparent)
+		ring.StrokeColor = theme.Color(theme.ColorNamePrimary)
+		ring.StrokeWidth = 2
+		ring.CornerRadius = 4
+		r.rings = append(r.rings, ring)
+	}
+	r.rings = r.rings[:len(r.v.marks)]
+	r.Layout(r.v.Size())
+	r.v.image.Refresh()
+	for _, ring := range r.rings {
+		ring.Refresh()
+	}
+}
+
+func (r *tableRenderer) Objects() []fyne.CanvasObject {
+	out := []fyne.CanvasObject{r.v.image}
+	for _, ring := range r.rings {
+		out = append(out, ring)
+	}
+	return out
+}
+
+func (r *tableRenderer) Destroy() {}
+
+// fit returns the scale and offset of the picture drawn in size: scaled
+// to fit and centred (ImageFillContain); scale 0 with no picture.
+func (v *tableView) fit(size fyne.Size) (scale, ox, oy float32) {
+	img := v.image.Image
+	if img == nil {
+		return 0, 0, 0
+	}
+	iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+	if iw == 0 || ih == 0 || size.Width == 0 || size.Height == 0 {
+		return 0, 0, 0
+	}
+	scale = min(size.Width/iw, size.Height/ih)
+	return scale, (size.Width - iw*scale) / 2, (size.Height - ih*scale) / 2
+}
+
+// setMarks rings the boxes marks.
+func (v *tableView) setMarks(marks []picture.Box) {
+	v.marks = marks
+	v.Refresh()
 }
 
 // Tapped plays the thing clicked when a legal move's parameter names it.
@@ -242,19 +314,11 @@ func (v *tableView) Tapped(ev *fyne.PointEvent) {
 	}
 }
 
-// pixel maps a point of the widget to the picture's pixels: the picture
-// is scaled to fit and centred (ImageFillContain).
+// pixel maps a point of the widget to the picture's pixels.
 func (v *tableView) pixel(pos fyne.Position) (float64, float64, bool) {
-	img := v.image.Image
-	if img == nil {
+	scale, ox, oy := v.fit(v.Size())
+	if scale == 0 {
 		return 0, 0, false
 	}
-	iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
-	size := v.Size()
-	if iw == 0 || ih == 0 || size.Width == 0 || size.Height == 0 {
-		return 0, 0, false
-	}
-	scale := min(size.Width/iw, size.Height/ih)
-	ox, oy := (size.Width-iw*scale)/2, (size.Height-ih*scale)/2
 	return float64((pos.X - ox) / scale), float64((pos.Y - oy) / scale), true
 }

@@ -331,3 +331,45 @@ func TestTableEmptiesAtEnd(t *testing.T) {
 		t.Errorf("after End the table shows a picture of %d scenes, %d boxes", len(p.table.scenes), len(p.table.boxes))
 	}
 }
+
+// TestTableMarksWhatCanBeChosen: the table rings what a click can choose
+// now: in a new tic-tac-toe match the nine empty cells; after Player 1
+// marks the centre, the eight cells left; at Hearts' giveCards, Player 1's
+// thirteen cards and nothing of the other hands.
+func TestTableMarksWhatCanBeChosen(t *testing.T) {
+	p, q, _ := showTable(t, "tictactoe", 2, "", "")
+	centre := scene.CellID("board", 1, 1)
+	if ids := markIDs(t, p); len(ids) != 9 || !slices.Contains(ids, centre) {
+		t.Fatalf("a new match marks %q, want the nine cells", ids)
+	}
+	tapBox(t, p, centre)
+	q.settle(p)
+	if ids := markIDs(t, p); len(ids) != 8 || slices.Contains(ids, centre) {
+		t.Errorf("after the centre is marked the table rings %q, want the eight other cells", ids)
+	}
+
+	p, _, _ = showTable(t, "hearts", 3, "", "random", "random", "random")
+	ids := markIDs(t, p)
+	for _, id := range ids {
+		if !strings.HasPrefix(id, "deck:hand/1:") {
+			t.Errorf("at giveCards the table rings %s, not a card of Player 1's hand", id)
+		}
+	}
+	if len(ids) != 13 {
+		t.Errorf("at giveCards the table rings %d cards, want Player 1's 13", len(ids))
+	}
+}
+
+// markIDs returns the ids of the boxes the table rings, failing the test
+// unless its renderer lays a ring over the picture for each.
+func markIDs(t *testing.T, p *Panels) []string {
+	t.Helper()
+	if n := len(test.TempWidgetRenderer(t, p.table.view).Objects()) - 1; n != len(p.table.view.marks) {
+		t.Errorf("%d rings drawn for %d things to choose", n, len(p.table.view.marks))
+	}
+	var out []string
+	for _, b := range p.table.view.marks {
+		out = append(out, b.ID)
+	}
+	return out
+}
