@@ -91,12 +91,28 @@ func (p *Panels) choosable() []picture.Box {
 		return nil
 	}
 	var out []picture.Box
-	for _, b := range p.table.boxes {
+	boxes := p.table.boxes
+	for i, b := range boxes {
 		if want, ok := p.table.names(b); ok && slices.ContainsFunc(vals, want) {
-			out = append(out, b)
+			out = append(out, shown(b, boxes[i+1:]))
 		}
 	}
 	return out
+}
+
+// shown returns the part of box b that the box drawn next (the first of
+// after) leaves seen: a fanned card's left strip, so that the rings of a
+// hand do not run into one another.
+func shown(b picture.Box, after []picture.Box) picture.Box {
+	if len(after) == 0 {
+		return b
+	}
+	n := after[0]
+	loc := b.ID[:strings.LastIndexByte(b.ID, ':')+1]
+	if strings.HasPrefix(n.ID, loc) && n.Scene == b.Scene && n.Y == b.Y && n.X > b.X && n.X < b.X+b.W {
+		b.W = n.X - b.X
+	}
+	return b
 }
 
 // choose chooses, for pk's parameter being picked, the open value want

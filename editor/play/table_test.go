@@ -335,7 +335,8 @@ func TestTableEmptiesAtEnd(t *testing.T) {
 // TestTableMarksWhatCanBeChosen: the table rings what a click can choose
 // now: in a new tic-tac-toe match the nine empty cells; after Player 1
 // marks the centre, the eight cells left; at Hearts' giveCards, Player 1's
-// thirteen cards and nothing of the other hands.
+// thirteen cards and nothing of the other hands, each ring round the strip
+// its card shows in the fan.
 func TestTableMarksWhatCanBeChosen(t *testing.T) {
 	p, q, _ := showTable(t, "tictactoe", 2, "", "")
 	centre := scene.CellID("board", 1, 1)
@@ -357,6 +358,14 @@ func TestTableMarksWhatCanBeChosen(t *testing.T) {
 	}
 	if len(ids) != 13 {
 		t.Errorf("at giveCards the table rings %d cards, want Player 1's 13", len(ids))
+	}
+	// The fanned cards' rings ring the strip each card shows, one beside the
+	// other, not the whole cards lying over one another.
+	m := p.table.view.marks
+	for i := 1; i < len(m); i++ {
+		if m[i].Y == m[i-1].Y && m[i-1].X+m[i-1].W > m[i].X {
+			t.Errorf("the ring of %s runs into the next card's, %s", m[i-1].ID, m[i].ID)
+		}
 	}
 }
 
