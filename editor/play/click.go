@@ -57,21 +57,24 @@ func (t *table) names(b picture.Box) (func(starlark.Value) bool, bool) {
 	return clicked(b.ID)
 }
 
-// choosable returns the boxes of the table that a click would choose now:
-// the things named by the open values of each deciding person's parameter
-// being picked (of every action's first, before an action is picked).
-func (p *Panels) choosable() []picture.Box {
+// choosable returns the boxes of the table that a click would choose now,
+// to ring: the things named by the open values of each deciding person's
+// parameter being picked (of every action's first, before an action is
+// picked); a choose-k parameter's values chosen are marked so.
+func (p *Panels) choosable() []mark {
 	if p.sess == nil {
 		return nil
 	}
 	var vals []starlark.Value
+	chosen := map[int]bool{} // indexes in vals
 	add := func(pk *preview.Pick) {
-		i := pk.Current()
-		if i >= len(pk.Params) {
+		if len(pk.Params) == 0 {
 			return
 		}
+		i := pickingAt(pk)
 		for _, o := range pk.Options(i) {
 			if o.Open && (!o.Chosen || pk.Params[i].Choose > 0) {
+				chosen[len(vals)] = o.Chosen
 				vals = append(vals, o.Value)
 			}
 		}
@@ -90,14 +93,25 @@ func (p *Panels) choosable() []picture.Box {
 	if len(vals) == 0 {
 		return nil
 	}
-	var out []picture.Box
+	var out []mark
 	boxes := p.table.boxes
 	for i, b := range boxes {
-		if want, ok := p.table.names(b); ok && slices.ContainsFunc(vals, want) {
-			out = append(out, shown(b, boxes[i+1:]))
+		want, ok := p.table.names(b)
+		if !ok {
+			continue
+		}
+		if j := slices.IndexFunc(vals, want); j >= 0 {
+			out = append(out, mark{Box: shown(b, boxes[i+1:]), chosen: chosen[j]})
 		}
 	}
 	return out
+}
+
+// pickingAt returns the index of the parameter pk picks now: the current
+// one, or the last once all are picked (its values can be chosen again, a
+// choose-k one's toggled, as its buttons can).
+func pickingAt(pk *preview.Pick) int {
+	return min(pk.Current(), len(pk.Params)-1)
 }
 
 // shown returns the part of box b that the box drawn next (the first of
@@ -118,10 +132,10 @@ func shown(b picture.Box, after []picture.Box) picture.Box {
 // choose chooses, for pk's parameter being picked, the open value want
 // matches; a complete move is taken, else the pickers show the choice.
 func (p *Panels) choose(seat int, pk *preview.Pick, want func(starlark.Value) bool) bool {
-	i := pk.Current()
-	if i >= len(pk.Params) {
+	if len(pk.Params) == 0 {
 		return false
 	}
+	i := pickingAt(pk)
 	for _, o := range pk.Options(i) {
 		toggles := pk.Params[i].Choose > 0
 		if !o.Open || o.Chosen && !toggles || !want(o.Value) {

@@ -221,7 +221,14 @@ type tableView struct {
 	widget.BaseWidget
 	t     *table
 	image *canvas.Image
-	marks []picture.Box // the things to ring, in the picture's pixels
+	marks []mark // the things to ring, in the picture's pixels
+}
+
+// mark is a thing of the table a click can choose now; chosen: a choose-k
+// parameter's value chosen, which a click unchooses.
+type mark struct {
+	picture.Box
+	chosen bool
 }
 
 func newTableView(t *table) *tableView {
@@ -268,6 +275,13 @@ func (r *tableRenderer) Refresh() {
 		r.rings = append(r.rings, ring)
 	}
 	r.rings = r.rings[:len(r.v.marks)]
+	for i, m := range r.v.marks {
+		// a value chosen is tinted with the colour of a chosen button
+		r.rings[i].FillColor = color.Transparent
+		if m.chosen {
+			r.rings[i].FillColor = chosenTint
+		}
+	}
 	r.Layout(r.v.Size())
 	r.v.image.Refresh()
 	for _, ring := range r.rings {
@@ -300,8 +314,12 @@ func (v *tableView) fit(size fyne.Size) (scale, ox, oy float32) {
 	return scale, (size.Width - iw*scale) / 2, (size.Height - ih*scale) / 2
 }
 
-// setMarks rings the boxes marks.
-func (v *tableView) setMarks(marks []picture.Box) {
+// chosenTint fills the ring of a value chosen: the primary blue, seen
+// through.
+var chosenTint = color.NRGBA{R: 0x29, G: 0x6f, B: 0xf6, A: 0x60}
+
+// setMarks rings the things marks.
+func (v *tableView) setMarks(marks []mark) {
 	v.marks = marks
 	v.Refresh()
 }

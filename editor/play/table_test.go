@@ -163,9 +163,10 @@ func tapBox(t *testing.T, p *Panels, id string) {
 	t.Fatalf("nothing %s on the table", id)
 }
 
-// TestTableClickGivesAndPlaysCards: at Hearts' giveCards, clicks on three cards of
-// Player 1's hand choose those three (the pickers hold their faces), a
-// second click on one unchooses it, and Take gives the three chosen; then,
+// TestTableClickGivesAndPlaysCards: at Hearts' giveCards, clicks on cards
+// of Player 1's hand choose them (the pickers hold their faces, the table
+// rings them as chosen), a second click on one unchooses it, even with
+// three chosen, and Take gives the three chosen; then,
 // at Player 1's turn, a click on a card it may play plays it.
 func TestTableClickGivesAndPlaysCards(t *testing.T) {
 	p, q, _ := showTable(t, "hearts", 3, "", "random", "random", "random")
@@ -182,14 +183,22 @@ func TestTableClickGivesAndPlaysCards(t *testing.T) {
 		t.Fatalf("no card %s", id)
 		return ""
 	}
-	var want []string
-	for _, i := range []int{0, 4, 7, 9} {
-		id := fmt.Sprintf("deck:hand/1:%d", i)
-		want = append(want, face(id))
-		tapBox(t, p, id)
+	for _, i := range []int{0, 4, 7, 7, 9} { // the second click on 7 unchooses it
+		tapBox(t, p, fmt.Sprintf("deck:hand/1:%d", i))
 	}
-	tapBox(t, p, "deck:hand/1:9") // chosen: unchosen
-	want = want[:3]
+	var want []string
+	for _, i := range []int{0, 4, 9} {
+		want = append(want, face(fmt.Sprintf("deck:hand/1:%d", i)))
+	}
+	var chosen []string
+	for _, m := range p.table.view.marks {
+		if m.chosen {
+			chosen = append(chosen, m.ID)
+		}
+	}
+	if !slices.Equal(chosen, []string{"deck:hand/1:0", "deck:hand/1:4", "deck:hand/1:9"}) {
+		t.Errorf("the table rings as chosen %q, want the three cards clicked", chosen)
+	}
 	pk := p.picking.picks[0]
 	if pk == nil || pk.Action != "giveCards" {
 		t.Fatalf("no giveCards being picked after the clicks: %+v; message %q", pk, p.message.Text)
