@@ -320,6 +320,9 @@ var chosenTint = color.NRGBA{R: 0x29, G: 0x6f, B: 0xf6, A: 0x60}
 
 // setMarks rings the things marks.
 func (v *tableView) setMarks(marks []mark) {
+	if len(marks) == 0 && len(v.marks) == 0 {
+		return // a bots' step: nothing to redraw
+	}
 	v.marks = marks
 	v.Refresh()
 }
