@@ -143,7 +143,8 @@
 // row does (OpenPlace, [place.Target]), the watches are kept in the project
 // (OnWatches), and an edit of the rules asks the panels to re-run the match
 // shown on the edited pack (edit.go calls [play.Panels.RerunSoon]; Do, Pack
-// and Open are the window's queue, pack and state). The panels' choices,
+// and Open are the window's queue, pack and state; the Table tab hands its
+// pictures back through Do too). The panels' table, choices,
 // pickers, lines of play, stacks, event log, console and watches are the
 // room's own; its doc.go says where to start reading.
 //

@@ -61,6 +61,7 @@ func (p *Panels) End() {
 		l.SetText("")
 	}
 	p.events.set(nil)
+	p.table.clear()
 	p.showLive(false) // a live report is about the match ended
 	// The next match lists its actions afresh.
 	k := p.picking

@@ -30,6 +30,7 @@ func (p *Panels) show() {
 		p.OnState(id)
 	}
 	p.showLinks()
+	p.table.redraw()
 }
 
 // showSeats writes the status line of each seat (its description, or

@@ -1,6 +1,10 @@
 // Package play is the window's Play and Debugger panels over a preview
-// match ([preview.Session]): [Panels], made by [New], shows per seat the
-// status line, clock and private args, per deciding person's seat its
+// match ([preview.Session]): [Panels], made by [New], shows the table of
+// the match at the cursor as a seat or the designer sees it (the Table
+// tab: preview/scene drawn by preview/scene/picture off the Fyne
+// goroutine; a click on a card, cell or object a legal move names picks it, and
+// what a click can choose now is ringed),
+// and per seat (the Text tab) the status line, clock and private args, per deciding person's seat its
 // actions as buttons ([Choice]) with pickers for their arguments (illegal
 // choices are not offered; the refused actions say why), the step controls,
 // the timeline and the lines of play; and the Debugger's tabs: the state
@@ -17,7 +21,9 @@
 // read.go.
 //
 // The files: play.go (the panels, starting and stepping a match; start
-// here), pick.go (the choices and pickers, lines of play), keys.go (the
+// here), pick.go (the choices and pickers, lines of play), table.go (the
+// Table tab: the viewer chosen, drawing on a goroutine), click.go (a click
+// on the table chosen through the pickers), keys.go (the
 // step keys and the choices' buttons), breakpoints.go (the breakpoints
 // handed to each session), debug.go (the stacks, objects and console),
 // events.go (the event log), event_words.go (events in a designer's words
@@ -26,7 +32,8 @@
 // targets.go (the place of the pack an event or run error is about),
 // messages.go (the engine's errors worded for the panels) and read.go.
 //
-// It may import Fyne, graph, engine, preview and the rooms editor/ui,
+// It may import Fyne, graph, engine, preview (with preview/scene and its
+// picture) and the rooms editor/ui,
 // editor/diagram (a seat's name, as the canvas writes it) and editor/place,
 // never editor itself (internal/arch holds this).
 package play

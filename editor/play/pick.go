@@ -115,7 +115,10 @@ func (p *Panels) showActions(m *engine.Match) {
 func (p *Panels) drawActions() {
 	p.actions.RemoveAll()
 	p.picking.next = nil
-	defer func() { p.focusChoice(p.picking.next) }()
+	defer func() {
+		p.focusChoice(p.picking.next)
+		p.table.view.setMarks(p.choosable()) // what a click on the table chooses follows the pickers
+	}()
 	for _, seat := range p.picking.barred {
 		l := widget.NewLabel(p.barredText(seat))
 		l.Wrapping = fyne.TextWrapWord

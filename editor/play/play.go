@@ -42,8 +42,10 @@ type Panels struct {
 	console   *ui.Entry       // Starlark evaluated on the match at the cursor
 	output    *widget.Label   // the console's answers
 	debugger  *container.AppTabs
-	picking   *picking  // the moves being picked and the lines of play (pick.go)
-	links     playLinks // events opening their source, run errors opening their code, watches, live re-runs
+	picking   *picking           // the moves being picked and the lines of play (pick.go)
+	table     *table             // the Table tab: the match drawn for a viewer (table.go)
+	main      *container.AppTabs // the Play panel's Table and Text tabs (nil until PlayPanel)
+	links     playLinks          // events opening their source, run errors opening their code, watches, live re-runs
 
 	// Canvas returns the canvas of the window the panels are in (the
 	// keyboard focus goes to the next choice there); nil: found from the
@@ -102,6 +104,7 @@ func New() *Panels {
 	p.message.Wrapping = fyne.TextWrapWord
 	p.refused.Wrapping = fyne.TextWrapWord
 	p.picking = newPicking(p)
+	p.table = newTable(p)
 	p.timeline = ui.NewSlider(0, 1)
 	p.timeline.OnChanged = p.scrub
 	p.controls = container.NewHBox(
@@ -137,13 +140,42 @@ func New() *Panels {
 	return p
 }
 
-// PlayPanel returns the seats' panel: status, actions, controls, timeline.
+// PlayPanel returns the seats' panel: the controls and timeline over, on
+// the left, the Table tab (the match drawn, a viewer chosen above it) and
+// the Text tab (the status, the last stop, the refused actions) and, on the
+// right, the actions. It is made once: the panels have one Play panel.
 func (p *Panels) PlayPanel() fyne.CanvasObject {
 	top := container.NewVBox(container.NewHBox(p.controls, p.picking.wait, p.picking.linesBox), p.timeline)
-	left := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
-	split := container.NewHSplit(left, container.NewVScroll(p.actions))
-	split.Offset = 0.40
+	text := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
+	tbl := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabel("Seen by"), nil, p.table.seat), nil, nil, nil, p.table.view)
+	p.main = container.NewAppTabs(container.NewTabItem(TableTab, tbl), container.NewTabItem(TextTab, text))
+	p.main.OnSelected = func(ti *container.TabItem) { p.table.setShown(ti.Text == TableTab) }
+	p.table.setShown(true)
+	split := container.NewHSplit(p.main, container.NewVScroll(p.actions))
+	split.Offset = 0.62
 	return container.NewBorder(top, nil, nil, nil, split)
+}
+
+// The Play panel's tabs: the match drawn, and in words.
+const (
+	TableTab = "Table"
+	TextTab  = "Text"
+)
+
+// ShowPlayTab brings the Play panel's tab titled title (TableTab, TextTab)
+// to the front; false when PlayPanel was not made or has no such tab.
+func (p *Panels) ShowPlayTab(title string) bool {
+	if p.main == nil {
+		return false
+	}
+	for _, ti := range p.main.Items {
+		if ti.Text == title {
+			p.main.Select(ti)
+			p.table.setShown(title == TableTab)
+			return true
+		}
+	}
+	return false
 }
 
 // DebugPanel returns the debugger's tabs.
@@ -196,6 +228,7 @@ func (p *Panels) setSession(s *preview.Session) {
 	p.sess = s
 	p.picking.acts, p.picking.picks = nil, nil
 	p.setLogSeats()
+	p.table.setSeats()
 }
 
 // Step takes one step (a bot's decision when the match waits for one).

@@ -28,7 +28,7 @@ var goldenSteps = map[string][]int{
 	"seeds":       {9, 30},
 }
 
-func bundled(t *testing.T, name string) *graph.Pack {
+func bundled(t testing.TB, name string) *graph.Pack {
 	t.Helper()
 	data, ok := assets.Pack(name)
 	if !ok {
@@ -43,7 +43,7 @@ func bundled(t *testing.T, name string) *graph.Pack {
 
 // scenes plays pack with random bots (seed 1) to step and returns the
 // designer's scene and every seat's.
-func scenes(t *testing.T, pack *graph.Pack, step int) []*scene.Scene {
+func scenes(t testing.TB, pack *graph.Pack, step int) []*scene.Scene {
 	t.Helper()
 	seats := make([]graph.Seat, pack.Players.Min)
 	for i := range seats {

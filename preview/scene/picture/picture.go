@@ -2,6 +2,7 @@ package picture
 
 import (
 	"errors"
+	"image"
 	"io"
 	"math"
 
@@ -76,4 +77,17 @@ func PNG(w io.Writer, opt Options, scenes ...*scene.Scene) error {
 	p := newPNG(s.width, s.height, opt)
 	s.draw(p)
 	return p.encode(w)
+}
+
+// Image returns the picture [PNG] encodes, not encoded: what a window
+// shows, where encoding and decoding a PNG on every redraw would cost more
+// than the drawing. Its size is the one [Boxes] returns, in pixels.
+func Image(opt Options, scenes ...*scene.Scene) (image.Image, error) {
+	s, err := layout(scenes)
+	if err != nil {
+		return nil, err
+	}
+	p := newPNG(s.width, s.height, opt)
+	s.draw(p)
+	return p.dc.Image(), nil
 }

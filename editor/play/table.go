@@ -1,0 +1,345 @@
+package play
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/rulestudio/studio/editor/diagram"
+	"github.com/rulestudio/studio/editor/ui"
+	"github.com/rulestudio/studio/preview/scene"
+	"github.com/rulestudio/studio/preview/scene/picture"
+)
+
+// allSeats is the seat selector's last option: every seat's table side by
+// side, for hot-seat and hidden-information checks at a glance.
+const allSeats = "All seats side by side"
+
+// table is the Play panel's Table tab: the scene of the match at the
+// cursor (preview/scene) for the viewer chosen, drawn by
+// preview/scene/picture. Drawing a four-seat Hearts table takes some 20 ms,
+// more than a step, so the picture is drawn on a goroutine and handed back
+// through Panels.Do; the scenes are built on the Fyne goroutine, which
+// alone reads the match. While the tab is hidden nothing is drawn: the
+// next showing draws the step then at the cursor.
+type table struct {
+	p      *Panels
+	view   *tableView
+	seat   *ui.Select
+	viewer int  // the scene seat shown: scene.Designer, a seat from 1, or -1 for all seats
+	shown  bool // the Table tab is in front
+	dirty  bool // the match moved while the tab was hidden
+
+	// busy: a picture is being drawn; the redraws asked for meanwhile keep
+	// only their latest scenes (next), drawn when it ends, so that fast
+	// stepping does not pile pictures up.
+	busy    bool
+	next    []*scene.Scene
+	running sync.WaitGroup
+	epoch   int // counts clear: a picture started before the last one is not shown
+
+	scenes []*scene.Scene // the scenes of the picture shown
+	boxes  []picture.Box  // where its things lie, in its pixels
+}
+
+func newTable(p *Panels) *table {
+	t := &table{p: p}
+	t.view = newTableView(t)
+	t.seat = ui.NewSelect([]string{designerLog}, t.pickSeat)
+	t.seat.SetSelectedIndex(0)
+	return t
+}
+
+// setSeats fills the selector for the match's seats, keeping the viewer
+// chosen when the new match has that seat.
+func (t *table) setSeats() {
+	cfg := t.p.sess.Config().Seats
+	opts := []string{designerLog}
+	for i, s := range cfg {
+		opts = append(opts, diagram.SeatName(s.Name, s.Bot, i))
+	}
+	opts = append(opts, allSeats)
+	if t.viewer > len(cfg) {
+		t.viewer = scene.Designer
+	}
+	t.seat.Options = opts
+	i := t.viewer
+	if i < 0 {
+		i = len(opts) - 1
+	}
+	t.p.showing = true
+	t.seat.SetSelectedIndex(i)
+	t.p.showing = false
+}
+
+// pickSeat makes the option chosen the viewer and redraws.
+func (t *table) pickSeat(string) {
+	i := t.seat.SelectedIndex()
+	if t.p.showing || i < 0 {
+		return
+	}
+	t.viewer = i
+	if t.seat.Selected == allSeats {
+		t.viewer = -1
+	}
+	t.redraw()
+}
+
+// setShown says whether the Table tab is in front; showing it draws the
+// step the match moved to meanwhile.
+func (t *table) setShown(on bool) {
+	t.shown = on
+	if on && t.dirty {
+		t.redraw()
+	}
+}
+
+// redraw draws the match at the cursor for the viewer, or marks it to draw
+// when the tab shows.
+func (t *table) redraw() {
+	s := t.p.sess
+	if s == nil {
+		return
+	}
+	if !t.shown {
+		t.dirty = true
+		return
+	}
+	t.dirty = false
+	scs, err := t.build()
+	if err != nil {
+		t.p.message.SetText("The table cannot be drawn: " + err.Error())
+		return
+	}
+	t.next = scs
+	if !t.busy {
+		t.start()
+	}
+}
+
+// build returns the scenes of the viewer (every seat's for all seats).
+func (t *table) build() ([]*scene.Scene, error) {
+	s := t.p.sess
+	seats := []int{t.viewer}
+	if t.viewer < 0 {
+		seats = seats[:0]
+		for i := range s.Config().Seats {
+			seats = append(seats, i+1)
+		}
+	}
+	var out []*scene.Scene
+	for _, seat := range seats {
+		sc, err := scene.Build(s.Pack(), s.Match(), seat)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
+// clear empties the table when the match ends; a picture being drawn is
+// dropped when it comes back.
+func (t *table) clear() {
+	t.epoch++
+	t.next, t.scenes, t.boxes, t.dirty = nil, nil, nil, false
+	t.view.image.Image = nil
+	t.view.setMarks(nil)
+}
+
+// start draws the scenes waiting on a goroutine and shows them when done.
+func (t *table) start() {
+	scs := t.next
+	t.next = nil
+	t.busy = true
+	epoch := t.epoch
+	do := t.p.Do
+	if do == nil {
+		do = fyne.Do
+	}
+	t.running.Add(1)
+	go func() {
+		defer t.running.Done()
+		img, err := picture.Image(picture.Options{}, scs...)
+		var boxes []picture.Box
+		if err == nil {
+			_, _, boxes, err = picture.Boxes(scs...)
+		}
+		do(func() { t.done(epoch, scs, img, boxes, err) })
+	}()
+}
+
+// done shows a picture drawn (unless the match ended since), then draws
+// the scenes asked for meanwhile.
+func (t *table) done(epoch int, scs []*scene.Scene, img image.Image, boxes []picture.Box, err error) {
+	t.busy = false
+	switch {
+	case epoch != t.epoch:
+	case err != nil:
+		t.p.message.SetText(fmt.Sprintf("The table cannot be drawn: %v", err))
+	default:
+		t.scenes, t.boxes = scs, boxes
+		t.view.image.Image = img
+		t.view.setMarks(t.p.choosable())
+	}
+	if t.next != nil {
+		t.start()
+	}
+}
+
+// card returns the card of the scenes shown that box b is, if it is one.
+func (t *table) card(b picture.Box) (scene.Card, bool) {
+	if b.Scene < 0 || b.Scene >= len(t.scenes) {
+		return scene.Card{}, false
+	}
+	for _, a := range t.scenes[b.Scene].Areas {
+		for _, l := range a.Locations {
+			for _, c := range l.Cards {
+				if c.ID == b.ID {
+					return c, true
+				}
+			}
+		}
+	}
+	return scene.Card{}, false
+}
+
+// WaitTable waits until no picture of the table is being drawn on its
+// goroutine; the last one's result is then queued on Do: a test's way to
+// settle the table without sleeping.
+func (p *Panels) WaitTable() { p.table.running.Wait() }
+
+// tableView shows the table's picture scaled to fit, rings what a click
+// can choose now (marks) and plays what a click names (click.go).
+type tableView struct {
+	widget.BaseWidget
+	t     *table
+	image *canvas.Image
+	marks []mark // the things to ring, in the picture's pixels
+}
+
+// mark is a thing of the table a click can choose now; chosen: a choose-k
+// parameter's value chosen, which a click unchooses.
+type mark struct {
+	picture.Box
+	chosen bool
+}
+
+func newTableView(t *table) *tableView {
+	v := &tableView{t: t, image: canvas.NewImageFromImage(nil)}
+	v.image.FillMode = canvas.ImageFillContain
+	v.image.ScaleMode = canvas.ImageScaleSmooth
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// CreateRenderer draws the picture over the whole widget and the rings
+// over it.
+func (v *tableView) CreateRenderer() fyne.WidgetRenderer {
+	return &tableRenderer{v: v}
+}
+
+// tableRenderer lays a ring over the picture per mark, scaled as the
+// picture is.
+type tableRenderer struct {
+	v     *tableView
+	rings []*canvas.Rectangle
+}
+
+func (r *tableRenderer) Layout(size fyne.Size) {
+	r.v.image.Resize(size)
+	r.v.image.Move(fyne.NewPos(0, 0))
+	scale, ox, oy := r.v.fit(size)
+	for i, ring := range r.rings {
+		b := r.v.marks[i] // Refresh keeps one ring per mark
+		ring.Move(fyne.NewPos(ox+float32(b.X)*scale-2, oy+float32(b.Y)*scale-2))
+		ring.Resize(fyne.NewSize(float32(b.W)*scale+4, float32(b.H)*scale+4))
+	}
+}
+
+func (r *tableRenderer) MinSize() fyne.Size { return fyne.NewSize(100, 100) }
+
+// Refresh makes a ring per mark, then lays them out and redraws.
+func (r *tableRenderer) Refresh() {
+	for len(r.rings) < len(r.v.marks) {
+		ring := canvas.NewRectangle(color.Transparent)
+		ring.StrokeColor = theme.Color(theme.ColorNamePrimary)
+		ring.StrokeWidth = 2
+		ring.CornerRadius = 4
+		r.rings = append(r.rings, ring)
+	}
+	r.rings = r.rings[:len(r.v.marks)]
+	for i, m := range r.v.marks {
+		// a value chosen is tinted with the colour of a chosen button
+		r.rings[i].FillColor = color.Transparent
+		if m.chosen {
+			r.rings[i].FillColor = chosenTint
+		}
+	}
+	r.Layout(r.v.Size())
+	r.v.image.Refresh()
+	for _, ring := range r.rings {
+		ring.Refresh()
+	}
+}
+
+func (r *tableRenderer) Objects() []fyne.CanvasObject {
+	out := []fyne.CanvasObject{r.v.image}
+	for _, ring := range r.rings {
+		out = append(out, ring)
+	}
+	return out
+}
+
+func (r *tableRenderer) Destroy() {}
+
+// fit returns the scale and offset of the picture drawn in size: scaled
+// to fit and centred (ImageFillContain); scale 0 with no picture.
+func (v *tableView) fit(size fyne.Size) (scale, ox, oy float32) {
+	img := v.image.Image
+	if img == nil {
+		return 0, 0, 0
+	}
+	iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+	if iw == 0 || ih == 0 || size.Width == 0 || size.Height == 0 {
+		return 0, 0, 0
+	}
+	scale = min(size.Width/iw, size.Height/ih)
+	return scale, (size.Width - iw*scale) / 2, (size.Height - ih*scale) / 2
+}
+
+// chosenTint fills the ring of a value chosen: the primary blue, seen
+// through.
+var chosenTint = color.NRGBA{R: 0x29, G: 0x6f, B: 0xf6, A: 0x60}
+
+// setMarks rings the things marks.
+func (v *tableView) setMarks(marks []mark) {
+	if len(marks) == 0 && len(v.marks) == 0 {
+		return // a bots' step: nothing to redraw
+	}
+	v.marks = marks
+	v.Refresh()
+}
+
+// Tapped plays the thing clicked when a legal move's parameter names it.
+func (v *tableView) Tapped(ev *fyne.PointEvent) {
+	x, y, ok := v.pixel(ev.Position)
+	if ok {
+		v.t.p.clickTable(x, y)
+	}
+}
+
+// pixel maps a point of the widget to the picture's pixels.
+func (v *tableView) pixel(pos fyne.Position) (float64, float64, bool) {
+	scale, ox, oy := v.fit(v.Size())
+	if scale == 0 {
+		return 0, 0, false
+	}
+	return float64((pos.X - ox) / scale), float64((pos.Y - oy) / scale), true
+}
