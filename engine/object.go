@@ -975,6 +975,26 @@ func (m *Match) Wrappers(id int, name string) []string {
 	return out
 }
 
+// seatWrappers is Wrappers as seat may read it: a wrapper whose source is
+// an object seat does not see reads "a hidden object on T.name", neither
+// its name nor its clause's, either of which tells what it is.
+func (m *Match) seatWrappers(seat, id int, name string) []string {
+	var out []string
+	for _, w := range m.st.wraps {
+		if w.target != id || w.name != name {
+			continue
+		}
+		if w.src >= 0 {
+			if src := m.lookup(w.src); src != nil && !m.seesObject(seat, src) {
+				out = append(out, fmt.Sprintf("a hidden object on %s.%s", m.objValue(w.target), w.name))
+				continue
+			}
+		}
+		out = append(out, m.wrapLabel(w))
+	}
+	return out
+}
+
 func objArg(fn string, v starlark.Value) (*objectValue, error) {
 	o, ok := v.(*objectValue)
 	if !ok {

@@ -325,7 +325,7 @@ func (m *Match) viewObjects(v *View, seat int) {
 				if ov.Granted == nil {
 					ov.Granted = map[string][]string{}
 				}
-				ov.Granted[name] = m.Wrappers(ob.id, name)
+				ov.Granted[name] = m.seatWrappers(seat, ob.id, name)
 			}
 		}
 		for i, vr := range ob.typ.t.Variables {
