@@ -50,3 +50,19 @@ func BenchmarkImageHearts(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTableFrame: one redraw of a four-seat Hearts table, every seat
+// side by side as the Play panel's "All seats" shows it (issue 23's target:
+// under 8 ms; the window scales the picture to its 1400x900 pixels).
+func BenchmarkTableFrame(b *testing.B) {
+	sc := scenes(b, bundled(b, "hearts"), 30)[1:] // the four seats, not the designer
+	var w, h int
+	for b.Loop() {
+		img, err := Image(Options{}, sc...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w, h = img.Bounds().Dx(), img.Bounds().Dy()
+	}
+	b.ReportMetric(float64(w*h)/1e6, "Mpixels")
+}
