@@ -8,6 +8,7 @@ import (
 	"github.com/rulestudio/studio/editor/code"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/forms"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -26,10 +27,10 @@ type formPanels struct {
 	yaml                      *code.YAMLView
 
 	live       liveCheck
-	findings   []Finding // what the latest check found, with places
-	checked    []byte    // the canonical YAML that check read
-	sel        Target    // the latest element selected anywhere: what the YAML view shows
-	refreshing bool      // the forms load after an edit (not a new selection)
+	findings   []Finding    // what the latest check found, with places
+	checked    []byte       // the canonical YAML that check read
+	sel        place.Target // the latest element selected anywhere: what the YAML view shows
+	refreshing bool         // the forms load after an edit (not a new selection)
 }
 
 // attachForms makes the form panels, docks them and wires the inspector and
@@ -95,14 +96,14 @@ func (h formHost) StateShown(id string) {
 
 // Selected makes the element a panel shows the YAML view's.
 func (h formHost) Selected(kind graph.RefKind, name string) {
-	h.e.forms.sel = Target{Kind: kind, Name: name}
+	h.e.forms.sel = place.Target{Kind: kind, Name: name}
 	h.e.refreshYAML()
 }
 
 // Renamed follows the element shown to its new name (the YAML view loads
 // again after the edit anyway).
 func (h formHost) Renamed(kind graph.RefKind, name string) {
-	h.e.forms.sel = Target{Kind: kind, Name: name}
+	h.e.forms.sel = place.Target{Kind: kind, Name: name}
 }
 
 // refreshEdited shows what an edit touched: the canvas when it draws
@@ -111,7 +112,7 @@ func (e *Editor) refreshEdited(refs []graph.Ref) {
 	if id, ok := e.Inspector.Follow(e.pack); ok { // the state shown has a new id
 		e.refreshCanvas()
 		e.View.Select(id)
-		e.forms.sel = Target{Kind: graph.StateRef, Name: id}
+		e.forms.sel = place.Target{Kind: graph.StateRef, Name: id}
 	} else if drawn(refs) {
 		e.refreshCanvas()
 	}
@@ -181,9 +182,9 @@ func (e *Editor) refreshYAML() {
 // selectionShown records that the inspector shows state id ("": the pack),
 // for the YAML view.
 func (e *Editor) selectionShown(id string) {
-	t := Target{Kind: graph.StateRef, Name: id}
+	t := place.Target{Kind: graph.StateRef, Name: id}
 	if id == "" {
-		t = Target{Kind: graph.PackRef}
+		t = place.Target{Kind: graph.PackRef}
 	}
 	if t != e.forms.sel {
 		e.forms.sel = t
@@ -197,7 +198,7 @@ func (e *Editor) showFindings() {
 	if e.forms == nil {
 		return
 	}
-	marks := map[Target][]code.Mark{} // by element and field, Line and Column unset
+	marks := map[place.Target][]code.Mark{} // by element and field, Line and Column unset
 	for _, f := range e.forms.findings {
 		if f.Target.Line == 0 {
 			continue
@@ -211,7 +212,7 @@ func (e *Editor) showFindings() {
 			return
 		}
 		fm.EachCode(func(path string, c forms.CodeField) {
-			c.(*code.Editor).SetMarks(marks[Target{Kind: kind, Name: name, Field: forms.NamedPath(e.pack, kind, name, path)}])
+			c.(*code.Editor).SetMarks(marks[place.Target{Kind: kind, Name: name, Field: forms.NamedPath(e.pack, kind, name, path)}])
 		})
 	}
 	if in := e.Inspector; in.Form() != nil {

@@ -24,12 +24,8 @@ const CheckDelay = 200 * time.Millisecond
 // click on it can open that place.
 type Finding struct {
 	graph.Diagnostic
-	Target Target
+	Target place.Target
 }
-
-// Target is a place in a pack ([place.Target]), named here for the
-// findings and the forms that open them.
-type Target = place.Target
 
 // checkResult is what one check of the pack found.
 type checkResult struct {
@@ -117,7 +113,7 @@ func (l *locator) find(d graph.Diagnostic) Finding {
 	if l.root == nil || !d.Pos.IsValid() {
 		if !d.State.IsZero() {
 			if s := l.p.State(d.State); s != nil {
-				f.Target = Target{Kind: graph.StateRef, Name: s.ID.String()}
+				f.Target = place.Target{Kind: graph.StateRef, Name: s.ID.String()}
 			}
 		}
 		return f
@@ -137,7 +133,7 @@ func (l *locator) find(d graph.Diagnostic) Finding {
 			return f
 		}
 		s := l.p.States[k]
-		f.Target = Target{Kind: graph.StateRef, Name: s.ID.String(), Field: rest}
+		f.Target = place.Target{Kind: graph.StateRef, Name: s.ID.String(), Field: rest}
 		if f.State.IsZero() {
 			f.State = s.ID
 		}
@@ -146,9 +142,9 @@ func (l *locator) find(d graph.Diagnostic) Finding {
 			return f
 		}
 		kind := map[string]graph.RefKind{"object_types": graph.ObjectTypeRef, "actions": graph.ActionRef, "scripts": graph.ScriptRef}[path[0]]
-		f.Target = Target{Kind: kind, Name: path[1], Field: rest}
+		f.Target = place.Target{Kind: kind, Name: path[1], Field: rest}
 	default:
-		f.Target = Target{Kind: graph.PackRef, Field: strings.Join(path, "/")}
+		f.Target = place.Target{Kind: graph.PackRef, Field: strings.Join(path, "/")}
 	}
 	if leaf != nil && leaf.Kind == yaml.ScalarNode {
 		f.Target.Line, f.Target.Column = l.inside(leaf, d.Pos)

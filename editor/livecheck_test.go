@@ -118,7 +118,7 @@ func finding(t *testing.T, e *Editor, s string) (int, Finding) {
 func TestClickingAFindingOpensItsCode(t *testing.T) {
 	e := withMistakes(t)
 	i, f := finding(t, e, "undefined_name")
-	if f.Target != (Target{Kind: graph.StateRef, Name: "11", Field: "action", Line: 2, Column: 1}) {
+	if f.Target != (place.Target{Kind: graph.StateRef, Name: "11", Field: "action", Line: 2, Column: 1}) {
 		t.Errorf("target %+v", f.Target)
 	}
 	e.Diagnostics.Select(i)

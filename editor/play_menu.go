@@ -12,6 +12,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/dock"
+	"github.com/rulestudio/studio/editor/place"
 	"github.com/rulestudio/studio/editor/play"
 	"github.com/rulestudio/studio/editor/ui"
 	"github.com/rulestudio/studio/graph"
@@ -238,5 +239,5 @@ func (e *Editor) ShowBreakpoints() {
 // linkPlay links the Play panels to the window: an event's row or a run
 // error opens its place as a diagnostic's row does (OpenFinding).
 func (e *Editor) linkPlay() {
-	e.Play.OpenPlace = func(t Target) { e.OpenFinding(Finding{Target: t}) }
+	e.Play.OpenPlace = func(t place.Target) { e.OpenFinding(Finding{Target: t}) }
 }

@@ -65,8 +65,5 @@ func (w yamlWindow) Findings() []graph.Diagnostic {
 
 // Title names an element for the view's heading.
 func (w yamlWindow) Title(kind graph.RefKind, name string) string {
-	return targetTitle(w.pack, Target{Kind: kind, Name: name})
+	return place.Title(w.pack, place.Target{Kind: kind, Name: name})
 }
-
-// targetTitle names a target for headings: "state 21 · giveCards".
-func targetTitle(p *graph.Pack, t Target) string { return place.Title(p, t) }
