@@ -23,7 +23,7 @@ const allSeats = "All seats side by side"
 
 // table is the Play panel's Table tab: the scene of the match at the
 // cursor (preview/scene) for the viewer chosen, drawn by
-// preview/scene/picture. Drawing a four-seat Hearts table takes some 20 ms,
+// preview/scene/picture. Drawing a four-seat Hearts table takes some 5 ms,
 // more than a step, so the picture is drawn on a goroutine and handed back
 // through Panels.Do; the scenes are built on the Fyne goroutine, which
 // alone reads the match. While the tab is hidden nothing is drawn: the

@@ -38,6 +38,7 @@ var (
 	regular, boldTT *truetype.Font
 	faceMu          sync.Mutex
 	faces           = map[faceKey]font.Face{}
+	advances        = map[textSize]fixed.Int26_6{}
 )
 
 type faceKey struct {
@@ -62,16 +63,46 @@ func newFace(size float64, bold bool) font.Face {
 // measure returns the width of s in pixels at size, with faces shared by
 // every picture under a lock.
 func measure(s string, size float64, bold bool) float64 {
+	return fixedFloat(advance26(s, size, bold))
+}
+
+// advance returns how far s moves the pen, as gg measures it to anchor a
+// text: whole pixels, rounded down.
+func advance(s string, size float64, bold bool) float64 {
+	return float64(advance26(s, size, bold) >> 6)
+}
+
+// advance26 measures s, keeping what it measured: a table measures the
+// same names and counts on every redraw, and a face loads each glyph's
+// outline again to measure it. Past maxAdvances texts the kept measures are
+// dropped, so memory stays bounded.
+func advance26(s string, size float64, bold bool) fixed.Int26_6 {
 	faceMu.Lock()
 	defer faceMu.Unlock()
 	k := faceKey{size, bold}
+	if a, ok := advances[textSize{s, k}]; ok {
+		return a
+	}
 	f, ok := faces[k]
 	if !ok {
 		f = newFace(size, bold)
 		faces[k] = f
 	}
-	return fixedFloat(font.MeasureString(f, s))
+	a := font.MeasureString(f, s)
+	if len(advances) >= maxAdvances {
+		clear(advances)
+	}
+	advances[textSize{s, k}] = a
+	return a
 }
+
+// textSize is a text at a size, regular or bold.
+type textSize struct {
+	s string
+	faceKey
+}
+
+const maxAdvances = 1 << 14
 
 func fixedFloat(x fixed.Int26_6) float64 { return float64(x) / 64 }
 

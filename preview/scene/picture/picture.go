@@ -3,6 +3,7 @@ package picture
 import (
 	"errors"
 	"image"
+	"image/png"
 	"io"
 	"math"
 
@@ -74,9 +75,9 @@ func PNG(w io.Writer, opt Options, scenes ...*scene.Scene) error {
 	if err != nil {
 		return err
 	}
-	p := newPNG(s.width, s.height, opt)
+	p := newRaster(s.width, s.height, opt)
 	s.draw(p)
-	return p.encode(w)
+	return png.Encode(w, p.im)
 }
 
 // Image returns the picture [PNG] encodes, not encoded: what a window
@@ -87,7 +88,7 @@ func Image(opt Options, scenes ...*scene.Scene) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := newPNG(s.width, s.height, opt)
+	p := newRaster(s.width, s.height, opt)
 	s.draw(p)
-	return p.dc.Image(), nil
+	return p.im, nil
 }

@@ -2,25 +2,26 @@ package picture
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 )
 
-// pngPainter draws with github.com/fogleman/gg (antialiased, in memory),
-// the text in the Go fonts.
-type pngPainter struct {
+// ggPainter draws with github.com/fogleman/gg (antialiased, in memory),
+// the text in the Go fonts. It draws each shape of a picture once, into a
+// sprite (sprite.go), which the raster painter then copies; and a test
+// draws whole pictures with it to hold the raster painter to its look.
+type ggPainter struct {
 	dc     *gg.Context
 	faces  map[faceKey]font.Face
 	images *images
 }
 
-func newPNG(width, height float64, opt Options) *pngPainter {
-	return &pngPainter{dc: gg.NewContext(int(width+0.5), int(height+0.5)), faces: map[faceKey]font.Face{}, images: newImages(opt)}
+func newGG(dc *gg.Context, faces map[faceKey]font.Face, opt Options) *ggPainter {
+	return &ggPainter{dc: dc, faces: faces, images: newImages(opt)}
 }
 
-func (p *pngPainter) image(x, y, w, h float64, path string) bool {
+func (p *ggPainter) image(x, y, w, h float64, path string) bool {
 	data := p.images.read(path)
 	if data == nil {
 		return false
@@ -37,9 +38,7 @@ func (p *pngPainter) image(x, y, w, h float64, path string) bool {
 	return true
 }
 
-func (p *pngPainter) encode(w io.Writer) error { return p.dc.EncodePNG(w) }
-
-func (p *pngPainter) fillStroke(fill, stroke string, width float64) {
+func (p *ggPainter) fillStroke(fill, stroke string, width float64) {
 	if fill != "" {
 		p.dc.SetHexColor(fill)
 		if stroke != "" {
@@ -56,7 +55,7 @@ func (p *pngPainter) fillStroke(fill, stroke string, width float64) {
 	p.dc.ClearPath()
 }
 
-func (p *pngPainter) rect(x, y, w, h, r float64, fill, stroke string, width float64) {
+func (p *ggPainter) rect(x, y, w, h, r float64, fill, stroke string, width float64) {
 	if r > 0 {
 		p.dc.DrawRoundedRectangle(x, y, w, h, r)
 	} else {
@@ -65,17 +64,17 @@ func (p *pngPainter) rect(x, y, w, h, r float64, fill, stroke string, width floa
 	p.fillStroke(fill, stroke, width)
 }
 
-func (p *pngPainter) circle(cx, cy, r float64, fill, stroke string, width float64) {
+func (p *ggPainter) circle(cx, cy, r float64, fill, stroke string, width float64) {
 	p.dc.DrawCircle(cx, cy, r)
 	p.fillStroke(fill, stroke, width)
 }
 
-func (p *pngPainter) line(x1, y1, x2, y2 float64, color string, width float64) {
+func (p *ggPainter) line(x1, y1, x2, y2 float64, color string, width float64) {
 	p.dc.DrawLine(x1, y1, x2, y2)
 	p.fillStroke("", color, width)
 }
 
-func (p *pngPainter) text(x, y float64, s string, size float64, color string, anchor float64, bold bool) {
+func (p *ggPainter) text(x, y float64, s string, size float64, color string, anchor float64, bold bool) {
 	k := faceKey{size, bold}
 	f, ok := p.faces[k]
 	if !ok {
@@ -87,4 +86,4 @@ func (p *pngPainter) text(x, y float64, s string, size float64, color string, an
 	p.dc.DrawStringAnchored(s, x, y, anchor, 0)
 }
 
-func (p *pngPainter) box(string, float64, float64, float64, float64) {}
+func (p *ggPainter) box(string, float64, float64, float64, float64) {}
