@@ -117,6 +117,7 @@ func (e *Editor) CompareRevisions(a, b int64) error {
 	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelCompare, Title: fmt.Sprintf("Revisions %d → %d", a, b), Content: p.Object()})
 	e.Dock.Show(PanelCompare)
 	p.View.ZoomToFitReadable()
+	e.win.Canvas().Focus(p.Focus())
 	return nil
 }
 

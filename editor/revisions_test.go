@@ -180,6 +180,12 @@ func TestCompareRevisionsMarksAndLists(t *testing.T) {
 	if !found {
 		t.Errorf("side by side %+v lacks %+v", p.SideBySide(), want)
 	}
+	left, right := p.Shown()
+	if !strings.HasPrefix(left, "revision 1\n") || !strings.Contains(left, "\n"+want.Before+"\n") ||
+		!strings.HasPrefix(right, "revision 2\n") || !strings.Contains(right, "\n"+want.After+"\n") ||
+		strings.Count(left, "\n") != strings.Count(right, "\n") {
+		t.Errorf("shown side by side:\n%s\n----\n%s\nwant each revision's lines under its name, as many rows", left, right)
+	}
 }
 
 // TestCompareRevisionsMeasuresImpact: Measure Impact replays the kept

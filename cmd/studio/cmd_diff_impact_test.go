@@ -15,8 +15,10 @@ import (
 // misereProject writes a project of the bundled tic-tac-toe whose revision
 // 2 makes three in a row lose (the other player scores), with a recorded
 // match where X wins with its fifth move and the bundled scenario
-// three-in-a-row.
-func misereProject(t *testing.T) string {
+// three-in-a-row. With onGraph, revision 2 also says so in playerTurn's
+// description and adds a transition draw to nextPlayer, for the graph to
+// mark.
+func misereProject(t *testing.T, onGraph bool) string {
 	t.Helper()
 	data, _ := assets.Pack("tictactoe")
 	before, err := graph.Parse(data, "tictactoe.yaml")
@@ -25,6 +27,10 @@ func misereProject(t *testing.T) string {
 	}
 	text := strings.Replace(string(data), "def stNextPlayer(active_player):", "def stNextPlayer(active_player, players):", 1)
 	text = strings.Replace(text, "            active_player.score = 1\n", "            players[2 - active_player.no].score = 1\n", 1)
+	if onGraph {
+		text = strings.Replace(text, "description: ${actplayer} must place a mark\n", "description: ${actplayer} must place a mark (three in a row loses)\n", 1)
+		text = strings.Replace(text, "transitions: {nextTurn: 2, endGame: 99}", "transitions: {nextTurn: 2, endGame: 99, draw: 99}", 1)
+	}
 	after, err := graph.Parse([]byte(text), "tictactoe.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +65,7 @@ func misereProject(t *testing.T) string {
 // scenario now failing, and 200 matches on both revisions with the seats'
 // wins swapped (golden); --json gives the same as impact.Report.
 func TestDiffImpact(t *testing.T) {
-	proj := misereProject(t)
+	proj := misereProject(t, false)
 	out, err := run(t, "diff", "--impact", "--matches", "200", "--jobs", "1", proj, "1", "2")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)

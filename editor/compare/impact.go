@@ -42,9 +42,10 @@ func (m *measurement) build(p *Panel) {
 	m.report.TextStyle = fyne.TextStyle{Monospace: true}
 }
 
-// object is the tab's content.
+// object is the tab's content (its buttons stand above the list of
+// changes, so that they are there whichever tab is in front).
 func (m *measurement) object() fyne.CanvasObject {
-	top := container.NewVBox(container.NewHBox(m.run, m.cancel), m.bar, m.status)
+	top := container.NewVBox(m.bar, m.status)
 	return container.NewBorder(top, nil, nil, nil, container.NewScroll(m.report))
 }
 

@@ -48,7 +48,7 @@ type Panel struct {
 	View  *diagram.View
 	list  *ui.List
 	title *widget.Label
-	side  *widget.TextGrid
+	sides [2]*widget.TextGrid // before and after, side by side
 	rows  []Row
 	tabs  *container.AppTabs
 
@@ -77,19 +77,31 @@ func New(cfg Config) (*Panel, error) {
 	p.list.OnSelected = p.Select
 	p.title = widget.NewLabel("Choose a change to see it in both revisions.")
 	p.title.Wrapping = fyne.TextWrapWord
-	p.side = widget.NewTextGrid()
+	// Each side scrolls sideways on its own; one scroll moves both up and
+	// down, so that their rows stay side by side.
+	for i := range p.sides {
+		p.sides[i] = widget.NewTextGrid()
+		p.sides[i].Scroll = fyne.ScrollHorizontalOnly
+	}
+	side := container.NewVScroll(container.NewGridWithColumns(2, p.sides[0], p.sides[1]))
 	p.measure.build(p)
 	p.tabs = container.NewAppTabs(
-		container.NewTabItem("Side by side", container.NewBorder(p.title, nil, nil, nil, p.side)),
+		container.NewTabItem("Side by side", container.NewBorder(p.title, nil, nil, nil, side)),
 		container.NewTabItem("Impact", p.measure.object()))
-	head := widget.NewLabel(p.heading())
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(p.measure.run, p.measure.cancel), widget.NewLabel(p.heading()))
 	right := container.NewVSplit(container.NewBorder(head, nil, nil, nil, p.list), p.tabs)
 	right.Offset = 0.35
 	split := container.NewHSplit(p.View, right)
-	split.Offset = 0.45
+	split.Offset = 0.35
 	p.root = split
+	p.Select(0)
 	return p, nil
 }
+
+// Focus is the widget to give the keyboard when the panel shows: the list
+// of changes (Up and Down move in it, Space chooses; Tab reaches Measure
+// Impact above it).
+func (p *Panel) Focus() fyne.Focusable { return p.list }
 
 // heading says what is compared and how much changed.
 func (p *Panel) heading() string {
@@ -124,7 +136,8 @@ func (p *Panel) Lines() []string {
 }
 
 // Select shows change i: the piece in both revisions side by side, and its
-// state (for a change under states/) selected and centred on the graph.
+// state (for a change under states/) centred on the graph (not selected:
+// the selection's outline would hide the change's).
 func (p *Panel) Select(i int) {
 	if i < 0 || i >= len(p.changes) || i == p.selected {
 		return
@@ -138,47 +151,40 @@ func (p *Panel) Select(i int) {
 	p.tabs.SelectIndex(0)
 	if rest, ok := strings.CutPrefix(c.Path, "states/"); ok {
 		id, _, _ := strings.Cut(rest, "/")
-		p.View.Select(id)
 		p.View.CentreOn(id)
 	}
 }
 
+// Shown returns the text of each side as shown: the revision's name, then
+// its lines of the rows (a missing line empty).
+func (p *Panel) Shown() (before, after string) { return p.sides[0].Text(), p.sides[1].Text() }
+
 // SideBySide returns the rows the side-by-side view shows.
 func (p *Panel) SideBySide() []Row { return p.rows }
 
-// fillSide writes the rows into the grid: the revisions' names, then each
-// row's two lines in columns, the lines only one side has (or replaced)
-// tinted in the colour of a removal or an addition.
+// fillSide writes the rows into the two grids under the revisions' names,
+// the lines only one side has (or replaced) tinted in the colour of a
+// removal on the left, of an addition on the right.
 func (p *Panel) fillSide() {
-	width := utf8.RuneCountInString(p.cfg.BeforeName)
-	for _, r := range p.rows {
-		width = max(width, utf8.RuneCountInString(untab(r.Before)))
-	}
-	var b strings.Builder
-	b.WriteString(pad(p.cfg.BeforeName, width) + " │ " + p.cfg.AfterName + "\n")
-	for _, r := range p.rows {
-		b.WriteString(pad(untab(r.Before), width) + " │ " + untab(r.After) + "\n")
-	}
-	p.side.SetText(strings.TrimSuffix(b.String(), "\n"))
-	gone := &widget.CustomTextGridStyle{BGColor: tint(style.ChangeRemoved)}
-	came := &widget.CustomTextGridStyle{BGColor: tint(style.ChangeAdded)}
-	for i, r := range p.rows {
-		row := i + 1
-		if r.Mark != ' ' && r.Before != "" {
-			p.side.SetStyleRange(row, 0, row, width-1, gone)
+	names := [2]string{p.cfg.BeforeName, p.cfg.AfterName}
+	tints := [2]*widget.CustomTextGridStyle{{BGColor: tint(style.ChangeRemoved)}, {BGColor: tint(style.ChangeAdded)}}
+	for k, g := range p.sides {
+		var b strings.Builder
+		b.WriteString(names[k])
+		for _, r := range p.rows {
+			b.WriteString("\n" + untab([2]string{r.Before, r.After}[k]))
 		}
-		if r.Mark != ' ' && r.After != "" {
-			p.side.SetStyleRange(row, width+3, row, width+3+utf8.RuneCountInString(untab(r.After))-1, came)
+		g.SetText(b.String())
+		for i, r := range p.rows {
+			if line := untab([2]string{r.Before, r.After}[k]); r.Mark != ' ' && line != "" {
+				g.SetStyleRange(i+1, 0, i+1, utf8.RuneCountInString(line)-1, tints[k])
+			}
 		}
+		g.Refresh()
 	}
-	p.side.Refresh()
 }
 
 // tint is c faint enough to read text on, in either theme.
 func tint(c color.NRGBA) color.NRGBA { c.A = 0x50; return c }
 
 func untab(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
-
-func pad(s string, w int) string {
-	return s + strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s)))
-}

@@ -27,6 +27,6 @@ var (
 // transition, added, changed or removed by the change.
 var (
 	ChangeAdded   = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff} // green
-	ChangeChanged = color.NRGBA{R: 0x15, G: 0x65, B: 0xc0, A: 0xff} // blue
+	ChangeChanged = color.NRGBA{R: 0x15, G: 0x65, B: 0xc0, A: 0xff} // blue (the selection is orange)
 	ChangeRemoved = color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff} // red, and dashed or greyed
 )
