@@ -14,6 +14,11 @@ import (
 	"github.com/rulestudio/studio/preview/impact"
 )
 
+// MaxPlies stops a match Measure plays after this many actions (reported
+// as an error), as `studio diff --impact` does by default: rules whose
+// bots never end a match still give a report.
+const MaxPlies = 10000
+
 // measurement is the Impact tab: Measure Impact starts impact.Run off the
 // window's goroutine with a progress bar, Cancel stops it (what was done is
 // dropped, as a playtest's is), and the report is shown as the command
@@ -66,7 +71,7 @@ func (p *Panel) Measure() {
 	m.gen++
 	gen := m.gen
 	c := impact.Config{Before: p.cfg.Before, After: p.cfg.After, BeforeName: p.cfg.BeforeName, AfterName: p.cfg.AfterName,
-		Recorded: recorded, Scenarios: scenarios, Matches: p.cfg.Matches, Seed: 1, Context: ctx}
+		Recorded: recorded, Scenarios: scenarios, Matches: p.cfg.Matches, Seed: 1, MaxPlies: MaxPlies, Context: ctx}
 	c.Progress = func(done, total int) {
 		p.cfg.Do(func() {
 			if gen == m.gen {

@@ -187,6 +187,21 @@ func TestImpactRefused(t *testing.T) {
 	}
 }
 
+// TestImpactNotBefore: a record the rules before refuse (recorded on
+// another revision: its second move marks a taken cell) is reported so,
+// with the move, whatever the rules after do.
+func TestImpactNotBefore(t *testing.T) {
+	taken := impact.Recorded{ID: 3, Name: "taken cell", Record: marks("0,0", "0,0")}
+	r, err := impact.Run(impact.Config{Before: ticTacToe(t), After: ticTacToe(t, line, misere, def, defPl), Recorded: []impact.Recorded{taken}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := r.Matches[0]; m.Outcome != impact.NotBefore || !strings.Contains(m.Reason, "on the rules before, move 2 ") ||
+		!strings.HasSuffix(m.Reason, "; the move before it plays the same after") {
+		t.Errorf("taken cell: %s; want it not playing before, at move 2", m.Summary())
+	}
+}
+
 // TestMcNemar: the exact test's p-value on small counts worked by hand:
 // 10 discordant pairs all one way is 2/1024; 1 and 9 is 2*11/1024; equal
 // counts are 1; none is 1.

@@ -84,7 +84,13 @@ func replayBoth(before, after *graph.Pack, rec Recorded) Replayed {
 		out.Reason = fmt.Sprintf("on the rules before, %v", notBefore)
 		var me *preview.MoveError
 		if errors.As(notBefore, &me) && rr.Same {
-			out.Reason += fmt.Sprintf("; the %d moves before it play the same", me.N-1)
+			switch me.N {
+			case 1:
+			case 2:
+				out.Reason += "; the move before it plays the same after"
+			default:
+				out.Reason += fmt.Sprintf("; the %d moves before it play the same after", me.N-1)
+			}
 		}
 	}
 	return out
