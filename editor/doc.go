@@ -13,14 +13,15 @@
 // with: the window-wide keys, the Tab ring, flow layouts, debounce), style
 // (colours and themes), place (a place in a pack a click opens), dock (where
 // panels go), diagram (the state graph canvas), code (the code editor and
-// the YAML view), forms (the Inspector and the element panels) and play
-// (the Play and Debugger panels). This package wires them together through
+// the YAML view), forms (the Inspector and the element panels), play
+// (the Play and Debugger panels) and compare (File > Compare Revisions…). This package wires them together through
 // the callbacks and small interfaces they declare (forms.Host,
 // code.YAMLWindow, play.Panels' On* fields) and keeps the window, menus,
 // dialogs, opening and saving, the graph's edits and the live checks. No
 // room imports editor, and each imports only the rooms internal/arch's
 // TestEditorRooms allows it (ui, style and place none; diagram, code and
-// forms ui and style, forms place too; play diagram, place, style and ui).
+// forms ui and style, forms place too; play diagram, place, style and ui;
+// compare diagram, style and ui).
 //
 // Entry points: [New] builds a window for an app and a [Store] (the project
 // files, adapted from package project by cmd/studio); [Editor.Open] shows a
@@ -79,6 +80,10 @@
 //     for both variants, shared by every room.
 //   - package play (editor/play): the Play and Debugger panels ([play.Panels]);
 //     play_menu.go, play_saved.go and watches.go wire them to the window.
+//   - package compare (editor/compare): two revisions compared, the graph
+//     marked, the changes side by side, their impact measured on demand
+//     ([compare.Panel]); revisions.go docks it, reaching the revisions
+//     through [RevisionKeeper].
 //   - package place (editor/place): [place.Target], a place in a pack the
 //     window opens (a finding's, a debugger link's), and its title.
 //   - package dock (editor/dock): where panels go. The window has four places

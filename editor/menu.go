@@ -108,6 +108,8 @@ func (e *Editor) menu() *fyne.MainMenu {
 		e.item("Save As…", saveAsShortcut, e.saveAsDialog),
 		export,
 		fyne.NewMenuItemSeparator(),
+		e.item("Compare Revisions…", nil, e.compareDialog),
+		fyne.NewMenuItemSeparator(),
 		quit,
 	)
 	types := fyne.NewMenuItem("State Type", nil)

@@ -186,8 +186,9 @@ func (e *Editor) show(p *graph.Pack, proj Project, origin string) {
 	e.pack, e.hist = p, nil
 	e.imported = nil
 	e.EndMatch()
-	e.ClearPlaytest()  // its counts are the old pack's
-	e.Play.ClearText() // so are the debugger's filters and console
+	e.ClearPlaytest()   // its counts are the old pack's
+	e.closeComparison() // so are the revisions it compares
+	e.Play.ClearText()  // so are the debugger's filters and console
 	e.loadBreakpoints()
 	e.loadWatches()
 	var placed []string

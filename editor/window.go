@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/editor/compare"
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/forms"
@@ -83,6 +84,9 @@ type Editor struct {
 	leaks       leakReport    // the latest Check Hidden Information (leakcheck.go)
 	leakMatches int           // the matches it plays; 0: studio leaks' default (20)
 	findBudget  time.Duration // how long Find a Match Where… searches; 0: 30 s, as studio find
+
+	comparison     *compare.Panel // File > Compare Revisions…' tab (revisions.go), nil when none is docked
+	compareMatches int            // the matches its measure plays; 0: compare.DefaultMatches
 
 	bps      []SavedBreakpoint // the debugger's breakpoints (breakpoints.go)
 	breakTab *breakTab         // the debugger's Breakpoints tab

@@ -17,21 +17,35 @@ import (
 // changed by meaning (graph.Diff), or the YAML diff with --text.
 func diffCmd() *cobra.Command {
 	var asText, asJSON bool
+	var imp impactFlags
 	cmd := &cobra.Command{
 		Use:   "diff PROJECT REV1 REV2 | diff PACK_A PACK_B",
 		Short: "Show what changed between two revisions of a project, or two packs, piece by piece",
 		Long: `Lists each state, transition, action, object type, clause, variable, script and
 visibility or display entry added, removed or changed, by its path
 (object_types/healer/when/heal/body), with a unified diff under changed code.
-Two arguments compare two packs in any form the studio reads.`,
+Two arguments compare two packs in any form the studio reads.
+
+--impact (a project's revisions only) then says what the change did to matches:
+each recorded match (studio matches) and scenario (studio scenario) replayed on
+both revisions, and whether it plays the same, differs first at a step (the
+debugger's, with that step's events before and after), has a move refused, or no
+longer loads; then --matches matches played on both with the same seeds, seats and
+bots: the first seat's win rate on each with its 95% Wilson interval and McNemar's
+exact test of the difference (match i is paired by its seed), the length
+distributions, and the states entered and clauses fired whose rate per match
+changed most. With --json the output is {"changes": [...], "impact": {...}}.`,
 		Args: cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if asText && asJSON {
 				return fmt.Errorf("--text and --json cannot be given together")
 			}
+			if imp.on && (asText || len(args) != 3) {
+				return fmt.Errorf("--impact compares two revisions of a project (studio diff PROJECT REV1 REV2 --impact), by meaning: not with --text")
+			}
 			w := cmd.OutOrStdout()
 			if len(args) == 3 {
-				return diffRevisions(w, args, asText, asJSON)
+				return diffRevisions(w, args, asText, asJSON, imp)
 			}
 			a, err := loadDiffPack(args[0])
 			if err != nil {
@@ -49,11 +63,12 @@ Two arguments compare two packs in any form the studio reads.`,
 	}
 	cmd.Flags().BoolVar(&asText, "text", false, "print the unified diff of the YAML instead")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the changes as a JSON list (path, kind, what, before, after, code)")
+	imp.add(cmd.Flags())
 	return cmd
 }
 
 // diffRevisions compares revisions args[1] and args[2] of project args[0].
-func diffRevisions(w io.Writer, args []string, asText, asJSON bool) error {
+func diffRevisions(w io.Writer, args []string, asText, asJSON bool, imp impactFlags) error {
 	ra, err := parseRev(args[1])
 	if err != nil {
 		return err
@@ -82,6 +97,13 @@ func diffRevisions(w io.Writer, args []string, asText, asJSON bool) error {
 	b, err := proj.PackAt(rb)
 	if err != nil {
 		return err
+	}
+	if imp.on {
+		r, err := impactOf(proj, args[0], ra, rb, a, b, imp, asJSON)
+		if err != nil {
+			return err
+		}
+		return writeImpact(w, a, b, r, asJSON)
 	}
 	return writeChanges(w, a, b, asJSON)
 }

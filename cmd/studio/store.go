@@ -51,9 +51,11 @@ var _ editor.MatchKeeper = (*projectFile)(nil)
 
 var _ editor.WatchKeeper = (*projectFile)(nil)
 
+var _ editor.RevisionKeeper = (*projectFile)(nil)
+
 // projectFile adapts *project.Project to editor.Project, editor.Autosaver,
-// editor.ScenarioStore, editor.BreakpointKeeper, editor.MatchKeeper and
-// editor.WatchKeeper.
+// editor.ScenarioStore, editor.BreakpointKeeper, editor.MatchKeeper,
+// editor.WatchKeeper and editor.RevisionKeeper.
 type projectFile struct {
 	p        *project.Project
 	path     string
@@ -202,3 +204,17 @@ func (f *projectFile) Watches() ([]string, error) { return f.p.Watches() }
 // SaveWatches replaces the project's watched expressions at once
 // (editor.WatchKeeper).
 func (f *projectFile) SaveWatches(exprs []string) error { return f.p.SaveWatches(exprs) }
+
+// Revisions lists the project's revisions, oldest first
+// (editor.RevisionKeeper).
+func (f *projectFile) Revisions() ([]editor.Revision, error) {
+	rs, err := f.p.Revisions()
+	out := make([]editor.Revision, len(rs))
+	for i, r := range rs {
+		out[i] = editor.Revision{ID: r.ID, Time: r.Time, Message: r.Message}
+	}
+	return out, err
+}
+
+// PackAt returns the pack of revision id.
+func (f *projectFile) PackAt(id int64) (*graph.Pack, error) { return f.p.PackAt(id) }

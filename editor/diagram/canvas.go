@@ -123,6 +123,7 @@ type View struct {
 
 	palette *style.Palette // the colours when fixed (pictures), else the theme's
 	heat    *Heat          // a playtest's counts drawn over the graph (playtest_overlay.go), or nil
+	changes *Changes       // a comparison of two revisions drawn over the graph (changes_overlay.go), or nil
 
 	match  *MatchMarks     // a preview match drawn over the graph (canvas_match.go), or nil
 	breaks map[string]bool // states with a breakpoint: true when one is enabled (canvas_match.go)

@@ -3,7 +3,8 @@
 // its transitions and calls as arrows, zooms and pans, selects, and reports
 // what the designer does with the mouse and keys through its On* callbacks;
 // over the graph it draws a preview match's marks ([MatchMarks], [MarksOf])
-// and a playtest's heat ([Heat]). [Image] and [WriteSVG] draw pictures of a
+// and a playtest's heat ([Heat]), or a comparison of two revisions
+// ([Changes]: what was added, changed or removed outlined in its colour). [Image] and [WriteSVG] draw pictures of a
 // pack the same way.
 //
 // Every state is a box coloured by its BGA type ([style.TypeFill], with a badge
@@ -25,7 +26,8 @@
 // between frames, and hit tests), geom.go (pure geometry), render.go (the
 // renderer), canvas_marks.go and canvas_match.go (a match's marks: the
 // current state's ring, visit and use counts, breakpoint dots, made only for
-// what is marked), playtest_overlay.go (a playtest's [Heat]), legend.go,
+// what is marked), playtest_overlay.go (a playtest's [Heat]), changes_overlay.go (a
+// comparison's [Changes]), legend.go,
 // picture.go (PNG and SVG pictures of a pack), place.go (a spot for states
 // without a position), drawing.go (what was drawn, for the rooms that drive
 // the view to check). The canvas changes nothing itself: it reports

@@ -90,6 +90,9 @@ func (r *graphRenderer) heatBox(o *nodeObjects, n node, z float64) {
 	if r.matchBox(o, n) {
 		return // a preview match's marks take the heat's place (canvas_match.go)
 	}
+	if r.changeBox(o, n, z) {
+		return // so do a comparison's (changes_overlay.go)
+	}
 	h := r.g.heat
 	if h == nil {
 		o.box.FillColor = style.TypeFill(n.typ)
@@ -111,6 +114,9 @@ func (r *graphRenderer) heatBox(o *nodeObjects, n node, z float64) {
 // never-taken transition dashed in red.
 func (r *graphRenderer) heatEdge(e edge, hot bool, col color.NRGBA, width float32, on, off float64) (color.NRGBA, float32, float64, float64) {
 	if col, width, ok := r.matchEdge(e, hot, col, width); ok {
+		return col, width, on, off
+	}
+	if col, width, on, off, ok := r.changeEdge(e, hot, col, width); ok {
 		return col, width, on, off
 	}
 	h := r.g.heat

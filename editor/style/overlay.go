@@ -21,3 +21,12 @@ var (
 	HeatUnused = color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff} // never used: outline, dashes
 	HeatNone   = color.NRGBA{R: 0xe0, G: 0xe0, B: 0xe0, A: 0xff} // never visited: grey box
 )
+
+// Colours of a comparison of two revisions drawn over the state graph
+// (File > Compare Revisions…): the outline of a state, or the arrow of a
+// transition, added, changed or removed by the change.
+var (
+	ChangeAdded   = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff} // green
+	ChangeChanged = color.NRGBA{R: 0x15, G: 0x65, B: 0xc0, A: 0xff} // blue (the selection is orange)
+	ChangeRemoved = color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0xff} // red, and dashed or greyed
+)

@@ -79,6 +79,7 @@ var rooms = map[string][]string{
 	"editor/forms":   {"editor/place", "editor/style", "editor/ui"},
 	"editor/place":   nil,
 	"editor/play":    {"editor/diagram", "editor/place", "editor/style", "editor/ui"},
+	"editor/compare": {"editor/diagram", "editor/style", "editor/ui"},
 }
 
 func TestEditorRooms(t *testing.T) {
