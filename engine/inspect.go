@@ -159,6 +159,9 @@ type Chain struct {
 	Base   string `json:"base,omitempty"` // before any wrapper (a property's own code; a variable's stored value)
 	Links  []Link `json:"links,omitempty"`
 	Final  string `json:"final,omitempty"`
+	// Calls are, for a method, the last calls made through its wrappers
+	// (filled by ExplainChain only).
+	Calls []MethodCall `json:"calls,omitempty"`
 }
 
 // Link is one wrapper of a [Chain].
@@ -167,6 +170,11 @@ type Link struct {
 	Label  string `json:"label"`           // "Elf Lord#3 while another-elf", "state discard while calm"
 	Clause string `json:"clause"`          // the while clause's path in the pack
 	Value  string `json:"value,omitempty"` // the value after it (properties and variables)
+	// Because is what made the while clause's condition true for its
+	// owner, broken down by sub-expression, and Place where the condition
+	// is written (filled by ExplainChain only).
+	Because *Part  `json:"because,omitempty"`
+	Place   string `json:"place,omitempty"`
 }
 
 // Chain returns the wrapper chain of object id's name. A method's and a

@@ -124,6 +124,8 @@ type Match struct {
 	events    []Event
 	notes     []seatNote // what seats' texts of events are written from (seatlog.go), by position
 	history   []*mstate
+	calls     []MethodCall // calls through method wrappers, with the history (ExplainChain)
+	starts    []*mstate    // per step kept in history: the state as it began, after its settle (what before() read in the next step)
 	idle      int
 	running   uint64 // players whose clock runs (last recorded)
 	over      int    // steps taken past the budget (see onMaxSteps)
@@ -817,6 +819,7 @@ func (m *Match) beginStep() {
 
 // endStep records the step's snapshot.
 func (m *Match) endStep() {
+	start := m.next
 	if m.next != nil {
 		m.prev, m.next = m.next, nil
 	}
@@ -826,6 +829,7 @@ func (m *Match) endStep() {
 	m.st.step++
 	if m.hist {
 		m.history = append(m.history, m.st)
+		m.starts = append(m.starts, start)
 		m.marks = append(m.marks, len(m.events))
 		m.snapshot()
 	}
@@ -1349,6 +1353,8 @@ func (m *Match) undoPoint() undoState {
 func (m *Match) undo(u undoState) {
 	m.restore(u.saved)
 	m.prev, m.events, m.history, m.marks, m.err = u.prev, m.events[:u.events], m.history[:u.hist], m.marks[:u.hist+1], nil
+	m.starts = m.starts[:min(u.hist, len(m.starts))]
+	m.calls = callsUpTo(m.calls, u.hist)
 }
 
 func (m *Match) take(mv Move) error {

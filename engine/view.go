@@ -480,6 +480,8 @@ func (f *Match) share(m *Match, steps, ne int) {
 	f.events = m.events[:ne:ne]
 	f.notes = m.notes[:len(m.notes):len(m.notes)] // those past ne are ignored
 	f.history = m.history[:steps:steps]
+	f.calls = callsUpTo(m.calls, steps)
+	f.starts = m.starts[:min(steps, len(m.starts)):min(steps, len(m.starts))]
 	f.marks = m.marks[: steps+1 : steps+1]
 }
 
