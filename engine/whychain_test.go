@@ -85,4 +85,3 @@ func TestExplainChainGivesTheCallThroughAMethodWrapper(t *testing.T) {
 		t.Errorf("damage %s", got)
 	}
 }
-
