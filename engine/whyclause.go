@@ -176,3 +176,28 @@ func whenIndex(cc *cclauses, tr *ctrigger) int {
 	}
 	return -1
 }
+
+// Triggers returns the paths of the pack's whenever and when clauses, as
+// AskClause takes them: the object types' in the pack's order (whenever,
+// then when), then the states'.
+func (p *Program) Triggers() []string {
+	var out []string
+	add := func(cc *cclauses) {
+		if cc == nil {
+			return
+		}
+		for _, t := range cc.whenever {
+			out = append(out, t.path)
+		}
+		for _, t := range cc.when {
+			out = append(out, t.path)
+		}
+	}
+	for _, t := range p.types {
+		add(t.c)
+	}
+	for _, s := range p.states {
+		add(s.clauses)
+	}
+	return out
+}
