@@ -176,3 +176,24 @@ func refusedLines(s *preview.Session, m *engine.Match) string {
 	}
 	return b.String()
 }
+
+// FocusWhy brings the Why tab to the front and gives its clause picker
+// the keyboard (Play > Why…): Space opens it.
+func (p *Panels) FocusWhy() {
+	p.ShowTab(WhyTab)
+	p.showWhy()
+	var c fyne.Canvas
+	if p.Canvas != nil {
+		c = p.Canvas()
+	} else {
+		c = fyne.CurrentApp().Driver().CanvasForObject(p.why.clause) // known once drawn
+	}
+	if c != nil {
+		c.Focus(p.why.clause)
+	}
+}
+
+// WhyHolds reports whether f is the Why tab's clause or value picker.
+func (p *Panels) WhyHolds(f fyne.Focusable) bool {
+	return f == fyne.Focusable(p.why.clause) || f == fyne.Focusable(p.why.value)
+}
