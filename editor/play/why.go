@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -134,7 +135,12 @@ func (p *Panels) showWhy() {
 		b.WriteByte('\n')
 	}
 	b.WriteString(refusedLines(s, m))
-	w.answer.SetText(b.String())
+	text := b.String()
+	if src := s.Config().Source; src != "" {
+		// The rules' places by file name and line: the folder is the project's own.
+		text = strings.ReplaceAll(text, filepath.Dir(src)+string(filepath.Separator), "")
+	}
+	w.answer.SetText(text)
 }
 
 // listWhyValues offers the values some wrapper wraps at the cursor,
