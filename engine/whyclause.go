@@ -109,19 +109,12 @@ func (m *Match) evalAs(src string, self starlark.Value) (starlark.Value, error) 
 
 // settleAt returns a fork of the match as the settle that began step found
 // it: the state after the step before, with before() reading the start of
-// the step before that.
+// the step before that (At keeps it).
 func (m *Match) settleAt(step int) (*Match, error) {
 	if step < 1 || step > len(m.history) {
 		return nil, fmt.Errorf("step %d is not in the history (1..%d)", step, len(m.history))
 	}
-	g, err := m.At(step - 1)
-	if err != nil {
-		return nil, err
-	}
-	if step >= 2 && m.starts[step-2] != nil {
-		g.prev = m.starts[step-2]
-	}
-	return g, nil
+	return m.At(step - 1)
 }
 
 // firedIn reports whether the events of step say clause path fired for

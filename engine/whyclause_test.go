@@ -134,3 +134,38 @@ func firedAtAny(m *Match, step int, clause string) bool {
 	}
 	return false
 }
+
+// TestAtForkReadsTheSamePast: a fork At(k) of a match going on from there
+// takes step k+1 as the match did: before() reads the start of step k, as
+// it did in the match, not step k's end (Mind Leech's "drew a card" fires
+// in the fork as it did in the match).
+func TestAtForkReadsTheSamePast(t *testing.T) {
+	const leech = "object_types/mind_leech/whenever/discard"
+	checked := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		m := newMatch(t, bundled(t, "seeds"), 2, Options{Seed: seed})
+		run(t, m, "for o in objects('mind_leech'):\n    o.zone = 'battlefield'")
+		if _, err := m.Play(NewRandomBot(seed), 200); err != nil {
+			t.Fatal(err)
+		}
+		for step := 2; step <= m.History(); step++ {
+			if !firedAtAny(m, step, leech) {
+				continue
+			}
+			f, err := m.At(step - 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.run(); err != nil {
+				t.Fatal(err)
+			}
+			checked++
+			if !firedAtAny(f, step, leech) {
+				t.Errorf("seed %d: Mind Leech fired in step %d of the match, not of its fork at step %d:\n%s", seed, step, step-1, eventLines(f.StepEvents(step)))
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("Mind Leech never fired: the test checks nothing")
+	}
+}
