@@ -90,6 +90,7 @@ func (e *Editor) playMenu() *fyne.Menu {
 		fyne.NewMenuItemSeparator(),
 		e.item("Toggle Breakpoint", breakpointShortcut, e.ToggleBreakpoint),
 		e.item("Breakpoints…", nil, e.ShowBreakpoints),
+		e.item("Why…", nil, e.ShowWhy),
 		fyne.NewMenuItemSeparator(),
 		e.item("Find a Match Where…", nil, e.findMatchDialog),
 	)
@@ -234,6 +235,15 @@ func (e *Editor) ShowBreakpoints() {
 	e.dockPlay()
 	e.Dock.Show(PanelDebug)
 	e.Play.ShowTab(breakTabTitle)
+}
+
+// ShowWhy shows the debugger's Why tab (Play > Why…), the keyboard in its
+// clause picker: why a clause did or did not fire in the step at the
+// cursor, why a value is what it is, why an action is refused.
+func (e *Editor) ShowWhy() {
+	e.dockPlay()
+	e.Dock.Show(PanelDebug)
+	e.Play.FocusWhy()
 }
 
 // linkPlay links the Play panels to the window: an event's row or a run

@@ -16,8 +16,18 @@ const consoleFile = "<console>"
 const ConsoleFile = consoleFile
 
 func (m *Match) compileConsole(src string, expr bool) (*hook, error) {
+	return m.compileText(src, expr, nil)
+}
+
+// compileWith compiles the pure expression src seeing the names extra (an
+// action's parameters, given to call after the context).
+func (m *Match) compileWith(src string, extra []string) (*hook, error) {
+	return m.compileText(src, true, extra)
+}
+
+func (m *Match) compileText(src string, expr bool, extra []string) (*hook, error) {
 	c := &compiler{p: &Program{Pack: m.p.Pack, file: consoleFile, typeIdx: m.p.typeIdx}, predeclared: m.p.predeclared}
-	h := c.compile(graph.Code{Src: src, Pos: graph.Pos{Line: 1, Column: 1}}, "console", expr, nil)
+	h := c.compile(graph.Code{Src: src, Pos: graph.Pos{Line: 1, Column: 1}}, "console", expr, extra)
 	if len(c.errs) > 0 {
 		for _, e := range c.errs {
 			if ce, ok := e.(*CompileError); ok {

@@ -37,6 +37,13 @@
 //     wrapper chain, value by value), [Match.WhyNot] (which rule refuses
 //     each action), [Match.StepEvents]. Package preview builds debug
 //     sessions on them.
+//   - Why (whyclause.go, whychain.go, breakdown.go): [Match.AskClause]
+//     asks a whenever or when clause again as the settle that began a
+//     step did, per owner (held, fired, before()'s answers);
+//     [Match.ExplainChain] adds to a chain what made each while
+//     condition true and the calls made through a method's wrappers
+//     ([MethodCall]); [Breakdown] breaks a condition down by
+//     sub-expression ([Part]), as a scenario's failing expect shows it.
 //   - [Match.At] and [Match.Fork] branch from any step of the history (they
 //     share it: a fork costs the same at any step);
 //     [Match.Perft] counts the legal-action tree; [Match.Hash] hashes a

@@ -159,6 +159,9 @@ type Chain struct {
 	Base   string `json:"base,omitempty"` // before any wrapper (a property's own code; a variable's stored value)
 	Links  []Link `json:"links,omitempty"`
 	Final  string `json:"final,omitempty"`
+	// Calls are, for a method, the last calls made through its wrappers
+	// (filled by ExplainChain only).
+	Calls []MethodCall `json:"calls,omitempty"`
 }
 
 // Link is one wrapper of a [Chain].
@@ -167,6 +170,11 @@ type Link struct {
 	Label  string `json:"label"`           // "Elf Lord#3 while another-elf", "state discard while calm"
 	Clause string `json:"clause"`          // the while clause's path in the pack
 	Value  string `json:"value,omitempty"` // the value after it (properties and variables)
+	// Because is what made the while clause's condition true for its
+	// owner, broken down by sub-expression, and Place where the condition
+	// is written (filled by ExplainChain only).
+	Because *Part  `json:"because,omitempty"`
+	Place   string `json:"place,omitempty"`
 }
 
 // Chain returns the wrapper chain of object id's name. A method's and a
@@ -231,10 +239,23 @@ func (m *Match) Chain(id int, name string) (Chain, error) {
 // the seat's ending condition holds: it decides nothing here), "domain" (no
 // value of an argument's domain), "precondition" (it holds for no choice), or
 // "match" (the match is over or stopped on an error).
+//
+// Reason is the whole text. Where a rule of the pack bars the move, Rule
+// names it ("the precondition of draw"), File, Line and Column say where
+// it is written, and either Said holds the designer's words (the reasons
+// of its require() calls that did not hold) or Code holds the rule's code
+// and Why its value broken down by sub-expression (what it read).
 type Refusal struct {
 	Action string `json:"action,omitempty"`
 	Part   string `json:"part"`
 	Reason string `json:"reason"`
+	Rule   string `json:"rule,omitempty"`
+	Said   string `json:"said,omitempty"`
+	Code   string `json:"code,omitempty"`
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	Why    *Part  `json:"why,omitempty"`
 }
 
 // WhyNot returns, for each action the seat's state allows (possibleactions,
@@ -273,10 +294,12 @@ func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
 	case err != nil:
 		return Refusal{}, err
 	case !ok && a.who != nil:
-		if why := m.because(a.who, "the who of "+a.name); why != "" {
-			return Refusal{Part: "who", Reason: why}, nil
+		if r := m.because(a.who, "the who of "+a.name); r.Reason != "" {
+			return r.as("who"), nil
 		}
-		return Refusal{Part: "who", Reason: fmt.Sprintf("who does not hold for player %d (who: %s)", seat+1, strings.TrimSpace(a.a.Who.Src))}, nil
+		r := m.ruleOf(a.who, "the who of "+a.name, a.a.Who.Src, seat, nil)
+		r.Reason = fmt.Sprintf("who does not hold for player %d (who: %s)", seat+1, strings.TrimSpace(a.a.Who.Src))
+		return r.as("who"), nil
 	case !ok:
 		return Refusal{Part: "deciding", Reason: fmt.Sprintf("player %d decides nothing in %s (their ending condition holds)", seat+1, f.st.name)}, nil
 	}
@@ -288,10 +311,12 @@ func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
 		if err != nil || ok {
 			return Refusal{}, err
 		}
-		if why := m.because(a.precondition, "the precondition of "+a.name); why != "" {
-			return Refusal{Part: "precondition", Reason: why}, nil
+		if r := m.because(a.precondition, "the precondition of "+a.name); r.Reason != "" {
+			return r.as("precondition"), nil
 		}
-		return Refusal{Part: "precondition", Reason: "its precondition does not hold: " + strings.TrimSpace(a.a.Precondition.Src)}, nil
+		r := m.ruleOf(a.precondition, "the precondition of "+a.name, a.a.Precondition.Src, seat, nil)
+		r.Reason = "its precondition does not hold: " + strings.TrimSpace(a.a.Precondition.Src)
+		return r.as("precondition"), nil
 	}
 	var moves []Move
 	_, err = m.explain(func() (bool, error) {
@@ -301,7 +326,7 @@ func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
 	if err != nil || len(moves) > 0 {
 		return Refusal{}, err
 	}
-	var reasons string
+	var reasons Refusal
 	if a.precondition != nil {
 		reasons = m.because(a.precondition, "the precondition of "+a.name)
 	}
@@ -310,16 +335,22 @@ func (m *Match) refusal(f *frame, a *caction, seat int) (Refusal, error) {
 		return Refusal{}, err
 	}
 	if l, ok := dom.(interface{ Len() int }); ok && l.Len() == 0 {
-		if why, err := m.emptyBecause(a, seat); why != "" || err != nil {
-			return Refusal{Part: "domain", Reason: why}, err
+		if r, err := m.emptyBecause(a, seat); r.Reason != "" || err != nil {
+			return r.as("domain"), err
 		}
-		return Refusal{Part: "domain", Reason: fmt.Sprintf("the domain of %s is empty (domain: %s)", a.params[0].Name, strings.TrimSpace(a.params[0].Domain.Src))}, nil
+		r := m.rule(a.domains[0], fmt.Sprintf("the domain of %s of %s", a.params[0].Name, a.name))
+		r.Code = strings.TrimSpace(a.params[0].Domain.Src)
+		r.Reason = fmt.Sprintf("the domain of %s is empty (domain: %s)", a.params[0].Name, r.Code)
+		return r.as("domain"), nil
 	}
 	if a.precondition != nil {
-		if reasons != "" {
-			return Refusal{Part: "precondition", Reason: reasons}, nil
+		if reasons.Reason != "" {
+			return reasons.as("precondition"), nil
 		}
-		return Refusal{Part: "precondition", Reason: "its precondition holds for no choice (precondition: " + strings.TrimSpace(a.a.Precondition.Src) + ")"}, nil
+		r := m.rule(a.precondition, "the precondition of "+a.name)
+		r.Code = strings.TrimSpace(a.a.Precondition.Src)
+		r.Reason = "its precondition holds for no choice (precondition: " + r.Code + ")"
+		return r.as("precondition"), nil
 	}
 	return Refusal{Part: "domain", Reason: "no choice of its arguments is in their domains"}, nil
 }

@@ -118,16 +118,16 @@ func TestWhyNot(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Refusal{
-		{"empty", "domain", "the domain of x is empty (domain: [])"},
-		{"never", "precondition", "its precondition holds for no choice (precondition: x > 5)"},
-		{"blocked", "precondition", "its precondition does not hold: False"},
-		{"other", "who", "who does not hold for player 1 (who: player != active_player)"},
+		{Action: "empty", Part: "domain", Reason: "the domain of x is empty (domain: [])"},
+		{Action: "never", Part: "precondition", Reason: "its precondition holds for no choice (precondition: x > 5)"},
+		{Action: "blocked", Part: "precondition", Reason: "its precondition does not hold: False"},
+		{Action: "other", Part: "who", Reason: "who does not hold for player 1 (who: player != active_player)"},
 	}
-	if !reflect.DeepEqual(rs, want) {
+	if !reflect.DeepEqual(said(rs), want) {
 		t.Errorf("seat 1:\n got %+v\nwant %+v", rs, want)
 	}
 	rs, _ = m.WhyNot(1)
-	if len(rs) != 4 || rs[0] != (Refusal{"go", "deciding", "player 2 decides nothing in turn (their ending condition holds)"}) {
+	if len(rs) != 4 || said(rs)[0] != (Refusal{Action: "go", Part: "deciding", Reason: "player 2 decides nothing in turn (their ending condition holds)"}) {
 		t.Errorf("seat 2: %+v", rs)
 	}
 	if err := m.Apply(Move{Action: "go"}); err != nil {
@@ -220,4 +220,13 @@ func TestExecStack(t *testing.T) {
 	if !found {
 		t.Fatal("no step pushed both healers' clauses")
 	}
+}
+
+// said keeps of each refusal its action, part and reason.
+func said(rs []Refusal) []Refusal {
+	out := make([]Refusal, len(rs))
+	for i, r := range rs {
+		out[i] = Refusal{Action: r.Action, Part: r.Part, Reason: r.Reason}
+	}
+	return out
 }

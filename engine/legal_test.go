@@ -84,8 +84,8 @@ func agreeOn(t *testing.T, where string, m *Match, cands []Move) int {
 	listed := map[string]bool{}
 	for _, mv := range legal {
 		listed[mv.String()] = true
-		if why, err := m.check(mv); why != "" || err != nil {
-			t.Errorf("%s: %s is listed legal but refused: %q %v", where, mv, why, err)
+		if why, err := m.check(mv); why.Reason != "" || err != nil {
+			t.Errorf("%s: %s is listed legal but refused: %q %v", where, mv, why.Reason, err)
 		}
 	}
 	for _, mv := range cands {
@@ -93,8 +93,8 @@ func agreeOn(t *testing.T, where string, m *Match, cands []Move) int {
 		if err != nil {
 			t.Errorf("%s: checking %s: %v", where, mv, err)
 		}
-		if accepted := why == "" && err == nil; accepted != listed[mv.String()] {
-			t.Errorf("%s: %s accepted %v (%q), listed %v", where, mv, accepted, why, listed[mv.String()])
+		if accepted := why.Reason == "" && err == nil; accepted != listed[mv.String()] {
+			t.Errorf("%s: %s accepted %v (%q), listed %v", where, mv, accepted, why.Reason, listed[mv.String()])
 		}
 	}
 	return len(legal) + len(cands)
@@ -218,7 +218,7 @@ func TestGeneratedDomains(t *testing.T) {
 			t.Errorf("%s: Legal = %v, want the domain's error", where, err)
 		}
 		for _, mv := range cands {
-			if why, err := m.check(mv); why == "" && err == nil {
+			if why, err := m.check(mv); why.Reason == "" && err == nil {
 				t.Errorf("%s: %s is accepted while Legal fails", where, mv)
 			}
 		}

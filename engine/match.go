@@ -124,6 +124,8 @@ type Match struct {
 	events    []Event
 	notes     []seatNote // what seats' texts of events are written from (seatlog.go), by position
 	history   []*mstate
+	calls     []MethodCall // calls through method wrappers, with the history (ExplainChain)
+	starts    []*mstate    // per step kept in history: the state as it began, after its settle (what before() read in the next step)
 	idle      int
 	running   uint64 // players whose clock runs (last recorded)
 	over      int    // steps taken past the budget (see onMaxSteps)
@@ -205,6 +207,9 @@ func (mv Move) String() string {
 type IllegalError struct {
 	Move   Move
 	Reason string
+	// Refusal is the reason with the rule that bars the move: which
+	// part, the designer's words, where the rule is written.
+	Refusal Refusal
 }
 
 // Error says which action was refused and why.
@@ -817,6 +822,7 @@ func (m *Match) beginStep() {
 
 // endStep records the step's snapshot.
 func (m *Match) endStep() {
+	start := m.next
 	if m.next != nil {
 		m.prev, m.next = m.next, nil
 	}
@@ -826,6 +832,7 @@ func (m *Match) endStep() {
 	m.st.step++
 	if m.hist {
 		m.history = append(m.history, m.st)
+		m.starts = append(m.starts, start)
 		m.marks = append(m.marks, len(m.events))
 		m.snapshot()
 	}
@@ -1154,16 +1161,17 @@ func (m *Match) enumerateEmpty(a *caction, seat int, args []starlark.Value, out 
 	return out, nil
 }
 
-// check says why mv is not legal now, or "" when it is.
-func (m *Match) check(mv Move) (string, error) {
+// check says why mv is not legal now (Part and Reason), or a zero
+// Refusal when it is.
+func (m *Match) check(mv Move) (Refusal, error) {
 	if m.st.over {
-		return "the match is over", nil
+		return Refusal{Part: "match", Reason: "the match is over"}, nil
 	}
 	if m.err != nil {
-		return "the match stopped on an error", nil
+		return Refusal{Part: "match", Reason: "the match stopped on an error"}, nil
 	}
 	if mv.Seat < 0 || mv.Seat >= m.seats {
-		return fmt.Sprintf("there is no seat %d", mv.Seat+1), nil
+		return Refusal{Part: "seat", Reason: fmt.Sprintf("there is no seat %d", mv.Seat+1)}, nil
 	}
 	f := m.top()
 	st, _ := m.stateOf(f, mv.Seat)
@@ -1175,38 +1183,40 @@ func (m *Match) check(mv Move) (string, error) {
 	}
 	if a == nil {
 		if m.p.actions[mv.Action] == nil {
-			return fmt.Sprintf("the pack has no action %q", mv.Action), nil
+			return Refusal{Part: "action", Reason: fmt.Sprintf("the pack has no action %q", mv.Action)}, nil
 		}
-		return fmt.Sprintf("state %s does not allow %s (possibleactions: %s)", st.name, mv.Action, strings.Join(st.s.PossibleActions, ", ")), nil
+		return Refusal{Part: "state", Reason: fmt.Sprintf("state %s does not allow %s (possibleactions: %s)", st.name, mv.Action, strings.Join(st.s.PossibleActions, ", "))}, nil
 	}
 	ok, err := m.explain(func() (bool, error) { return m.allowed(f, a, mv.Seat) })
 	if err != nil {
-		return "", err
+		return Refusal{}, err
 	}
 	if !ok {
 		if a.who != nil {
-			if why := m.because(a.who, "the who of "+a.name); why != "" {
-				return why, nil
+			if r := m.because(a.who, "the who of "+a.name); r.Reason != "" {
+				return r.as("who"), nil
 			}
-			return fmt.Sprintf("player %d may not take %s (who: %s)", mv.Seat+1, a.name, a.a.Who.Src), nil
+			r := m.ruleOf(a.who, "the who of "+a.name, a.a.Who.Src, mv.Seat, nil)
+			r.Reason = fmt.Sprintf("player %d may not take %s (who: %s)", mv.Seat+1, a.name, a.a.Who.Src)
+			return r.as("who"), nil
 		}
-		return fmt.Sprintf("player %d is not deciding in %s", mv.Seat+1, st.name), nil
+		return Refusal{Part: "deciding", Reason: fmt.Sprintf("player %d is not deciding in %s", mv.Seat+1, st.name)}, nil
 	}
 	if len(mv.Args) != len(a.params) {
-		return fmt.Sprintf("%s takes %d arguments, not %d", a.name, len(a.params), len(mv.Args)), nil
+		return Refusal{Part: "arguments", Reason: fmt.Sprintf("%s takes %d arguments, not %d", a.name, len(a.params), len(mv.Args))}, nil
 	}
 	for k, prm := range a.params {
 		if why := typeCheck(prm.Type, mv.Args[k]); why != "" {
-			return fmt.Sprintf("argument %s: %s", prm.Name, why), nil
+			return Refusal{Part: "arguments", Reason: fmt.Sprintf("argument %s: %s", prm.Name, why)}, nil
 		}
 		dom, err := m.call(a.domains[k], mv.Seat, nil, mv.Args[:k]...)
 		if err != nil {
-			return "", err
+			return Refusal{}, err
 		}
 		found := false
 		it, ok := dom.(starlark.Iterable)
 		if !ok {
-			return "", &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Source: a.domains[k].path, Msg: "a domain must be iterable, not " + dom.Type()}
+			return Refusal{}, &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Source: a.domains[k].path, Msg: "a domain must be iterable, not " + dom.Type()}
 		}
 		// Every value is looked at, not only those before the argument's:
 		// a value of the wrong type makes Legal fail, and so the move.
@@ -1215,7 +1225,7 @@ func (m *Match) check(mv Move) (string, error) {
 		for iter.Next(&v) {
 			if err := a.domainValue(m.p.file, k, v); err != nil {
 				iter.Done()
-				return "", err
+				return Refusal{}, err
 			}
 			if !found {
 				found, _ = starlark.Equal(v, mv.Args[k])
@@ -1223,25 +1233,30 @@ func (m *Match) check(mv Move) (string, error) {
 		}
 		iter.Done()
 		if !found {
-			if why, err := m.domainBecause(a, k, mv); why != "" || err != nil {
-				return why, err
+			if r, err := m.domainBecause(a, k, mv); r.Reason != "" || err != nil {
+				return r.as("domain"), err
 			}
-			return fmt.Sprintf("argument %s = %s is not in its domain (%s)", prm.Name, mv.Args[k], prm.Domain.Src), nil
+			r := m.ruleOf(a.domains[k], fmt.Sprintf("the domain of %s of %s", prm.Name, a.name), prm.Domain.Src, mv.Seat, nil)
+			r.Reason = fmt.Sprintf("argument %s = %s is not in its domain (%s)", prm.Name, mv.Args[k], prm.Domain.Src)
+			r.Why = nil // a domain is a list: its code says what it holds
+			return r.as("domain"), nil
 		}
 	}
 	if a.precondition != nil {
 		ok, err := m.explain(func() (bool, error) { return m.truth(a.precondition, mv.Seat, nil, mv.Args...) })
 		if err != nil {
-			return "", err
+			return Refusal{}, err
 		}
 		if !ok {
-			if why := m.because(a.precondition, "the precondition of "+a.name); why != "" {
-				return why, nil
+			if r := m.because(a.precondition, "the precondition of "+a.name); r.Reason != "" {
+				return r.as("precondition"), nil
 			}
-			return "precondition does not hold: " + a.a.Precondition.Src, nil
+			r := m.ruleOf(a.precondition, "the precondition of "+a.name, a.a.Precondition.Src, mv.Seat, a, mv.Args...)
+			r.Reason = "precondition does not hold: " + a.a.Precondition.Src
+			return r.as("precondition"), nil
 		}
 	}
-	return "", nil
+	return Refusal{}, nil
 }
 
 // domainValue says, as an error at the domain of parameter k, that v is not
@@ -1304,12 +1319,13 @@ func (m *Match) Apply(mv Move) error {
 	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
 		return err
 	}
-	why, err := m.check(mv)
+	r, err := m.check(mv)
 	if err != nil {
 		return err
 	}
-	if why != "" {
-		return &IllegalError{Move: mv, Reason: why}
+	if r.Reason != "" {
+		r.Action = mv.Action
+		return &IllegalError{Move: mv, Reason: r.Reason, Refusal: r}
 	}
 	return m.apply(mv)
 }
@@ -1349,6 +1365,8 @@ func (m *Match) undoPoint() undoState {
 func (m *Match) undo(u undoState) {
 	m.restore(u.saved)
 	m.prev, m.events, m.history, m.marks, m.err = u.prev, m.events[:u.events], m.history[:u.hist], m.marks[:u.hist+1], nil
+	m.starts = m.starts[:min(u.hist, len(m.starts))]
+	m.calls = callsUpTo(m.calls, u.hist)
 }
 
 func (m *Match) take(mv Move) error {

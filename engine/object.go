@@ -624,6 +624,8 @@ func (m *Match) boundMethod(o *objectValue, cm *cmethod) starlark.Value {
 		m.ctx = saved
 		return v, err
 	}
+	var trace *[]string // the call going through the wrappers, kept as a MethodCall with the history
+	layers := 0
 	for _, w := range m.st.wraps {
 		if w.target != o.id || w.name != cm.m.Name {
 			continue
@@ -632,17 +634,25 @@ func (m *Match) boundMethod(o *objectValue, cm *cmethod) starlark.Value {
 		if cw == nil || cw.method == nil {
 			continue
 		}
+		layers++
 		inner := call
 		innerFn := starlark.NewBuiltin(cm.m.Name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+			if trace != nil {
+				*trace = append(*trace, callText("inner", args))
+			}
 			return inner(th, args)
 		})
 		call = func(th *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
 			if len(args) != len(cm.m.Params) {
 				return nil, fmt.Errorf("%s.%s takes %d arguments, got %d", o, cm.m.Name, len(cm.m.Params), len(args))
 			}
+			if trace != nil {
+				*trace = append(*trace, strings.SplitN(m.wrapLabel(w), " on ", 2)[0])
+			}
 			return m.callWith(cw.method, self, nil, innerFn, args...)
 		}
 	}
+	keep := layers > 0 && m.hist
 	return starlark.NewBuiltin(o.String()+"."+cm.m.Name, func(th *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		if len(kw) > 0 {
 			// Keyword arguments by parameter name.
@@ -661,6 +671,14 @@ func (m *Match) boundMethod(o *objectValue, cm *cmethod) starlark.Value {
 				}
 			}
 			args = full
+		}
+		if keep && trace == nil {
+			path := []string{callText(cm.m.Name, args)}
+			trace = &path
+			defer func() {
+				m.calls = append(m.calls, MethodCall{Step: m.st.step + 1, Object: o.id, Method: cm.m.Name, Path: path})
+				trace = nil
+			}()
 		}
 		return call(th, args)
 	})

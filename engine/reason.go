@@ -35,7 +35,7 @@ func biRequire(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 // every require holding, and if the argument is in that list, the reasons
 // of the requires that did not hold speak ("" when it is not: the domain
 // would not list it whatever they say).
-func (m *Match) domainBecause(a *caction, k int, mv Move) (string, error) {
+func (m *Match) domainBecause(a *caction, k int, mv Move) (Refusal, error) {
 	h := a.domains[k]
 	var found bool
 	_, err := m.explain(func() (bool, error) {
@@ -49,7 +49,7 @@ func (m *Match) domainBecause(a *caction, k int, mv Move) (string, error) {
 		return found, nil
 	})
 	if err != nil || !found {
-		return "", err
+		return Refusal{}, err
 	}
 	return m.because(h, fmt.Sprintf("the domain of %s of %s", a.params[k].Name, a.name)), nil
 }
@@ -80,21 +80,60 @@ func (m *Match) explain(check func() (bool, error)) (bool, error) {
 	return check()
 }
 
-// because says the reasons require() kept for rule h ("" when none),
-// with where the rule is written: "REASON (the precondition of draw, at
-// seeds.yaml:67:19)". Several reasons (a rule asked for each of an
-// action's choices, each refused for its own) are joined by "; ".
-func (m *Match) because(h *hook, rule string) string {
+// because says the reasons require() kept for rule h (a zero Refusal
+// when none), with where the rule is written: Reason "REASON (the
+// precondition of draw, at seeds.yaml:67:19)", Said the reasons alone.
+// Several reasons (a rule asked for each of an action's choices, each
+// refused for its own) are joined by "; ".
+func (m *Match) because(h *hook, rule string) Refusal {
 	if len(m.reasons) == 0 {
-		return ""
+		return Refusal{}
 	}
-	return fmt.Sprintf("%s (%s, at %s:%d:%d)", strings.Join(m.reasons, "; "), rule, m.p.file, h.pos.Line, h.pos.Column)
+	r := m.rule(h, rule)
+	r.Said = strings.Join(m.reasons, "; ")
+	r.Reason = fmt.Sprintf("%s (%s, at %s:%d:%d)", r.Said, rule, r.File, r.Line, r.Column)
+	return r
+}
+
+// rule is a Refusal naming rule h and where it is written.
+func (m *Match) rule(h *hook, rule string) Refusal {
+	return Refusal{Rule: rule, File: m.p.file, Line: h.pos.Line, Column: h.pos.Column}
+}
+
+// ruleOf is the Refusal of rule h, whose code src is false for seat (and
+// the arguments of action a, when it sees them), with src broken down by
+// sub-expression (Why): what the rule read that made it false.
+func (m *Match) ruleOf(h *hook, rule, src string, seat int, a *caction, args ...starlark.Value) Refusal {
+	r := m.rule(h, rule)
+	r.Code = strings.TrimSpace(src)
+	var names []string
+	if a != nil {
+		for _, p := range a.params {
+			names = append(names, p.Name)
+		}
+	}
+	why := Breakdown(r.Code, func(e string) (starlark.Value, error) {
+		c, err := m.compileWith(e, names)
+		if err != nil {
+			return nil, err
+		}
+		v, err := m.call(c, seat, nil, args...)
+		return v, consoleRunError(err)
+	})
+	r.Why = &why
+	return r
+}
+
+// as is r said by rule part.
+func (r Refusal) as(part string) Refusal {
+	r.Part = part
+	return r
 }
 
 // emptyBecause says why the first domain of a is empty for seat when
 // require() left every value out: listed again with every require
 // holding, it has some ("" when it has none then either).
-func (m *Match) emptyBecause(a *caction, seat int) (string, error) {
+func (m *Match) emptyBecause(a *caction, seat int) (Refusal, error) {
 	h := a.domains[0]
 	some, err := m.explain(func() (bool, error) {
 		m.relaxed = true
@@ -104,7 +143,7 @@ func (m *Match) emptyBecause(a *caction, seat int) (string, error) {
 		return err == nil && ok && l.Len() > 0, err
 	})
 	if err != nil || !some {
-		return "", err
+		return Refusal{}, err
 	}
 	return m.because(h, fmt.Sprintf("the domain of %s of %s", a.params[0].Name, a.name)), nil
 }

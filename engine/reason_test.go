@@ -166,3 +166,45 @@ func TestRequireInADomain(t *testing.T) {
 		t.Errorf("a card from the library: %v", err)
 	}
 }
+
+// TestRefusalNamesTheRule: a refused move says which rule bars it and
+// where it is written, as fields a page can show: with require(), the
+// designer's words; without, the rule's code and its value broken down
+// (the library's length it read). Apply's IllegalError and WhyNot agree.
+func TestRefusalNamesTheRule(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    *Program
+		said string
+		why  string
+	}{
+		{"code", bundled(t, "seeds"), "", "len(library(player)) > 0 → False\n  len(library(player)) → 0\n    library(player) → []\n      player → player1\n"},
+		{"require", seedsWithReasons(t), "your library is empty, every card is drawn", ""},
+	} {
+		m := newMatch(t, c.p, 2, Options{Seed: 5})
+		drawAll(t, m)
+		var ie *IllegalError
+		if err := m.Apply(Move{Seat: 0, Action: "draw"}); !errors.As(err, &ie) {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		rs, err := m.WhyNot(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []Refusal{ie.Refusal, rs[len(rs)-1]} {
+			if r.Part != "precondition" || r.Rule != "the precondition of draw" || r.File != "seeds.yaml" || r.Line != 67 || r.Column != 19 {
+				t.Errorf("%s: %+v", c.name, r)
+			}
+			if r.Said != c.said {
+				t.Errorf("%s: said %q, want %q", c.name, r.Said, c.said)
+			}
+			why := ""
+			if r.Why != nil {
+				why = r.Why.Lines()
+			}
+			if why != c.why {
+				t.Errorf("%s: why\n%s\nwant\n%s", c.name, why, c.why)
+			}
+		}
+	}
+}

@@ -447,6 +447,9 @@ func (m *Match) History() int { return len(m.history) }
 // 0 is the start, not kept with NoHistory or NoSnapshots): a what-if branch that shares every unchanged part with
 // this match. Its events are those recorded up to that snapshot: those of the
 // steps up to step, so that the fork going on records each later event once.
+// Its before() reads the start of step, as the match's did after it: a fork
+// going on takes the next step as the match took it (a trigger on a change
+// fires in both).
 func (m *Match) At(step int) (*Match, error) {
 	if step < 0 || step > len(m.history) {
 		return nil, fmt.Errorf("at: step %d is not in the history (0..%d)", step, len(m.history))
@@ -461,6 +464,9 @@ func (m *Match) At(step int) (*Match, error) {
 	}
 	f := m.fork(st)
 	f.share(m, step, m.marks[step])
+	if step >= 1 && step <= len(m.starts) && m.starts[step-1] != nil {
+		f.prev = m.starts[step-1] // before() reads the start of step, as the match's next settle did
+	}
 	return f, nil
 }
 
@@ -468,6 +474,9 @@ func (m *Match) At(step int) (*Match, error) {
 func (m *Match) Fork() *Match {
 	f := m.fork(m.st)
 	f.share(m, len(m.history), len(m.events))
+	if m.prev != nil {
+		f.prev = m.prev // the same past: a step's start is never written again
+	}
 	return f
 }
 
@@ -480,6 +489,8 @@ func (f *Match) share(m *Match, steps, ne int) {
 	f.events = m.events[:ne:ne]
 	f.notes = m.notes[:len(m.notes):len(m.notes)] // those past ne are ignored
 	f.history = m.history[:steps:steps]
+	f.calls = callsUpTo(m.calls, steps)
+	f.starts = m.starts[:min(steps, len(m.starts)):min(steps, len(m.starts))]
 	f.marks = m.marks[: steps+1 : steps+1]
 }
 

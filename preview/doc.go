@@ -126,6 +126,20 @@
 // bar; the match found is played again in a Session to check it, and the
 // step where the breakpoint holds is given with the record.
 //
+// # Why
+//
+// why.go answers the designer's three "why" questions at a step: why a
+// whenever or when clause did or did not fire ([Session.WhyClause]: per
+// owner in scope, the condition's value broken down by sub-expression and
+// before()'s answers, as the settle that began the step asked it), why a
+// value is what it is ([Session.WhyValue]: the wrapper chain with what
+// made each while condition true, and the calls through a method's
+// wrappers), and why a move is refused ([WhyRefused], for a page that
+// sends moves in their text form: the rule, its place, the designer's
+// words or its code's value broken down). [ClauseLines], [ChainLines]
+// and [RefusalLines] write them as `studio why` prints them and the
+// debugger's Why tab shows them.
+//
 // # Bots and simulations
 //
 // A [Bot] chooses one of a seat's legal moves from a [Decision]: the seat,

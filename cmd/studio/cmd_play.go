@@ -300,6 +300,17 @@ func failure(cmd *cobra.Command, err error) error {
 	if errors.As(err, &re) && re.Backtrace != "" {
 		fmt.Fprintln(cmd.ErrOrStderr(), re.Backtrace)
 	}
+	var ie *engine.IllegalError
+	if errors.As(err, &ie) && ie.Refusal.Why != nil {
+		// A rule without words of its own: what it read that made it false.
+		r := ie.Refusal
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s, at %s:%d:%d, read:\n", r.Rule, r.File, r.Line, r.Column)
+		for _, line := range strings.SplitAfter(r.Why.Lines(), "\n") {
+			if line != "" {
+				fmt.Fprint(cmd.ErrOrStderr(), "  "+line)
+			}
+		}
+	}
 	return &exitStatus{code: 1, err: err}
 }
 

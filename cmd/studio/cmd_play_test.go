@@ -208,3 +208,20 @@ func TestPlaySaysTheDesignersReason(t *testing.T) {
 		t.Errorf("play: %v\nwant %s\n%s", err, want, out)
 	}
 }
+
+// TestPlayShowsWhatTheRuleRead: a move refused by a rule that gives no
+// words of its own prints, under the refusal, the rule's value broken down
+// by sub-expression: what it read that made it false.
+func TestPlayShowsWhatTheRuleRead(t *testing.T) {
+	moves := writeFile(t, t.TempDir(), "moves.json", strings.Repeat(`{"player": 1, "action": "draw"}`+"\n", 7))
+	_, stderr, err := runSplit(t, "play", "seeds", "--actions", moves)
+	if err == nil || !strings.Contains(err.Error(), "refused: precondition does not hold: len(library(player)) > 0") {
+		t.Fatalf("play: %v", err)
+	}
+	want := "the precondition of draw, at seeds.yaml:67:19, read:\n" +
+		"  len(library(player)) > 0 → False\n" +
+		"    len(library(player)) → 0\n"
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr has no\n%s\nin\n%s", want, stderr)
+	}
+}

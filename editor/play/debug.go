@@ -30,6 +30,9 @@ func (p *Panels) show() {
 		p.OnState(id)
 	}
 	p.showLinks()
+	if sel := p.debugger.Selected(); sel != nil && sel.Text == WhyTab {
+		p.showWhy() // asked only while in front: it evaluates each condition's parts
+	}
 	p.table.redraw()
 }
 

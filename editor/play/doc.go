@@ -9,7 +9,9 @@
 // choices are not offered; the refused actions say why), the step controls,
 // the timeline and the lines of play; and the Debugger's tabs: the state
 // and execution stacks, the objects and their wrapper chains, the event log
-// ([EventList]), the Starlark console and the watches. After an edit of the
+// ([EventList]), the Starlark console, the watches and the Why tab (why a
+// clause did or did not fire in the step, why a wrapped value is what it
+// is, why each action not offered is refused). After an edit of the
 // rules it re-runs the match shown and reports what changed (live.go).
 //
 // It reaches the window only through the callbacks of [Panels]: OnState
@@ -30,6 +32,7 @@
 // for the live report), watch.go (the Watch tab), links.go (the live report
 // and restarting on the edited rules), live.go (scheduling the re-run),
 // targets.go (the place of the pack an event or run error is about),
+// why.go (the Why tab, over preview's why.go),
 // messages.go (the engine's errors worded for the panels) and read.go.
 //
 // It may import Fyne, graph, engine, preview (with preview/scene and its

@@ -46,6 +46,7 @@ type Panels struct {
 	table     *table             // the Table tab: the match drawn for a viewer (table.go)
 	main      *container.AppTabs // the Play panel's Table and Text tabs (nil until PlayPanel)
 	links     playLinks          // events opening their source, run errors opening their code, watches, live re-runs
+	why       whyTab             // the Why tab: why a clause fired or not, a value is so, an action is refused (why.go)
 
 	// Canvas returns the canvas of the window the panels are in (the
 	// keyboard focus goes to the next choice there); nil: found from the
@@ -137,6 +138,12 @@ func New() *Panels {
 	// and not to be widened by a long wrapper chain.
 	p.debugger.SetTabLocation(container.TabLocationLeading)
 	p.attachLinks()
+	p.debugger.Append(container.NewTabItem(WhyTab, p.newWhyTab()))
+	p.debugger.OnSelected = func(ti *container.TabItem) {
+		if ti.Text == WhyTab {
+			p.showWhy()
+		}
+	}
 	return p
 }
 
@@ -229,6 +236,7 @@ func (p *Panels) setSession(s *preview.Session) {
 	p.picking.acts, p.picking.picks = nil, nil
 	p.setLogSeats()
 	p.table.setSeats()
+	p.setWhyClauses(s)
 }
 
 // Step takes one step (a bot's decision when the match waits for one).
