@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/rulestudio/studio/assets"
+)
+
+// textBot plays at random and checks, at every decision, that each legal
+// move's AppendText is its String.
+type textBot struct {
+	t    *testing.T
+	r    *RandomBot
+	pack string
+	buf  []byte
+	n    int
+}
+
+func (b *textBot) Choose(m *Match, moves []Move) Move {
+	for _, mv := range moves {
+		b.buf = mv.AppendText(append(b.buf[:0], "x"...))
+		if got, want := string(b.buf[1:]), mv.String(); got != want {
+			b.t.Errorf("%s: AppendText %q, String %q", b.pack, got, want)
+		}
+		b.n++
+	}
+	return b.r.Choose(m, moves)
+}
+
+// TestMoveAppendTextIsString: every legal move met in seeded random matches
+// of every bundled pack (cards, tuples of cards, cells, strings,
+// numbers) appends the text String returns, after what the buffer held.
+func TestMoveAppendTextIsString(t *testing.T) {
+	for _, pack := range assets.Packs() {
+		p := bundled(t, pack)
+		for seed := uint64(1); seed <= 3; seed++ {
+			m := newMatch(t, p, p.Pack.Players.Min, Options{Seed: seed, NoHistory: true})
+			b := &textBot{t: t, r: NewRandomBot(seed), pack: pack}
+			m.Play(b, 300) // a pack's error ends the match; the moves met are checked
+			if b.n == 0 {
+				t.Errorf("%s seed %d: no move checked", pack, seed)
+			}
+		}
+	}
+}
+
+// TestMoveAppendTextAllocatesNothing: a Hearts pass (a tuple of three cards)
+// appends its text to a buffer with room without allocating, where String
+// allocated for every card (the search bots key their trees by it).
+func TestMoveAppendTextAllocatesNothing(t *testing.T) {
+	m := newMatch(t, bundled(t, "hearts"), 4, Options{Seed: 1, NoHistory: true})
+	moves, err := m.Legal(0)
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("no pass to make: %v", err)
+	}
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(100, func() { buf = moves[7].AppendText(buf[:0]) }); n != 0 {
+		t.Errorf("AppendText of %s: %v allocations, want 0", moves[7], n)
+	}
+}
