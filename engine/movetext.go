@@ -60,3 +60,7 @@ func appendValue(b []byte, v starlark.Value) []byte {
 	}
 	return append(b, v.String()...)
 }
+
+// AppendLegal appends seat's legal moves, as [Match.Legal] lists them, to
+// out and returns it: a search listing them at every node reuses one buffer.
+func (m *Match) AppendLegal(out []Move, seat int) ([]Move, error) { return m.legal(seat, out) }

@@ -58,3 +58,29 @@ func TestMoveAppendTextAllocatesNothing(t *testing.T) {
 		t.Errorf("AppendText of %s: %v allocations, want 0", moves[7], n)
 	}
 }
+
+// TestAppendLegalIsLegal: AppendLegal appends to the buffer it is given
+// what Legal returns, for each seat of a Hearts passing (all four decide).
+func TestAppendLegalIsLegal(t *testing.T) {
+	m := newMatch(t, bundled(t, "hearts"), 4, Options{Seed: 1, NoHistory: true})
+	buf := []Move{{Seat: 9, Action: "kept"}}
+	for seat := 0; seat < 4; seat++ {
+		want, err := m.Legal(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := m.AppendLegal(buf[:1], seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0].Action != "kept" || len(got) != len(want)+1 {
+			t.Fatalf("seat %d: %d moves after the one kept (%v), want %d", seat, len(got)-1, got[0], len(want))
+		}
+		for i, mv := range want {
+			if got[i+1].String() != mv.String() {
+				t.Errorf("seat %d move %d: %s, want %s", seat, i, got[i+1], mv)
+			}
+		}
+		buf = got
+	}
+}
