@@ -191,6 +191,9 @@ func TestParseSearchBot(t *testing.T) {
 	} {
 		b, ok, err := parseSearchBot(spec)
 		got := fmt.Sprintf("%+v", b)
+		if m, ok := b.(*MCTS); ok { // its exported fields, not its tree
+			got = fmt.Sprintf("&{Budget:%+v C:%v}", m.Budget, m.C)
+		}
 		switch {
 		case err != nil:
 			got = "error: " + err.Error()
