@@ -25,41 +25,33 @@ type MCTS struct {
 	// C is the exploration constant; 0 is √2 (use FlatMC for none).
 	C float64
 
-	tree *tree // the last decision's, whose memory the next reuses
+	// Jobs is how many trees are searched at once (root parallelism), each
+	// on its own goroutine with its share of the playouts and its own
+	// source, drawn from the decision's; their root moves' visits and
+	// rewards are summed. 0 or 1: one tree on the calling goroutine, drawing
+	// from the decision's source itself. The choice depends on the seed and
+	// Jobs, never on the machine or on which job finishes first.
+	Jobs int
+
+	trees []*tree // the last decision's, whose memory the next reuses
 }
 
-// Choose returns the index of the root move with the most visits (ties:
-// the better mean, then the first in the engine's order).
+// Choose returns the index of the root move with the most visits, summed
+// over the trees (ties: the better mean, then the first in the engine's
+// order).
 func (b *MCTS) Choose(d *Decision) int {
 	if len(d.Moves) == 1 {
 		return 0
 	}
-	c := b.C
-	if c == 0 {
-		c = defaultC
-	}
-	s := newSearch(d, b.Budget)
-	seats := d.m.Seats()
-	if b.tree == nil {
-		b.tree = new(tree)
-	}
-	t := b.tree
-	t.reset(seats)
-	r := make([]float64, seats)
-	for it := 0; s.more(it); it++ {
-		clear(r)
-		s.iterate(t, c, r)
-	}
-	best, bestN, bestMean := 0, -1, math.Inf(-1)
-	for i, key := range s.keys {
-		k := t.child(0, key)
-		if k < 0 {
+	visits, sums := b.rootStats(d)
+	best, bestN, bestMean := 0, 0, math.Inf(-1)
+	for i, n := range visits {
+		if n == 0 { // not in any tree
 			continue
 		}
-		n := t.nodes[k]
-		mean := t.sum(k)[d.Seat] / float64(n.visits)
-		if n.visits > bestN || n.visits == bestN && mean > bestMean {
-			best, bestN, bestMean = i, n.visits, mean
+		mean := sums[i] / float64(n)
+		if n > bestN || n == bestN && mean > bestMean {
+			best, bestN, bestMean = i, n, mean
 		}
 	}
 	return best
@@ -86,7 +78,7 @@ func (s *search) iterate(t *tree, c float64, r []float64) {
 			addDraw(r)
 			break
 		}
-		kid, mv, fresh := t.pick(n, t.moves, c, s.d.Rand.IntN)
+		kid, mv, fresh := t.pick(n, t.moves, c, s.rand.IntN)
 		path = append(path, kid) // visited even if its move fails
 		n = kid
 		if err := f.Apply(mv); err != nil {

@@ -179,6 +179,10 @@ func TestParseSearchBot(t *testing.T) {
 		"flatmc:300":        "&{Budget:{Playouts:300 Time:0s MaxPlies:0}}",
 		"flatmc:1s:100":     "&{Budget:{Playouts:100 Time:1s MaxPlies:0}}",
 		"flatmc:9:plies=60": "&{Budget:{Playouts:9 Time:0s MaxPlies:60}}",
+		"mcts:200:jobs=2":   "&{Budget:{Playouts:200 Time:0s MaxPlies:0} C:1.4142135623730951} jobs 2",
+		"mcts:jobs=0":       `error: bot "mcts:jobs=0": jobs "0" is not a number from 1 to 64`,
+		"mcts:jobs=65":      `error: bot "mcts:jobs=65": jobs "65" is not a number from 1 to 64`,
+		"flatmc:jobs=2":     `error: bot "flatmc:jobs=2": flatmc searches on one job`,
 		"mcts:plies=0":      `error: bot "mcts:plies=0": a playout's length "0" is not a number > 0`,
 		"random":            "not a search bot",
 		"mcts:0":            `error: bot "mcts:0": "0" is neither a number of playouts nor a duration`,
@@ -193,6 +197,9 @@ func TestParseSearchBot(t *testing.T) {
 		got := fmt.Sprintf("%+v", b)
 		if m, ok := b.(*MCTS); ok { // its exported fields, not its tree
 			got = fmt.Sprintf("&{Budget:%+v C:%v}", m.Budget, m.C)
+			if m.Jobs != 0 {
+				got += fmt.Sprintf(" jobs %d", m.Jobs)
+			}
 		}
 		switch {
 		case err != nil:
