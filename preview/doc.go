@@ -212,11 +212,9 @@
 // decision's in job order before any starts; the root moves' visits and
 // rewards are summed over the trees. The moves depend on the seed and the
 // number of jobs, never on the machine or on which job finishes first; a
-// bot on one job (the default) draws as before jobs existed. Trees that
-// share nothing find less than one tree of all the playouts would, so two
-// jobs are weaker than one job with twice the time, stronger than one job
-// in the same time. A simulation already plays its matches on --jobs
-// goroutines: its bots are best left on one job each.
+// bot on one job (the default) draws as before jobs existed. A simulation
+// already plays its matches on --jobs goroutines: its bots are best left on
+// one job each.
 //
 // Strength and cost (go test ./preview, 2 cores): MCTS with 50 playouts a
 // move beats the random bot at Connect Four in 99 of 100 matches as the
