@@ -1,7 +1,9 @@
 package preview
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 )
 
@@ -66,4 +68,20 @@ func (s *search) grow(t *tree, c float64) {
 		clear(r)
 		s.iterate(t, c, r)
 	}
+}
+
+// OnJobs returns spec with ":jobs=N" added when it names MCTS without
+// saying its jobs, and jobs > 1; any other spec as it is. The window plays
+// one decision at a time and gives its MCTS seats the cores so; the spec
+// made, kept in the match's seats and record, replays the same moves on
+// any machine.
+func OnJobs(spec string, jobs int) string {
+	name, params, _ := strings.Cut(spec, ":")
+	if name != "mcts" || jobs <= 1 || strings.Contains(":"+params, ":jobs=") {
+		return spec
+	}
+	if params == "" {
+		return fmt.Sprintf("mcts:jobs=%d", min(jobs, maxJobs))
+	}
+	return fmt.Sprintf("%s:jobs=%d", spec, min(jobs, maxJobs))
 }

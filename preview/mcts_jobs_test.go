@@ -74,3 +74,27 @@ func TestMCTSJobsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestOnJobs: a search spec without jobs gets them, one that has them or
+// another bot's name is kept, and the spec made is one NewBot reads.
+func TestOnJobs(t *testing.T) {
+	for spec, want := range map[string]string{
+		"mcts":              "mcts:jobs=2",
+		"mcts:200:plies=60": "mcts:200:plies=60:jobs=2",
+		"mcts:200:jobs=3":   "mcts:200:jobs=3",
+		"flatmc:200":        "flatmc:200",
+		"random":            "random",
+		"":                  "",
+		"mctsx":             "mctsx",
+	} {
+		if got := OnJobs(spec, 2); got != want {
+			t.Errorf("OnJobs(%q, 2) = %q, want %q", spec, got, want)
+		}
+	}
+	if got := OnJobs("mcts", 1); got != "mcts" {
+		t.Errorf("OnJobs(mcts, 1) = %q, want it kept", got)
+	}
+	if b, err := NewBot(OnJobs("mcts:50", 4)); err != nil || b.(*MCTS).Jobs != 4 {
+		t.Errorf("NewBot(OnJobs(mcts:50, 4)) = %+v, %v", b, err)
+	}
+}
