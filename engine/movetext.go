@@ -64,3 +64,57 @@ func appendValue(b []byte, v starlark.Value) []byte {
 // AppendLegal appends seat's legal moves, as [Match.Legal] lists them, to
 // out and returns it: a search listing them at every node reuses one buffer.
 func (m *Match) AppendLegal(out []Move, seat int) ([]Move, error) { return m.legal(seat, out) }
+
+// SameText reports whether the two moves have the same text (String's),
+// comparing their values without formatting them where it can: cards by id
+// and face, numbers, strings and tuples of them; others by their text. A
+// search matches a decision's moves with a determinized copy's so.
+func (mv Move) SameText(o Move) bool {
+	if mv.Seat != o.Seat || mv.Action != o.Action || len(mv.Args) != len(o.Args) {
+		return false
+	}
+	for i, a := range mv.Args {
+		if !sameText(a, o.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameText reports whether a and b have the same String.
+func sameText(a, b starlark.Value) bool {
+	switch x := a.(type) {
+	case starlark.Int:
+		if y, ok := b.(starlark.Int); ok {
+			xi, okx := x.Int64()
+			yi, oky := y.Int64()
+			if okx && oky {
+				return xi == yi
+			}
+		}
+	case starlark.String:
+		if y, ok := b.(starlark.String); ok {
+			return x == y
+		}
+	case starlark.Tuple:
+		if y, ok := b.(starlark.Tuple); ok && len(x) == len(y) {
+			for i, e := range x {
+				if !sameText(e, y[i]) {
+					return false
+				}
+			}
+			return true
+		}
+	case *cardValue:
+		if y, ok := b.(*cardValue); ok {
+			if x.id != y.id {
+				return false // the id is in the text
+			}
+			dx, dy := x.get(), y.get()
+			if dx.typeArg == dy.typeArg && dx.typ != nil && dy.typ != nil && sameText(dx.typ, dy.typ) {
+				return true
+			}
+		}
+	}
+	return a.String() == b.String()
+}

@@ -84,3 +84,29 @@ func TestAppendLegalIsLegal(t *testing.T) {
 		buf = got
 	}
 }
+
+// TestMoveSameText: SameText is String's equality, for the moves of a Hearts
+// pass and of a determinized copy of it (the same cards, other values), and
+// for moves that differ in a card, the seat or the action.
+func TestMoveSameText(t *testing.T) {
+	m := newMatch(t, bundled(t, "hearts"), 4, Options{Seed: 1, NoHistory: true})
+	mine, err := m.Legal(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := m.Determinize(0, 7).Legal(0)
+	if err != nil || len(again) != len(mine) {
+		t.Fatalf("%d moves in the copy (%v), want %d", len(again), err, len(mine))
+	}
+	other := Move{Seat: 1, Action: mine[0].Action, Args: mine[0].Args}
+	renamed := Move{Seat: 0, Action: "keepCards", Args: mine[0].Args}
+	for _, c := range [][2]Move{{mine[0], again[0]}, {mine[5], again[5]}, {mine[0], again[1]},
+		{mine[3], mine[4]}, {mine[0], other}, {mine[0], renamed}} {
+		if got, want := c[0].SameText(c[1]), c[0].String() == c[1].String(); got != want {
+			t.Errorf("%s SameText %s = %v, want %v", c[0], c[1], got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { mine[9].SameText(again[9]) }); n != 0 {
+		t.Errorf("SameText of two passes: %v allocations, want 0", n)
+	}
+}
