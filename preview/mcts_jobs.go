@@ -62,7 +62,7 @@ func (b *MCTS) rootStats(d *Decision) ([]int, []float64) {
 
 // grow empties t and runs s's iterations on it.
 func (s *search) grow(t *tree, c float64) {
-	t.reset(s.d.m.Seats())
+	t.reset(s.d.m.Seats(), s.d.Moves)
 	r := make([]float64, s.d.m.Seats())
 	for it := 0; s.more(it); it++ {
 		clear(r)

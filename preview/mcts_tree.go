@@ -19,6 +19,12 @@ type tree struct {
 	sums  []float64 // seats per node: node i's at [i*seats, (i+1)*seats)
 	kids  map[string]int32
 	key   []byte
+	// The decision's moves, and the root's child for each (-1: none yet),
+	// kept with kids: a determinized copy lists the decision's moves in
+	// their order as a rule, and its moves are then matched with the
+	// decision's (engine.Move.SameText) rather than formatted and looked up.
+	decided []engine.Move
+	root    []int32
 	// Buffers of one iteration: the legal moves, the child of each (-1:
 	// none yet), the untried moves' indexes, the path walked.
 	moves   []engine.Move
@@ -27,22 +33,50 @@ type tree struct {
 	path    []int32
 }
 
-// node is one move of the tree: the seat that chose it, its visits, and how
-// often it was legal when its parent was visited.
+// node is one move of the tree: the seat that chose it, its visits, how
+// often it was legal when its parent was visited, and its children's count.
 type node struct {
 	seat          int
 	visits, avail int
+	children      int
 }
 
-// reset empties t for a search of seats seats, keeping its memory, and
-// makes the root.
-func (t *tree) reset(seats int) {
+// reset empties t for a search of seats seats deciding among moves,
+// keeping its memory, and makes the root.
+func (t *tree) reset(seats int, moves []engine.Move) {
 	if t.kids == nil {
 		t.kids = map[string]int32{}
 	}
 	clear(t.kids)
 	t.seats, t.nodes, t.sums = seats, t.nodes[:0], t.sums[:0]
+	t.decided, t.root = moves, t.root[:0]
+	for range moves {
+		t.root = append(t.root, -1)
+	}
 	t.add(-1)
+}
+
+// asDecided reports whether moves are the decision's, in its order.
+func (t *tree) asDecided(moves []engine.Move) bool {
+	if len(moves) != len(t.decided) {
+		return false
+	}
+	for i, mv := range moves {
+		if !mv.SameText(t.decided[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// newRootChild records k as the root's child for every decision move with
+// mv's text.
+func (t *tree) newRootChild(mv engine.Move, k int32) {
+	for j, d := range t.decided {
+		if d.SameText(mv) {
+			t.root[j] = k
+		}
+	}
 }
 
 // add appends a node for seat's move and returns its index.
@@ -85,21 +119,22 @@ func (t *tree) child(parent int32, text string) int32 {
 // availability counts this visit.
 func (t *tree) pick(n int32, moves []engine.Move, c float64, intn func(int) int) (int32, engine.Move, bool) {
 	t.kidOf, t.untried = t.kidOf[:0], t.untried[:0]
-	for i, mv := range moves {
-		k, ok := t.kids[string(t.keyOf(n, mv))]
-		if ok {
-			t.nodes[k].avail++
-		} else {
-			k = -1
+	if t.nodes[n].children == 0 { // every move untried: none to look up
+		for i := range moves {
 			t.untried = append(t.untried, i)
 		}
-		t.kidOf = append(t.kidOf, k)
+	} else {
+		t.findChildren(n, moves)
 	}
 	if len(t.untried) > 0 {
 		i := t.untried[intn(len(t.untried))]
 		k := t.add(moves[i].Seat)
 		t.nodes[k].avail = 1
+		t.nodes[n].children++
 		t.kids[string(t.keyOf(n, moves[i]))] = k
+		if n == 0 {
+			t.newRootChild(moves[i], k)
+		}
 		return k, moves[i], true
 	}
 	best, bi, bestScore := int32(-1), 0, math.Inf(-1)
@@ -111,4 +146,28 @@ func (t *tree) pick(n int32, moves []engine.Move, c float64, intn func(int) int)
 		}
 	}
 	return best, moves[bi], false
+}
+
+// findChildren fills t.kidOf with n's child for each of moves (-1: none)
+// and t.untried with the indexes of those without one, counting this visit
+// in each child's availability.
+func (t *tree) findChildren(n int32, moves []engine.Move) {
+	fast := n == 0 && t.asDecided(moves)
+	for i, mv := range moves {
+		var k int32
+		var ok bool
+		if fast {
+			k = t.root[i]
+			ok = k >= 0
+		} else {
+			k, ok = t.kids[string(t.keyOf(n, mv))]
+		}
+		if ok {
+			t.nodes[k].avail++
+		} else {
+			k = -1
+			t.untried = append(t.untried, i)
+		}
+		t.kidOf = append(t.kidOf, k)
+	}
 }
