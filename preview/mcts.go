@@ -90,6 +90,7 @@ func (s *search) iterate(t *tree, c float64, r []float64) {
 			break
 		}
 	}
+	f.Release() // its move buffers go to the next iteration's fork
 	for _, p := range path {
 		t.nodes[p].visits++
 		sum := t.sum(p)
