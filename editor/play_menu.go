@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -170,6 +171,8 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 		if b == person {
 			b = ""
 		}
+		// One decision at a time here: an MCTS seat takes every core.
+		b = preview.OnJobs(b, runtime.GOMAXPROCS(0))
 		cfg.Seats = append(cfg.Seats, graph.Seat{Bot: b})
 	}
 	if err := e.Play.Start(e.pack, cfg); err != nil {

@@ -43,8 +43,14 @@ import (
 // on determinized forks, never on the match itself. Pack code that keeps
 // hidden facts elsewhere (a variable naming another player's cards) is not
 // hidden by it.
+//
+// The fork lists its moves into the buffers of a match released before
+// ([Match.Release]); releasing the fork once done with it hands them on to
+// the next, so that a search's thousands of forks do not each grow their own.
 func (m *Match) Determinize(seat int, seed uint64) *Match {
-	return m.determinize(seat, seed, nil, nil)
+	f := m.determinize(seat, seed, nil, nil)
+	f.borrowBuffers()
+	return f
 }
 
 // determinize is Determinize, keeping where they are the cards keep reports

@@ -63,9 +63,11 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 }
 
 // Release gives the match's memory to a later [Program.NewMatch] of its
-// program, for runs of many matches. Neither the match nor anything read
-// from it (moves, events, views, values, matches forked from it) may be used
-// after. Matches of more than four seats have nothing to give.
+// program, for runs of many matches, or its move buffers to a later
+// [Match.Determinize]. Neither the match nor anything read from it (moves,
+// events, views, values, matches forked from it) may be used after. Matches
+// of more than four seats and forks other than Determinize's have nothing
+// to give.
 func (m *Match) Release() {
 	blk := m.blk
 	if blk == nil {
@@ -137,4 +139,18 @@ func (blk *matchBlock) stacks(m *Match) {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
 		m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
 	}
+}
+
+// borrowBuffers gives a fork the move buffers of a released match and the
+// block to give them back in at its Release (a new block when none is
+// free): a search's forks, thousands a decision, each listed a Hearts
+// hand's passes into an arena grown anew from 64 values. The block's other
+// parts stay unused until a NewMatch takes it.
+func (m *Match) borrowBuffers() {
+	blk, _ := m.p.blocks.Get().(*matchBlock)
+	if blk == nil {
+		blk = new(matchBlock)
+	}
+	m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
+	m.blk = blk
 }

@@ -220,6 +220,16 @@
 // moves) and never iterates a map, so a seed gives the same moves, on any
 // machine, unless a time budget is set.
 //
+// Parallel search: "mcts:1000:jobs=2" ([MCTS].Jobs) searches two trees at
+// once on two goroutines (root parallelism), each with half the playouts, a
+// fork of the match and a source of its own, the sources drawn from the
+// decision's in job order before any starts; the root moves' visits and
+// rewards are summed over the trees. The moves depend on the seed and the
+// number of jobs, never on the machine or on which job finishes first; a
+// bot on one job (the default) draws as before jobs existed. A simulation
+// already plays its matches on --jobs goroutines: its bots are best left on
+// one job each.
+//
 // Strength and cost (go test ./preview, 2 cores): MCTS with 50 playouts a
 // move beats the random bot at Connect Four in 99 of 100 matches as the
 // first player and 96 of 100 as the second (200 playouts: 100 of 100 from

@@ -31,6 +31,7 @@ func (b *FlatMC) Choose(d *Decision) int {
 		} else {
 			s.playout(f, r)
 		}
+		f.Release()
 		sum[i] += r[d.Seat]
 		count[i]++
 	}

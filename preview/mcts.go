@@ -24,76 +24,61 @@ type MCTS struct {
 	Budget
 	// C is the exploration constant; 0 is √2 (use FlatMC for none).
 	C float64
+
+	// Jobs is how many trees are searched at once (root parallelism), each
+	// on its own goroutine with its share of the playouts and its own
+	// source, drawn from the decision's; their root moves' visits and
+	// rewards are summed. 0 or 1: one tree on the calling goroutine, drawing
+	// from the decision's source itself. The choice depends on the seed and
+	// Jobs, never on the machine or on which job finishes first.
+	Jobs int
+
+	trees []*tree // the last decision's, whose memory the next reuses
 }
 
-// node is one move of the tree: the seat that chose it, its visits, how
-// often it was legal when its parent was visited, and the reward sums per
-// seat of the iterations through it.
-type node struct {
-	key           string
-	seat          int
-	visits, avail int
-	sum           []float64
-	byKey         map[string]*node // children by key (never iterated)
-}
-
-func newNode(key string, seat, seats int) *node {
-	return &node{key: key, seat: seat, sum: make([]float64, seats)}
-}
-
-// Choose returns the index of the root move with the most visits (ties:
-// the better mean, then the first in the engine's order).
+// Choose returns the index of the root move with the most visits, summed
+// over the trees (ties: the better mean, then the first in the engine's
+// order).
 func (b *MCTS) Choose(d *Decision) int {
 	if len(d.Moves) == 1 {
 		return 0
 	}
-	c := b.C
-	if c == 0 {
-		c = defaultC
-	}
-	s := newSearch(d, b.Budget)
-	seats := d.m.Seats()
-	root := newNode("", -1, seats)
-	r := make([]float64, seats)
-	for it := 0; s.more(it); it++ {
-		clear(r)
-		s.iterate(root, c, r)
-	}
-	best, bestN, bestMean := 0, -1, math.Inf(-1)
-	for i, key := range s.keys {
-		k := root.byKey[key]
-		if k == nil {
+	visits, sums := b.rootStats(d)
+	best, bestN, bestMean := 0, 0, math.Inf(-1)
+	for i, n := range visits {
+		if n == 0 { // not in any tree
 			continue
 		}
-		mean := k.sum[d.Seat] / float64(k.visits)
-		if k.visits > bestN || k.visits == bestN && mean > bestMean {
-			best, bestN, bestMean = i, k.visits, mean
+		mean := sums[i] / float64(n)
+		if n > bestN || n == bestN && mean > bestMean {
+			best, bestN, bestMean = i, n, mean
 		}
 	}
 	return best
 }
 
-// iterate runs one iteration from root on a new determinization and adds
-// its rewards to r and to every node it went through.
-func (s *search) iterate(root *node, c float64, r []float64) {
+// iterate runs one iteration from t's root on a new determinization and
+// adds its rewards to r and to every node it went through.
+func (s *search) iterate(t *tree, c float64, r []float64) {
 	f := s.world()
-	path := []*node{root}
-	n := root
+	path := append(t.path[:0], 0)
+	n := int32(0)
 	for {
 		if f.Over() {
 			rewards(f, r)
 			break
 		}
-		moves, err := f.LegalAll()
-		if err != nil || len(moves) == 0 {
+		var err error
+		if n == 0 {
+			t.moves, err = s.rootMoves(f, t.moves[:0])
+		} else {
+			t.moves, err = actingMoves(f, t.moves[:0])
+		}
+		if err != nil || len(t.moves) == 0 {
 			addDraw(r)
 			break
 		}
-		moves = firstSeat(moves)
-		if n == root {
-			moves = s.rootMoves(f, moves)
-		}
-		kid, mv, fresh := n.pick(moves, c, s.d.Rand.IntN)
+		kid, mv, fresh := t.pick(n, t.moves, c, s.rand.IntN)
 		path = append(path, kid) // visited even if its move fails
 		n = kid
 		if err := f.Apply(mv); err != nil {
@@ -105,25 +90,40 @@ func (s *search) iterate(root *node, c float64, r []float64) {
 			break
 		}
 	}
+	f.Release() // its move buffers go to the next iteration's fork
 	for _, p := range path {
-		p.visits++
+		t.nodes[p].visits++
+		sum := t.sum(p)
 		for i, x := range r {
-			p.sum[i] += x
+			sum[i] += x
 		}
 	}
+	t.path = path
 }
 
-// rootMoves returns the decision's own moves as f lists them (the root
-// decides for the decision's seat, which need not be the lowest acting).
-func (s *search) rootMoves(f *engine.Match, all []engine.Move) []engine.Move {
-	if len(all) > 0 && all[0].Seat == s.d.Seat {
-		return all
+// rootMoves appends to buf the decision's own moves as f lists them (the
+// root decides for the decision's seat, which need not be the lowest
+// acting); when it has none there, those of the lowest seat acting.
+func (s *search) rootMoves(f *engine.Match, buf []engine.Move) ([]engine.Move, error) {
+	mine, err := f.AppendLegal(buf, s.d.Seat)
+	if err != nil || len(mine) > 0 {
+		return mine, err
 	}
-	mine, err := f.Legal(s.d.Seat)
-	if err != nil || len(mine) == 0 {
-		return all
+	return actingMoves(f, buf)
+}
+
+// actingMoves appends to buf the moves of the lowest seat that has any: in
+// the tree, as in a simulation, that seat acts first. The seats after it
+// are not asked (a Hearts pass lists 286 moves for each seat), so an error
+// of the pack's code listing only theirs is met by the playout instead.
+func actingMoves(f *engine.Match, buf []engine.Move) ([]engine.Move, error) {
+	for seat := range f.Seats() {
+		moves, err := f.AppendLegal(buf, seat)
+		if err != nil || len(moves) > 0 {
+			return moves, err
+		}
 	}
-	return mine
+	return buf, nil
 }
 
 // firstSeat returns the moves of the lowest seat that has any (moves are in
@@ -134,45 +134,4 @@ func firstSeat(moves []engine.Move) []engine.Move {
 		j++
 	}
 	return moves[:j]
-}
-
-// pick chooses the move to take from n among the legal moves: a move not
-// yet in the tree (chosen with intn) becomes a new child (fresh); when all
-// are in it, the child with the best UCB1 score for the seat choosing,
-//
-//	mean + c·√(ln(avail) / visits),
-//
-// ties going to the first in the engine's order. Every legal child's
-// availability counts this visit.
-func (n *node) pick(moves []engine.Move, c float64, intn func(int) int) (*node, engine.Move, bool) {
-	if n.byKey == nil {
-		n.byKey = map[string]*node{}
-	}
-	keys := make([]string, len(moves))
-	var untried []int
-	for i, mv := range moves {
-		keys[i] = mv.String()
-		if k := n.byKey[keys[i]]; k != nil {
-			k.avail++
-		} else {
-			untried = append(untried, i)
-		}
-	}
-	if len(untried) > 0 {
-		i := untried[intn(len(untried))]
-		k := newNode(keys[i], moves[i].Seat, len(n.sum))
-		k.avail = 1
-		n.byKey[keys[i]] = k
-		return k, moves[i], true
-	}
-	var best *node
-	bi, bestScore := 0, math.Inf(-1)
-	for i, key := range keys {
-		k := n.byKey[key]
-		score := k.sum[k.seat]/float64(k.visits) + c*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
-		if score > bestScore {
-			best, bi, bestScore = k, i, score
-		}
-	}
-	return best, moves[bi], false
 }

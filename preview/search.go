@@ -3,6 +3,7 @@ package preview
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -28,15 +29,22 @@ type Budget struct {
 const (
 	defaultPlayouts = 1000
 	defaultMaxPlies = 1000
+	// maxJobs bounds MCTS.Jobs in a spec: a tree per job, each a goroutine.
+	maxJobs = 64
 )
 
-// search is one decision's search: the decision, its clock and the root
-// moves' text forms, by which a move is found again in a determinized fork.
+// search is one decision's search: the decision, its clock, the root
+// moves' text forms, by which a move is found again in a determinized fork,
+// the source it draws from and the match it determinizes: the decision's
+// own, or for each job of a parallel search its own source and fork (a
+// fork changes the match it is taken from, so jobs never share one).
 type search struct {
 	d     *Decision
 	b     Budget
 	start time.Time
 	keys  []string
+	rand  *rand.Rand
+	base  *engine.Match
 }
 
 func newSearch(d *Decision, b Budget) *search {
@@ -49,7 +57,7 @@ func newSearch(d *Decision, b Budget) *search {
 	if b.MaxPlies <= 0 {
 		b.MaxPlies = defaultMaxPlies
 	}
-	s := &search{d: d, b: b, keys: make([]string, len(d.Moves))}
+	s := &search{d: d, b: b, keys: make([]string, len(d.Moves)), rand: d.Rand, base: d.m}
 	if b.Time > 0 {
 		s.start = time.Now()
 	}
@@ -74,7 +82,7 @@ func (s *search) more(i int) bool {
 func (d *Decision) Determinize(seed uint64) *engine.Match { return d.m.Determinize(d.Seat, seed) }
 
 // world returns a new determinized fork to search one iteration on.
-func (s *search) world() *engine.Match { return s.d.Determinize(s.d.Rand.Uint64()) }
+func (s *search) world() *engine.Match { return s.base.Determinize(s.d.Seat, s.rand.Uint64()) }
 
 // find returns the move of f whose text is key among moves, trying index
 // hint first (a determinized fork lists the seat's moves in the same order
@@ -110,7 +118,7 @@ func (s *search) applyRoot(f *engine.Match, i int) error {
 // A playout the pack's code fails in counts as a draw.
 func (s *search) playout(f *engine.Match, out []float64) {
 	if !f.Over() {
-		if _, err := f.Play(engine.NewRandomBot(s.d.Rand.Uint64()), s.b.MaxPlies); err != nil {
+		if _, err := f.Play(engine.NewRandomBot(s.rand.Uint64()), s.b.MaxPlies); err != nil {
 			addDraw(out)
 			return
 		}
@@ -149,12 +157,14 @@ func addDraw(out []float64) {
 // optional parameters after colons: a number of playouts ("mcts:200"), a
 // time budget ("mcts:50ms", any time.ParseDuration form), a cap on a
 // playout's length ("mcts:200:plies=60", Budget.MaxPlies) and for mcts an
-// exploration constant ("mcts:200:c=0.7"). It returns false for a name that
-// is not a search bot's.
+// exploration constant ("mcts:200:c=0.7") and how many trees it searches
+// at once ("mcts:1000:jobs=2", MCTS.Jobs, at most maxJobs). It returns false
+// for a name that is not a search bot's.
 func parseSearchBot(spec string) (Bot, bool, error) {
 	parts := strings.Split(spec, ":")
 	var b Budget
 	c, hasC := defaultC, false
+	jobs := 0
 	for _, p := range parts[1:] {
 		switch {
 		case strings.HasPrefix(p, "c="):
@@ -163,6 +173,12 @@ func parseSearchBot(spec string) (Bot, bool, error) {
 				return nil, true, fmt.Errorf("bot %q: exploration constant %q is not a number >= 0", spec, p[2:])
 			}
 			c, hasC = v, true
+		case strings.HasPrefix(p, "jobs="):
+			n, err := strconv.Atoi(p[5:])
+			if err != nil || n <= 0 || n > maxJobs {
+				return nil, true, fmt.Errorf("bot %q: jobs %q is not a number from 1 to %d", spec, p[5:], maxJobs)
+			}
+			jobs = n
 		case strings.HasPrefix(p, "plies="):
 			n, err := strconv.Atoi(p[6:])
 			if err != nil || n <= 0 {
@@ -183,10 +199,13 @@ func parseSearchBot(spec string) (Bot, bool, error) {
 	}
 	switch parts[0] {
 	case "mcts":
-		return &MCTS{Budget: b, C: c}, true, nil
+		return &MCTS{Budget: b, C: c, Jobs: jobs}, true, nil
 	case "flatmc":
 		if hasC {
 			return nil, true, fmt.Errorf("bot %q: flatmc has no exploration constant", spec)
+		}
+		if jobs > 0 {
+			return nil, true, fmt.Errorf("bot %q: flatmc searches on one job", spec)
 		}
 		return &FlatMC{Budget: b}, true, nil
 	}

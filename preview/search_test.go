@@ -179,6 +179,10 @@ func TestParseSearchBot(t *testing.T) {
 		"flatmc:300":        "&{Budget:{Playouts:300 Time:0s MaxPlies:0}}",
 		"flatmc:1s:100":     "&{Budget:{Playouts:100 Time:1s MaxPlies:0}}",
 		"flatmc:9:plies=60": "&{Budget:{Playouts:9 Time:0s MaxPlies:60}}",
+		"mcts:200:jobs=2":   "&{Budget:{Playouts:200 Time:0s MaxPlies:0} C:1.4142135623730951} jobs 2",
+		"mcts:jobs=0":       `error: bot "mcts:jobs=0": jobs "0" is not a number from 1 to 64`,
+		"mcts:jobs=65":      `error: bot "mcts:jobs=65": jobs "65" is not a number from 1 to 64`,
+		"flatmc:jobs=2":     `error: bot "flatmc:jobs=2": flatmc searches on one job`,
 		"mcts:plies=0":      `error: bot "mcts:plies=0": a playout's length "0" is not a number > 0`,
 		"random":            "not a search bot",
 		"mcts:0":            `error: bot "mcts:0": "0" is neither a number of playouts nor a duration`,
@@ -191,6 +195,12 @@ func TestParseSearchBot(t *testing.T) {
 	} {
 		b, ok, err := parseSearchBot(spec)
 		got := fmt.Sprintf("%+v", b)
+		if m, ok := b.(*MCTS); ok { // its exported fields, not its tree
+			got = fmt.Sprintf("&{Budget:%+v C:%v}", m.Budget, m.C)
+			if m.Jobs != 0 {
+				got += fmt.Sprintf(" jobs %d", m.Jobs)
+			}
+		}
 		switch {
 		case err != nil:
 			got = "error: " + err.Error()
@@ -229,6 +239,7 @@ func benchDecision(b *testing.B, pack string, seats int, bot Bot, playouts int) 
 		bot.Choose(&Decision{Seat: mine[0].Seat, Moves: mine, Rand: r, m: m})
 	}
 	b.ReportMetric(float64(b.N*playouts)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
 }
 
 // BenchmarkMCTSConnectFour: one MCTS decision (the default 1000 playouts)
@@ -243,10 +254,16 @@ func BenchmarkFlatMCConnectFour(b *testing.B) {
 	benchDecision(b, "connectfour", 2, &FlatMC{}, defaultPlayouts)
 }
 
-// BenchmarkMCTSHearts: one MCTS decision (200 playouts cut at 60 actions)
-// in Hearts' first passing of cards (286 choices, hidden hands).
+// BenchmarkMCTSHearts: one MCTS decision (1,000 playouts cut at 60
+// actions, issue 25's measure; 200 before it) in Hearts' first passing of
+// cards (286 choices, hidden hands).
 func BenchmarkMCTSHearts(b *testing.B) {
-	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 200, MaxPlies: 60}}, 200)
+	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 1000, MaxPlies: 60}}, 1000)
+}
+
+// BenchmarkMCTSHearts2Jobs: the same decision searched on two jobs.
+func BenchmarkMCTSHearts2Jobs(b *testing.B) {
+	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 1000, MaxPlies: 60}, Jobs: 2}, 1000)
 }
 
 // TestSearchTimeBudget: a search bot with only a time budget (no playout
