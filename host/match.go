@@ -13,9 +13,9 @@ import (
 
 // The refusals of a move, each with its HTTP status in the API.
 var (
-	errStale    = errors.New("the match has moved on since that step")     // 409
-	errFinished = errors.New("the match is over")                          // 409
-	errIllegal  = errors.New("not one of your legal moves at this step")   // 422
+	errStale    = errors.New("the match has moved on since that step")    // 409
+	errFinished = errors.New("the match is over")                         // 409
+	errIllegal  = errors.New("not one of your legal moves at this step")  // 422
 	errStopped  = errors.New("the match cannot go on: its record failed") // 503
 )
 
