@@ -100,6 +100,7 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		}
 		return 0, err
 	}
+	m.toHead()
 	if err := m.persist(); err != nil {
 		return 0, fmt.Errorf("%w: %v", errStopped, err)
 	}
@@ -108,6 +109,13 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	}
 	m.kick()
 	return m.snap.Load().step, nil
+}
+
+// toHead moves the session's cursor to its newest step: a move may take
+// the match through several steps (states that wait for no one), and the
+// session's cursor moves by one (mu held).
+func (m *match) toHead() {
+	m.sess.JumpTo(m.sess.Head()) // in range by construction
 }
 
 // kick wakes the bots' goroutine.
@@ -148,6 +156,7 @@ func (m *match) botStep() bool {
 	if st.Reason == preview.NeedsPerson {
 		return false
 	}
+	m.toHead()
 	if err := m.persist(); err != nil {
 		m.srv.logf("match %d: %v", m.index+1, err)
 	}
