@@ -3,12 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/project"
 )
 
 // syncBuffer is a bytes.Buffer that a serving goroutine writes while the
@@ -115,5 +122,73 @@ func TestServeWarnsOffLoopbackAndKeepsLinks(t *testing.T) {
 	}
 	if a, b := tokens(out1), tokens(out3); len(a) != 3 || strings.Join(a, ",") != strings.Join(b, ",") {
 		t.Errorf("tokens %v, then %v after a restart", a, b)
+	}
+}
+
+// Served from a project, each move is stored in the project file as it is
+// taken (studio matches lists the match), bots' moves too; started again,
+// the server goes on from there.
+func TestServeProjectStoresMoves(t *testing.T) {
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "tictactoe.yaml")
+	data, _ := assets.Pack("tictactoe")
+	if err := os.WriteFile(pack, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(dir, "ttt"+project.Extension)
+	if out, err := run(t, "import", pack, "-o", proj); err != nil {
+		t.Fatalf("import: %s %v", out, err)
+	}
+	state := filepath.Join(dir, "state")
+	out, _, stop := startServe(t, proj, "127.0.0.1:0", "human,random", state, 1)
+	l := linkRE.FindAllStringSubmatch(out, -1)[1] // seat 1's
+	base, token := strings.TrimSuffix(l[3], "/play#"+l[4]), l[4]
+	api := func(method, path, body string) (int, string) {
+		req, _ := http.NewRequest(method, base+"/api/matches/1/"+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	_, body := api("GET", "state", "")
+	var st servedState
+	if err := json.Unmarshal([]byte(body), &st); err != nil || len(st.Actions) == 0 {
+		t.Fatalf("state: %v %s", err, body)
+	}
+	move, _ := json.Marshal(map[string]any{"step": st.Step, "action": st.Actions[0].Action, "args": st.Actions[0].Moves[0].Args})
+	if code, body := api("POST", "move", string(move)); code != 200 {
+		t.Fatalf("move: %d %s", code, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, body = api("GET", "state", "")
+		json.Unmarshal([]byte(body), &st)
+		if len(st.Actions) > 0 || time.Now().After(deadline) {
+			break // the bot has moved
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	p, err := project.Open(proj, project.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := p.Matches()
+	p.Close()
+	if err != nil || len(ms) != 1 || len(ms[0].Record.Moves) != 2 {
+		t.Fatalf("the project's matches after a move and the bot's: %+v %v", ms, err)
+	}
+	out, _, _ = startServe(t, proj, "127.0.0.1:0", "human,random", state, 1)
+	l = linkRE.FindAllStringSubmatch(out, -1)[1]
+	base = strings.TrimSuffix(l[3], "/play#"+l[4])
+	_, body = api("GET", "state", "")
+	var again servedState
+	json.Unmarshal([]byte(body), &again)
+	if again.Step != st.Step || len(again.Actions) == 0 {
+		t.Errorf("started again at step %d, the match was at %d", again.Step, st.Step)
 	}
 }
