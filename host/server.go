@@ -138,7 +138,7 @@ type Link struct {
 }
 
 // Links returns, per match, a link per person's seat and one for the
-// spectator, under base ("http://127.0.0.1:8080"). The token is in the
+// spectator, under base ("http://127.0.0.1:8080"): base/play#m=MATCH&t=TOKEN. The token is in the
 // link's fragment, which a browser never sends to a server or a proxy.
 func (s *Server) Links(base string) []Link {
 	base = strings.TrimRight(base, "/")
@@ -155,7 +155,7 @@ func (s *Server) Links(base string) []Link {
 					name = fmt.Sprintf("Player %d", seat)
 				}
 			}
-			out = append(out, Link{Match: i + 1, Seat: seat, Name: name, URL: base + "/play#" + tok})
+			out = append(out, Link{Match: i + 1, Seat: seat, Name: name, URL: fmt.Sprintf("%s/play#m=%d&t=%s", base, i+1, tok)})
 		}
 	}
 	return out

@@ -71,7 +71,7 @@ func startServe(t *testing.T, arg, addr, seats, state string, matches int) (stdo
 	return out.String(), errOut.String(), stop
 }
 
-var linkRE = regexp.MustCompile(`(?m)^match (\d+) (.+?)\s+(http://\S+/play#([0-9a-f]+))$`)
+var linkRE = regexp.MustCompile(`(?m)^match (\d+) (.+?)\s+(http://\S+/play#m=\d+&t=([0-9a-f]+))$`)
 
 // serve prints one link per person's seat and one per match for the
 // spectator, each with its own 128-bit token; on loopback it warns of
@@ -142,7 +142,7 @@ func TestServeProjectStoresMoves(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	out, _, stop := startServe(t, proj, "127.0.0.1:0", "human,random", state, 1)
 	l := linkRE.FindAllStringSubmatch(out, -1)[1] // seat 1's
-	base, token := strings.TrimSuffix(l[3], "/play#"+l[4]), l[4]
+	base, token := l[3][:strings.Index(l[3], "/play#")], l[4]
 	api := func(method, path, body string) (int, string) {
 		req, _ := http.NewRequest(method, base+"/api/matches/1/"+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -184,7 +184,7 @@ func TestServeProjectStoresMoves(t *testing.T) {
 	}
 	out, _, _ = startServe(t, proj, "127.0.0.1:0", "human,random", state, 1)
 	l = linkRE.FindAllStringSubmatch(out, -1)[1]
-	base = strings.TrimSuffix(l[3], "/play#"+l[4])
+	base = l[3][:strings.Index(l[3], "/play#")]
 	_, body = api("GET", "state", "")
 	var again servedState
 	json.Unmarshal([]byte(body), &again)

@@ -80,7 +80,7 @@ func envInt(t *testing.T, name string, def int) int {
 	return def
 }
 
-var servedLinkRE = regexp.MustCompile(`^match (\d+) Player 1\s+(http://[^/]+)/play#([0-9a-f]{32})$`)
+var servedLinkRE = regexp.MustCompile(`^match (\d+) Player 1\s+(http://[^/]+)/play#m=\d+&t=([0-9a-f]{32})$`)
 
 // playServed serves `matches` matches of Connect Four from state, plays
 // seat 1 of each through the API, and SIGKILLs the server `kills` times at
