@@ -58,7 +58,7 @@ type pictureJSON struct {
 // makeSnapshot builds every viewer's state of m, the match at the newest
 // step (i is the match's index, from 0; failed: it stopped on an error).
 func makeSnapshot(pack *graph.Pack, m *engine.Match, i int, failed bool) (*snapshot, error) {
-	snap := &snapshot{step: m.History(), over: m.Over(), failed: failed, changed: make(chan struct{})}
+	snap := &snapshot{step: m.Step(), over: m.Over(), failed: failed, changed: make(chan struct{})}
 	scenes, err := scenesOf(pack, m)
 	if err != nil {
 		return nil, err

@@ -114,12 +114,21 @@ func objectKey(o scene.Object) string {
 }
 
 // spectatorEvents returns the events of step that every seat receives
-// alike: a seat's rendering of the events all of them see, kept where every
-// seat's is the same, its detail left out where they differ.
+// alike (see common).
 func spectatorEvents(m *engine.Match, step int) []engine.Event {
-	var per [][]engine.Event
-	for s := 0; s < m.Seats(); s++ {
-		per = append(per, slices.DeleteFunc(m.StepEventsFor(step, s), func(e engine.Event) bool { return !e.To.Everyone() }))
+	per := make([][]engine.Event, m.Seats())
+	for s := range per {
+		per[s] = m.StepEventsFor(step, s)
+	}
+	return common(per)
+}
+
+// common returns, of the seats' renderings of the same events (per seat),
+// those every seat receives: the events all of them see, kept where every
+// seat's rendering is the same, their detail left out where they differ.
+func common(per [][]engine.Event) []engine.Event {
+	for s := range per {
+		per[s] = slices.DeleteFunc(per[s], func(e engine.Event) bool { return !e.To.Everyone() })
 	}
 	if len(per) == 0 {
 		return nil
