@@ -89,7 +89,7 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	case step != snap.step:
 		return 0, errStale
 	}
-	mv, ok := snap.views[seat+1].legal[key]
+	mv, ok := snap.views[seat+1].legal(key)
 	if !ok {
 		return 0, errIllegal
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 
 	"go.starlark.net/starlark"
@@ -51,53 +52,45 @@ type moveJSON struct {
 	Values [][]int         `json:"values"`
 }
 
-// seatMoves writes seat's (0-based) legal moves of m, grouped by action, and
-// returns with them the moves by their key (moveKey of the action and args
-// as written), to find the one a page posts.
-func seatMoves(pack *graph.Pack, m *engine.Match, seat int, sc *scene.Scene, legal []engine.Move) ([]actionJSON, map[string]engine.Move, error) {
-	byKey := map[string]engine.Move{}
+// seatMoves writes seat's (0-based) legal moves of m, grouped by action,
+// and returns them in the order written (the n-th move of the actions, one
+// after the other, is the n-th returned).
+func seatMoves(pack *graph.Pack, m *engine.Match, seat int, sc *scene.Scene, legal []engine.Move) ([]actionJSON, []engine.Move, error) {
 	targets := sceneTargets(sc)
 	var out []actionJSON
+	var order []engine.Move
 	for _, am := range preview.GroupMoves(pack, legal) {
 		a := actionJSON{Action: am.Action}
 		for _, p := range am.Params {
 			a.Params = append(a.Params, paramJSON{Name: p.Name, Choose: p.Choose})
 		}
 		index := map[string]int{}
+		order = append(order, am.Moves...)
 		for _, mv := range am.Moves {
 			mine, err := m.EncodeMoveFor(seat, mv)
 			if err != nil {
 				return nil, nil, err
 			}
-			real, err := m.EncodeMove(mv)
-			if err != nil {
-				return nil, nil, err
-			}
-			key, err := moveKey(mv.Action, mine.Args)
-			if err != nil {
-				return nil, nil, err
-			}
-			byKey[key] = mv
 			mj := moveJSON{Args: mine.Args}
-			mineArgs, realArgs := argList(mine.Args, am.Params), argList(real.Args, am.Params)
+			args := split(mine.Args, '{', '}')
+			if len(args) != len(am.Params) {
+				return nil, nil, fmt.Errorf("host: move %s does not read back", mine)
+			}
 			for i, p := range am.Params {
-				vals := []starlark.Value{mv.Args[i]}
-				mineEls, realEls := []json.RawMessage{mineArgs[i]}, []json.RawMessage{realArgs[i]}
+				vals, els := []starlark.Value{mv.Args[i]}, []json.RawMessage{args[i]}
 				if p.Choose > 0 {
-					vals = items(mv.Args[i])
-					json.Unmarshal(mineArgs[i], &mineEls)
-					json.Unmarshal(realArgs[i], &realEls)
+					vals, els = items(mv.Args[i]), split(args[i], '[', ']')
 				}
 				var idx []int
 				for k, v := range vals {
-					if k >= len(mineEls) || k >= len(realEls) {
+					if k >= len(els) {
 						return nil, nil, fmt.Errorf("host: move %s: its argument %s does not read back", mine, p.Name)
 					}
-					j, ok := index[string(mineEls[k])]
+					j, ok := index[string(els[k])]
 					if !ok {
 						j = len(a.Values)
-						index[string(mineEls[k])] = j
-						a.Values = append(a.Values, describe(v, mineEls[k], !bytes.Equal(mineEls[k], realEls[k]), targets))
+						index[string(els[k])] = j
+						a.Values = append(a.Values, describe(v, els[k], opaque(els[k]), targets))
 					}
 					idx = append(idx, j)
 				}
@@ -107,22 +100,58 @@ func seatMoves(pack *graph.Pack, m *engine.Match, seat int, sc *scene.Scene, leg
 		}
 		out = append(out, a)
 	}
-	return out, byKey, nil
+	return out, order, nil
 }
 
-// argList splits a move's args object into its parameters' values, in
-// order (compact JSON, as the engine writes it).
-func argList(args json.RawMessage, params []preview.PickParam) []json.RawMessage {
-	out := make([]json.RawMessage, len(params))
-	if len(params) == 0 {
-		return out
+// split returns the values of a JSON object (open '{') or array ('['), in
+// order, as the engine writes them (compact: no space between tokens); an
+// object's keys are skipped. Empty args (no parameter) have none.
+func split(raw json.RawMessage, open, close byte) []json.RawMessage {
+	if len(raw) < 2 || raw[0] != open || raw[len(raw)-1] != close {
+		return nil
 	}
-	var byName map[string]json.RawMessage
-	json.Unmarshal(args, &byName)
-	for i, p := range params {
-		out[i] = byName[p.Name]
+	var out []json.RawMessage
+	depth, inString, start := 0, false, 1
+	for i := 1; i < len(raw)-1; i++ {
+		c := raw[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		case c == ':' && depth == 0 && open == '{':
+			start = i + 1
+		case c == ',' && depth == 0:
+			out = append(out, raw[start:i])
+			start = i + 1
+		}
+	}
+	if len(raw) > 2 {
+		out = append(out, raw[start:len(raw)-1])
 	}
 	return out
+}
+
+// opaqueCard finds a card written by its id in a value's JSON.
+var opaqueCard = regexp.MustCompile(`"card":(\d+)`)
+
+// opaque reports whether a value's JSON names a card by an opaque id (one
+// the seat does not see: engine.Match.SeatCardID's are 2^52 and more).
+func opaque(raw json.RawMessage) bool {
+	for _, m := range opaqueCard.FindAllSubmatch(raw, -1) {
+		if n, err := strconv.ParseUint(string(m[1]), 10, 64); err != nil || n >= 1<<52 {
+			return true
+		}
+	}
+	return false
 }
 
 // items returns the elements of a tuple or list.

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -25,7 +26,10 @@ type snapshot struct {
 // the response body written from them (with the picture) when first asked.
 type view struct {
 	state stateJSON
-	legal map[string]engine.Move // by moveKey
+	moves []engine.Move // the seat's legal moves, in the order Actions lists them
+
+	keysOnce sync.Once
+	byKey    map[string]engine.Move // moves by moveKey, made at the first post
 
 	once sync.Once
 	body []byte
@@ -83,7 +87,7 @@ func makeSnapshot(pack *graph.Pack, m *engine.Match, i int, failed bool) (*snaps
 				}
 			}
 			if len(mine) > 0 {
-				if st.Actions, vw.legal, err = seatMoves(pack, m, v-1, sc, mine); err != nil {
+				if st.Actions, vw.moves, err = seatMoves(pack, m, v-1, sc, mine); err != nil {
 					return nil, err
 				}
 			}
@@ -92,6 +96,24 @@ func makeSnapshot(pack *graph.Pack, m *engine.Match, i int, failed bool) (*snaps
 		snap.views = append(snap.views, vw)
 	}
 	return snap, nil
+}
+
+// legal returns the seat's legal move whose key (moveKey) is key.
+func (vw *view) legal(key string) (engine.Move, bool) {
+	vw.keysOnce.Do(func() {
+		vw.byKey = map[string]engine.Move{}
+		n := 0
+		for _, a := range vw.state.Actions {
+			for _, mj := range a.Moves {
+				if k, err := moveKey(a.Action, mj.Args); err == nil {
+					vw.byKey[k] = vw.moves[n]
+				}
+				n++
+			}
+		}
+	})
+	mv, ok := vw.byKey[key]
+	return mv, ok
 }
 
 // bytes returns the view's response body, drawing its picture the first
@@ -110,7 +132,11 @@ func (vw *view) bytes() ([]byte, error) {
 			return
 		}
 		st.Picture = &pictureJSON{Width: w, Height: h, SVG: svg.String(), Boxes: boxes}
-		vw.body, vw.err = json.Marshal(st)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false) // the SVG's < and > as they are: a third of the bytes, not \u003c
+		vw.err = enc.Encode(st)
+		vw.body = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 	})
 	return vw.body, vw.err
 }
