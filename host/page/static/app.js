@@ -26,6 +26,7 @@ async function refresh() {
   if (resp.status === 403) { $("status").textContent = "This link opens no seat: ask the designer for yours."; return; }
   if (!resp.ok) { $("status").textContent = "The server answered " + resp.status + "."; return; }
   const st = await resp.json();
+  for (const a of st.actions) for (const p of a.params) p.choose = p.choose || 0; // omitted when 0
   if (!state || st.step !== state.step) picking = null;
   state = st;
   draw();
