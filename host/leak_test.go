@@ -72,9 +72,10 @@ func TestAPISendsNothingHidden(t *testing.T) {
 		if err := after.Apply(after.Own(mv)); err != nil {
 			t.Fatal(err)
 		}
+		head := ts.ms[0].snap.Load().step
 		for v := 0; v <= 4; v++ {
 			got := received(t, ts, v, st.Step)
-			if want := sent(t, pack, after, v); !bytes.Equal(got, want) {
+			if want := sent(t, pack, after, head, v); !bytes.Equal(got, want) {
 				t.Fatalf("decision %d, viewer %d: the server sent\n%s\nnot what its match gives\n%s", d, v, firstDiff(got, want), firstDiff(want, got))
 			}
 			if v == 0 {
@@ -92,7 +93,7 @@ func TestAPISendsNothingHidden(t *testing.T) {
 				}
 				compared++
 				for _, w := range []int{v, 0} {
-					if a, b := sent(t, pack, after, w), sent(t, pack, p, w); !bytes.Equal(a, b) {
+					if a, b := sent(t, pack, after, head, w), sent(t, pack, p, head, w); !bytes.Equal(a, b) {
 						t.Fatalf("decision %d (move %s), viewer %d receives other bytes when what seat %d cannot see is dealt again:\n%s\nthen\n%s", d, gm, w, v, firstDiff(a, b), firstDiff(b, a))
 					}
 				}
@@ -148,10 +149,11 @@ func received(t *testing.T, ts *testServer, viewer, step int) []byte {
 	return append(append(state, '\n'), events...)
 }
 
-// sent is what the server would send viewer of m: its state, then the
-// events of m's own log (a probe's: the move's) as the viewer sees them.
-func sent(t *testing.T, pack *graph.Pack, m *engine.Match, viewer int) []byte {
-	snap, err := makeSnapshot(pack, m, 0, false)
+// sent is what the server would send viewer of m at its step: its state,
+// then the events of m's own log (a probe's: the move's) as the viewer sees
+// them.
+func sent(t *testing.T, pack *graph.Pack, m *engine.Match, step, viewer int) []byte {
+	snap, err := makeSnapshot(pack, m, 0, step, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ type match struct {
 // publish makes the snapshot of the session's newest step (mu held) and
 // tells those waiting on the last one.
 func (m *match) publish() error {
-	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Err() != nil)
+	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // snapshot is a match as its viewers see it at one step: made under the
 // match's lock each time the match moves, read by requests without it.
 type snapshot struct {
-	step    int
+	step    int // the session's newest step: each move makes a new one
 	over    bool
 	failed  bool          // the pack's code failed: the match cannot go on
 	views   []*view       // by viewer: 0 the spectator, then each seat
@@ -60,9 +60,10 @@ type pictureJSON struct {
 }
 
 // makeSnapshot builds every viewer's state of m, the match at the newest
-// step (i is the match's index, from 0; failed: it stopped on an error).
-func makeSnapshot(pack *graph.Pack, m *engine.Match, i int, failed bool) (*snapshot, error) {
-	snap := &snapshot{step: m.Step(), over: m.Over(), failed: failed, changed: make(chan struct{})}
+// step (i is the match's index, from 0; step is the session's newest step,
+// the one a move is posted at; failed: it stopped on an error).
+func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed bool) (*snapshot, error) {
+	snap := &snapshot{step: step, over: m.Over(), failed: failed, changed: make(chan struct{})}
 	scenes, err := scenesOf(pack, m)
 	if err != nil {
 		return nil, err

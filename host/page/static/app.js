@@ -15,18 +15,28 @@ let state = null;     // the last state read
 let picking = null;   // {a: index of the action, picks: [[value index...] per parameter]}
 let logStep = -1;     // the newest step whose events are shown
 let busy = false;
+let posts = 0;        // moves posted by this page (tests read it)
 
 async function api(path, init = {}) {
   init.headers = Object.assign({"Authorization": "Bearer " + token}, init.headers || {});
   return fetch("/api/matches/" + matchID + "/" + path, init);
 }
 
-async function refresh() {
+// refresh reads the state again; calls are queued, so that an answer read
+// before another can never be drawn after it.
+let queue = Promise.resolve();
+function refresh() {
+  queue = queue.then(readState, readState);
+  return queue;
+}
+
+async function readState() {
   const resp = await api("state");
   if (resp.status === 403) { $("status").textContent = "This link opens no seat: ask the designer for yours."; return; }
   if (!resp.ok) { $("status").textContent = "The server answered " + resp.status + "."; return; }
   const st = await resp.json();
   for (const a of st.actions) for (const p of a.params) p.choose = p.choose || 0; // omitted when 0
+  if (state && st.step < state.step) return; // an answer older than what is shown
   if (!state || st.step !== state.step) picking = null;
   state = st;
   draw();
@@ -69,6 +79,7 @@ function options(a, picks, i) {
   return out;
 }
 function choose(ai, i, v) {
+  if (busy) return;
   const a = state.actions[ai];
   if (!picking || picking.a !== ai) picking = {a: ai, picks: []};
   const picks = picking.picks.slice(0, i + 1);
@@ -91,13 +102,17 @@ async function take(ai) {
   if (ai !== undefined) { a = state.actions[ai]; mv = a.moves[0]; }
   else { a = state.actions[picking.a]; mv = completeMove(); }
   if (!mv) return;
-  busy = true;
-  const resp = await api("move", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({step: state.step, action: a.action, args: mv.args})});
-  busy = false;
-  picking = null;
-  $("message").textContent = resp.ok ? "" : (await resp.text()).trim();
-  await refresh();
+  busy = true; // until the state after the move is drawn: no click meanwhile
+  posts++;
+  try {
+    const resp = await api("move", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({step: state.step, action: a.action, args: mv.args})});
+    picking = null;
+    $("message").textContent = resp.ok ? "" : (await resp.text()).trim();
+    await refresh();
+  } finally {
+    busy = false;
+  }
 }
 
 // --- drawing ---
