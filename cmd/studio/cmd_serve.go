@@ -114,7 +114,10 @@ func serve(ctx context.Context, stdout, stderr io.Writer, arg, addr, seatSpec, s
 	for _, l := range srv.Links(base) {
 		fmt.Fprintf(stdout, "match %d %-10s %s\n", l.Match, l.Name, l.URL)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// Requests live in ctx, so that an interrupt ends the pages' update
+	// streams too and Shutdown does not wait for them.
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
