@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/internal/atomicfile"
+	"github.com/rulestudio/studio/internal/input"
 )
 
 // stateFile is serve.json in a server's folder: what the matches were
@@ -37,7 +38,7 @@ func (s *stateFile) same(o *stateFile) bool {
 // matches are not these.
 func loadState(dir string, want *stateFile) (*stateFile, error) {
 	path := filepath.Join(dir, "serve.json")
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Record)
 	if err == nil && len(data) == 0 { // killed before its first write
 		os.Remove(path)
 		err = os.ErrNotExist

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/internal/atomicfile"
+	"github.com/rulestudio/studio/internal/input"
 )
 
 // Store keeps the records of a server's matches, so that a server killed at
@@ -90,7 +91,7 @@ func (d *DirStore) Load(n int) ([]*graph.Record, error) {
 // in a newline count: the last may have been cut by a kill while written.
 func (d *DirStore) read(i int) (*graph.Record, error) {
 	path := d.journal(i)
-	data, err := os.ReadFile(path)
+	data, err := input.Read(path, input.Record) // a regular file, within a record's size
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
