@@ -6,7 +6,6 @@ import (
 	"log"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -159,24 +158,4 @@ func (s *Server) Links(base string) []Link {
 		}
 	}
 	return out
-}
-
-// Wait waits until every match has ended, or ctx ends; for tests and
-// benchmarks.
-func (s *Server) Wait(ctx context.Context) error {
-	for _, m := range s.ms {
-		for {
-			snap := m.snap.Load()
-			if snap.over || snap.failed {
-				break
-			}
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-snap.changed:
-			case <-time.After(time.Second):
-			}
-		}
-	}
-	return nil
 }
