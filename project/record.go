@@ -1,6 +1,7 @@
 package project
 
 import (
+	"cmp"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -176,6 +177,29 @@ func (p *Project) Matches() ([]Match, error) {
 		out = append(out, m)
 	}
 	return out, p.wrap("matches", rows.Err())
+}
+
+// UpdateMatch replaces the moves and the bots' source of recorded match id
+// with rec's, in one transaction (a hosted match, `studio serve`, grows
+// by one move at a time and each is stored before it is acknowledged).
+// The match's revision, name, seed and seats stay; a match that is not
+// there is ErrNotFound.
+func (p *Project) UpdateMatch(id int64, rec graph.Record) error {
+	what := fmt.Sprintf("update match %d", id)
+	moves, err := json.Marshal(orEmpty(rec.Moves))
+	if err != nil {
+		return p.wrap(what, err)
+	}
+	return p.update(what, func(tx *sql.Tx) (bool, error) {
+		res, err := tx.Exec("UPDATE match SET log = ?, log_form = 2, bots_source = ? WHERE id = ?", string(moves), botsSource(rec.BotsSource), id)
+		if err != nil {
+			return false, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return false, cmp.Or(err, ErrNotFound)
+		}
+		return true, nil
+	})
 }
 
 // DeleteMatch removes the recorded match id.

@@ -40,7 +40,8 @@ func drawScene(p painter, sc *scene.Scene, boxes []placed, ox, oy, w, h float64)
 // last move (or the winners).
 func headerLines(sc *scene.Scene) (string, string, string) {
 	who := "seen by the designer (everything)"
-	if sc.Seat > 0 {
+	if sc.Seat > 0 || sc.Viewer != "" && sc.Viewer != "designer" { // a seat, or a host's spectator
+
 		who = "seen by " + sc.Viewer
 	}
 	title := fmt.Sprintf("%s · step %d · %s · %s", sc.Pack, sc.Step, sc.State, who)

@@ -1,0 +1,168 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/preview"
+)
+
+// The refusals of a move, each with its HTTP status in the API.
+var (
+	errStale    = errors.New("the match has moved on since that step")    // 409
+	errFinished = errors.New("the match is over")                         // 409
+	errIllegal  = errors.New("not one of your legal moves at this step")  // 422
+	errStopped  = errors.New("the match cannot go on: its record failed") // 503
+)
+
+// match is one hosted match: its session (the one goroutine at a time it
+// allows holds mu), what is stored of it, and its viewers' snapshot.
+type match struct {
+	srv   *Server
+	index int // from 0
+
+	mu     sync.Mutex
+	sess   *preview.Session
+	stored int   // moves the store holds
+	broken error // the store failed: no move is taken any more
+
+	snap atomic.Pointer[snapshot]
+	wake chan struct{} // the bots may have a move to make
+}
+
+// publish makes the snapshot of the session's newest step (mu held) and
+// tells those waiting on the last one.
+func (m *match) publish() error {
+	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil)
+	if err != nil {
+		return err
+	}
+	if old := m.snap.Swap(snap); old != nil {
+		close(old.changed)
+	}
+	return nil
+}
+
+// persist stores the moves taken since the last call, and the whole record
+// once the match is over (mu held). A store that fails stops the match.
+func (m *match) persist() error {
+	rec := m.sess.Record()
+	over := m.sess.Match().Over()
+	if len(rec.Moves) == m.stored && !over {
+		return nil
+	}
+	var err error
+	if over {
+		err = m.srv.store.Finish(m.index, rec)
+	} else {
+		err = m.srv.store.Save(m.index, rec)
+	}
+	if err != nil {
+		m.broken = err
+		return err
+	}
+	m.stored = len(rec.Moves)
+	return nil
+}
+
+// take plays seat's (0-based) move, given by its action and args as the
+// seat knows them, at step: it must be the match's newest step and the move
+// one of the seat's legal moves there. The move is stored before take
+// returns; the bots then move on their own.
+func (m *match) take(seat, step int, action string, args []byte) (int, error) {
+	key, err := moveKey(action, args)
+	if err != nil {
+		return 0, errIllegal
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	snap := m.snap.Load()
+	switch {
+	case m.broken != nil:
+		return 0, errStopped
+	case snap.over || snap.failed:
+		return 0, errFinished
+	case step != snap.step:
+		return 0, errStale
+	}
+	mv, ok := snap.views[seat+1].legal(key)
+	if !ok {
+		return 0, errIllegal
+	}
+	if _, err := m.sess.Take(mv); err != nil {
+		var ie *engine.IllegalError
+		if errors.As(err, &ie) {
+			return 0, errIllegal
+		}
+		return 0, err
+	}
+	m.toHead()
+	if err := m.persist(); err != nil {
+		return 0, fmt.Errorf("%w: %v", errStopped, err)
+	}
+	if err := m.publish(); err != nil {
+		return 0, err
+	}
+	m.kick()
+	return m.snap.Load().step, nil
+}
+
+// toHead moves the session's cursor to its newest step: a move may take
+// the match through several steps (states that wait for no one), and the
+// session's cursor moves by one (mu held).
+func (m *match) toHead() {
+	m.sess.JumpTo(m.sess.Head()) // in range by construction
+}
+
+// kick wakes the bots' goroutine.
+func (m *match) kick() {
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run plays the bots' moves whenever woken, until ctx ends.
+func (m *match) run(ctx context.Context, done *sync.WaitGroup) {
+	defer done.Done()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-m.wake:
+		}
+		for ctx.Err() == nil && m.botStep() {
+		}
+	}
+}
+
+// botStep lets a bot take the move the match waits for, if a bot can; it
+// reports whether one did.
+func (m *match) botStep() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.broken != nil || m.sess.Err() != nil || m.sess.Match().Over() {
+		return false
+	}
+	st, err := m.sess.Step()
+	if err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err)
+		return false
+	}
+	if st.Reason == preview.NeedsPerson {
+		return false
+	}
+	m.toHead()
+	if err := m.persist(); err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err)
+	}
+	if err := m.publish(); err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err)
+		return false
+	}
+	return st.Reason == preview.Stepped || st.Reason == preview.AtBreakpoint
+}

@@ -1,0 +1,143 @@
+package host
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/rulestudio/studio/engine"
+	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview/scene"
+	"github.com/rulestudio/studio/preview/scene/picture"
+)
+
+// snapshot is a match as its viewers see it at one step: made under the
+// match's lock each time the match moves, read by requests without it.
+type snapshot struct {
+	step    int // the session's newest step: each move makes a new one
+	over    bool
+	failed  bool          // the pack's code failed: the match cannot go on
+	views   []*view       // by viewer: 0 the spectator, then each seat
+	changed chan struct{} // closed when a newer snapshot replaces this one
+}
+
+// view is one viewer's state at a step: the scene and the legal moves, and
+// the response body written from them (with the picture) when first asked.
+type view struct {
+	state stateJSON
+	moves []engine.Move // the seat's legal moves, in the order Actions lists them
+
+	keysOnce sync.Once
+	byKey    map[string]engine.Move // moves by moveKey, made at the first post
+
+	once sync.Once
+	body []byte
+	err  error
+}
+
+// stateJSON is the body of GET /api/matches/{m}/state (docs/hosting.md).
+type stateJSON struct {
+	Match int          `json:"match"` // from 1
+	Seat  int          `json:"seat"`  // from 1; 0 for the spectator
+	Step  int          `json:"step"`  // post a move with it
+	Over  bool         `json:"over"`
+	Error string       `json:"error,omitempty"` // the match stopped: the pack's code failed
+	Scene *scene.Scene `json:"scene"`
+	// Actions are the seat's legal moves now, by action ([] when it has
+	// none; the spectator has none).
+	Actions []actionJSON `json:"actions"`
+	Picture *pictureJSON `json:"picture"`
+}
+
+// pictureJSON is the scene drawn as SVG, and where each thing of it lies
+// (picture.Boxes), for the page's clicks.
+type pictureJSON struct {
+	Width  float64       `json:"width"`
+	Height float64       `json:"height"`
+	SVG    string        `json:"svg"`
+	Boxes  []picture.Box `json:"boxes"`
+}
+
+// makeSnapshot builds every viewer's state of m, the match at the newest
+// step (i is the match's index, from 0; step is the session's newest step,
+// the one a move is posted at; failed: it stopped on an error).
+func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed bool) (*snapshot, error) {
+	snap := &snapshot{step: step, over: m.Over(), failed: failed, changed: make(chan struct{})}
+	scenes, err := scenesOf(pack, m)
+	if err != nil {
+		return nil, err
+	}
+	var all []engine.Move
+	if !snap.over && !failed {
+		if all, err = m.LegalAll(); err != nil {
+			snap.failed = true
+		}
+	}
+	for v, sc := range scenes {
+		st := stateJSON{Match: i + 1, Seat: v, Step: snap.step, Over: snap.over, Scene: sc, Actions: []actionJSON{}}
+		if snap.failed {
+			st.Error = "the match stopped on an error of the rules"
+		}
+		vw := &view{}
+		if v > 0 {
+			var mine []engine.Move
+			for _, mv := range all {
+				if mv.Seat == v-1 {
+					mine = append(mine, mv)
+				}
+			}
+			if len(mine) > 0 {
+				if st.Actions, vw.moves, err = seatMoves(pack, m, v-1, sc, mine); err != nil {
+					return nil, err
+				}
+			}
+		}
+		vw.state = st
+		snap.views = append(snap.views, vw)
+	}
+	return snap, nil
+}
+
+// legal returns the seat's legal move whose key (moveKey) is key.
+func (vw *view) legal(key string) (engine.Move, bool) {
+	vw.keysOnce.Do(func() {
+		vw.byKey = map[string]engine.Move{}
+		n := 0
+		for _, a := range vw.state.Actions {
+			for _, mj := range a.Moves {
+				if k, err := moveKey(a.Action, mj.Args); err == nil {
+					vw.byKey[k] = vw.moves[n]
+				}
+				n++
+			}
+		}
+	})
+	mv, ok := vw.byKey[key]
+	return mv, ok
+}
+
+// bytes returns the view's response body, drawing its picture the first
+// time (off the match's lock: a scene is plain data).
+func (vw *view) bytes() ([]byte, error) {
+	vw.once.Do(func() {
+		st := vw.state
+		var svg strings.Builder
+		if err := picture.SVG(&svg, picture.Options{}, st.Scene); err != nil {
+			vw.err = err
+			return
+		}
+		w, h, boxes, err := picture.Boxes(st.Scene)
+		if err != nil {
+			vw.err = err
+			return
+		}
+		st.Picture = &pictureJSON{Width: w, Height: h, SVG: svg.String(), Boxes: boxes}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false) // the SVG's < and > as they are: a third of the bytes, not \u003c
+		vw.err = enc.Encode(st)
+		vw.body = bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	})
+	return vw.body, vw.err
+}
