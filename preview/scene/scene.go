@@ -85,9 +85,13 @@ type Location struct {
 }
 
 // Card is one card. A card the viewer cannot see is Hidden: only its back
-// is drawn and it has no type, text or image.
+// is drawn and it has no type, text or image. Card is the card's id in its
+// deck (engine.Match.SeenCardIDs), by which the viewer's legal moves name
+// it: two cards of one face (two decks, a deck with copies) are told
+// apart by it; 0 for a hidden card, whose id the viewer does not know.
 type Card struct {
-	ID      string `json:"id"` // its location's ID and its place there: "deck:hand/2:5"
+	ID      string `json:"id"`             // its location's ID and its place there: "deck:hand/2:5"
+	Card    int    `json:"card,omitempty"` // its id in its deck, for a face seen
 	Owner   int    `json:"owner,omitempty"`
 	Hidden  bool   `json:"hidden,omitempty"`
 	Type    string `json:"type,omitempty"`
