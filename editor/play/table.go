@@ -193,21 +193,22 @@ func (t *table) done(epoch int, scs []*scene.Scene, img image.Image, boxes []pic
 	}
 }
 
-// card returns the card of the scenes shown that box b is, if it is one.
-func (t *table) card(b picture.Box) (scene.Card, bool) {
+// card returns the card of the scenes shown that box b is, if it is one,
+// and its deck.
+func (t *table) card(b picture.Box) (scene.Card, string, bool) {
 	if b.Scene < 0 || b.Scene >= len(t.scenes) {
-		return scene.Card{}, false
+		return scene.Card{}, "", false
 	}
 	for _, a := range t.scenes[b.Scene].Areas {
 		for _, l := range a.Locations {
 			for _, c := range l.Cards {
 				if c.ID == b.ID {
-					return c, true
+					return c, l.Deck, true
 				}
 			}
 		}
 	}
-	return scene.Card{}, false
+	return scene.Card{}, "", false
 }
 
 // WaitTable waits until no picture of the table is being drawn on its
