@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -48,7 +49,19 @@ type table struct {
 
 	scenes []*scene.Scene // the scenes of the picture shown
 	boxes  []picture.Box  // where its things lie, in its pixels
+
+	// built are the scenes last built: a later step's changes are read
+	// against them (scene.MarkChanges). moment counts the redraws: the
+	// timer that ends a moment of changes shown draws the table plain
+	// again only when no redraw came since.
+	built  []*scene.Scene
+	moment int
 }
+
+// changeMoment is how long the table shows a value changed by a step as
+// its value after and before ("26 ← 13"), unless the next step comes
+// first.
+var changeMoment = 2500 * time.Millisecond
 
 func newTable(p *Panels) *table {
 	t := &table{p: p}
@@ -119,10 +132,73 @@ func (t *table) redraw() {
 		t.p.message.SetText("The table cannot be drawn: " + err.Error())
 		return
 	}
+	changed := t.markChanges(scs)
+	t.built = scs
+	t.moment++
+	if changed {
+		t.endMoment(t.moment)
+	}
+	t.show(scs)
+}
+
+// show draws scs, after the picture being drawn if there is one.
+func (t *table) show(scs []*scene.Scene) {
 	t.next = scs
 	if !t.busy {
 		t.start()
 	}
+}
+
+// markChanges marks in scs the counters and scores that changed since the
+// scenes last built, when scs are the same viewers' at a later step (a
+// step, Forward, a move and the bots' after it, a scrub forward), and
+// reports whether any did.
+func (t *table) markChanges(scs []*scene.Scene) bool {
+	if len(t.built) != len(scs) {
+		return false
+	}
+	for i, sc := range scs {
+		if b := t.built[i]; b.Seat != sc.Seat || b.Step >= sc.Step {
+			return false
+		}
+	}
+	changed := false
+	for i, sc := range scs {
+		scene.MarkChanges(t.built[i], sc)
+		for _, a := range sc.Areas {
+			changed = changed || a.ScoreBefore != nil
+			for _, c := range a.Counters {
+				changed = changed || c.Before != ""
+			}
+		}
+	}
+	return changed
+}
+
+// endMoment draws the table plain again after changeMoment, unless another
+// redraw (the next step) came since the one numbered moment.
+func (t *table) endMoment(moment int) {
+	do := t.p.Do
+	if do == nil {
+		do = fyne.Do
+	}
+	time.AfterFunc(changeMoment, func() {
+		do(func() {
+			if t.moment != moment || t.p.sess == nil {
+				return
+			}
+			if !t.shown {
+				t.dirty = true // drawn plain when the tab shows
+				return
+			}
+			scs, err := t.build()
+			if err != nil {
+				return // the redraw that marked the changes said so
+			}
+			t.built = scs
+			t.show(scs)
+		})
+	})
 }
 
 // build returns the scenes of the viewer (every seat's for all seats).
@@ -150,7 +226,8 @@ func (t *table) build() ([]*scene.Scene, error) {
 // dropped when it comes back.
 func (t *table) clear() {
 	t.epoch++
-	t.next, t.scenes, t.boxes, t.dirty = nil, nil, nil, false
+	t.moment++
+	t.next, t.scenes, t.boxes, t.dirty, t.built = nil, nil, nil, false, nil
 	t.view.image.Image = nil
 	t.view.setMarks(nil)
 }
