@@ -92,3 +92,20 @@ func fading(t *testing.T, p *Panels, shot image.Image, at point) int {
 	}
 	return sum(v.image.Image.At(int(x), int(y))) - sum(shot.At(sx, sy))
 }
+
+// TestTableMarksNothingAtTheEnd: a tic-tac-toe match of two people won by
+// clicks on the table leaves nothing ringed or faded: the last decision's
+// choices are gone with it.
+func TestTableMarksNothingAtTheEnd(t *testing.T) {
+	p, q, _ := showTable(t, "tictactoe", 2, "", "")
+	for _, c := range [][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}} { // Player 1 takes the top row
+		tapBox(t, p, scene.CellID("board", c[0], c[1]))
+		q.settle(p)
+	}
+	if !p.sess.Match().Over() {
+		t.Fatalf("the match is not over after the top row; message %q", p.message.Text)
+	}
+	if v := p.table.view; len(v.marks) != 0 || len(v.veils) != 0 {
+		t.Errorf("at the end the table rings %d things and fades %d", len(v.marks), len(v.veils))
+	}
+}
