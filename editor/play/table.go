@@ -230,6 +230,7 @@ func (t *table) clear() {
 	t.next, t.scenes, t.boxes, t.dirty, t.built = nil, nil, nil, false, nil
 	t.view.image.Image = nil
 	t.view.setMarks(nil)
+	t.view.image.Refresh() // setMarks refreshes only when there was something to ring
 }
 
 // start draws the scenes waiting on a goroutine and shows them when done.
@@ -266,6 +267,9 @@ func (t *table) done(epoch int, scs []*scene.Scene, img image.Image, boxes []pic
 		t.scenes, t.boxes = scs, boxes
 		t.view.image.Image = img
 		t.view.setMarks(t.p.choosable())
+		// setMarks refreshes only when there is something to ring: a
+		// picture with nothing to ring (a bots' step, the end) must show too.
+		t.view.image.Refresh()
 	}
 	if t.next != nil {
 		t.start()
