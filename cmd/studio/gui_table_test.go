@@ -78,8 +78,7 @@ func TestWindowPlaysTicTacToeOnTheTable(t *testing.T) {
 // the bots finish the trick. A mirror of the match in this process, the
 // same moves taken, says where each card lies in the picture and which
 // card a click must play; after each move the window's table must show the
-// mirror's hand (a card at each of its places, none past its last) and
-// the trick.
+// mirror's hand: the red and black corners of its cards, place by place.
 func TestWindowPassesAndPlaysHeartsOnTheTable(t *testing.T) {
 	x := newExampleStudio(t)
 	s := x.start(t)
@@ -301,9 +300,6 @@ type shownTable struct {
 
 // tableColour is the picture's table (preview/scene/picture's tableColor).
 var tableColour = color.NRGBA{R: 0xec, G: 0xe7, B: 0xdc, A: 0xff}
-
-// areaColour is the picture's areas (areaColor).
-var areaColour = color.NRGBA{R: 0xfb, G: 0xfa, B: 0xf7, A: 0xff}
 
 // waitForTable waits until the Play panel's table shows the mirror's
 // picture: the table's colour spans a box of the picture's proportions,
