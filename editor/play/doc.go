@@ -24,7 +24,9 @@
 //
 // The files: play.go (the panels, starting and stepping a match; start
 // here), pick.go (the choices and pickers, lines of play), table.go (the
-// Table tab: the viewer chosen, drawing on a goroutine), click.go (a click
+// Table tab: the viewer chosen, drawing on a goroutine, a step's changes
+// shown for a moment), tableview.go (the picture, its rings and veils),
+// click.go (a click
 // on the table chosen through the pickers), keys.go (the
 // step keys and the choices' buttons), breakpoints.go (the breakpoints
 // handed to each session), debug.go (the stacks, objects and console),
