@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
@@ -148,7 +149,11 @@ func New() *Panels {
 func (p *Panels) PlayPanel() fyne.CanvasObject {
 	steps := container.NewHBox(p.controls, p.picking.wait, p.picking.linesBox)
 	seen := container.NewHBox(widget.NewLabel("Seen by"), p.table.seat)
-	top := container.NewBorder(nil, nil, steps, seen, p.timeline)
+	// The step buttons left, Seen by right, the timeline between: seen
+	// comes before steps among the row's objects, so that the lines of
+	// play's selector stays the panel's last selector, as it was when Seen
+	// by lay in the Table tab (the window's tests find it so).
+	top := container.New(layout.NewBorderLayout(nil, nil, steps, seen), p.timeline, seen, steps)
 	text := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
 	p.main = container.NewAppTabs(container.NewTabItem(TableTab, p.table.view), container.NewTabItem(TextTab, text))
 	// The tabs down the left: the table is drawn as large as the panel's
