@@ -421,6 +421,17 @@ var (
 	_ starlark.Comparable = (*cardValue)(nil)
 )
 
+// CardOf returns the deck and id of card value v, as a legal move's
+// argument holds it; false for any other value. A table names the card
+// clicked by these, never by its face, which two cards can share.
+func CardOf(v starlark.Value) (CardRef, bool) {
+	c, ok := v.(*cardValue)
+	if !ok {
+		return CardRef{}, false
+	}
+	return CardRef{Deck: c.deck.name, ID: c.id}, true
+}
+
 func (c *cardValue) get() dcard {
 	dk := c.m.st.decks[c.deck.idx]
 	c.m.note(rdDeck, c.deck.idx, dk.ver)

@@ -58,6 +58,9 @@
 //     reveal() showed a seat (remembered in the match state until the card
 //     goes out of the seat's sight); [Match.SeesCard], [Match.SeesObject],
 //     views, opaque card ids and determinization all ask it.
+//     [Match.SeenCardIDs] names the cards behind a view's faces (a table
+//     tells two of one face apart by them), and [CardOf] reads a move's
+//     card value as its deck and id.
 //   - [Match.Probe] is the leak check's copy (package preview, `studio
 //     leaks`): Determinize's deal keeping given cards, the same chance; a
 //     traced probe names the statement that wrote each variable, tag and

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 
@@ -92,29 +93,57 @@ func (m *Match) FullView() (*View, error) {
 // ("location", or "location/arg" where the cards belong to a seat),
 // counted, with every face, by location_arg then id.
 func (m *Match) fullDeck(dk *deck) DeckView {
-	byPlace := map[string][]dcard{}
-	var keys []string
-	for _, c := range dk.cards {
+	all := m.allCards(dk)
+	dv := DeckView{Counts: make(map[string]int, len(all)), Cards: make(map[string][]string, len(all))}
+	for key, ids := range all {
+		dv.Counts[key], dv.Cards[key] = len(ids), faces(dk, ids)
+	}
+	return dv
+}
+
+// allCards returns the ids of every card of dk by place as fullDeck keys
+// them, in its order (location_arg, then id).
+func (m *Match) allCards(dk *deck) map[string][]int {
+	byPlace := map[string][]int{}
+	for i, c := range dk.cards {
 		key := c.loc
 		if sg := m.p.vis.sight(c.loc); sg == sightOwner || c.loc == "hand" || c.loc == "cardsontable" || c.loc == "cardswon" {
 			key += "/" + strconv.Itoa(c.arg)
 		}
-		if _, ok := byPlace[key]; !ok {
-			keys = append(keys, key)
-		}
-		byPlace[key] = append(byPlace[key], c)
+		byPlace[key] = append(byPlace[key], i+1)
 	}
-	dv := DeckView{Counts: make(map[string]int, len(keys)), Cards: make(map[string][]string, len(keys))}
-	for _, key := range keys {
-		cs := byPlace[key]
-		sort.SliceStable(cs, func(a, b int) bool { return cs[a].arg < cs[b].arg })
-		faces := make([]string, len(cs))
-		for i, c := range cs {
-			faces[i] = face(c)
-		}
-		dv.Counts[key], dv.Cards[key] = len(cs), faces
+	for _, ids := range byPlace {
+		sort.SliceStable(ids, func(a, b int) bool { return dk.cards[ids[a]-1].arg < dk.cards[ids[b]-1].arg })
 	}
-	return dv
+	return byPlace
+}
+
+// SeenCardIDs returns the ids of the cards of deck whose faces seat
+// (0-based; -1 the designer) sees, by place as its view keys them, in the
+// order of the view's faces: a place of [DeckView].Cards (every place for
+// the designer, as [Match.FullView]), and the seat's own hand under
+// "hand/N" (N its number from 1), in the order of DeckView.Hand. A table
+// tells two cards of one face apart by these ids, which are the ids the
+// seat's legal moves name them by (a card it sees is named by its real id,
+// [Match.SeatCardID]). It is nil for a deck or seat the match does not
+// have.
+func (m *Match) SeenCardIDs(seat int, deck string) map[string][]int {
+	i := slices.Index(m.p.decks, deck)
+	if i < 0 || seat < -1 || seat >= m.seats {
+		return nil
+	}
+	dk := m.st.decks[i]
+	if seat < 0 {
+		return m.allCards(dk)
+	}
+	_, ids := m.seenCards(dk, seat)
+	if hand := dk.inLoc("hand", seat+1, true); len(hand) > 0 {
+		if ids == nil {
+			ids = map[string][]int{}
+		}
+		ids["hand/"+strconv.Itoa(seat+1)] = hand
+	}
+	return ids
 }
 
 // Names returns the players' names, one per seat.

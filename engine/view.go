@@ -238,16 +238,36 @@ func sortHidden(ms []graph.Move, hidden bool) {
 // holds, its own hand, and the faces it sees elsewhere, by place in the
 // order cards.cards gives (location_arg, then id).
 func (m *Match) deckView(dk *deck, seat int) DeckView {
+	counts, seen := m.seenCards(dk, seat)
+	dv := DeckView{Counts: counts}
+	for key, ids := range seen {
+		if dv.Cards == nil {
+			dv.Cards = map[string][]string{}
+		}
+		dv.Cards[key] = faces(dk, ids)
+	}
+	for _, id := range dk.inLoc("hand", seat+1, true) {
+		dv.Hand = append(dv.Hand, face(dk.cards[id-1]))
+	}
+	return dv
+}
+
+// seenCards returns how many cards each place of dk that seat may count
+// holds (keyed as views key them: "deck", "hand/2") and the ids of the
+// cards there whose faces seat sees, but its own hand's, in the order
+// cards.cards gives (location_arg, then id): a view's faces are these
+// cards', and [Match.SeenCardIDs] names them.
+func (m *Match) seenCards(dk *deck, seat int) (map[string]int, map[string][]int) {
 	type place struct {
 		loc string
 		arg int // -1: the location's places counted together
 	}
 	type seen struct {
-		n     int
-		cards []dcard // the faces seat sees, by id
+		n   int
+		ids []int // the cards seat sees the faces of, by id
 	}
 	places := make(map[place]*seen, 16)
-	for _, c := range dk.cards {
+	for i, c := range dk.cards {
 		sg := m.p.vis.sight(c.loc)
 		if sg == sightNobody {
 			continue
@@ -263,33 +283,36 @@ func (m *Match) deckView(dk *deck, seat int) DeckView {
 		}
 		s.n++
 		if m.seesFace(seat, c) && (c.loc != "hand" || c.arg != seat+1) {
-			s.cards = append(s.cards, c)
+			s.ids = append(s.ids, i+1)
 		}
 	}
-	dv := DeckView{Counts: make(map[string]int, len(places))}
+	counts := make(map[string]int, len(places))
+	var ids map[string][]int
 	for pl, s := range places {
 		key := pl.loc
 		if pl.arg >= 0 {
 			key += "/" + strconv.Itoa(pl.arg)
 		}
-		dv.Counts[key] = s.n
-		if len(s.cards) == 0 {
+		counts[key] = s.n
+		if len(s.ids) == 0 {
 			continue
 		}
-		sort.SliceStable(s.cards, func(a, b int) bool { return s.cards[a].arg < s.cards[b].arg })
-		faces := make([]string, len(s.cards))
-		for i, c := range s.cards {
-			faces[i] = face(c)
+		sort.SliceStable(s.ids, func(a, b int) bool { return dk.cards[s.ids[a]-1].arg < dk.cards[s.ids[b]-1].arg })
+		if ids == nil {
+			ids = map[string][]int{}
 		}
-		if dv.Cards == nil {
-			dv.Cards = map[string][]string{}
-		}
-		dv.Cards[key] = faces
+		ids[key] = s.ids
 	}
-	for _, id := range dk.inLoc("hand", seat+1, true) {
-		dv.Hand = append(dv.Hand, face(dk.cards[id-1]))
+	return counts, ids
+}
+
+// faces returns the faces of dk's cards ids, in order.
+func faces(dk *deck, ids []int) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = face(dk.cards[id-1])
 	}
-	return dv
+	return out
 }
 
 // face is a card as a view shows it: "type/type_arg" (Baron/3, not

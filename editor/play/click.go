@@ -7,6 +7,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/scene"
 	"github.com/rulestudio/studio/preview/scene/picture"
@@ -14,8 +15,9 @@ import (
 
 // clickTable plays what the point (x, y) of the table's picture shows when
 // a legal move's parameter names it: a card whose face the viewer sees (a
-// parameter valued that card, read as "type/type_arg" as its button reads),
-// a board's cell (a parameter valued (x, y)) or an object (valued its id).
+// parameter valued that very card: its deck and id, so that two cards of
+// one face are told apart), a board's cell (a parameter valued (x, y)), an
+// object (valued its id) or a seat's area (valued that player).
 // A choose-k parameter's card (Hearts' three to give) toggles, and Take
 // stays the designer's. The value is chosen through the
 // pick model as its button would be (pick.go): the seat's move being
@@ -49,10 +51,10 @@ func (p *Panels) clickTable(x, y float64) {
 }
 
 // names returns what a parameter's value must be to name the thing of
-// box b; false for a thing no value names (an area, a card's back).
+// box b; false for a thing no value names (a card's back, a location).
 func (t *table) names(b picture.Box) (func(starlark.Value) bool, bool) {
-	if c, isCard := t.card(b); isCard {
-		return cardValue(c)
+	if c, deck, isCard := t.card(b); isCard {
+		return cardValue(deck, c)
 	}
 	return clicked(b.ID)
 }
@@ -123,6 +125,9 @@ func shown(b picture.Box, after []picture.Box) picture.Box {
 	}
 	n := after[0]
 	loc := b.ID[:strings.LastIndexByte(b.ID, ':')+1]
+	if loc == "" {
+		return b // an area: no card's strip
+	}
 	if strings.HasPrefix(n.ID, loc) && n.Scene == b.Scene && n.Y == b.Y && n.X > b.X && n.X < b.X+b.W {
 		b.W = n.X - b.X
 	}
@@ -158,8 +163,15 @@ func (p *Panels) choose(seat int, pk *preview.Pick, want func(starlark.Value) bo
 
 // clicked returns what a parameter's value must be to name the thing of
 // scene id: a cell "board:NAME:x,y" is (x, y) or [x, y]; an object
-// "object:N" is N.
+// "object:N" is N; a seat's area "seat-N" is the player of seat N.
 func clicked(id string) (func(starlark.Value) bool, bool) {
+	if rest, ok := strings.CutPrefix(id, "seat-"); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil {
+			return nil, false
+		}
+		return seatValue(n), true
+	}
 	if rest, ok := strings.CutPrefix(id, "object:"); ok {
 		n, err := strconv.Atoi(rest)
 		if err != nil {
@@ -183,15 +195,31 @@ func clicked(id string) (func(starlark.Value) bool, bool) {
 	}, true
 }
 
-// cardValue returns what a parameter's value must be to name card c: a
-// card whose face reads as c's (preview.Label's "type/type_arg"); false
-// for a card seen from the back.
-func cardValue(c scene.Card) (func(starlark.Value) bool, bool) {
-	if c.Hidden || c.TypeArg == nil {
+// cardValue returns what a parameter's value must be to name card c of
+// deck: that very card (engine.CardOf), never another of its face; false
+// for a card seen from the back, whose id the viewer does not know.
+func cardValue(deck string, c scene.Card) (func(starlark.Value) bool, bool) {
+	if c.Hidden || c.Card == 0 {
 		return nil, false
 	}
-	face := c.Type + "/" + strconv.Itoa(*c.TypeArg)
-	return func(v starlark.Value) bool { return v.Type() == "card" && preview.Label(v) == face }, true
+	want := engine.CardRef{Deck: deck, ID: c.Card}
+	return func(v starlark.Value) bool {
+		ref, ok := engine.CardOf(v)
+		return ok && ref == want
+	}, true
+}
+
+// seatValue returns what a parameter's value must be to name the player of
+// seat (from 1): a player value whose number (p.no) is seat.
+func seatValue(seat int) func(starlark.Value) bool {
+	return func(v starlark.Value) bool {
+		h, ok := v.(starlark.HasAttrs)
+		if !ok || v.Type() != "player" {
+			return false
+		}
+		no, err := h.Attr("no")
+		return err == nil && no != nil && isInt(no, seat)
+	}
 }
 
 // isInt reports whether v is the whole number n.

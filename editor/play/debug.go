@@ -63,6 +63,11 @@ func (p *Panels) showSeats(m *engine.Match) {
 			why, _ := m.WhyNot(seat)
 			refused = append(refused, refusalLines(why)...)
 		}
+	} else {
+		// No one chooses at the end or after a failure: the last
+		// decision's choices go, and the table rings and fades nothing.
+		p.picking.acts, p.picking.picks, p.picking.barred = nil, nil, nil
+		p.table.view.setMarks(nil)
 	}
 	if len(refused) > 0 {
 		p.refused.SetText("Not available:\n" + strings.Join(refused, "\n"))

@@ -2,8 +2,10 @@
 // match ([preview.Session]): [Panels], made by [New], shows the table of
 // the match at the cursor as a seat or the designer sees it (the Table
 // tab: preview/scene drawn by preview/scene/picture off the Fyne
-// goroutine; a click on a card, cell or object a legal move names picks it, and
-// what a click can choose now is ringed),
+// goroutine; a click on a card, cell, object or seat's area (a player) a
+// legal move names picks it, telling two cards of one face apart by their
+// ids; what a click can choose now is ringed and, while a pick is under
+// way, the other cards, cells and objects are veiled),
 // and per seat (the Text tab) the status line, clock and private args, per deciding person's seat its
 // actions as buttons ([Choice]) with pickers for their arguments (illegal
 // choices are not offered; the refused actions say why), the step controls,
@@ -24,7 +26,9 @@
 //
 // The files: play.go (the panels, starting and stepping a match; start
 // here), pick.go (the choices and pickers, lines of play), table.go (the
-// Table tab: the viewer chosen, drawing on a goroutine), click.go (a click
+// Table tab: the viewer chosen, drawing on a goroutine, a step's changes
+// shown for a moment), tableview.go (the picture, its rings and veils),
+// click.go (a click
 // on the table chosen through the pickers), keys.go (the
 // step keys and the choices' buttons), breakpoints.go (the breakpoints
 // handed to each session), debug.go (the stacks, objects and console),

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
@@ -147,19 +148,29 @@ func New() *Panels {
 	return p
 }
 
-// PlayPanel returns the seats' panel: the controls and timeline over, on
-// the left, the Table tab (the match drawn, a viewer chosen above it) and
-// the Text tab (the status, the last stop, the refused actions) and, on the
-// right, the actions. It is made once: the panels have one Play panel.
+// PlayPanel returns the seats' panel: one row of the step controls, the
+// timeline and the table's viewer (Seen by) over, on the left, the Table
+// tab (the match drawn, filling the room) and the Text tab (the status,
+// the last stop, the refused actions), their tabs down the side, and, on
+// the right, the actions. It is made once: the panels have one Play panel.
 func (p *Panels) PlayPanel() fyne.CanvasObject {
-	top := container.NewVBox(container.NewHBox(p.controls, p.picking.wait, p.picking.linesBox), p.timeline)
+	steps := container.NewHBox(p.controls, p.picking.wait, p.picking.linesBox)
+	seen := container.NewHBox(widget.NewLabel("Seen by"), p.table.seat)
+	// The step buttons left, Seen by right, the timeline between: seen
+	// comes before steps among the row's objects, so that the lines of
+	// play's selector stays the panel's last selector, as it was when Seen
+	// by lay in the Table tab (the window's tests find it so).
+	top := container.New(layout.NewBorderLayout(nil, nil, steps, seen), p.timeline, seen, steps)
 	text := container.NewVScroll(container.NewVBox(p.links.live, p.status, p.message, p.refused))
-	tbl := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabel("Seen by"), nil, p.table.seat), nil, nil, nil, p.table.view)
-	p.main = container.NewAppTabs(container.NewTabItem(TableTab, tbl), container.NewTabItem(TextTab, text))
+	p.main = container.NewAppTabs(container.NewTabItem(TableTab, p.table.view), container.NewTabItem(TextTab, text))
+	// The tabs down the left: the table is drawn as large as the panel's
+	// height allows (a table is wider than the panel is high), and a row of
+	// tabs over it would take from that height.
+	p.main.SetTabLocation(container.TabLocationLeading)
 	p.main.OnSelected = func(ti *container.TabItem) { p.table.setShown(ti.Text == TableTab) }
 	p.table.setShown(true)
 	split := container.NewHSplit(p.main, container.NewVScroll(p.actions))
-	split.Offset = 0.62
+	split.Offset = 0.62 // a table is height-bound here: wider would leave it as large
 	return container.NewBorder(top, nil, nil, nil, split)
 }
 

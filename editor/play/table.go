@@ -3,13 +3,10 @@ package play
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/ui"
@@ -46,7 +43,19 @@ type table struct {
 
 	scenes []*scene.Scene // the scenes of the picture shown
 	boxes  []picture.Box  // where its things lie, in its pixels
+
+	// built are the scenes last built: a later step's changes are read
+	// against them (scene.MarkChanges). moment counts the redraws: the
+	// timer that ends a moment of changes shown draws the table plain
+	// again only when no redraw came since.
+	built  []*scene.Scene
+	moment int
 }
+
+// changeMoment is how long the table shows a value changed by a step as
+// its value after and before ("26 ← 13"), unless the next step comes
+// first.
+var changeMoment = 2500 * time.Millisecond
 
 func newTable(p *Panels) *table {
 	t := &table{p: p}
@@ -117,10 +126,73 @@ func (t *table) redraw() {
 		t.p.message.SetText("The table cannot be drawn: " + err.Error())
 		return
 	}
+	changed := t.markChanges(scs)
+	t.built = scs
+	t.moment++
+	if changed {
+		t.endMoment(t.moment)
+	}
+	t.show(scs)
+}
+
+// show draws scs, after the picture being drawn if there is one.
+func (t *table) show(scs []*scene.Scene) {
 	t.next = scs
 	if !t.busy {
 		t.start()
 	}
+}
+
+// markChanges marks in scs the counters and scores that changed since the
+// scenes last built, when scs are the same viewers' at a later step (a
+// step, Forward, a move and the bots' after it, a scrub forward), and
+// reports whether any did.
+func (t *table) markChanges(scs []*scene.Scene) bool {
+	if len(t.built) != len(scs) {
+		return false
+	}
+	for i, sc := range scs {
+		if b := t.built[i]; b.Seat != sc.Seat || b.Step >= sc.Step {
+			return false
+		}
+	}
+	changed := false
+	for i, sc := range scs {
+		scene.MarkChanges(t.built[i], sc)
+		for _, a := range sc.Areas {
+			changed = changed || a.ScoreBefore != nil
+			for _, c := range a.Counters {
+				changed = changed || c.Before != ""
+			}
+		}
+	}
+	return changed
+}
+
+// endMoment draws the table plain again after changeMoment, unless another
+// redraw (the next step) came since the one numbered moment.
+func (t *table) endMoment(moment int) {
+	do := t.p.Do
+	if do == nil {
+		do = fyne.Do
+	}
+	time.AfterFunc(changeMoment, func() {
+		do(func() {
+			if t.moment != moment || t.p.sess == nil {
+				return
+			}
+			if !t.shown {
+				t.dirty = true // drawn plain when the tab shows
+				return
+			}
+			scs, err := t.build()
+			if err != nil {
+				return // the redraw that marked the changes said so
+			}
+			t.built = scs
+			t.show(scs)
+		})
+	})
 }
 
 // build returns the scenes of the viewer (every seat's for all seats).
@@ -148,9 +220,11 @@ func (t *table) build() ([]*scene.Scene, error) {
 // dropped when it comes back.
 func (t *table) clear() {
 	t.epoch++
-	t.next, t.scenes, t.boxes, t.dirty = nil, nil, nil, false
+	t.moment++
+	t.next, t.scenes, t.boxes, t.dirty, t.built = nil, nil, nil, false, nil
 	t.view.image.Image = nil
 	t.view.setMarks(nil)
+	t.view.image.Refresh() // setMarks refreshes only when there was something to ring
 }
 
 // start draws the scenes waiting on a goroutine and shows them when done.
@@ -187,159 +261,34 @@ func (t *table) done(epoch int, scs []*scene.Scene, img image.Image, boxes []pic
 		t.scenes, t.boxes = scs, boxes
 		t.view.image.Image = img
 		t.view.setMarks(t.p.choosable())
+		// setMarks refreshes only when there is something to ring: a
+		// picture with nothing to ring (a bots' step, the end) must show too.
+		t.view.image.Refresh()
 	}
 	if t.next != nil {
 		t.start()
 	}
 }
 
-// card returns the card of the scenes shown that box b is, if it is one.
-func (t *table) card(b picture.Box) (scene.Card, bool) {
+// card returns the card of the scenes shown that box b is, if it is one,
+// and its deck.
+func (t *table) card(b picture.Box) (scene.Card, string, bool) {
 	if b.Scene < 0 || b.Scene >= len(t.scenes) {
-		return scene.Card{}, false
+		return scene.Card{}, "", false
 	}
 	for _, a := range t.scenes[b.Scene].Areas {
 		for _, l := range a.Locations {
 			for _, c := range l.Cards {
 				if c.ID == b.ID {
-					return c, true
+					return c, l.Deck, true
 				}
 			}
 		}
 	}
-	return scene.Card{}, false
+	return scene.Card{}, "", false
 }
 
 // WaitTable waits until no picture of the table is being drawn on its
 // goroutine; the last one's result is then queued on Do: a test's way to
 // settle the table without sleeping.
 func (p *Panels) WaitTable() { p.table.running.Wait() }
-
-// tableView shows the table's picture scaled to fit, rings what a click
-// can choose now (marks) and plays what a click names (click.go).
-type tableView struct {
-	widget.BaseWidget
-	t     *table
-	image *canvas.Image
-	marks []mark // the things to ring, in the picture's pixels
-}
-
-// mark is a thing of the table a click can choose now; chosen: a choose-k
-// parameter's value chosen, which a click unchooses.
-type mark struct {
-	picture.Box
-	chosen bool
-}
-
-func newTableView(t *table) *tableView {
-	v := &tableView{t: t, image: canvas.NewImageFromImage(nil)}
-	v.image.FillMode = canvas.ImageFillContain
-	v.image.ScaleMode = canvas.ImageScaleSmooth
-	v.ExtendBaseWidget(v)
-	return v
-}
-
-// CreateRenderer draws the picture over the whole widget and the rings
-// over it.
-func (v *tableView) CreateRenderer() fyne.WidgetRenderer {
-	return &tableRenderer{v: v}
-}
-
-// tableRenderer lays a ring over the picture per mark, scaled as the
-// picture is.
-type tableRenderer struct {
-	v     *tableView
-	rings []*canvas.Rectangle
-}
-
-func (r *tableRenderer) Layout(size fyne.Size) {
-	r.v.image.Resize(size)
-	r.v.image.Move(fyne.NewPos(0, 0))
-	scale, ox, oy := r.v.fit(size)
-	for i, ring := range r.rings {
-		b := r.v.marks[i] // Refresh keeps one ring per mark
-		ring.Move(fyne.NewPos(ox+float32(b.X)*scale-2, oy+float32(b.Y)*scale-2))
-		ring.Resize(fyne.NewSize(float32(b.W)*scale+4, float32(b.H)*scale+4))
-	}
-}
-
-func (r *tableRenderer) MinSize() fyne.Size { return fyne.NewSize(100, 100) }
-
-// Refresh makes a ring per mark, then lays them out and redraws.
-func (r *tableRenderer) Refresh() {
-	for len(r.rings) < len(r.v.marks) {
-		ring := canvas.NewRectangle(color.Transparent)
-		ring.StrokeColor = theme.Color(theme.ColorNamePrimary)
-		ring.StrokeWidth = 2
-		ring.CornerRadius = 4
-		r.rings = append(r.rings, ring)
-	}
-	r.rings = r.rings[:len(r.v.marks)]
-	for i, m := range r.v.marks {
-		// a value chosen is tinted with the colour of a chosen button
-		r.rings[i].FillColor = color.Transparent
-		if m.chosen {
-			r.rings[i].FillColor = chosenTint
-		}
-	}
-	r.Layout(r.v.Size())
-	r.v.image.Refresh()
-	for _, ring := range r.rings {
-		ring.Refresh()
-	}
-}
-
-func (r *tableRenderer) Objects() []fyne.CanvasObject {
-	out := []fyne.CanvasObject{r.v.image}
-	for _, ring := range r.rings {
-		out = append(out, ring)
-	}
-	return out
-}
-
-func (r *tableRenderer) Destroy() {}
-
-// fit returns the scale and offset of the picture drawn in size: scaled
-// to fit and centred (ImageFillContain); scale 0 with no picture.
-func (v *tableView) fit(size fyne.Size) (scale, ox, oy float32) {
-	img := v.image.Image
-	if img == nil {
-		return 0, 0, 0
-	}
-	iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
-	if iw == 0 || ih == 0 || size.Width == 0 || size.Height == 0 {
-		return 0, 0, 0
-	}
-	scale = min(size.Width/iw, size.Height/ih)
-	return scale, (size.Width - iw*scale) / 2, (size.Height - ih*scale) / 2
-}
-
-// chosenTint fills the ring of a value chosen: the primary blue, seen
-// through.
-var chosenTint = color.NRGBA{R: 0x29, G: 0x6f, B: 0xf6, A: 0x60}
-
-// setMarks rings the things marks.
-func (v *tableView) setMarks(marks []mark) {
-	if len(marks) == 0 && len(v.marks) == 0 {
-		return // a bots' step: nothing to redraw
-	}
-	v.marks = marks
-	v.Refresh()
-}
-
-// Tapped plays the thing clicked when a legal move's parameter names it.
-func (v *tableView) Tapped(ev *fyne.PointEvent) {
-	x, y, ok := v.pixel(ev.Position)
-	if ok {
-		v.t.p.clickTable(x, y)
-	}
-}
-
-// pixel maps a point of the widget to the picture's pixels.
-func (v *tableView) pixel(pos fyne.Position) (float64, float64, bool) {
-	scale, ox, oy := v.fit(v.Size())
-	if scale == 0 {
-		return 0, 0, false
-	}
-	return float64((pos.X - ox) / scale), float64((pos.Y - oy) / scale), true
-}

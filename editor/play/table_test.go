@@ -54,6 +54,12 @@ func (q *queue) settle(p *Panels) {
 // front, the first picture drawn.
 func showTable(t *testing.T, name string, seed uint64, seats ...string) (*Panels, *queue, fyne.Window) {
 	t.Helper()
+	return showPackTable(t, testpack.Bundled(t, name), seed, seats...)
+}
+
+// showPackTable is showTable for pack.
+func showPackTable(t *testing.T, pack *graph.Pack, seed uint64, seats ...string) (*Panels, *queue, fyne.Window) {
+	t.Helper()
 	test.NewTempApp(t)
 	q := &queue{}
 	p := New()
@@ -65,7 +71,7 @@ func showTable(t *testing.T, name string, seed uint64, seats ...string) (*Panels
 	for _, b := range seats {
 		cfg.Seats = append(cfg.Seats, graph.Seat{Bot: b})
 	}
-	if err := p.Start(testpack.Bundled(t, name), cfg); err != nil {
+	if err := p.Start(pack, cfg); err != nil {
 		t.Fatal(err)
 	}
 	if !p.ShowPlayTab(TableTab) {

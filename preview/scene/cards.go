@@ -50,7 +50,8 @@ func (b *builder) decks() {
 			continue
 		}
 		hint, hinted := b.hints.Card(deck)
-		gathered := map[string]int{} // location -> its index in the centre's
+		seen := b.m.SeenCardIDs(b.seat-1, deck) // the designer (0) is -1
+		gathered := map[string]int{}            // location -> its index in the centre's
 		centre := b.areas[0]
 		total := 0
 		for _, n := range dv.Counts {
@@ -58,7 +59,7 @@ func (b *builder) decks() {
 		}
 		pool := make([]Card, total) // every place's cards, one allocation
 		for _, p := range places(dv.Counts) {
-			faces := dv.Cards[p.key]
+			faces, cardIDs := dv.Cards[p.key], seen[p.key]
 			if p.loc == "hand" && p.arg == b.seat && b.seat > 0 {
 				faces = dv.Hand
 			}
@@ -71,12 +72,15 @@ func (b *builder) decks() {
 			count := dv.Counts[p.key]
 			cards := pool[:count:count]
 			pool = pool[count:]
-			ids := cardIDs(locID, count)
+			ids := placeIDs(locID, count)
 			args := make([]int, len(faces)) // the faces' type_args, one allocation
 			for i := range cards {
 				cards[i] = Card{ID: ids[i], Owner: owner, Hidden: true}
 				if i < len(faces) {
 					cards[i] = readCard(cards[i], faces[i], hint, hinted, &args[i])
+				}
+				if i < len(faces) && i < len(cardIDs) {
+					cards[i].Card = cardIDs[i]
 				}
 			}
 			if at == graph.AtCentre && owner > 0 {
@@ -175,9 +179,9 @@ func readCard(c Card, face string, hint graph.CardHint, hinted bool, arg *int) C
 	return c
 }
 
-// cardIDs returns the ids of a place's n cards, "LOC:0" to "LOC:n-1",
+// placeIDs returns the ids of a place's n cards, "LOC:0" to "LOC:n-1",
 // written into one string that they share.
-func cardIDs(loc string, n int) []string {
+func placeIDs(loc string, n int) []string {
 	var sb strings.Builder
 	sb.Grow(n * (len(loc) + 4))
 	ends := make([]int, n+1)

@@ -28,7 +28,9 @@
 // changes nothing in the match. Its JSON is stable: every card, object and
 // cell has an id ("deck:hand/2:5", "object:7", "board:board:3,4") that the
 // same match, step and seat give again. A card's id is its place and its
-// index there until the engine gives views ids of their own (issue 22).
+// index there; a face seen also carries its card's id in its deck
+// (engine.Match.SeenCardIDs), by which the viewer's moves name it, so that
+// a window tells two cards of one face apart.
 //
 // The last move is read from the match's event log, which is the
 // designer's: a card it names is written out only when the seat sees that
@@ -39,6 +41,10 @@
 // Cost: BenchmarkSceneHearts, the four seats' scenes of a Hearts step,
 // takes about 130 µs of CPU (cpu-ns/op; about 55 µs of it the four
 // views), about 740 allocations.
+//
+// [MarkChanges] marks in a scene the counters and scores that changed
+// since an earlier one (Counter.Before, Area.ScoreBefore): a window shows
+// "26 ← 13" for a moment after a step. Build never marks them.
 //
 // Display hints (graph.Display, docs/pack-format.md) say how cards, cells
 // and objects read and where each location lies; every hint is optional.

@@ -25,26 +25,32 @@ type Scene struct {
 // "top-right" too); Angle is the same in degrees, clockwise from the
 // bottom.
 type Area struct {
-	ID        string     `json:"id"` // "centre", "seat-2"
-	Side      string     `json:"side"`
-	Angle     int        `json:"angle"`
-	Seat      int        `json:"seat,omitempty"`  // from 1
-	Name      string     `json:"name,omitempty"`  // the player's name
-	Color     string     `json:"color,omitempty"` // the colour of the player's pieces: a board hint's for the cell value that is the seat's number
-	Active    bool       `json:"active,omitempty"`
-	Score     *int       `json:"score,omitempty"`
-	ClockMS   *int64     `json:"clock_ms,omitempty"` // the time the player has left, when the match has clocks
-	Counters  []Counter  `json:"counters,omitempty"`
-	Boards    []Board    `json:"boards,omitempty"`
-	Locations []Location `json:"locations,omitempty"`
-	Zones     []Zone     `json:"zones,omitempty"`
+	ID     string `json:"id"` // "centre", "seat-2"
+	Side   string `json:"side"`
+	Angle  int    `json:"angle"`
+	Seat   int    `json:"seat,omitempty"`  // from 1
+	Name   string `json:"name,omitempty"`  // the player's name
+	Color  string `json:"color,omitempty"` // the colour of the player's pieces: a board hint's for the cell value that is the seat's number
+	Active bool   `json:"active,omitempty"`
+	Score  *int   `json:"score,omitempty"`
+	// ScoreBefore is the score before the last step shown, when it changed
+	// there ([MarkChanges]); Build never sets it.
+	ScoreBefore *int       `json:"score_before,omitempty"`
+	ClockMS     *int64     `json:"clock_ms,omitempty"` // the time the player has left, when the match has clocks
+	Counters    []Counter  `json:"counters,omitempty"`
+	Boards      []Board    `json:"boards,omitempty"`
+	Locations   []Location `json:"locations,omitempty"`
+	Zones       []Zone     `json:"zones,omitempty"`
 }
 
 // Counter is a named value drawn in an area: a game or player variable.
+// Before is its value before the last step shown, when it changed there
+// ([MarkChanges]); Build never sets it.
 type Counter struct {
-	ID    string `json:"id"` // "game.turns", "seat-1.life"
-	Label string `json:"label"`
-	Value string `json:"value"`
+	ID     string `json:"id"` // "game.turns", "seat-1.life"
+	Label  string `json:"label"`
+	Value  string `json:"value"`
+	Before string `json:"before,omitempty"`
 }
 
 // Board is a grid; Cells lists the cells that hold a value (0 is empty),
@@ -85,9 +91,13 @@ type Location struct {
 }
 
 // Card is one card. A card the viewer cannot see is Hidden: only its back
-// is drawn and it has no type, text or image.
+// is drawn and it has no type, text or image. Card is the card's id in its
+// deck (engine.Match.SeenCardIDs), by which the viewer's legal moves name
+// it: two cards of one face (two decks, a deck with copies) are told
+// apart by it; 0 for a hidden card, whose id the viewer does not know.
 type Card struct {
-	ID      string `json:"id"` // its location's ID and its place there: "deck:hand/2:5"
+	ID      string `json:"id"`             // its location's ID and its place there: "deck:hand/2:5"
+	Card    int    `json:"card,omitempty"` // its id in its deck, for a face seen
 	Owner   int    `json:"owner,omitempty"`
 	Hidden  bool   `json:"hidden,omitempty"`
 	Type    string `json:"type,omitempty"`

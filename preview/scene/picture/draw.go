@@ -100,6 +100,9 @@ func seatTitle(a *scene.Area) string {
 	s := a.Name
 	if a.Score != nil {
 		s += " · score " + strconv.Itoa(*a.Score)
+		if a.ScoreBefore != nil {
+			s += changeArrow + strconv.Itoa(*a.ScoreBefore)
+		}
 	}
 	if a.ClockMS != nil {
 		secs := *a.ClockMS / 1000

@@ -181,12 +181,16 @@ func areaSize(a *scene.Area) (float64, float64) {
 	return math.Max(w+2*pad, minAreaW), h + pad
 }
 
-// counterLines writes counters as "label value" pairs, a few a line.
+// counterLines writes counters as "label value" pairs, a few a line; a
+// counter that changed at the last step shown as "label value ← before".
 func counterLines(cs []scene.Counter) []string {
 	var lines []string
 	cur := ""
 	for _, c := range cs {
 		s := c.Label + " " + c.Value
+		if c.Before != "" {
+			s += changeArrow + c.Before
+		}
 		if cur != "" && measure(cur+"   "+s, labelSize, false) > 360 {
 			lines = append(lines, cur)
 			cur = ""
@@ -201,6 +205,9 @@ func counterLines(cs []scene.Counter) []string {
 	}
 	return lines
 }
+
+// changeArrow joins a changed value to its value before: "26 ← 13".
+const changeArrow = " ← "
 
 // cellSize is the side of a board's cell: big for a small board.
 func cellSize(b *scene.Board) float64 {
