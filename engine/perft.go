@@ -13,42 +13,61 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 	rec, hist, text := m.rec, m.hist, m.text
 	m.rec, m.hist, m.text = false, false, false
 	defer func() { m.rec, m.hist, m.text = rec, hist, text }()
-	var buf [][]Move
-	var walk func(d int) error
-	walk = func(d int) error {
-		if m.st.over {
-			return nil
-		}
-		for len(buf) <= d {
-			buf = append(buf, nil)
-		}
-		moves, err := m.legalAllInto(buf[d][:0])
-		if err != nil {
-			return err
-		}
-		buf[d] = moves
-		counts[d] += uint64(len(moves))
-		if d+1 == depth {
-			return nil
-		}
-		for i := range moves {
-			s := m.save()
-			if err := m.take(moves[i]); err != nil {
-				return err
-			}
-			if err := walk(d + 1); err != nil {
-				return err
-			}
-			m.restore(s)
-		}
-		return nil
-	}
-	s := m.save()
-	err := walk(0)
-	m.restore(s)
+	p := perft{m: m, counts: counts, depth: depth}
+	u := m.undoPoint()
+	err := p.walk(0)
+	m.undo(u)
 	return counts, err
 }
 
+// perft is one Perft walk: its counts, and per depth the buffer of legal
+// moves.
+type perft struct {
+	m      *Match
+	counts []uint64
+	depth  int
+	moves  [][]Move
+}
+
+// walk counts the children of the match's state at depth d and walks theirs.
+// It leaves the match in any state of the subtree: its caller puts back its
+// own before the next child.
+func (p *perft) walk(d int) error {
+	m := p.m
+	if m.st.over {
+		return nil
+	}
+	for len(p.moves) <= d {
+		p.moves = append(p.moves, nil)
+	}
+	moves, err := m.legalAllInto(p.moves[d][:0])
+	if err != nil {
+		return err
+	}
+	p.moves[d] = moves
+	p.counts[d] += uint64(len(moves))
+	if d+1 == p.depth {
+		return nil
+	}
+	// From here on s is never written: each child is played on a copy of it
+	// whose writes copy what they change. The step before, which before()
+	// reads, is s's for every child.
+	s, prev := m.st, m.prev
+	for i := range moves {
+		m.st = s
+		m.snapshot()
+		m.prev, m.err = prev, nil
+		if err := m.take(moves[i]); err != nil {
+			return err
+		}
+		if err := p.walk(d + 1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// legalAllInto appends the legal actions of every seat, seat order, to out.
 func (m *Match) legalAllInto(out []Move) ([]Move, error) {
 	var err error
 	for s := 0; s < m.seats; s++ {
