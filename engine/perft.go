@@ -14,6 +14,10 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 	m.rec, m.hist, m.text = false, false, false
 	defer func() { m.rec, m.hist, m.text = rec, hist, text }()
 	p := perft{m: m, counts: counts, depth: depth}
+	// Without history, clauses or before(), no step keeps a state (see
+	// beginStep), so a line's states are dead once its sibling begins: each
+	// depth plays its children on one mstate of its own, copied afresh.
+	p.reuse = !m.p.clauses && !m.p.usesBefore
 	u := m.undoPoint()
 	err := p.walk(0)
 	m.undo(u)
@@ -21,12 +25,14 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 }
 
 // perft is one Perft walk: its counts, and per depth the buffer of legal
-// moves.
+// moves and the state the children are played on.
 type perft struct {
 	m      *Match
 	counts []uint64
 	depth  int
+	reuse  bool
 	moves  [][]Move
+	states []*mstate
 }
 
 // walk counts the children of the match's state at depth d and walks theirs.
@@ -39,6 +45,7 @@ func (p *perft) walk(d int) error {
 	}
 	for len(p.moves) <= d {
 		p.moves = append(p.moves, nil)
+		p.states = append(p.states, new(mstate))
 	}
 	moves, err := m.legalAllInto(p.moves[d][:0])
 	if err != nil {
@@ -50,12 +57,19 @@ func (p *perft) walk(d int) error {
 		return nil
 	}
 	// From here on s is never written: each child is played on a copy of it
-	// whose writes copy what they change. The step before, which before()
-	// reads, is s's for every child.
+	// with a generation of its own, whose writes copy what they change. The
+	// step before, which before() reads, is s's for every child.
 	s, prev := m.st, m.prev
 	for i := range moves {
-		m.st = s
-		m.snapshot()
+		if p.reuse {
+			st := p.states[d]
+			*st = *s
+			st.gen, st.owned, st.pvOwned = gens.Add(1), 0, 0
+			m.st = st
+		} else {
+			m.st = s
+			m.snapshot()
+		}
 		m.prev, m.err = prev, nil
 		if err := m.take(moves[i]); err != nil {
 			return err
