@@ -1092,6 +1092,11 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	if d := a.domains[k]; d.pure && d.native != nil && d.native.empty != nil {
 		return m.enumerateEmpty(a, seat, args, out, d.native.empty)
 	}
+	if d := a.domains[k]; d.pure && d.native != nil && d.native.moves != nil {
+		if mv, ok := m.bbDomain(d, seat); ok {
+			return m.enumerateCells(a, seat, args, out, d, mv)
+		}
+	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	if err != nil {
 		return nil, err
