@@ -110,6 +110,7 @@ type Match struct {
 
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
+	players      starlark.Value // playersTuple made an interface once: each conversion allocates
 	game         *boundGame
 
 	pure     int    // >0 while pure code runs
@@ -296,6 +297,7 @@ func (m *Match) setup(names []string, blk *matchBlock) {
 		pvs[i] = playerValue{m: m, seat: i}
 		m.pvals[i], m.playersTuple[i] = &pvs[i], &pvs[i]
 	}
+	m.players = m.playersTuple
 	m.gameVal = boundGame{m: m}
 	m.game = &m.gameVal
 }
@@ -471,7 +473,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		case ctxGame:
 			args[i] = m.game
 		case ctxPlayers:
-			args[i] = m.playersTuple
+			args[i] = m.players
 		default:
 			args[i] = starlark.None
 		}

@@ -148,7 +148,7 @@ func (g *boundGame) Attr(name string) (starlark.Value, error) {
 		m.noteActive()
 		return m.pvals[m.st.active], nil
 	case "players":
-		return m.playersTuple, nil
+		return m.players, nil
 	case "step":
 		m.note(rdStep, 0, uint64(m.st.step))
 		return starlark.MakeInt(m.st.step), nil
