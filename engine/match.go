@@ -111,6 +111,7 @@ type Match struct {
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
 	players      starlark.Value // playersTuple made an interface once: each conversion allocates
+	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
 	game         *boundGame
 
 	pure     int    // >0 while pure code runs

@@ -1,5 +1,7 @@
 package engine
 
+import "go.starlark.net/starlark"
+
 // Perft counts the nodes of the legal-action tree from the match's current
 // state: counts[d-1] is the number of nodes at depth d, for d = 1..depth. A ply
 // is one player's action: in a state where several players decide, each
@@ -18,9 +20,14 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 	// beginStep), so a line's states are dead once its sibling begins: each
 	// depth plays its children on one mstate of its own, copied afresh.
 	p.reuse = !m.p.clauses && !m.p.usesBefore
-	u := m.undoPoint()
+	if p.reuse {
+		m.spares = &p.spares
+		defer func() { m.spares = nil }()
+	}
+	u, arena := m.undoPoint(), m.arena
 	err := p.walk(0)
 	m.undo(u)
+	m.arena = arena // the moves Legal gave before stay as they were
 	return counts, err
 }
 
@@ -32,7 +39,9 @@ type perft struct {
 	depth  int
 	reuse  bool
 	moves  [][]Move
+	arenas [][]starlark.Value // per depth, the moves' arguments
 	states []*mstate
+	spares spares
 }
 
 // walk counts the children of the match's state at depth d and walks theirs.
@@ -45,13 +54,16 @@ func (p *perft) walk(d int) error {
 	}
 	for len(p.moves) <= d {
 		p.moves = append(p.moves, nil)
+		p.arenas = append(p.arenas, nil)
 		p.states = append(p.states, new(mstate))
 	}
+	// The moves listed last at this depth, and their arguments, are dead.
+	m.arena = p.arenas[d][:0]
 	moves, err := m.legalAllInto(p.moves[d][:0])
 	if err != nil {
 		return err
 	}
-	p.moves[d] = moves
+	p.moves[d], p.arenas[d] = moves, m.arena
 	p.counts[d] += uint64(len(moves))
 	if d+1 == p.depth {
 		return nil
@@ -63,6 +75,7 @@ func (p *perft) walk(d int) error {
 	for i := range moves {
 		if p.reuse {
 			st := p.states[d]
+			p.spares.recycle(st) // the last line played on st is dead
 			*st = *s
 			st.gen, st.owned, st.pvOwned = gens.Add(1), 0, 0
 			m.st = st

@@ -138,3 +138,18 @@ func TestPerftBeforeReadsTheLine(t *testing.T) {
 		t.Errorf("perft %v, replayed from the start %v", got, want)
 	}
 }
+
+// TestPerftRecyclesDeadLines: where every piece of a pack's code runs
+// directly (tic-tac-toe), Perft's allocations do not grow with the nodes it
+// plays: each line reuses the states, boards and frames of the line searched
+// before it (at most 200 allocations for depth 6 here; 77,939 before).
+func TestPerftRecyclesDeadLines(t *testing.T) {
+	m := newMatch(t, bundled(t, "tictactoe"), 2, Options{NoHistory: true})
+	if got := testing.AllocsPerRun(3, func() {
+		if _, err := m.Perft(6); err != nil {
+			t.Fatal(err)
+		}
+	}); got > 200 {
+		t.Errorf("%v allocations a perft, want at most 200", got)
+	}
+}
