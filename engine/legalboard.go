@@ -36,7 +36,30 @@ func (m *Match) bbDomain(d *hook, seat int) (moves uint64, ok bool) {
 		return 0, false
 	}
 	m.note(rdBoard, bv.idx, b.ver)
-	return b.bbMoves(c), true
+	return m.movesOf(bv.idx, b, c), true
+}
+
+// movesCache is the last bitboard of moves found for one colour: a
+// position's moves are asked for its domain, a pass's precondition and the
+// procedure that chose whose turn it is (Reversi: three times).
+type movesCache struct {
+	idx   int
+	ver   uint64 // the board's version, plus one (0: nothing kept)
+	moves uint64
+}
+
+// movesOf is b.bbMoves(c) for board idx of the match's present state, kept
+// per colour while the board's version stays: a version names one content of
+// one board in one match (each write takes a new one from the match's
+// counter, which going back to an earlier state does not rewind).
+func (m *Match) movesOf(idx int, b *board, c int8) uint64 {
+	k := &m.movesCache[c-1]
+	if k.ver == b.ver+1 && k.idx == idx {
+		return k.moves
+	}
+	mv := b.bbMoves(c)
+	*k = movesCache{idx: idx, ver: b.ver + 1, moves: mv}
+	return mv
 }
 
 // enumerateCells is enumerate over domain d whose cells are the bits of

@@ -112,6 +112,7 @@ type Match struct {
 	playersTuple starlark.Tuple
 	players      starlark.Value // playersTuple made an interface once: each conversion allocates
 	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
+	movesCache   [2]movesCache  // per colour, the last moves found on a board (legalboard.go)
 	game         *boundGame
 
 	pure     int    // >0 while pure code runs
