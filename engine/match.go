@@ -110,7 +110,7 @@ type Match struct {
 
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
-	players      starlark.Value // playersTuple made an interface once: each conversion allocates
+	players      starlark.Value // playersTuple made an interface at its first use (see playersValue)
 	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
 	movesCache   [2]movesCache  // per colour, the last moves found on a board (legalboard.go)
 	game         *boundGame
@@ -299,7 +299,6 @@ func (m *Match) setup(names []string, blk *matchBlock) {
 		pvs[i] = playerValue{m: m, seat: i}
 		m.pvals[i], m.playersTuple[i] = &pvs[i], &pvs[i]
 	}
-	m.players = m.playersTuple
 	m.gameVal = boundGame{m: m}
 	m.game = &m.gameVal
 }
@@ -475,7 +474,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		case ctxGame:
 			args[i] = m.game
 		case ctxPlayers:
-			args[i] = m.players
+			args[i] = m.playersValue()
 		default:
 			args[i] = starlark.None
 		}
