@@ -498,7 +498,7 @@ func (bv *boardValue) callIn(m *Match, name, fn string, args starlark.Tuple, kw 
 			return starlark.MakeInt(n), nil
 		case "has_move":
 			if b.fast(c) {
-				return starlark.Bool(b.bbMoves(c) != 0), nil
+				return starlark.Bool(m.movesOf(bv.idx, b, c) != 0), nil
 			}
 			for y := 0; y < b.h; y++ {
 				for x := 0; x < b.w; x++ {
@@ -510,7 +510,7 @@ func (bv *boardValue) callIn(m *Match, name, fn string, args starlark.Tuple, kw 
 			return starlark.False, nil
 		}
 		if b.fast(c) {
-			mv := b.bbMoves(c)
+			mv := m.movesOf(bv.idx, b, c)
 			out := make([]starlark.Value, 0, bits.OnesCount64(mv))
 			for ; mv != 0; mv &= mv - 1 {
 				out = append(out, bv.cells[bits.TrailingZeros64(mv)])

@@ -728,6 +728,9 @@ func (c *compiler) nativeCall(e syntax.Expr, h *hook) *nativeHook {
 		if dot.Name.Name == "empty" && len(call.Args) == 0 && !n.not {
 			n.empty = v
 		}
+		if dot.Name.Name == "moves" && len(call.Args) == 1 && !n.not {
+			n.moves = v
+		}
 	case *deckValue:
 		n.fn = v.methods[dot.Name.Name]
 	}
@@ -766,6 +769,7 @@ type nativeHook struct {
 	args  []nativeArg
 	not   bool
 	empty *boardValue // set for "board.empty()": legal lists its cells without a list
+	moves *boardValue // set for "board.moves(X)": legal lists its cells from the bitboards
 }
 
 type nativeArg struct {

@@ -110,6 +110,9 @@ type Match struct {
 
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
+	players      starlark.Value // playersTuple made an interface at its first use (see playersValue)
+	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
+	movesCache   [2]movesCache  // per colour, the last moves found on a board (legalboard.go)
 	game         *boundGame
 
 	pure     int    // >0 while pure code runs
@@ -476,7 +479,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 		case ctxGame:
 			args[i] = m.game
 		case ctxPlayers:
-			args[i] = m.playersTuple
+			args[i] = m.playersValue()
 		default:
 			args[i] = starlark.None
 		}
@@ -1098,6 +1101,11 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	}
 	if d := a.domains[k]; d.pure && d.native != nil && d.native.empty != nil {
 		return m.enumerateEmpty(a, seat, args, out, d.native.empty)
+	}
+	if d := a.domains[k]; d.pure && d.native != nil && d.native.moves != nil {
+		if mv, ok := m.bbDomain(d, seat); ok {
+			return m.enumerateCells(a, seat, args, out, d, mv)
+		}
 	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	if err != nil {

@@ -95,17 +95,17 @@ func cloneSlice[T any](s []T) []T {
 func (m *Match) frameW(i int) *frame {
 	s := m.st
 	if m.own(ownFrames) {
-		s.frames = cloneSlice(s.frames)
+		s.frames = m.cloneFrames(s.frames)
 	}
 	f := s.frames[i]
 	if f.gen != s.gen {
-		nf := *f
+		nf := m.copyFrame(f)
 		nf.gen = s.gen
 		if f.priv != nil {
 			nf.priv = cloneSlice(f.priv)
 		}
-		s.frames[i] = &nf
-		f = &nf
+		s.frames[i] = nf
+		f = nf
 	}
 	return f
 }
@@ -113,7 +113,7 @@ func (m *Match) frameW(i int) *frame {
 func (m *Match) framesW() []*frame {
 	m.st.framesVer = m.bump()
 	if m.own(ownFrames) {
-		m.st.frames = cloneSlice(m.st.frames)
+		m.st.frames = m.cloneFrames(m.st.frames)
 	}
 	return m.st.frames
 }
@@ -121,11 +121,11 @@ func (m *Match) framesW() []*frame {
 func (m *Match) boardW(i int) *board {
 	s := m.st
 	if m.own(ownBoards) {
-		s.boards = cloneSlice(s.boards)
+		s.boards = m.cloneBoards(s.boards)
 	}
 	b := s.boards[i]
 	if b.gen != s.gen {
-		b = b.clone(s.gen)
+		b = m.cloneBoard(b, s.gen)
 		s.boards[i] = b
 	}
 	b.ver = m.bump()
@@ -149,14 +149,14 @@ func (m *Match) deckW(i int) *deck {
 // playerW gives seat's variables and score a new version.
 func (m *Match) playerW(seat int) {
 	if m.own(ownPvers) {
-		m.st.pvers = cloneSlice(m.st.pvers)
+		m.st.pvers = m.clonePvers(m.st.pvers)
 	}
 	m.st.pvers[seat] = m.bump()
 }
 
 func (m *Match) scoresW() []int {
 	if m.own(ownScores) {
-		m.st.scores = cloneSlice(m.st.scores)
+		m.st.scores = m.cloneScores(m.st.scores)
 	}
 	return m.st.scores
 }

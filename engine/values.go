@@ -148,7 +148,7 @@ func (g *boundGame) Attr(name string) (starlark.Value, error) {
 		m.noteActive()
 		return m.pvals[m.st.active], nil
 	case "players":
-		return m.playersTuple, nil
+		return m.playersValue(), nil
 	case "step":
 		m.note(rdStep, 0, uint64(m.st.step))
 		return starlark.MakeInt(m.st.step), nil
@@ -260,4 +260,14 @@ func fromGraphValue(v graph.Value) starlark.Value {
 		return d
 	}
 	return starlark.None
+}
+
+// playersValue is the players tuple as a Value: converting a Tuple to an
+// interface allocates, so it is done once a match, when code first takes
+// players (not at all in a match whose code never does).
+func (m *Match) playersValue() starlark.Value {
+	if m.players == nil {
+		m.players = m.playersTuple
+	}
+	return m.players
 }

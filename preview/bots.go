@@ -139,6 +139,12 @@ func seatBots(names []string) ([]Bot, error) {
 // moves, seat order): the lowest seat that has moves and a bot. It returns
 // that seat and its moves, or -1 when only people can act.
 func botTurn(bots []Bot, moves []engine.Move) (int, []engine.Move) {
+	if n := len(moves); n > 0 && moves[0].Seat == moves[n-1].Seat { // one seat decides: most decisions
+		if s := moves[0].Seat; s < len(bots) && bots[s] != nil {
+			return s, moves
+		}
+		return -1, nil
+	}
 	for i := 0; i < len(moves); {
 		j := i
 		for j < len(moves) && moves[j].Seat == moves[i].Seat {

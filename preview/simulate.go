@@ -191,12 +191,31 @@ type worker struct {
 	src    splitmix       // the bots' source, seeded again for each match
 	pb     poolBot
 	r      Result // the result being made (Observe's pointer would put a new one on the heap)
+	bots   []Bot  // the seats' bots, kept from match to match when every one is a RandomBot
 }
 
 func newWorker(id int, sim Simulation) *worker {
 	w := &worker{id: id}
-	w.pb = poolBot{rand: rand.New(&w.src), record: sim.Record, worker: id, decide: sim.Decide}
+	w.pb = poolBot{src: &w.src, rand: rand.New(&w.src), record: sim.Record, worker: id, decide: sim.Decide}
 	return w
+}
+
+// seatBots makes the bots of a match's seats (names checked by Play). A
+// RandomBot keeps nothing from one match to the next (its source is the
+// worker's, seeded again for each), so seats played by random bots only
+// are made once per worker.
+func (w *worker) seatBots(names []string) []Bot {
+	if w.bots != nil {
+		return w.bots
+	}
+	bots, _ := seatBots(names)
+	for _, b := range bots {
+		if _, ok := b.(RandomBot); !ok {
+			return bots
+		}
+	}
+	w.bots = bots
+	return bots
 }
 
 // playOne plays the match of one seed, recording its events (with
@@ -204,7 +223,7 @@ func newWorker(id int, sim Simulation) *worker {
 func playOne(p *engine.Program, sim Simulation, w *worker, names []string, hash string, seed uint64) Result {
 	w.r = Result{Seed: seed}
 	r := &w.r
-	bots, _ := seatBots(names) // names checked by Simulate
+	bots := w.seatBots(names)
 	w.src = *newSplitmix(seed)
 	pb := &w.pb
 	pb.bots, pb.d, pb.moves, pb.err = bots, Decision{}, pb.moves[:0], nil
@@ -251,6 +270,7 @@ func playOne(p *engine.Program, sim Simulation, w *worker, names []string, hash 
 // moves the engine offers (every seat's), the lowest seat's go to its bot.
 type poolBot struct {
 	bots   []Bot
+	src    *splitmix // rand's source, drawn from directly for a RandomBot
 	rand   *rand.Rand
 	d      Decision
 	record bool
@@ -272,7 +292,7 @@ func (pb *poolBot) Choose(m *engine.Match, moves []engine.Move) engine.Move {
 	switch b := pb.bots[seat]; b.(type) {
 	case nil:
 	case RandomBot: // its draw without the decision record, most of a random playout's decisions
-		i = randomChoice(pb.rand, len(mine))
+		i = int(pb.src.Uint64() % uint64(len(mine))) // randomChoice without rand.Rand's indirect call
 	default:
 		pb.d = Decision{Seat: seat, Moves: mine, Rand: pb.rand, m: m}
 		i = b.Choose(&pb.d)

@@ -1,0 +1,123 @@
+package engine
+
+// Recycling what a searched line made. Perft without history, clauses or
+// before() plays each depth's children on one mstate of its own (see
+// perft.walk): when the next child begins, the boards and frames the last
+// child's line made under that mstate's generation, and the slices holding
+// them, are read by no state any more (every state that shared them was
+// copied from it and is overwritten before it is read again), so the next
+// copies on write take them instead of allocating.
+
+// spares are the containers of dead lines, handed to the next copies.
+type spares struct {
+	boards     []*board
+	boardLists [][]*board
+	frames     []*frame
+	frameLists [][]*frame
+	scores     [][]int
+	pvers      [][]uint64
+}
+
+// recycle hands what st made (its generation's boards and frames, and the
+// slices of them it owns) to the next copies. st must be read by no state
+// again before it is overwritten.
+func (sp *spares) recycle(st *mstate) {
+	for _, b := range st.boards {
+		if b.gen == st.gen {
+			sp.boards = append(sp.boards, b)
+		}
+	}
+	if st.owned&ownBoards != 0 {
+		sp.boardLists = append(sp.boardLists, st.boards[:0])
+	}
+	for _, f := range st.frames {
+		if f.gen == st.gen {
+			sp.frames = append(sp.frames, f)
+		}
+	}
+	if st.owned&ownFrames != 0 {
+		sp.frameLists = append(sp.frameLists, st.frames[:0])
+	}
+	if st.owned&ownScores != 0 {
+		sp.scores = append(sp.scores, st.scores[:0])
+	}
+	if st.owned&ownPvers != 0 {
+		sp.pvers = append(sp.pvers, st.pvers[:0])
+	}
+}
+
+// cloneBoard is b.clone(gen), on a spare board when there is one.
+func (m *Match) cloneBoard(b *board, gen uint64) *board {
+	sp := m.spares
+	if sp == nil || len(sp.boards) == 0 || len(b.cells) > 64 {
+		return b.clone(gen)
+	}
+	nb := sp.boards[len(sp.boards)-1]
+	sp.boards = sp.boards[:len(sp.boards)-1]
+	*nb = *b
+	nb.gen = gen
+	nb.cells = nb.small[:len(b.cells)]
+	return nb
+}
+
+// cloneBoards is cloneSlice(bs), in a spare slice when one is long enough.
+func (m *Match) cloneBoards(bs []*board) []*board {
+	if sp := m.spares; sp != nil {
+		if n := len(sp.boardLists); n > 0 && cap(sp.boardLists[n-1]) > len(bs) {
+			out := append(sp.boardLists[n-1], bs...)
+			sp.boardLists = sp.boardLists[:n-1]
+			return out
+		}
+	}
+	return cloneSlice(bs)
+}
+
+// cloneScores is cloneSlice(s), in a spare slice when one is long enough
+// (all are: a match's seats do not change).
+func (m *Match) cloneScores(s []int) []int {
+	if sp := m.spares; sp != nil {
+		if n := len(sp.scores); n > 0 && cap(sp.scores[n-1]) >= len(s) {
+			out := append(sp.scores[n-1], s...)
+			sp.scores = sp.scores[:n-1]
+			return out
+		}
+	}
+	return cloneSlice(s)
+}
+
+// clonePvers is cloneSlice(s) for the players' versions, as cloneScores.
+func (m *Match) clonePvers(s []uint64) []uint64 {
+	if sp := m.spares; sp != nil {
+		if n := len(sp.pvers); n > 0 && cap(sp.pvers[n-1]) >= len(s) {
+			out := append(sp.pvers[n-1], s...)
+			sp.pvers = sp.pvers[:n-1]
+			return out
+		}
+	}
+	return cloneSlice(s)
+}
+
+// copyFrame is a new frame holding f, a spare one when there is one.
+func (m *Match) copyFrame(f *frame) *frame {
+	sp := m.spares
+	if sp == nil || len(sp.frames) == 0 {
+		nf := *f
+		return &nf
+	}
+	nf := sp.frames[len(sp.frames)-1]
+	sp.frames = sp.frames[:len(sp.frames)-1]
+	*nf = *f
+	return nf
+}
+
+// cloneFrames is cloneSlice(fs), in a spare slice when one is long enough.
+func (m *Match) cloneFrames(fs []*frame) []*frame {
+	if sp := m.spares; sp != nil {
+		if n := len(sp.frameLists); n > 0 && cap(sp.frameLists[n-1]) > len(fs) {
+			out := append(sp.frameLists[n-1], fs...)
+			sp.frameLists = sp.frameLists[:n-1]
+			return out
+		}
+	}
+	return cloneSlice(fs)
+}
