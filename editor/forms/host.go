@@ -34,6 +34,9 @@ type Host interface {
 	// the designer; Renamed that the element it shows is now called name.
 	Selected(kind graph.RefKind, name string)
 	Renamed(kind graph.RefKind, name string)
+	// ShowDisplay brings the Display panel (the pack's display hints) to
+	// the front.
+	ShowDisplay()
 	// FormBuilt says a form was built anew: its code fields want the marks
 	// of what the latest checks found.
 	FormBuilt()
