@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/editor/dock"
 	"github.com/rulestudio/studio/editor/forms"
@@ -297,5 +298,53 @@ func TestDisplayFindingOpensItsField(t *testing.T) {
 	want := e.Display().Form().Place("cards/deck/types/2/color")
 	if got := e.Window().Canvas().Focused(); got == nil || got != want.(fyne.Focusable) {
 		t.Errorf("the focus is on %T, want the ♣ row's colour (target %+v)", got, found.Target)
+	}
+}
+
+// TestDisplayTableFollowsTheHints: under the sample the Display panel draws
+// the table at the start of a Hearts match (every hand dealt, seen by the
+// designer); a location's hint changed in the form moves it there, a rule
+// that does not compile says so instead of a picture.
+func TestDisplayTableFollowsTheHints(t *testing.T) {
+	e, dp := heartsDisplay(t)
+	settle(e)
+	sc, img := dp.Table()
+	if sc == nil || img == nil {
+		t.Fatal("no table under the sample")
+	}
+	hands := func(sc *scene.Scene) (fans, piles int) {
+		for _, a := range sc.Areas {
+			for _, l := range a.Locations {
+				if l.Name == "hand" {
+					switch l.As {
+					case graph.AsFan:
+						fans++
+					case graph.AsPile:
+						piles++
+					}
+				}
+			}
+		}
+		return
+	}
+	if fans, _ := hands(sc); fans != 4 {
+		t.Fatalf("the starting table has %d fanned hands, want 4", fans)
+	}
+	as := widgetAt[*widget.Select](t, dp.Form(), "locations/0/as")
+	as.SetSelected(graph.AsPile)
+	if l, _ := e.Pack().Display.Location("hand"); l.As != graph.AsPile {
+		t.Fatalf("the hand's hint after choosing pile: %+v", l)
+	}
+	settle(e)
+	sc, _ = dp.Table()
+	if fans, piles := hands(sc); fans != 0 || piles != 4 {
+		t.Errorf("after hand: pile the table has %d fanned hands and %d piled", fans, piles)
+	}
+
+	e.Undo()
+	e.Do(graph.EditPack(e.Pack(), "progression", func(q *graph.Pack) { q.Progression.Src = "1 +" }))
+	settle(e)
+	if !strings.Contains(dp.TableNote(), "the rules have an error") {
+		t.Errorf("a pack that does not compile: the table says %q", dp.TableNote())
 	}
 }

@@ -82,6 +82,7 @@ func (h formHost) Say(msg string)                  { h.e.setStatus(msg) }
 func (h formHost) Focus(o fyne.Focusable)          { h.e.win.Canvas().Focus(o) }
 func (h formHost) FormBuilt()                      { h.e.showFindings() }
 func (h formHost) ShowDisplay()                    { h.e.ShowPanel(PanelDisplay) }
+func (h formHost) Later(fn func())                 { h.e.do(fn) }
 
 // NewCode is a CodeEditor whose ctrl+Z and ctrl+Y are the window's undo
 // and redo, and whose notes go to the status line.

@@ -23,7 +23,9 @@ import (
 // an object of each type) as preview/scene/picture draws the table, again
 // after every edit, so a colour typed shows at once. Every change is an
 // edit of the pack's keys through the window's history, as the pack form's
-// fields make (display_hints.go).
+// fields make (display_hints.go). Under the sample, the table at the start
+// of a match shows where the locations and variables lie
+// (display_table.go).
 type DisplayPanel struct {
 	widget.BaseWidget
 
@@ -33,12 +35,13 @@ type DisplayPanel struct {
 	body    *fyne.Container
 	scroll  *container.Scroll
 	preview *hintPreview
+	table   *tablePreview
 	stale   bool // the pack changed while the panel was hidden
 }
 
 // NewDisplay returns the Display panel of the window h.
 func NewDisplay(h Host) *DisplayPanel {
-	dp := &DisplayPanel{host: h, body: container.NewVBox(), preview: newHintPreview()}
+	dp := &DisplayPanel{host: h, body: container.NewVBox(), preview: newHintPreview(), table: newTablePreview(h)}
 	dp.scroll = container.NewVScroll(ui.Ringed(h.Say, dp.body))
 	dp.ExtendBaseWidget(dp)
 	dp.load()
@@ -47,7 +50,9 @@ func NewDisplay(h Host) *DisplayPanel {
 
 // CreateRenderer implements fyne.Widget.
 func (dp *DisplayPanel) CreateRenderer() fyne.WidgetRenderer {
-	split := container.NewHSplit(dp.scroll, dp.preview.box)
+	pictures := container.NewVSplit(dp.preview.box, dp.table.box)
+	pictures.Offset = 0.4
+	split := container.NewHSplit(dp.scroll, pictures)
 	split.Offset = 0.55
 	return widget.NewSimpleRenderer(split)
 }
@@ -98,6 +103,19 @@ func (dp *DisplayPanel) Reveal(path string) bool {
 // (nil when it could not be drawn).
 func (dp *DisplayPanel) Preview() (*scene.Scene, image.Image) { return dp.preview.sc, dp.preview.img }
 
+// Table returns the scene of the table at the start of a match drawn
+// under the sample, and its picture (nil before the first is drawn, or
+// when the pack's rules cannot start a match).
+func (dp *DisplayPanel) Table() (*scene.Scene, image.Image) { return dp.table.sc, dp.table.img }
+
+// TableNote returns what the table's picture says under it: why it cannot
+// be drawn, or "".
+func (dp *DisplayPanel) TableNote() string { return dp.table.note.Text }
+
+// Wait waits for the table being drawn away from the window's goroutine
+// (tests; the window's Settle).
+func (dp *DisplayPanel) Wait() { dp.table.running.Wait() }
+
 // PreviewNote returns what the preview says under its picture: the images
 // it could not draw, or "".
 func (dp *DisplayPanel) PreviewNote() string { return dp.preview.note.Text }
@@ -112,6 +130,7 @@ func (dp *DisplayPanel) load() {
 		dp.body.Objects = []fyne.CanvasObject{widget.NewLabel("No pack.")}
 		dp.body.Refresh()
 		dp.preview.clear()
+		dp.table.clear()
 		return
 	}
 	if dp.form != nil && dp.of == p {
@@ -125,6 +144,7 @@ func (dp *DisplayPanel) load() {
 		dp.scroll.ScrollToTop()
 	}
 	dp.preview.draw(p)
+	dp.table.draw(p)
 }
 
 // hintPreview is the picture beside the Display form: the sample of the
