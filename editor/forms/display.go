@@ -160,7 +160,7 @@ type hintPreview struct {
 func newHintPreview() *hintPreview {
 	hp := &hintPreview{image: canvas.NewImageFromImage(nil), note: widget.NewLabel("")}
 	hp.image.FillMode = canvas.ImageFillContain
-	hp.image.SetMinSize(fyne.NewSize(320, 200))
+	hp.image.SetMinSize(fyne.NewSize(240, 120)) // small: the window's least height is the tallest panel's, tabs hidden or not
 	hp.note.Wrapping = fyne.TextWrapWord
 	hp.note.Importance = widget.WarningImportance
 	hp.box = container.NewBorder(nil, hp.note, nil, nil, hp.image)

@@ -42,7 +42,7 @@ type tablePreview struct {
 func newTablePreview(h Host) *tablePreview {
 	tp := &tablePreview{host: h, image: canvas.NewImageFromImage(nil), note: widget.NewLabel("")}
 	tp.image.FillMode = canvas.ImageFillContain
-	tp.image.SetMinSize(fyne.NewSize(320, 240))
+	tp.image.SetMinSize(fyne.NewSize(240, 120))
 	tp.note.Wrapping = fyne.TextWrapWord
 	tp.note.Importance = widget.WarningImportance
 	title := widget.NewLabelWithStyle("The table at the start of a match (seed 1), seen by the designer", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
