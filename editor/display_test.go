@@ -348,3 +348,33 @@ func TestDisplayTableFollowsTheHints(t *testing.T) {
 		t.Errorf("a pack that does not compile: the table says %q", dp.TableNote())
 	}
 }
+
+// TestDisplayPanelFitsTheWindow: the Display panel asks for no more room
+// than the window's other panels, though its rows are wide and it holds two
+// pictures: a docked panel's least size is the window's, hidden behind its
+// tab or not, and at 836x584 it pushed the status line off a 900-pixel
+// screen.
+func TestDisplayPanelFitsTheWindow(t *testing.T) {
+	e, dp := heartsDisplay(t)
+	settle(e)
+	if got := dp.MinSize(); got.Width > 300 || got.Height > 300 {
+		t.Errorf("the Display panel asks for %v, more than 300x300", got)
+	}
+}
+
+// TestDisplayFormScrollsToItsEnd: the Display panel's scroll knows how
+// tall the form is, after it is built for the pack and after a row is
+// added (the locations' Add grew the form 40 pixels past what its scroll
+// laid out, so its last row could not be scrolled to).
+func TestDisplayFormScrollsToItsEnd(t *testing.T) {
+	e, dp := heartsDisplay(t)
+	settle(e)
+	sc := dp.Scroll()
+	if got, want := sc.Content.Size().Height, sc.Content.MinSize().Height; got < want {
+		t.Errorf("the form is laid out %v tall in its scroll, it needs %v", got, want)
+	}
+	tapButton(t, dp.Form().Place("locations/add"), "Add a location")
+	if got, want := sc.Content.Size().Height, sc.Content.MinSize().Height; got < want {
+		t.Errorf("after a row was added the form is laid out %v tall, it needs %v", got, want)
+	}
+}

@@ -42,7 +42,9 @@ type DisplayPanel struct {
 // NewDisplay returns the Display panel of the window h.
 func NewDisplay(h Host) *DisplayPanel {
 	dp := &DisplayPanel{host: h, body: container.NewVBox(), preview: newHintPreview(), table: newTablePreview(h)}
-	dp.scroll = container.NewVScroll(ui.Ringed(h.Say, dp.body))
+	// Scrolled both ways: the form's rows are wide, and a panel's least
+	// width is the window's (TestDisplayPanelFitsTheWindow).
+	dp.scroll = container.NewScroll(ui.Ringed(h.Say, dp.body))
 	dp.ExtendBaseWidget(dp)
 	dp.load()
 	return dp
@@ -90,6 +92,9 @@ func (dp *DisplayPanel) Field(path string) (string, bool) {
 	}
 	return fieldText(dp.form.places[path])
 }
+
+// Scroll returns the scroll the form is in.
+func (dp *DisplayPanel) Scroll() *container.Scroll { return dp.scroll }
 
 // Reveal scrolls to the field at path and gives it the focus.
 func (dp *DisplayPanel) Reveal(path string) bool {
@@ -143,6 +148,10 @@ func (dp *DisplayPanel) load() {
 		dp.body.Refresh()
 		dp.scroll.ScrollToTop()
 	}
+	// The scroll sizes its content when it is refreshed, not when the form
+	// inside grows (a row added, the form of a pack built): without this
+	// the end of the form could not be reached (TestDisplayFormScrollsToItsEnd).
+	dp.scroll.Refresh()
 	dp.preview.draw(p)
 	dp.table.draw(p)
 }
@@ -160,7 +169,9 @@ type hintPreview struct {
 func newHintPreview() *hintPreview {
 	hp := &hintPreview{image: canvas.NewImageFromImage(nil), note: widget.NewLabel("")}
 	hp.image.FillMode = canvas.ImageFillContain
-	hp.image.SetMinSize(fyne.NewSize(240, 120)) // small: the window's least height is the tallest panel's, tabs hidden or not
+	// Small: the window's least size is its largest panel's, tabs hidden or
+	// not (at 320x200 the status line went off a 900-pixel screen).
+	hp.image.SetMinSize(fyne.NewSize(200, 80))
 	hp.note.Wrapping = fyne.TextWrapWord
 	hp.note.Importance = widget.WarningImportance
 	hp.box = container.NewBorder(nil, hp.note, nil, nil, hp.image)
@@ -182,11 +193,17 @@ func (hp *hintPreview) draw(p *graph.Pack) {
 	hp.img = img
 	hp.image.Image = img
 	hp.image.Refresh()
-	hp.note.SetText(strings.Join(warned, "\n"))
+	setNote(hp.note, strings.Join(warned, "\n"))
+}
+
+// setNote says text under a picture, the note taking no room when empty.
+func setNote(l *widget.Label, text string) {
+	l.SetText(text)
+	l.Hidden = text == ""
 }
 
 func (hp *hintPreview) clear() {
 	hp.sc, hp.img, hp.image.Image = nil, nil, nil
 	hp.image.Refresh()
-	hp.note.SetText("")
+	setNote(hp.note, "")
 }

@@ -42,7 +42,8 @@ type tablePreview struct {
 func newTablePreview(h Host) *tablePreview {
 	tp := &tablePreview{host: h, image: canvas.NewImageFromImage(nil), note: widget.NewLabel("")}
 	tp.image.FillMode = canvas.ImageFillContain
-	tp.image.SetMinSize(fyne.NewSize(240, 120))
+	tp.image.SetMinSize(fyne.NewSize(200, 80)) // small, as the sample's
+	tp.note.Hidden = true
 	tp.note.Wrapping = fyne.TextWrapWord
 	tp.note.Importance = widget.WarningImportance
 	title := widget.NewLabelWithStyle("The table at the start of a match (seed 1), seen by the designer", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
@@ -83,7 +84,7 @@ func (tp *tablePreview) done(epoch int, sc *scene.Scene, img image.Image, err er
 		if err != nil {
 			msg = "The table cannot be drawn: " + err.Error()
 		}
-		tp.note.SetText(msg)
+		setNote(tp.note, msg)
 	}
 	if tp.next != nil {
 		tp.start()
@@ -94,7 +95,7 @@ func (tp *tablePreview) clear() {
 	tp.epoch++
 	tp.next, tp.sc, tp.img, tp.image.Image = nil, nil, nil, nil
 	tp.image.Refresh()
-	tp.note.SetText("")
+	setNote(tp.note, "")
 }
 
 // startingTable compiles p, sets a match up (seed 1, p's least number of
