@@ -2,6 +2,7 @@ package editor
 
 import (
 	"image"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -376,5 +377,46 @@ func TestDisplayFormScrollsToItsEnd(t *testing.T) {
 	tapButton(t, dp.Form().Place("locations/add"), "Add a location")
 	if got, want := sc.Content.Size().Height, sc.Content.MinSize().Height; got < want {
 		t.Errorf("after a row was added the form is laid out %v tall, it needs %v", got, want)
+	}
+}
+
+// TestDisplayFormImages: an image path typed for the deck is read beside
+// the pack file: the ♥ cards' SVG is drawn in the preview's ♥ card, and the
+// images of the other suits, missing, are named under the preview.
+func TestDisplayFormImages(t *testing.T) {
+	dir := t.TempDir()
+	p := testpack.Bundled(t, "hearts")
+	text, err := graph.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Source = filepath.Join(dir, "hearts.yaml")
+	if err := os.WriteFile(p.Source, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "cards"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	green := `<svg xmlns="http://www.w3.org/2000/svg" width="46" height="66"><rect width="46" height="66" fill="#00c800"/></svg>`
+	if err := os.WriteFile(filepath.Join(dir, "cards", "2.svg"), []byte(green), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := newTestEditor(t)
+	e.SetPack(p, nil)
+	settle(e)
+	e.ShowPanel(PanelDisplay)
+	dp := e.Display()
+	if n := cardInk(t, dp, "2", [3]int{0, 0xc8, 0}); n != 0 {
+		t.Fatalf("the ♥ card has %d green pixels before its image is named", n)
+	}
+	widgetAt[*forms.Entry](t, dp.Form(), "cards/deck/image").SetText("cards/{type}.svg")
+	if h, _ := e.Pack().Display.Card("deck"); h.Image.Path != "cards/{type}.svg" {
+		t.Fatalf("the deck's image is %q", h.Image.Path)
+	}
+	if n := cardInk(t, dp, "2", [3]int{0, 0xc8, 0}); n < 500 {
+		t.Errorf("the ♥ card has %d green pixels with its image named, want its face", n)
+	}
+	if note := dp.PreviewNote(); !strings.Contains(note, "image cards/1.svg") || strings.Contains(note, "cards/2.svg") {
+		t.Errorf("under the preview: %q, want the missing images named, not the ♥'s", note)
 	}
 }
