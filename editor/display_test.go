@@ -420,3 +420,35 @@ func TestDisplayFormImages(t *testing.T) {
 		t.Errorf("under the preview: %q, want the missing images named, not the ♥'s", note)
 	}
 }
+
+// TestRenamedTypeReplacesAStaleHint: renaming an object type to a name a
+// stale hint already holds (its type was deleted) leaves one hint under
+// that name, the renamed type's, so the pack still reads back.
+func TestRenamedTypeReplacesAStaleHint(t *testing.T) {
+	e := seedsEditor(t)
+	e.Do(graph.EditPack(e.Pack(), "display", func(q *graph.Pack) {
+		q.Display.Objects = append(q.Display.Objects,
+			graph.ObjectHint{Type: "ghost", Title: "old"}, graph.ObjectHint{Type: "healer", Title: "name"})
+	}))
+	e.ShowPanel(PanelObjectTypes)
+	e.ObjectTypes().Select("healer")
+	name := widgetAt[*forms.Entry](t, e.ObjectTypes().Form(), "name")
+	name.SetText("ghost")
+	submit(name)
+	var titles []string
+	for _, o := range e.Pack().Display.Objects {
+		if o.Type == "ghost" {
+			titles = append(titles, o.Title)
+		}
+	}
+	if strings.Join(titles, ",") != "name" {
+		t.Errorf("hints of ghost after the rename: %q, want the healer's alone", titles)
+	}
+	text, err := graph.Marshal(e.Pack())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := graph.Parse(text, "seeds.yaml"); err != nil {
+		t.Errorf("the pack does not read back: %v", err)
+	}
+}

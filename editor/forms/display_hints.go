@@ -103,12 +103,16 @@ func ownObjectHint(d *graph.Display, typ string) (graph.ObjectHint, bool) {
 
 // renameObjectHint returns the edit that moves object type from's own hint
 // to the name to, nil when from has none: a renamed type keeps how it is
-// drawn.
+// drawn. A stale hint already under to (its type deleted) gives way: two
+// hints of one name would not read back.
 func renameObjectHint(p *graph.Pack, from, to string) graph.Edit {
 	if _, ok := ownObjectHint(hintsOf(p), from); !ok {
 		return nil
 	}
-	return editHints(p, func(d *graph.Display) { objectHint(d, from).Type = to })
+	return editHints(p, func(d *graph.Display) {
+		d.Objects = slices.DeleteFunc(d.Objects, func(o graph.ObjectHint) bool { return o.Type == to })
+		objectHint(d, from).Type = to
+	})
 }
 
 // faceList is one list of faces of the hints: a deck's types or type_args,
