@@ -11,7 +11,8 @@ import (
 )
 
 // TestEditorDocksItsPanels: the window shows the centre's tabs (the canvas
-// in front, then the object types, actions, scripts and the YAML view)
+// in front, then the object types, actions, scripts, display hints and the
+// YAML view)
 // beside a column of the inspector over the diagnostics.
 func TestEditorDocksItsPanels(t *testing.T) {
 	e, _ := newTestEditor(t)
@@ -20,14 +21,14 @@ func TestEditorDocksItsPanels(t *testing.T) {
 		t.Fatalf("the window's main area is %#v, want the centre beside the side column", e.Dock.Object().(*fyne.Container).Objects[0])
 	}
 	tabs, ok := main.Leading.(*container.AppTabs)
-	if !ok || len(tabs.Items) != 5 || tabs.Items[0].Content != e.View || tabs.Selected() != tabs.Items[0] {
+	if !ok || len(tabs.Items) != 6 || tabs.Items[0].Content != e.View || tabs.Selected() != tabs.Items[0] {
 		t.Fatalf("the centre is %#v, want tabs with the canvas first and in front", main.Leading)
 	}
 	var titles []string
 	for _, it := range tabs.Items {
 		titles = append(titles, it.Text)
 	}
-	if got := strings.Join(titles, ", "); got != "States, Object types, Actions, Scripts, YAML" {
+	if got := strings.Join(titles, ", "); got != "States, Object types, Actions, Scripts, Display, YAML" {
 		t.Errorf("centre tabs %s", got)
 	}
 	column, ok := main.Trailing.(*container.Split)

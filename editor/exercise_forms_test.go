@@ -199,7 +199,7 @@ func (x *exerciser) typeInInspector(rng *rand.Rand) string {
 func (x *exerciser) tapAdd(f *forms.Form, rng *rand.Rand, prefix string) string {
 	var adds []string
 	for _, path := range f.Paths() {
-		if _, ok := f.Place(path).(*widget.Button); ok && strings.HasPrefix(path, prefix) && strings.HasSuffix(path, "/add") {
+		if _, ok := fyneOf(f.Place(path)).(*widget.Button); ok && strings.HasPrefix(path, prefix) && strings.HasSuffix(path, "/add") {
 			adds = append(adds, path)
 		}
 	}
@@ -207,7 +207,7 @@ func (x *exerciser) tapAdd(f *forms.Form, rng *rand.Rand, prefix string) string 
 	if path == "" {
 		return "no + button"
 	}
-	b := f.Place(path).(*widget.Button)
+	b := fyneOf(f.Place(path)).(*widget.Button)
 	x.tap(b, fyne.NewPos(2, 2))
 	return "tap + of " + path
 }
@@ -315,6 +315,23 @@ func (x *exerciser) typeInElement(id string, rng *rand.Rand) string {
 		return "no element"
 	}
 	return name + ": " + x.typeInForm("the "+id+" tab's", func() *forms.Form { return ep.Form() }, rng)
+}
+
+// typeInDisplay types into a field of the Display tab's form (the display
+// hints): a suit's text or colour, a key, a variable list, a location.
+func (x *exerciser) typeInDisplay(rng *rand.Rand) string {
+	x.e.Dock.Show(PanelDisplay)
+	return x.typeInForm("the Display tab's", func() *forms.Form { return x.e.Display().Form() }, rng)
+}
+
+// addDisplayRow taps one of the Display form's Add buttons (a type, a
+// type_arg, a cell value, a location).
+func (x *exerciser) addDisplayRow(rng *rand.Rand) string {
+	x.e.Dock.Show(PanelDisplay)
+	if f := x.e.Display().Form(); f != nil {
+		return x.tapAdd(f, rng, "")
+	}
+	return "no Display form"
 }
 
 func (x *exerciser) addAction(*rand.Rand) string        { return x.addElement(PanelActions) }

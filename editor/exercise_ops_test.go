@@ -42,6 +42,8 @@ var opKinds = []opKind{
 	{"type.type", 5, (*exerciser).typeInObjectType},
 	{"script.type", 2, (*exerciser).typeInScript},
 	{"yaml.show", 2, (*exerciser).editAsYAML},
+	{"display.type", 3, (*exerciser).typeInDisplay},
+	{"display.add", 1, (*exerciser).addDisplayRow},
 	// Files, matches, playtests, scenarios (exercise_play_test.go).
 	{"open", 2, (*exerciser).openOther},
 	{"save", 1, (*exerciser).save},

@@ -17,6 +17,7 @@ const (
 	PanelObjectTypes = "object_types" // the object types and their clause cards
 	PanelActions     = "actions"      // the pack's player actions
 	PanelScripts     = "scripts"      // the pack's shared Starlark scripts
+	PanelDisplay     = "display"      // the pack's display hints and their preview
 )
 
 // formPanels are the editor's forms and text views beside the canvas: the
@@ -24,6 +25,7 @@ const (
 // diagnostics that mark them.
 type formPanels struct {
 	objects, actions, scripts *forms.ListPanel
+	display                   *forms.DisplayPanel
 	yaml                      *code.YAMLView
 
 	live       liveCheck
@@ -41,6 +43,7 @@ func (e *Editor) attachForms() {
 	e.forms.objects = forms.NewObjectTypes(h)
 	e.forms.actions = forms.NewActions(h)
 	e.forms.scripts = forms.NewScripts(h)
+	e.forms.display = forms.NewDisplay(h)
 	e.forms.yaml = code.NewYAMLView(yamlWindow{e})
 	e.Inspector.Attach(h)
 	e.Diagnostics.OnSelected = nil
@@ -48,6 +51,7 @@ func (e *Editor) attachForms() {
 	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelObjectTypes, Title: "Object types", Content: e.forms.objects})
 	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelActions, Title: "Actions", Content: e.forms.actions})
 	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelScripts, Title: "Scripts", Content: e.forms.scripts})
+	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelDisplay, Title: "Display", Content: e.forms.display})
 	e.Dock.Add(dock.Centre, dock.Panel{ID: PanelYAML, Title: "YAML", Content: e.forms.yaml})
 	e.Dock.Show(PanelGraph)
 }
@@ -60,6 +64,9 @@ func (e *Editor) Actions() *forms.ListPanel { return e.forms.actions }
 
 // Scripts returns the scripts panel.
 func (e *Editor) Scripts() *forms.ListPanel { return e.forms.scripts }
+
+// Display returns the Display panel.
+func (e *Editor) Display() *forms.DisplayPanel { return e.forms.display }
 
 // YAML returns the YAML view.
 func (e *Editor) YAML() *code.YAMLView { return e.forms.yaml }
@@ -74,6 +81,8 @@ func (h formHost) Seal()                           { h.e.Seal() }
 func (h formHost) Say(msg string)                  { h.e.setStatus(msg) }
 func (h formHost) Focus(o fyne.Focusable)          { h.e.win.Canvas().Focus(o) }
 func (h formHost) FormBuilt()                      { h.e.showFindings() }
+func (h formHost) ShowDisplay()                    { h.e.ShowPanel(PanelDisplay) }
+func (h formHost) Later(fn func())                 { h.e.do(fn) }
 
 // NewCode is a CodeEditor whose ctrl+Z and ctrl+Y are the window's undo
 // and redo, and whose notes go to the status line.
@@ -168,6 +177,7 @@ func (e *Editor) refreshForms() {
 	for _, ep := range []*forms.ListPanel{e.forms.objects, e.forms.actions, e.forms.scripts} {
 		ep.RefreshIfShown()
 	}
+	e.forms.display.RefreshIfShown()
 	e.forms.yaml.Stale()
 	e.showFindings()
 }
@@ -258,6 +268,11 @@ func (e *Editor) OpenFinding(f Finding) {
 		e.Dock.Show(map[graph.RefKind]string{graph.ObjectTypeRef: PanelObjectTypes, graph.ActionRef: PanelActions, graph.ScriptRef: PanelScripts}[t.Kind])
 		ep.Reveal(t.Name, path, t.Line, t.Column)
 	case graph.PackRef:
+		if dp, ok := forms.DisplayPath(e.pack, t.Field); ok { // a display hint: its field in the Display panel
+			e.ShowPanel(PanelDisplay)
+			e.forms.display.Reveal(dp)
+			return
+		}
 		e.SelectState("")
 		e.Inspector.Reveal(path, t.Line, t.Column)
 	default:

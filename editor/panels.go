@@ -14,6 +14,7 @@ func (e *Editor) panelsMenu() *fyne.Menu {
 		e.item("Object types", nil, func() { e.ShowPanel(PanelObjectTypes) }),
 		e.item("Actions", nil, func() { e.ShowPanel(PanelActions) }),
 		e.item("Scripts", nil, func() { e.ShowPanel(PanelScripts) }),
+		e.item("Display Hints", nil, func() { e.ShowPanel(PanelDisplay) }),
 		e.item("YAML", nil, func() { e.ShowPanel(PanelYAML) }),
 		fyne.NewMenuItemSeparator(),
 		e.item("Play", nil, func() { e.ShowPanel(PanelPlay) }),

@@ -25,6 +25,7 @@ func (e *Editor) Wait() {
 	e.layouts.Wait()
 	e.flushChecks()
 	e.forms.live.running.Wait()
+	e.forms.display.Wait()
 }
 
 // Settle waits for the editor's background work (Wait) and runs what it

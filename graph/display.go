@@ -114,6 +114,17 @@ var hexColor = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 // ValidColor reports whether c is a colour a hint takes.
 func ValidColor(c string) bool { return hexColor.MatchString(c) || contains(ColorNames, c) }
 
+// ValidImagePath reports whether p is an image path a hint takes: empty
+// (no image), or a path relative to the pack's folder, not above it, of an
+// .svg or .png file.
+func ValidImagePath(p string) bool {
+	if p == "" {
+		return true
+	}
+	ext := strings.ToLower(path.Ext(p))
+	return !path.IsAbs(p) && !strings.HasPrefix(path.Clean(p), "..") && (ext == ".svg" || ext == ".png")
+}
+
 // Location returns the hint for location or zone name, if the pack has one.
 func (d *Display) Location(name string) (LocationHint, bool) {
 	if d != nil {
@@ -209,11 +220,7 @@ func (d *Display) Problems(p *Pack) []*PosError {
 		}
 	}
 	image := func(where string, im Image) {
-		if im.Path == "" {
-			return
-		}
-		ext := strings.ToLower(path.Ext(im.Path))
-		if path.IsAbs(im.Path) || strings.HasPrefix(path.Clean(im.Path), "..") || (ext != ".svg" && ext != ".png") {
+		if !ValidImagePath(im.Path) {
 			bad(im.Pos, "display.%s.image: %q is not an image beside the pack; write a relative path of an .svg or .png file", where, im.Path)
 		}
 	}

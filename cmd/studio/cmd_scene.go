@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -73,7 +71,7 @@ it. The pack's display hints say how cards and cells read (docs/pack-format.md).
 				}
 				scenes = append(scenes, sc)
 			}
-			opt := picture.Options{Dir: imageDir(s.Config().Source), Warn: func(err error) {
+			opt := picture.Options{Dir: picture.ImageDir(s.Config().Source), Warn: func(err error) {
 				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", err)
 			}}
 			write, err := sceneWriter(format, scenes, seat == "all", opt)
@@ -188,17 +186,4 @@ func sceneWriter(format string, scenes []*scene.Scene, array bool, opt picture.O
 		return func(w io.Writer) error { return picture.PNG(w, opt, scenes...) }, nil
 	}
 	return nil, fmt.Errorf("--format %q: give json, svg or png", format)
-}
-
-// imageDir is the folder the display hints' images are read from: the
-// pack's (a pack folder itself), none for a bundled pack.
-func imageDir(source string) string {
-	info, err := os.Stat(source)
-	switch {
-	case err != nil:
-		return ""
-	case info.IsDir():
-		return source
-	}
-	return filepath.Dir(source)
 }

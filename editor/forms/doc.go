@@ -2,7 +2,8 @@
 // the selected state, or of the pack's own keys) and the [ListPanel]s of
 // the pack's named lists (object types, actions, scripts: a list and the
 // form of the selected element), with the clause cards and parameter rows
-// they share.
+// they share, and the [DisplayPanel]: the pack's display hints with a
+// preview of them drawn as the table is (preview/scene/picture).
 //
 // Every field of a [Form] is a widget bound to one value of the pack by a
 // [Getter] and a [Setter] that makes the edit (bind.go). Typing makes an
@@ -35,10 +36,16 @@
 //     the fields of each kind and literal values typed as YAML.
 //   - panels.go: the ListPanel; lists.go: the object types, actions and
 //     scripts panels built on it.
+//   - display.go: the Display panel and its preview; display_table.go:
+//     the table at the start of a match under it; display_fields.go:
+//     its fields (decks, objects, boards, variables, locations), the
+//     object type form's own hint among them; display_hints.go: reading
+//     and editing the hints, one pack edit of the display key each.
 //   - follow.go: following a rename; paths.go: a field's path in a form and
 //     in the checks' findings; pack.go: small look-ups; host.go: [Host].
 //
-// It may import Fyne, graph and the rooms editor/ui and editor/style, never
-// editor itself (internal/arch holds this). Start with form.go, then
+// It may import Fyne, graph, engine, preview/scene and
+// preview/scene/picture (the Display panel's pictures) and the rooms editor/place, editor/ui and
+// editor/style, never editor itself (internal/arch holds this). Start with form.go, then
 // inspector.go and panels.go.
 package forms

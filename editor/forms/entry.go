@@ -199,15 +199,28 @@ type messageLine struct {
 // message adds a message line holding hint for the fields given (see
 // textBind), at path.
 func (f *Form) message(path, hint string, fields ...*Entry) *widget.Label {
+	m := f.messageFor(path, hint)
+	m.attach(fields...)
+	f.row("", m.label)
+	return m.label
+}
+
+// messageFor makes a message line holding hint at path, for the caller to
+// place in the form (after the fields it attaches, which may be in list
+// rows built later).
+func (f *Form) messageFor(path, hint string) *messageLine {
 	m := &messageLine{label: widget.NewLabel(hint), hint: hint}
 	m.label.Importance = widget.LowImportance
 	m.label.Truncation = fyne.TextTruncateEllipsis // one line whatever it says (the status line has it whole)
+	f.place(path, m.label)
+	return m
+}
+
+// attach makes m the message line of fields.
+func (m *messageLine) attach(fields ...*Entry) {
 	for _, en := range fields {
 		en.bind.msg = m
 	}
-	f.place(path, m.label)
-	f.row("", m.label)
-	return m.label
 }
 
 func (m *messageLine) refuse(text string) {

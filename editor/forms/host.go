@@ -34,6 +34,12 @@ type Host interface {
 	// the designer; Renamed that the element it shows is now called name.
 	Selected(kind graph.RefKind, name string)
 	Renamed(kind graph.RefKind, name string)
+	// Later runs fn on the window's goroutine, after the work a form did
+	// away from it (fyne.Do; the tests' queue).
+	Later(fn func())
+	// ShowDisplay brings the Display panel (the pack's display hints) to
+	// the front.
+	ShowDisplay()
 	// FormBuilt says a form was built anew: its code fields want the marks
 	// of what the latest checks found.
 	FormBuilt()

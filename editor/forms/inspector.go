@@ -319,6 +319,9 @@ func packForm(h Host) *Form {
 		}))
 	}
 	f.message("players/message", "seats: whole numbers; no max: no limit", seats...)
+	// Before the code fields: Tab from the last of them goes round to the
+	// form's first field, and a button there would stop it (TestTabCyclesInTheForm).
+	f.row("on the table", displayButton(f, "display"))
 	for _, c := range []struct {
 		field string
 		read  func(p *graph.Pack) *graph.Code

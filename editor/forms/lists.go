@@ -30,7 +30,14 @@ func NewObjectTypes(h Host) *ListPanel {
 		},
 	}
 	ep.ops.name = func(p *graph.Pack, name, to string) (graph.Edit, error) {
-		return graph.EditObjectType(p, name, "name", func(t *graph.ObjectType) { t.Name = to })
+		ed, err := graph.EditObjectType(p, name, "name", func(t *graph.ObjectType) { t.Name = to })
+		if err != nil {
+			return nil, err
+		}
+		if hint := renameObjectHint(p, name, to); hint != nil {
+			return graph.Batch(ed.Label(), ed, hint), nil // its display hint goes with it
+		}
+		return ed, nil
 	}
 	ep.makeForm = func(n *elementName) (*Form, fyne.CanvasObject) {
 		f := newForm(h)
@@ -48,6 +55,9 @@ func NewObjectTypes(h Host) *ListPanel {
 				return graph.EditObjectType(p, n.name, field, func(t *graph.ObjectType) { change(&t.Clauses) })
 			},
 		})
+		f.heading("On the table (its own display hint)")
+		objectHintFields(f, "display/", func() string { return n.name })
+		f.row("", displayButton(f, "display/all"))
 		return f, f.box
 	}
 	return ep

@@ -16,6 +16,9 @@ type Scene struct {
 	Winners     []int     `json:"winners,omitempty"` // at the end: the seats (from 1) with the best score
 	LastMove    *LastMove `json:"last_move,omitempty"`
 	Areas       []Area    `json:"areas"` // the centre first, then one per seat from the viewer's round the table
+	// Sample: a scene of no match, the display hints' sample ([Sample]):
+	// its header names the pack and says what it shows, no step or viewer.
+	Sample bool `json:"sample,omitempty"`
 }
 
 // Area is a part of the table: the centre, or one seat's place. Side says

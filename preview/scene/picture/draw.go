@@ -39,6 +39,9 @@ func drawScene(p painter, sc *scene.Scene, boxes []placed, ox, oy, w, h float64)
 // headerLines are the header's three lines: what, the description, the
 // last move (or the winners).
 func headerLines(sc *scene.Scene) (string, string, string) {
+	if sc.Sample {
+		return sc.Pack + " · display hints", sc.Description, ""
+	}
 	who := "seen by the designer (everything)"
 	if sc.Seat > 0 || sc.Viewer != "" && sc.Viewer != "designer" { // a seat, or a host's spectator
 

@@ -28,6 +28,22 @@ type Options struct {
 	Warn func(error)
 }
 
+// ImageDir is the folder the images of a pack read from source are
+// relative to ([Options].Dir): source itself when it is a folder (a pack
+// written with --dir), else the folder holding it (a YAML file, a project
+// file); "" when source is not there (a bundled pack, a new one), which
+// draws no image.
+func ImageDir(source string) string {
+	info, err := os.Stat(source)
+	switch {
+	case source == "" || err != nil:
+		return ""
+	case info.IsDir():
+		return source
+	}
+	return filepath.Dir(source)
+}
+
 // maxImage is the largest image file read, in bytes.
 const maxImage = 4 << 20
 
