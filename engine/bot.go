@@ -55,6 +55,8 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		mv := bot.Choose(m, moves)
 		if m.hist {
 			err = m.apply(mv) // undone on error, as Apply does
+		} else if m.canRedo() {
+			err = m.takeLogged(mv, plies == 0)
 		} else {
 			nev := len(m.events)
 			// No snapshots: none to roll back to. The failed action's

@@ -41,8 +41,12 @@ type Program struct {
 	blocks      sync.Pool // released matchBlocks (see Match.Release)
 	hooks       int       // pieces of code compiled into functions
 	directHooks int       // those with a direct form (see dfn)
-	predeclared starlark.StringDict
-	file        string
+	// redoBodies: a body's direct form may stop partway, to be run again
+	// with its action (Match.redoable); prints: some code may print, which
+	// would show twice.
+	redoBodies, prints bool
+	predeclared        starlark.StringDict
+	file               string
 
 	units   []unit                     // the syntax of every piece of code, for the leak check's flows (faceflow.go)
 	scripts map[string]*syntax.DefStmt // the scripts' top-level functions, by name
@@ -239,6 +243,7 @@ func compilePack(pack *graph.Pack) *compiler {
 	// Scripts: modules whose globals every other piece of code sees.
 	for _, s := range pack.Scripts {
 		c.script(s)
+		c.p.prints = c.p.prints || strings.Contains(s.Code.Src, "print")
 	}
 	allowedIn := statesAllowing(pack)
 	for _, a := range pack.Actions {
@@ -600,7 +605,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 				h.ctx = append(h.ctx, k)
 			}
 			h.extra = 0
-			h.direct = h.directIf(c.direct.named(fn))
+			h.direct = c.direct.named(fn)
 			c.p.countHook(h)
 			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
@@ -688,12 +693,13 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if strings.Contains(code.Src, "before") {
 		c.p.usesBefore = true
 	}
+	c.p.prints = c.p.prints || strings.Contains(code.Src, "print")
 	predeclared := c.predeclaredFor(f)
 	h.fn = c.init(prog, predeclared, what)
 	if h.fn == nil {
 		return nil
 	}
-	h.direct = h.directIf(c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared))
+	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
 	c.p.countHook(h)
 	return h
 }

@@ -43,6 +43,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 		}
 		return fc.callScript(d, append(pos, vals...), slots, fill, e.Lparen)
 	}
+	if c.callee == nil && c.goFn == nil {
+		c.callee = fc.dynamicCallee(e.Fn, e.Lparen)
+	}
 	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {
 		return nil
@@ -219,6 +222,61 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 		}
 	}
 	return nil
+}
+
+// dynamicCallee compiles the callee of a call known only when it runs: a
+// method of a value (c.has_tag("spell"), xs.append(x)) or a local (a method
+// wrapper's inner). Direct code calls it when it is a builtin that runs no
+// Starlark function on the code's own steps (see leafBuiltin); anything else
+// stops the direct call (errDirectSteps), for the hook to run through
+// Starlark (see Match.callDirect). A method that makes values of any size,
+// whose memory the interpreter's guards charge (alloc_rewrite.go), has no
+// direct form.
+func (fc *funcCompiler) dynamicCallee(fn syntax.Expr, lparen syntax.Position) dexpr {
+	switch f := unparen(fn).(type) {
+	case *syntax.DotExpr:
+		if methodSizes[f.Name.Name] != nil {
+			return nil
+		}
+	case *syntax.Ident:
+		if b, ok := f.Binding.(*resolve.Binding); !ok || b.Scope != resolve.Local {
+			return nil
+		}
+	default:
+		return nil
+	}
+	x := fc.expr(fn)
+	if x == nil {
+		return nil
+	}
+	fc.loops = true
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		v, err := x(m, l)
+		if err != nil {
+			return nil, err
+		}
+		if b, ok := v.(*starlark.Builtin); ok && !callsStarlark(b) {
+			return b, nil
+		}
+		return nil, failAt(lparen, errDirectSteps)
+	}
+}
+
+// callsStarlark reports whether the builtin b may run a Starlark function
+// on its caller's steps (sorted, min and max take a key; before() a
+// function), prints (which the interpreter would do again), or makes values
+// of any size, whose memory the interpreter's guards charge (alloc_guard.go).
+func callsStarlark(b *starlark.Builtin) bool {
+	name := b.Name()
+	switch {
+	case name == "before":
+		return true
+	case b.Receiver() != nil:
+		return methodSizes[name] != nil
+	case b == starlark.Universe[name]:
+		return name == "sorted" || name == "min" || name == "max" || name == "print" || universeSizes[name] != nil
+	}
+	return false
 }
 
 // predeclared is the value of x when it names a predeclared value (a board,

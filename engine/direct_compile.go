@@ -194,8 +194,10 @@ func (fc *funcCompiler) stmt(s syntax.Stmt) dstmt {
 		return fc.ifStmt(s)
 	case *syntax.AssignStmt:
 		return fc.assign(s)
+	case *syntax.ForStmt:
+		return fc.forStmt(s)
 	}
-	return nil // loops, nested functions, load
+	return nil // while, break, continue, nested functions, load
 }
 
 func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
@@ -374,8 +376,10 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 		return fc.dict(e)
 	case *syntax.Comprehension:
 		return fc.comprehension(e)
+	case *syntax.IndexExpr:
+		return fc.index(e)
 	}
-	return nil // index, slice, lambda
+	return nil // slice, lambda
 }
 
 // dict compiles {k: v, ...}: a new dict each time, its entries set in order;
