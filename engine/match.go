@@ -144,6 +144,7 @@ type Match struct {
 
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal
+	playArena            []starlark.Value  // Play's own, for a random bot's (see Play)
 	argScratch           []starlark.Value  // the arguments legal is choosing
 	moves                []Move            // Play's buffer of legal moves
 	deckIDs              []int             // the card ids a deck read finds (see inLocInto)

@@ -15,10 +15,11 @@ const blockSeats = 4
 // which keeps the thread (its map of locals) and the buffers.
 type matchBlock struct {
 	th starlark.Thread
-	// The last match's buffers, for the next: Match.arena, argScratch and
-	// Play's moves.
-	arena, scratch []starlark.Value
-	moves          []Move
+	// The last match's buffers, for the next: Match.arena, argScratch,
+	// Play's moves and its log (redo.go).
+	arena, scratch, playArena []starlark.Value
+	moves                     []Move
+	plog                      playLog
 	blockParts
 }
 
@@ -71,7 +72,9 @@ func (m *Match) Release() {
 	if blk == nil {
 		return
 	}
-	blk.arena, blk.scratch, blk.moves = m.arena[:0], m.argScratch[:0], m.moves[:0]
+	blk.arena, blk.scratch, blk.moves, blk.playArena = m.arena[:0], m.argScratch[:0], m.moves[:0], m.playArena[:0]
+	blk.plog = playLog{moves: m.plog.moves[:0], args: m.plog.args[:0]}
+	clear(m.plog.args[:cap(m.plog.args)]) // the released match's values go
 	m.blk = nil
 	m.p.blocks.Put(blk)
 }
@@ -136,5 +139,6 @@ func (blk *matchBlock) stacks(m *Match) {
 	if blk != nil {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
 		m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
+		m.plog, m.playArena = blk.plog, blk.playArena
 	}
 }
