@@ -126,6 +126,9 @@ type hook struct {
 	pure  bool
 
 	native *nativeHook // set when the code only calls a native component
+	// lendsCombos: the code is one call of combinations(), whose list goes
+	// to nothing but what called the hook (see Match.lendCombos)
+	lendsCombos bool
 	direct *dfn        // the code's direct form, if it has one (see dfn)
 }
 
@@ -653,6 +656,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 		e, err := opts.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
 		if err == nil {
 			h.native = c.nativeCall(e, h)
+			h.lendsCombos = c.bareCombinations(e, params)
 		}
 		// Inside the parentheses indentation is free, so every line keeps its
 		// column in the YAML file.
@@ -702,6 +706,61 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
 	c.p.countHook(h)
 	return h
+}
+
+// bareCombinations reports whether e is one call of the engine's
+// combinations() (not a name the hook's parameters or the scripts took)
+// whose arguments are names, literals and reads of a deck or a board: no
+// code of the pack runs before it, which could call combinations() itself
+// and keep its list.
+func (c *compiler) bareCombinations(e syntax.Expr, params []string) bool {
+	call, ok := e.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fn.(*syntax.Ident)
+	if !ok || id.Name != "combinations" || slices.Contains(params, id.Name) {
+		return false
+	}
+	if b, ok := c.predeclared[id.Name].(*starlark.Builtin); !ok || b.Name() != "combinations" {
+		return false
+	}
+	for _, a := range call.Args {
+		if !c.plainArg(a, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainArg reports whether e is a name, a literal, or (depth > 0) a call of
+// a deck's or a board's method with such arguments.
+func (c *compiler) plainArg(e syntax.Expr, depth int) bool {
+	switch e := e.(type) {
+	case *syntax.Ident, *syntax.Literal:
+		return true
+	case *syntax.CallExpr:
+		dot, ok := e.Fn.(*syntax.DotExpr)
+		if !ok || depth == 0 {
+			return false
+		}
+		recv, ok := dot.X.(*syntax.Ident)
+		if !ok {
+			return false
+		}
+		switch c.predeclared[recv.Name].(type) {
+		case *deckValue, *boardValue:
+		default:
+			return false
+		}
+		for _, a := range e.Args {
+			if !c.plainArg(a, depth-1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // nativeCall recognizes an expression that only calls a method of a native

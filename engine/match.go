@@ -149,6 +149,10 @@ type Match struct {
 	moves                []Move            // Play's buffer of legal moves
 	deckIDs              []int             // the card ids a deck read finds (see inLocInto)
 	combos               *comboCache       // the tuples of the last combinations() of cards, made at the first
+	// lendCombos: the combinations() about to run may give a list of its
+	// cache's tuples without copying them: legal reads the domain's list
+	// and drops it, and nothing else sees it (hook.lendsCombos).
+	lendCombos bool
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -1097,7 +1101,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 	if d := a.domains[k]; d.pure && d.native != nil && d.native.empty != nil {
 		return m.enumerateEmpty(a, seat, args, out, d.native.empty)
 	}
+	m.lendCombos = a.domains[k].lendsCombos
 	dom, err := m.call(a.domains[k], seat, nil, args...)
+	m.lendCombos = false
 	if err != nil {
 		return nil, err
 	}
