@@ -129,7 +129,7 @@ type hook struct {
 	// lendsCombos: the code is one call of combinations(), whose list goes
 	// to nothing but what called the hook (see Match.lendCombos)
 	lendsCombos bool
-	direct *dfn        // the code's direct form, if it has one (see dfn)
+	direct      *dfn // the code's direct form, if it has one (see dfn)
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

@@ -142,17 +142,17 @@ type Match struct {
 	next      *mstate          // state at the start of the running step: prev once it ends
 	cur       *mstate          // the present, while before() reads the past
 
-	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
-	arena                []starlark.Value  // backing store of Move.Args from legal
-	playArena            []starlark.Value  // Play's own, for a random bot's (see Play)
-	argScratch           []starlark.Value  // the arguments legal is choosing
-	moves                []Move            // Play's buffer of legal moves
-	deckIDs              []int             // the card ids a deck read finds (see inLocInto)
-	combos               *comboCache       // the tuples of the last combinations() of cards, made at the first
+	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
+	arena                []starlark.Value // backing store of Move.Args from legal
+	playArena            []starlark.Value // Play's own, for a random bot's (see Play)
+	argScratch           []starlark.Value // the arguments legal is choosing
+	moves                []Move           // Play's buffer of legal moves
+	deckIDs              []int            // the card ids a deck read finds (see inLocInto)
+	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
 	// lendCombos: the combinations() about to run may give a list of its
 	// cache's tuples without copying them: legal reads the domain's list
 	// and drops it, and nothing else sees it (hook.lendsCombos).
-	lendCombos bool
+	lendCombos           bool
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
