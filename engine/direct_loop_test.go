@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/assets"
 )
 
 // comprehensionPack is errorPack whose action takes x from DOMAIN when PRE holds:
@@ -195,6 +197,32 @@ func TestDirectCallsWithKeywordsAndDefaults(t *testing.T) {
 		}
 		if d, i := legalBoth(t, p); d != i {
 			t.Errorf("%s:\ndirect:      %s\ninterpreted: %s", c.domain, d, i)
+		}
+	}
+}
+
+// wrappedBot is a RandomBot Play does not know as one (it lists each
+// decision's moves in its own arena only for a RandomBot).
+type wrappedBot struct{ b *RandomBot }
+
+func (w wrappedBot) Choose(m *Match, moves []Move) Move { return w.b.Choose(m, moves) }
+
+// TestPlayArenaKeepsMovesWhole: Play without history, whose random bot's
+// moves take the last decision's place in its arena, and whose bodies may
+// run again from the start of the Play (redo.go), plays every bundled pack
+// as it does with another bot making the same choices.
+func TestPlayArenaKeepsMovesWhole(t *testing.T) {
+	for _, pack := range assets.Packs() {
+		p := bundled(t, pack)
+		for seed := uint64(1); seed <= 3; seed++ {
+			play := func(bot Bot) string {
+				m := newMatch(t, p, p.Pack.Players.Min, Options{Seed: seed, NoHistory: true})
+				plies, err := m.Play(bot, 2000)
+				return fmt.Sprintf("%d %v %v %x", plies, err, m.Scores(), m.Hash())
+			}
+			if a, b := play(NewRandomBot(seed)), play(wrappedBot{NewRandomBot(seed)}); a != b {
+				t.Errorf("%s seed %d: %s, with another bot %s", pack, seed, a, b)
+			}
 		}
 	}
 }
