@@ -46,8 +46,9 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	_, reuse := bot.(*RandomBot)
 	if reuse = reuse && !m.rec; reuse {
 		saved := m.arena
-		m.arena = m.playArena[:0]
-		defer func() { m.playArena, m.arena = m.arena[:0], saved }()
+		pl := m.playBufs()
+		m.arena = pl.arena[:0]
+		defer func() { pl.arena, m.arena = m.arena[:0], saved }()
 	}
 	for !m.st.over {
 		if maxPlies > 0 && plies >= maxPlies {

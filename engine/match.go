@@ -135,7 +135,7 @@ type Match struct {
 	dlimit    uint64           // the bound at which it stops (maxDirectSteps, or the budget for a body)
 	redoable  bool             // bodies that may stop partway run directly (see Match.redoable)
 	redo      bool             // one did stop: what redoable runs must run again
-	plog      playLog          // what Play without history took (redo.go)
+	plog      *playLog         // Play's buffers, made at its first use (see playBufs)
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
 	choices   uint64           // the domains' values legal has tried (see choose)
 	mem       allocator        // the bytes of values the running code made (see alloc.go)
@@ -144,7 +144,6 @@ type Match struct {
 
 	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
 	arena                []starlark.Value // backing store of Move.Args from legal
-	playArena            []starlark.Value // Play's own, for a random bot's (see Play)
 	argScratch           []starlark.Value // the arguments legal is choosing
 	moves                []Move           // Play's buffer of legal moves
 	deckIDs              []int            // the card ids a deck read finds (see inLocInto)

@@ -17,9 +17,9 @@ type matchBlock struct {
 	th starlark.Thread
 	// The last match's buffers, for the next: Match.arena, argScratch,
 	// Play's moves and its log (redo.go).
-	arena, scratch, playArena []starlark.Value
-	moves                     []Move
-	plog                      playLog
+	arena, scratch []starlark.Value
+	moves          []Move
+	plog           *playLog
 	blockParts
 }
 
@@ -72,9 +72,11 @@ func (m *Match) Release() {
 	if blk == nil {
 		return
 	}
-	blk.arena, blk.scratch, blk.moves, blk.playArena = m.arena[:0], m.argScratch[:0], m.moves[:0], m.playArena[:0]
-	blk.plog = playLog{moves: m.plog.moves[:0], args: m.plog.args[:0]}
-	clear(m.plog.args[:cap(m.plog.args)]) // the released match's values go
+	blk.arena, blk.scratch, blk.moves, blk.plog = m.arena[:0], m.argScratch[:0], m.moves[:0], m.plog
+	if pl := m.plog; pl != nil {
+		clear(pl.args[:cap(pl.args)]) // the released match's values go
+		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0]}
+	}
 	m.blk = nil
 	m.p.blocks.Put(blk)
 }
@@ -139,6 +141,6 @@ func (blk *matchBlock) stacks(m *Match) {
 	if blk != nil {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
 		m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
-		m.plog, m.playArena = blk.plog, blk.playArena
+		m.plog = blk.plog
 	}
 }

@@ -38,11 +38,22 @@ func (m *Match) redo1(u undoState, fn func() error) error {
 }
 
 // playLog is what Play without history took since it began: the state
-// then, and each action (its arguments in one buffer, kept by the match).
+// then, and each action (its arguments in one buffer, kept by the match);
+// and the arena of Play's moves for a random bot (see Play).
 type playLog struct {
 	start undoState
 	moves []loggedMove
 	args  []starlark.Value
+	arena []starlark.Value
+}
+
+// playBufs returns Play's buffers, made at the first use: a match that is
+// never played (a view's, a search's copy) carries none.
+func (m *Match) playBufs() *playLog {
+	if m.plog == nil {
+		m.plog = new(playLog)
+	}
+	return m.plog
 }
 
 type loggedMove struct {
@@ -54,7 +65,7 @@ type loggedMove struct {
 // takeLogged takes mv as Play without history does (on error the match
 // stays where it failed, without the action's events); first starts the log.
 func (m *Match) takeLogged(mv Move, first bool) error {
-	lg := &m.plog
+	lg := m.playBufs()
 	if first {
 		lg.start = m.undoPoint()
 		lg.moves, lg.args = lg.moves[:0], lg.args[:0]
