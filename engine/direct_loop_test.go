@@ -226,3 +226,26 @@ func TestPlayArenaKeepsMovesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectLoopInSetupAsStarlark: a match's first run (gameSetup's
+// action) whose loop passes the budget runs again interpreted, and the new
+// match fails as Starlark makes it fail, stopped there or not.
+func TestDirectLoopInSetupAsStarlark(t *testing.T) {
+	src := strings.Replace(bodyPack(`next_state("go")`, "def stSetup(players):\n    for p in players:\n        p.n = 0\n    for i in range(3000000):\n        players[0].n += 1"),
+		`{id: 1, name: gameSetup, type: manager, description: "", transitions: {"": 2}}`,
+		`{id: 1, name: gameSetup, type: manager, description: "", action: stSetup, transitions: {"": 2}}`, 1)
+	p := parseDirect(t, src, "setup.yaml")
+	for _, stop := range []bool{false, true} {
+		start := func(interpret bool) string {
+			m, err := p.NewMatch(2, Options{Seed: 1, Interpret: interpret, StopAtError: stop})
+			if m == nil {
+				return errText(err)
+			}
+			return fmt.Sprintf("%s%s %v", eventLines(m.Events()), errText(err), m.Scores())
+		}
+		d, i := start(false), start(true)
+		if d != i || !strings.Contains(d, "too many steps") {
+			t.Errorf("StopAtError %v:\ndirect:\n%s\ninterpreted:\n%s", stop, d, i)
+		}
+	}
+}
