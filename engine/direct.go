@@ -6,7 +6,7 @@ import (
 )
 
 // Direct evaluation: a piece of the pack's code without while loops or
-// nested functions, whose for loops and list comprehensions count their
+// nested functions (but before(lambda: ...)), whose for loops and list comprehensions count their
 // steps as they run (direct_loop.go), that calls only builtins, methods
 // found on values and such functions (a tic-tac-toe move, Hearts' every
 // procedure, conditions, domains and progression), runs as

@@ -34,6 +34,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if x := fc.lenEmpty(e); x != nil {
 		return x
 	}
+	if x := fc.beforeLambda(e); x != nil {
+		return x
+	}
 	c := &builtinCall{names: names, lparen: e.Lparen}
 	d := fc.callee(e.Fn, c)
 	if d != nil {
@@ -222,6 +225,70 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 		}
 	}
 	return nil
+}
+
+// beforeLambda compiles before(lambda: e), how conditions read the step
+// before (the seed effects' "self.controller.drawn > before(lambda:
+// self.controller.drawn)"): e evaluated directly in the past, as the engine's
+// before() calls its function (biBefore), e's names being those of the code
+// around it. An error in e shows the lambda's frame and before's, as
+// Starlark shows them.
+func (fc *funcCompiler) beforeLambda(e *syntax.CallExpr) dexpr {
+	id, ok := unparen(e.Fn).(*syntax.Ident)
+	if !ok || id.Name != "before" || len(e.Args) != 1 {
+		return nil
+	}
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok || b.Scope != resolve.Predeclared {
+		return nil
+	}
+	if bf, ok := fc.value(id, b).(*starlark.Builtin); !ok || bf.Name() != "before" || engineFns["before"] == nil {
+		return nil
+	}
+	lam, ok := e.Args[0].(*syntax.LambdaExpr)
+	if !ok || fc.free != nil {
+		return nil
+	}
+	rf, ok := lam.Function.(*resolve.Function)
+	if !ok || len(rf.Params) > 0 || len(rf.Locals) > 0 || rf.HasVarargs || rf.HasKwargs {
+		return nil
+	}
+	fc.steps += stepsPerNode // MAKEFUNC, before's CALL, the lambda's RETURN
+	fc.free = rf.FreeVars
+	body := fc.expr(lam.Body)
+	fc.free = nil
+	if body == nil {
+		return nil
+	}
+	lparen := e.Lparen
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		cur := m.st
+		if m.cur == nil {
+			m.cur = cur
+		}
+		m.st = m.prev
+		m.pure++
+		if m.pure == 1 {
+			m.pureWhat = "before()"
+		}
+		v, err := body(m, l)
+		m.pure--
+		m.st = cur
+		if m.cur == cur {
+			m.cur = nil
+		}
+		if err != nil {
+			df := err.(*dfail)
+			df.frames = append(df.frames, starlark.CallFrame{Name: "lambda", Pos: df.pos},
+				starlark.CallFrame{Name: "before", Pos: syntax.MakePosition(&builtinFile, 0, 0)})
+			df.pos = lparen
+			return nil, df
+		}
+		if m.beforeLog != nil {
+			*m.beforeLog = append(*m.beforeLog, v.String())
+		}
+		return v, nil
+	}
 }
 
 // dynamicCallee compiles the callee of a call known only when it runs: a

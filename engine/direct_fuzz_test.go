@@ -137,7 +137,7 @@ func FuzzDirectLoop(f *testing.F) {
 	for _, seed := range []string{"", "\x08\x05\x00\x01", "\x09\x12\x00\x03\x0b", "\x31\x3b\x44\x09", "\x06\x01\x02"} {
 		f.Add([]byte(seed))
 	}
-	atoms := append(slices.Clip(comprehensionAtoms), "l[0]", "l[-1]", "FROZEN[i % 2]", `{"a": i}["a"]`)
+	atoms := append(slices.Clip(comprehensionAtoms), "l[0]", "l[-1]", "FROZEN[i % 2]", `{"a": i}["a"]`, "before(lambda: player.score)", "before(lambda: i * 2)")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		expr, _ := fuzzExprOf(atoms, true, data, 0)
 		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    l += [x]\nnotify(str(l))\nnext_state(\"go\")"

@@ -93,7 +93,7 @@ func (fc *funcCompiler) loopVar(vars syntax.Expr) (int, bool) {
 		return 0, false
 	}
 	b, ok := id.Binding.(*resolve.Binding)
-	if !ok || b.Scope != resolve.Local {
+	if !ok || !slotScope(b.Scope) {
 		return 0, false
 	}
 	return b.Index, true

@@ -127,6 +127,12 @@ func TestDirectLoopBodiesAsStarlark(t *testing.T) {
 		"d = {}\nfor k in [\"a\"]:\n    notify(d[k])",
 		"for x in 3:\n    pass",
 		"for i in range(2):\n    notify(\"x\".nope())",
+		// before(lambda: ...): the past, names of the code around it, errors inside.
+		"x = before(lambda: player.score)\nnotify(str(x))\nnext_state(\"go\")",
+		"for i in range(2):\n    notify(str(before(lambda: i + player.no)))\nnext_state(\"go\")",
+		"notify(str([before(lambda: p.no * 2) for p in players]))\nnext_state(\"go\")",
+		"x = before(lambda: 1 // player.score)",
+		"x = before(lambda: player.nope)",
 		// Past the budget: run again, interpreted.
 		"for i in range(10000000):\n    player.score += 1",
 		"t = 0\nfor i in range(100):\n    for j in range(100000):\n        t += 1\nnext_state(\"go\")",
