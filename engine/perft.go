@@ -32,14 +32,15 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 			return nil
 		}
 		for i := range moves {
-			s := m.save()
-			if err := m.take(moves[i]); err != nil {
+			// Bodies run directly where they can run again (redo.go).
+			u := m.undoPoint()
+			if err := m.redo1(u, func() error { return m.take(moves[i]) }); err != nil {
 				return err
 			}
 			if err := walk(d + 1); err != nil {
 				return err
 			}
-			m.restore(s)
+			m.restore(u.saved)
 		}
 		return nil
 	}
