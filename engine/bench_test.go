@@ -38,6 +38,10 @@ func BenchmarkPlayoutTicTacToe(b *testing.B) { benchPlayouts(b, "tictactoe") }
 // BenchmarkPlayoutReversi: random Reversi games per second.
 func BenchmarkPlayoutReversi(b *testing.B) { benchPlayouts(b, "reversi") }
 
+// BenchmarkPlayoutConnectFour: random connect-four games per second (a drop
+// body with a for loop over the column).
+func BenchmarkPlayoutConnectFour(b *testing.B) { benchPlayouts(b, "connectfour") }
+
 // BenchmarkPlayoutHearts: random four-player Hearts games (to 100 points) per
 // second: a deck, card domains and combinations, no clauses.
 func BenchmarkPlayoutHearts(b *testing.B) { benchPlayouts(b, "hearts") }

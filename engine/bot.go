@@ -40,9 +40,22 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	}
 	moves := m.moves[:0]
 	defer func() { m.moves = moves[:0] }()
+	// A random bot keeps no move and a match without history no action's
+	// arguments: each decision's moves can take the place of the last's in
+	// an arena of Play's own (Legal's moves, which callers keep, have theirs).
+	_, reuse := bot.(*RandomBot)
+	if reuse = reuse && !m.rec; reuse {
+		saved := m.arena
+		pl := m.playBufs()
+		m.arena = pl.arena[:0]
+		defer func() { pl.arena, m.arena = m.arena[:0], saved }()
+	}
 	for !m.st.over {
 		if maxPlies > 0 && plies >= maxPlies {
 			return plies, nil
+		}
+		if reuse {
+			m.arena = m.arena[:0]
 		}
 		var err error
 		moves, err = m.legalAllInto(moves[:0])
@@ -55,6 +68,8 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		mv := bot.Choose(m, moves)
 		if m.hist {
 			err = m.apply(mv) // undone on error, as Apply does
+		} else if m.canRedo() {
+			err = m.takeLogged(mv, plies == 0)
 		} else {
 			nev := len(m.events)
 			// No snapshots: none to roll back to. The failed action's

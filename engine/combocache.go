@@ -74,7 +74,11 @@ func (m *Match) keepCombos(items, out []starlark.Value, k int) bool {
 	return true
 }
 
-// comboList is a new list of the kept tuples out.
-func comboList(out []starlark.Value) *starlark.List {
+// comboList is a new list of the kept tuples out: of a copy of them, which
+// the list's owner may change, or lent (Match.lendCombos), of out itself.
+func comboList(out []starlark.Value, lend bool) *starlark.List {
+	if lend {
+		return starlark.NewList(out)
+	}
 	return starlark.NewList(slices.Clone(out))
 }

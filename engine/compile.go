@@ -41,8 +41,12 @@ type Program struct {
 	blocks      sync.Pool // released matchBlocks (see Match.Release)
 	hooks       int       // pieces of code compiled into functions
 	directHooks int       // those with a direct form (see dfn)
-	predeclared starlark.StringDict
-	file        string
+	// redoBodies: a body's direct form may stop partway, to be run again
+	// with its action (Match.redoable); prints: some code may print, which
+	// would show twice.
+	redoBodies, prints bool
+	predeclared        starlark.StringDict
+	file               string
 
 	units   []unit                     // the syntax of every piece of code, for the leak check's flows (faceflow.go)
 	scripts map[string]*syntax.DefStmt // the scripts' top-level functions, by name
@@ -122,7 +126,10 @@ type hook struct {
 	pure  bool
 
 	native *nativeHook // set when the code only calls a native component
-	direct *dfn        // the code's direct form, if it has one (see dfn)
+	// lendsCombos: the code is one call of combinations(), whose list goes
+	// to nothing but what called the hook (see Match.lendCombos)
+	lendsCombos bool
+	direct      *dfn // the code's direct form, if it has one (see dfn)
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -239,6 +246,7 @@ func compilePack(pack *graph.Pack) *compiler {
 	// Scripts: modules whose globals every other piece of code sees.
 	for _, s := range pack.Scripts {
 		c.script(s)
+		c.p.prints = c.p.prints || strings.Contains(s.Code.Src, "print")
 	}
 	allowedIn := statesAllowing(pack)
 	for _, a := range pack.Actions {
@@ -600,7 +608,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 				h.ctx = append(h.ctx, k)
 			}
 			h.extra = 0
-			h.direct = h.directIf(c.direct.named(fn))
+			h.direct = c.direct.named(fn)
 			c.p.countHook(h)
 			c.units = append(c.units, unit{what: what, code: code, pure: expr, place: c.place, named: src})
 			return h
@@ -648,6 +656,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 		e, err := opts.ParseExpr(c.p.file, pad+"\n"+code.Src, 0)
 		if err == nil {
 			h.native = c.nativeCall(e, h)
+			h.lendsCombos = c.bareCombinations(e, params)
 		}
 		// Inside the parentheses indentation is free, so every line keeps its
 		// column in the YAML file.
@@ -688,14 +697,70 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if strings.Contains(code.Src, "before") {
 		c.p.usesBefore = true
 	}
+	c.p.prints = c.p.prints || strings.Contains(code.Src, "print")
 	predeclared := c.predeclaredFor(f)
 	h.fn = c.init(prog, predeclared, what)
 	if h.fn == nil {
 		return nil
 	}
-	h.direct = h.directIf(c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared))
+	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
 	c.p.countHook(h)
 	return h
+}
+
+// bareCombinations reports whether e is one call of the engine's
+// combinations() (not a name the hook's parameters or the scripts took)
+// whose arguments are names, literals and reads of a deck or a board: no
+// code of the pack runs before it, which could call combinations() itself
+// and keep its list.
+func (c *compiler) bareCombinations(e syntax.Expr, params []string) bool {
+	call, ok := e.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fn.(*syntax.Ident)
+	if !ok || id.Name != "combinations" || slices.Contains(params, id.Name) {
+		return false
+	}
+	if b, ok := c.predeclared[id.Name].(*starlark.Builtin); !ok || b.Name() != "combinations" {
+		return false
+	}
+	for _, a := range call.Args {
+		if !c.plainArg(a, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainArg reports whether e is a name, a literal, or (depth > 0) a call of
+// a deck's or a board's method with such arguments.
+func (c *compiler) plainArg(e syntax.Expr, depth int) bool {
+	switch e := e.(type) {
+	case *syntax.Ident, *syntax.Literal:
+		return true
+	case *syntax.CallExpr:
+		dot, ok := e.Fn.(*syntax.DotExpr)
+		if !ok || depth == 0 {
+			return false
+		}
+		recv, ok := dot.X.(*syntax.Ident)
+		if !ok {
+			return false
+		}
+		switch c.predeclared[recv.Name].(type) {
+		case *deckValue, *boardValue:
+		default:
+			return false
+		}
+		for _, a := range e.Args {
+			if !c.plainArg(a, depth-1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // nativeCall recognizes an expression that only calls a method of a native

@@ -480,6 +480,8 @@ func (c *cardValue) CompareSameType(op syntax.Token, y starlark.Value, depth int
 // combinations(items, k) lists the k-element combinations of items as tuples,
 // in lexicographic order of positions (for actions choosing several things).
 func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	lend := m.lendCombos
+	m.lendCombos = false
 	it, k, err := combinationsArgs(fn, args, kw)
 	if err != nil {
 		return nil, err
@@ -493,7 +495,7 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 			if err := m.mem.charge(add(elems(len(out)), mul(uint64(len(out)), elems(k)))); err != nil {
 				return nil, err
 			}
-			return comboList(out), nil
+			return comboList(out, lend), nil
 		}
 	}
 	items := make([]starlark.Value, 0, max(starlark.Len(it), 0)) // a hand: no regrowing
@@ -540,7 +542,7 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 		}
 	}
 	if m.keepCombos(items, out, k) {
-		return comboList(out), nil // the list's elements must not be the cache's
+		return comboList(out, lend), nil
 	}
 	return starlark.NewList(out), nil
 }

@@ -5,10 +5,11 @@ import (
 	"go.starlark.net/syntax"
 )
 
-// Direct evaluation: a piece of the pack's code without loops or nested
-// functions, with list comprehensions only where it is pure (see
-// direct_loop.go), that calls only builtins and such functions (a
-// tic-tac-toe move, most procedures, conditions, domains and progression), runs as
+// Direct evaluation: a piece of the pack's code without while loops or
+// nested functions (but before(lambda: ...)), whose for loops and list comprehensions count their
+// steps as they run (direct_loop.go), that calls only builtins, methods
+// found on values and such functions (a tic-tac-toe move, Hearts' every
+// procedure, conditions, domains and progression), runs as
 // a tree of Go closures built from its syntax tree, each node doing what
 // Starlark's interpreter does for it, with the same functions (starlark.Binary,
 // Compare, Unary, a value's Attr and SetField, a builtin's CallInternal).
@@ -20,10 +21,11 @@ import (
 //
 // Errors are Starlark's: an operation that fails is given the error, call
 // stack and position Starlark would give it (see dfail). Starlark counts each
-// instruction against Options.Budget; direct code, which has no loops and
-// calls no Starlark function, takes a bounded number of them (dfn.steps), and
-// has a direct form only when that bound is under the budget (a
-// comprehension's iterations are counted as they run: direct_loop.go). Code that runs
+// instruction against Options.Budget; direct code, which calls no Starlark
+// function, takes a bounded number of them (dfn.steps), and has a direct
+// form only when that bound is under the budget (a loop's iterations are
+// counted as they run, and past their bound the code runs again through
+// Starlark: direct_loop.go, redo.go). Code that runs
 // inside it through the engine (a wrapper, a condition) has a budget of its
 // own either way (see Match.call). Options.Interpret turns direct evaluation
 // off, for tests that compare the two.
@@ -40,7 +42,7 @@ type dfn struct {
 	nlocals  int // parameters first, as Starlark numbers them
 	body     dblock
 	steps    uint64 // bounds the Starlark steps of one call, callees included...
-	loops    bool   // ...but for its comprehensions' iterations: pure code only (direct_loop.go)
+	loops    bool   // ...but for its loops' iterations, and it may stop partway (direct_loop.go)
 	prints   bool   // it calls print (see funcCompiler.prints)
 }
 
@@ -135,22 +137,45 @@ func (m *Match) callDirect(h *hook, args starlark.Tuple) (starlark.Value, error)
 		m.pure++
 	}
 	budget := m.budget() // for Starlark a builtin runs (see inplaceFns)
-	dsteps := m.dsteps
-	m.dsteps = h.direct.steps
+	dsteps, dlimit := m.dsteps, m.dlimit
+	m.dsteps, m.dlimit = h.direct.steps, maxDirectSteps
+	if !h.pure {
+		m.dlimit = m.opts.Budget
+	}
 	v, err := h.direct.call(m, args)
-	m.dsteps = dsteps
+	m.dsteps, m.dlimit = dsteps, dlimit
 	m.endBudget(budget)
 	if h.pure {
 		m.pure--
 	}
 	if err != nil {
 		df := err.(*dfail)
-		if df.err == errDirectSteps { // pure: it changed nothing
-			return m.callStarlark(h, args)
+		if df.err == errDirectSteps {
+			if h.pure { // it changed nothing
+				return m.callStarlark(h, args)
+			}
+			m.redo = true // see Match.redoable
+			return nil, errDirectSteps
 		}
 		return nil, m.evalError(df, outer)
 	}
 	return v, nil
+}
+
+// runsDirect reports whether h runs directly here: code that may stop
+// partway (dfn.loops) only where it can be run again, pure code through
+// Starlark and a body by Match.redoable.
+func (m *Match) runsDirect(h *hook) bool {
+	d := h.direct
+	switch {
+	case d == nil || m.opts.Interpret:
+		return false
+	case !d.loops:
+		return true
+	case h.pure:
+		return m.opts.Budget > maxDirectSteps
+	}
+	return m.redoable
 }
 
 // evalError is the error Starlark would have made of f, the thread's call
@@ -193,19 +218,11 @@ func (m *Match) evalError(f *dfail, outer int) error {
 	return &out
 }
 
-// directIf is d when h may run it: code with comprehensions only where it
-// is pure (see direct_loop.go).
-func (h *hook) directIf(d *dfn) *dfn {
-	if d != nil && d.loops && !h.pure {
-		return nil
-	}
-	return d
-}
-
 // countHook counts a compiled hook and whether it has a direct form.
 func (p *Program) countHook(h *hook) {
 	p.hooks++
 	if h.direct != nil {
 		p.directHooks++
+		p.redoBodies = p.redoBodies || h.direct.loops && !h.pure
 	}
 }

@@ -34,6 +34,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if x := fc.lenEmpty(e); x != nil {
 		return x
 	}
+	if x := fc.beforeLambda(e); x != nil {
+		return x
+	}
 	c := &builtinCall{names: names, lparen: e.Lparen}
 	d := fc.callee(e.Fn, c)
 	if d != nil {
@@ -42,6 +45,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 			return nil // Starlark refuses the call: its error
 		}
 		return fc.callScript(d, append(pos, vals...), slots, fill, e.Lparen)
+	}
+	if c.callee == nil && c.goFn == nil {
+		c.callee = fc.dynamicCallee(e.Fn, e.Lparen)
 	}
 	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {
@@ -219,6 +225,125 @@ func (fc *funcCompiler) callee(fn syntax.Expr, c *builtinCall) *dfn {
 		}
 	}
 	return nil
+}
+
+// beforeLambda compiles before(lambda: e), how conditions read the step
+// before (the seed effects' "self.controller.drawn > before(lambda:
+// self.controller.drawn)"): e evaluated directly in the past, as the engine's
+// before() calls its function (biBefore), e's names being those of the code
+// around it. An error in e shows the lambda's frame and before's, as
+// Starlark shows them.
+func (fc *funcCompiler) beforeLambda(e *syntax.CallExpr) dexpr {
+	id, ok := unparen(e.Fn).(*syntax.Ident)
+	if !ok || id.Name != "before" || len(e.Args) != 1 {
+		return nil
+	}
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok || b.Scope != resolve.Predeclared {
+		return nil
+	}
+	if bf, ok := fc.value(id, b).(*starlark.Builtin); !ok || bf.Name() != "before" || engineFns["before"] == nil {
+		return nil
+	}
+	lam, ok := e.Args[0].(*syntax.LambdaExpr)
+	if !ok || fc.free != nil {
+		return nil
+	}
+	rf, ok := lam.Function.(*resolve.Function)
+	if !ok || len(rf.Params) > 0 || len(rf.Locals) > 0 || rf.HasVarargs || rf.HasKwargs {
+		return nil
+	}
+	fc.steps += stepsPerNode // MAKEFUNC, before's CALL, the lambda's RETURN
+	fc.free = rf.FreeVars
+	body := fc.expr(lam.Body)
+	fc.free = nil
+	if body == nil {
+		return nil
+	}
+	lparen := e.Lparen
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		cur := m.st
+		if m.cur == nil {
+			m.cur = cur
+		}
+		m.st = m.prev
+		m.pure++
+		if m.pure == 1 {
+			m.pureWhat = "before()"
+		}
+		v, err := body(m, l)
+		m.pure--
+		m.st = cur
+		if m.cur == cur {
+			m.cur = nil
+		}
+		if err != nil {
+			df := err.(*dfail)
+			df.frames = append(df.frames, starlark.CallFrame{Name: "lambda", Pos: df.pos},
+				starlark.CallFrame{Name: "before", Pos: syntax.MakePosition(&builtinFile, 0, 0)})
+			df.pos = lparen
+			return nil, df
+		}
+		if m.beforeLog != nil {
+			*m.beforeLog = append(*m.beforeLog, v.String())
+		}
+		return v, nil
+	}
+}
+
+// dynamicCallee compiles the callee of a call known only when it runs: a
+// method of a value (c.has_tag("spell"), xs.append(x)) or a local (a method
+// wrapper's inner). Direct code calls it when it is a builtin that runs no
+// Starlark function on the code's own steps (see leafBuiltin); anything else
+// stops the direct call (errDirectSteps), for the hook to run through
+// Starlark (see Match.callDirect). A method that makes values of any size,
+// whose memory the interpreter's guards charge (alloc_rewrite.go), has no
+// direct form.
+func (fc *funcCompiler) dynamicCallee(fn syntax.Expr, lparen syntax.Position) dexpr {
+	switch f := unparen(fn).(type) {
+	case *syntax.DotExpr:
+		if methodSizes[f.Name.Name] != nil {
+			return nil
+		}
+	case *syntax.Ident:
+		if b, ok := f.Binding.(*resolve.Binding); !ok || b.Scope != resolve.Local {
+			return nil
+		}
+	default:
+		return nil
+	}
+	x := fc.expr(fn)
+	if x == nil {
+		return nil
+	}
+	fc.loops = true
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		v, err := x(m, l)
+		if err != nil {
+			return nil, err
+		}
+		if b, ok := v.(*starlark.Builtin); ok && !callsStarlark(b) {
+			return b, nil
+		}
+		return nil, failAt(lparen, errDirectSteps)
+	}
+}
+
+// callsStarlark reports whether the builtin b may run a Starlark function
+// on its caller's steps (sorted, min and max take a key; before() a
+// function), prints (which the interpreter would do again), or makes values
+// of any size, whose memory the interpreter's guards charge (alloc_guard.go).
+func callsStarlark(b *starlark.Builtin) bool {
+	name := b.Name()
+	switch {
+	case name == "before":
+		return true
+	case b.Receiver() != nil:
+		return methodSizes[name] != nil
+	case b == starlark.Universe[name]:
+		return name == "sorted" || name == "min" || name == "max" || name == "print" || universeSizes[name] != nil
+	}
+	return false
 }
 
 // predeclared is the value of x when it names a predeclared value (a board,

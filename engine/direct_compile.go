@@ -118,7 +118,7 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 		}
 	}
 	for _, b := range rf.Locals {
-		if b.Scope != resolve.Local {
+		if !slotScope(b.Scope) {
 			return dc.remember(fn, nil)
 		}
 	}
@@ -150,10 +150,16 @@ type funcCompiler struct {
 	dc     *directCompiler
 	env    directEnv
 	locals []*resolve.Binding
-	steps  uint64 // the bound so far (see dfn.steps)
-	loops  bool   // the code has a comprehension, or calls code that has (see dfn.loops)
-	prints bool   // the code calls print, or calls code that does
+	steps  uint64             // the bound so far (see dfn.steps)
+	loops  bool               // the code has a comprehension, or calls code that has (see dfn.loops)
+	prints bool               // the code calls print, or calls code that does
+	free   []*resolve.Binding // while compiling a before(lambda: ...), the lambda's free names
 }
+
+// slotScope reports whether a name of that scope is a slot of the running
+// call's locals: a local, or a cell (a local a lambda reads, which direct
+// code has only in before(lambda: ...), called at once: see beforeLambda).
+func slotScope(s resolve.Scope) bool { return s == resolve.Local || s == resolve.Cell }
 
 // stepsPerNode bounds the Starlark instructions one syntax node compiles to
 // (a call: the callee, CALL, and a constant per keyword's name).
@@ -194,8 +200,10 @@ func (fc *funcCompiler) stmt(s syntax.Stmt) dstmt {
 		return fc.ifStmt(s)
 	case *syntax.AssignStmt:
 		return fc.assign(s)
+	case *syntax.ForStmt:
+		return fc.forStmt(s)
 	}
-	return nil // loops, nested functions, load
+	return nil // while, break, continue, nested functions, load
 }
 
 func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
@@ -247,7 +255,7 @@ func (fc *funcCompiler) assign(s *syntax.AssignStmt) dstmt {
 	switch lhs := unparen(s.LHS).(type) {
 	case *syntax.Ident:
 		b, ok := lhs.Binding.(*resolve.Binding)
-		if !ok || b.Scope != resolve.Local {
+		if !ok || !slotScope(b.Scope) {
 			return nil
 		}
 		i := b.Index
@@ -374,8 +382,10 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 		return fc.dict(e)
 	case *syntax.Comprehension:
 		return fc.comprehension(e)
+	case *syntax.IndexExpr:
+		return fc.index(e)
 	}
-	return nil // index, slice, lambda
+	return nil // slice, lambda
 }
 
 // dict compiles {k: v, ...}: a new dict each time, its entries set in order;
@@ -438,8 +448,15 @@ func (fc *funcCompiler) ident(id *syntax.Ident) dexpr {
 	if !ok {
 		return nil
 	}
-	if b.Scope == resolve.Local {
+	if slotScope(b.Scope) {
 		return fc.local(id, b.Index)
+	}
+	if b.Scope == resolve.Free && b.Index < len(fc.free) {
+		// A name a before(lambda: ...) reads from the code around it (see
+		// beforeLambda): that code's local.
+		if fb := fc.free[b.Index]; slotScope(fb.Scope) {
+			return fc.local(id, fb.Index)
+		}
 	}
 	v := fc.value(id, b)
 	if v == nil {

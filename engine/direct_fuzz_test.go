@@ -128,3 +128,33 @@ func FuzzDirectComprehension(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDirectLoop: an action whose body computes an expression with list
+// comprehensions and index expressions built from the input in a for loop,
+// appends it to a list and tells it, gives the same events and error with
+// direct evaluation as through Starlark's interpreter.
+func FuzzDirectLoop(f *testing.F) {
+	for _, seed := range []string{"", "\x08\x05\x00\x01", "\x09\x12\x00\x03\x0b", "\x31\x3b\x44\x09", "\x06\x01\x02"} {
+		f.Add([]byte(seed))
+	}
+	atoms := append(slices.Clip(comprehensionAtoms), "l[0]", "l[-1]", "FROZEN[i % 2]", `{"a": i}["a"]`, "before(lambda: player.score)", "before(lambda: i * 2)")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		expr, _ := fuzzExprOf(atoms, true, data, 0)
+		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    l += [x]\nnotify(str(l))\nnext_state(\"go\")"
+		p, err := Parse([]byte(bodyPack(body, "")), "fuzz.yaml")
+		if err != nil {
+			return
+		}
+		if p.directHooks != p.hooks {
+			t.Fatalf("%s: no direct form", expr)
+		}
+		play := func(interpret bool) string {
+			m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+			err := applyFirst(t, m)
+			return eventLines(m.Events()) + errText(err)
+		}
+		if d, i := play(false), play(true); d != i {
+			t.Fatalf("%s:\ndirect:\n%s\ninterpreted:\n%s", expr, d, i)
+		}
+	})
+}

@@ -9,18 +9,18 @@ import (
 	"go.starlark.net/syntax"
 )
 
-// Direct comprehensions. A list comprehension runs as many times as its
+// Direct loops. A for loop or a list comprehension runs as many times as its
 // iterable has elements, so the steps of code with one have no bound known
-// when the pack compiles. Such code has a direct form only where it is pure
-// (a domain, a condition, progression: see hook.pure and dfn.loops), and
-// counts a bound of its steps as it runs (Match.dsteps: each iteration adds
-// the bound of the code it repeats). Pure code cannot change the match, so
-// when that bound passes maxDirectSteps the direct call stops and the hook
-// runs again through Starlark's interpreter, which counts its steps exactly
-// against the budget: "too many steps" fires where it always did, and under
-// the bound the interpreter could not have run out either. (print is the one
-// thing pure code does that shows: code with comprehensions that prints keeps
-// the interpreter.)
+// when the pack compiles. Such code (dfn.loops) counts a bound of its steps
+// as it runs (Match.dsteps: each iteration adds the bound of the code it
+// repeats). Pure code cannot change the match, so when that bound passes
+// maxDirectSteps the direct call stops and the hook runs again through
+// Starlark's interpreter, which counts its steps exactly against the budget:
+// "too many steps" fires where it always did, and under the bound the
+// interpreter could not have run out either. A body stops when the bound
+// passes the budget, and the action (or the start of the match) runs again
+// from before it with such bodies interpreted (redo.go). (print is what
+// would show twice: code with loops that prints keeps the interpreter.)
 
 // errDirectSteps stops a direct call whose bound of steps passed
 // maxDirectSteps (see callDirect).
@@ -85,15 +85,71 @@ func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
 	return nil
 }
 
-// forClause compiles for x in xs and what it repeats, the clauses of e from
-// i+1 on.
-func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, i int) dclause {
-	id, ok := c.Vars.(*syntax.Ident)
+// loopVar is the slot of a loop's variable, a local name (a loop unpacking
+// tuples has no direct form).
+func (fc *funcCompiler) loopVar(vars syntax.Expr) (int, bool) {
+	id, ok := vars.(*syntax.Ident)
+	if !ok {
+		return 0, false
+	}
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok || !slotScope(b.Scope) {
+		return 0, false
+	}
+	return b.Index, true
+}
+
+// forStmt compiles for x in xs: body, counting the bound of each iteration
+// as it runs (break and continue have no direct form).
+func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
+	slot, ok := fc.loopVar(s.Vars)
 	if !ok {
 		return nil
 	}
-	b, ok := id.Binding.(*resolve.Binding)
-	if !ok || b.Scope != resolve.Local {
+	fc.loops = true
+	xs := fc.expr(s.X)
+	if xs == nil {
+		return nil
+	}
+	start := fc.steps
+	body := fc.block(s.Body)
+	if body == nil {
+		return nil
+	}
+	// What one iteration repeats, and ITERJMP, the variable's SETLOCAL and
+	// the jump back.
+	per, pos := fc.steps-start+stepsPerNode, s.For
+	return func(m *Match, l []starlark.Value) (bool, error) {
+		x, err := xs(m, l)
+		if err != nil {
+			return false, err
+		}
+		it := starlark.Iterate(x)
+		if it == nil {
+			return false, failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
+		}
+		var v starlark.Value
+		for it.Next(&v) {
+			if m.dsteps += per; m.dsteps >= m.dlimit {
+				it.Done()
+				return false, failAt(pos, errDirectSteps)
+			}
+			l[slot] = v
+			if ret, err := body.run(m, l); ret || err != nil {
+				it.Done()
+				return ret, err
+			}
+		}
+		it.Done()
+		return false, nil
+	}
+}
+
+// forClause compiles for x in xs and what it repeats, the clauses of e from
+// i+1 on.
+func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, i int) dclause {
+	slot, ok := fc.loopVar(c.Vars)
+	if !ok {
 		return nil
 	}
 	xs := fc.expr(c.X)
@@ -106,7 +162,7 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 		return nil
 	}
 	// What one iteration repeats, and ITERJMP and the jump back.
-	per, slot, pos := fc.steps-start+stepsPerNode, b.Index, c.For
+	per, pos := fc.steps-start+stepsPerNode, c.For
 	return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 		x, err := xs(m, l)
 		if err != nil {
@@ -119,7 +175,7 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 		defer it.Done()
 		var v starlark.Value
 		for it.Next(&v) {
-			if m.dsteps += per; m.dsteps >= maxDirectSteps {
+			if m.dsteps += per; m.dsteps >= m.dlimit {
 				return acc, failAt(pos, errDirectSteps)
 			}
 			l[slot] = v

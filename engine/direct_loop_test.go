@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rulestudio/studio/assets"
 )
 
 // comprehensionPack is errorPack whose action takes x from DOMAIN when PRE holds:
@@ -79,21 +81,20 @@ func TestDirectComprehensionsPastTheirBound(t *testing.T) {
 	}
 }
 
-// TestDirectComprehensionsOnlyWherePure: an action's body, which may change
-// the match, has no direct form when it has a comprehension (its steps are
-// not bounded, and a body cannot be run again), nor when it calls a script
-// function that has one; a precondition calling the same function has,
-// unless it prints.
-func TestDirectComprehensionsOnlyWherePure(t *testing.T) {
+// TestDirectLoopsUnlessTheyPrint: an action's body with a comprehension, a
+// for loop, or a call of a script function with one has a direct form (it
+// runs again with its action when it stops partway: redo.go); code with a
+// comprehension that prints has none (run again, it would print twice).
+func TestDirectLoopsUnlessTheyPrint(t *testing.T) {
 	script := "def evens(n):\n    return [i for i in range(n) if i % 2 == 0]"
 	for _, c := range []struct {
 		pre, body string
 		direct    int
 	}{
-		{"len(evens(4)) == 2", "x = [i for i in range(3)]\nnext_state(\"go\")", 1},
-		{"len(evens(4)) == 2", "x = evens(3)\nnext_state(\"go\")", 1},
+		{"len(evens(4)) == 2", "x = [i for i in range(3)]\nnext_state(\"go\")", 2},
+		{"len(evens(4)) == 2", "x = evens(3)\nnext_state(\"go\")", 2},
+		{"len(evens(4)) == 2", "for i in evens(3):\n    x = i\nnext_state(\"go\")", 2},
 		{"len(evens(4)) == 2", "next_state(\"go\")", 2},
-		// Run again past its bound, it would print twice.
 		{"len([print(i) for i in range(3)]) == 3", "next_state(\"go\")", 1},
 		{"print(evens(4)) == None", "next_state(\"go\")", 1},
 	} {
@@ -106,6 +107,69 @@ func TestDirectComprehensionsOnlyWherePure(t *testing.T) {
 			t.Errorf("body %q: %d of %d pieces of code have a direct form, want %d", c.body, p.directHooks, p.hooks, c.direct)
 		}
 	}
+}
+
+// TestDirectLoopBodiesAsStarlark: bodies with for loops, index expressions,
+// methods called on values and comprehensions run directly and give what
+// Starlark gives, events and errors; one whose loop runs past the budget,
+// or calls what direct code cannot (a function stored in a list), runs again
+// with its action interpreted and fails where Starlark fails (with history,
+// stopping at the error, and in Play without history).
+func TestDirectLoopBodiesAsStarlark(t *testing.T) {
+	bodies := []string{
+		"t = 0\nfor i in range(5):\n    t += i\nnotify(str(t))\nnext_state(\"go\")",
+		"xs = [3, 1, 2]\nfor i in range(len(xs)):\n    notify(str(xs[i]) + str(xs[-1 - i]))\nnext_state(\"go\")",
+		"d = {\"a\": 1}\nl = []\nfor p in players:\n    l.append(p.no)\n    if p.no > 1:\n        notify(str(l) + str(d[\"a\"]))\n    else:\n        player.score += 1\nnext_state(\"go\")",
+		"for p in players:\n    for q in [x for x in players if x != p]:\n        notify(str((p.no, q.no)))\nnext_state(\"go\")",
+		"for i in range(3):\n    if i == 2:\n        return\n    notify(str(i))",
+		// Errors inside loops: an index out of range, a key missing, not iterable.
+		"xs = [1]\nfor i in range(3):\n    notify(str(xs[i]))",
+		"d = {}\nfor k in [\"a\"]:\n    notify(d[k])",
+		"for x in 3:\n    pass",
+		"for i in range(2):\n    notify(\"x\".nope())",
+		// before(lambda: ...): the past, names of the code around it, errors inside.
+		"x = before(lambda: player.score)\nnotify(str(x))\nnext_state(\"go\")",
+		"for i in range(2):\n    notify(str(before(lambda: i + player.no)))\nnext_state(\"go\")",
+		"notify(str([before(lambda: p.no * 2) for p in players]))\nnext_state(\"go\")",
+		"x = before(lambda: 1 // player.score)",
+		"x = before(lambda: player.nope)",
+		// Past the budget: run again, interpreted.
+		"for i in range(10000000):\n    player.score += 1",
+		"t = 0\nfor i in range(100):\n    for j in range(100000):\n        t += 1\nnext_state(\"go\")",
+		"fs = [helper]\nfor f in fs:\n    notify(str(f(1)))\nnext_state(\"go\")",
+	}
+	for _, body := range bodies {
+		p := parseDirect(t, bodyPack(body, ""), "loops.yaml")
+		for _, opts := range []Options{{}, {StopAtError: true}} {
+			run := func(interpret bool) string {
+				o := opts
+				o.Seed, o.Interpret = 1, interpret
+				m := newMatch(t, p, 2, o)
+				err := applyFirst(t, m)
+				return fmt.Sprintf("%s%v\n%v %v", eventLines(m.Events()), errText(err), m.Scores(), m.Step())
+			}
+			if d, i := run(false), run(true); d != i {
+				t.Errorf("body %q, %+v:\ndirect:\n%s\ninterpreted:\n%s", body, opts, d, i)
+			}
+		}
+		play := func(interpret bool) string {
+			m := newMatch(t, p, 2, Options{Seed: 1, NoHistory: true, Interpret: interpret})
+			plies, err := m.Play(NewRandomBot(1), 3)
+			return fmt.Sprintf("%d %s %v", plies, errText(err), m.Scores())
+		}
+		if d, i := play(false), play(true); d != i {
+			t.Errorf("body %q played without history:\ndirect:      %s\ninterpreted: %s", body, d, i)
+		}
+	}
+}
+
+// errText is err with a RunError's backtrace.
+func errText(err error) string {
+	var re *RunError
+	if errors.As(err, &re) {
+		return re.Error() + "\n" + re.Backtrace
+	}
+	return fmt.Sprint(err)
 }
 
 // TestDirectCallsWithKeywordsAndDefaults: a script function with default
@@ -139,6 +203,55 @@ func TestDirectCallsWithKeywordsAndDefaults(t *testing.T) {
 		}
 		if d, i := legalBoth(t, p); d != i {
 			t.Errorf("%s:\ndirect:      %s\ninterpreted: %s", c.domain, d, i)
+		}
+	}
+}
+
+// wrappedBot is a RandomBot Play does not know as one (it lists each
+// decision's moves in its own arena only for a RandomBot).
+type wrappedBot struct{ b *RandomBot }
+
+func (w wrappedBot) Choose(m *Match, moves []Move) Move { return w.b.Choose(m, moves) }
+
+// TestPlayArenaKeepsMovesWhole: Play without history, whose random bot's
+// moves take the last decision's place in its arena, and whose bodies may
+// run again from the start of the Play (redo.go), plays every bundled pack
+// as it does with another bot making the same choices.
+func TestPlayArenaKeepsMovesWhole(t *testing.T) {
+	for _, pack := range assets.Packs() {
+		p := bundled(t, pack)
+		for seed := uint64(1); seed <= 3; seed++ {
+			play := func(bot Bot) string {
+				m := newMatch(t, p, p.Pack.Players.Min, Options{Seed: seed, NoHistory: true})
+				plies, err := m.Play(bot, 2000)
+				return fmt.Sprintf("%d %v %v %x", plies, err, m.Scores(), m.Hash())
+			}
+			if a, b := play(NewRandomBot(seed)), play(wrappedBot{NewRandomBot(seed)}); a != b {
+				t.Errorf("%s seed %d: %s, with another bot %s", pack, seed, a, b)
+			}
+		}
+	}
+}
+
+// TestDirectLoopInSetupAsStarlark: a match's first run (gameSetup's
+// action) whose loop passes the budget runs again interpreted, and the new
+// match fails as Starlark makes it fail, stopped there or not.
+func TestDirectLoopInSetupAsStarlark(t *testing.T) {
+	src := strings.Replace(bodyPack(`next_state("go")`, "def stSetup(players):\n    for p in players:\n        p.n = 0\n    for i in range(3000000):\n        players[0].n += 1"),
+		`{id: 1, name: gameSetup, type: manager, description: "", transitions: {"": 2}}`,
+		`{id: 1, name: gameSetup, type: manager, description: "", action: stSetup, transitions: {"": 2}}`, 1)
+	p := parseDirect(t, src, "setup.yaml")
+	for _, stop := range []bool{false, true} {
+		start := func(interpret bool) string {
+			m, err := p.NewMatch(2, Options{Seed: 1, Interpret: interpret, StopAtError: stop})
+			if m == nil {
+				return errText(err)
+			}
+			return fmt.Sprintf("%s%s %v", eventLines(m.Events()), errText(err), m.Scores())
+		}
+		d, i := start(false), start(true)
+		if d != i || !strings.Contains(d, "too many steps") {
+			t.Errorf("StopAtError %v:\ndirect:\n%s\ninterpreted:\n%s", stop, d, i)
 		}
 	}
 }

@@ -86,10 +86,10 @@
 // Code the engine runs inside other code (a wrapper of a property the code
 // reads, a condition objects() asks) has a budget and a limit of its own.
 //
-// Code without loops or nested functions that calls only builtins and such
-// functions (most conditions, procedures and action bodies), and list
-// comprehensions in pure code (domains, conditions, progression), runs
-// directly: as Go closures built from its syntax tree, each doing what
+// Code without while loops or nested functions (but before(lambda: ...))
+// that calls only builtins, methods of values and such functions (most
+// conditions, procedures, action bodies, their for loops and list
+// comprehensions) runs directly: as Go closures built from its syntax tree, each doing what
 // Starlark's interpreter does, with the same go.starlark.net operations; an
 // error is Starlark's, with its message, place, backtrace and cause. It gives
 // the same results as the interpreter ([Options.Interpret] runs everything

@@ -137,18 +137,26 @@ type Match struct {
 	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
 	dret      starlark.Value   // what a direct call's return statement gave
 	dsteps    uint64           // the running direct call's bound of steps so far (direct_loop.go)
+	dlimit    uint64           // the bound at which it stops (maxDirectSteps, or the budget for a body)
+	redoable  bool             // bodies that may stop partway run directly (see Match.redoable)
+	redo      bool             // one did stop: what redoable runs must run again
+	plog      *playLog         // Play's buffers, made at its first use (see playBufs)
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
 	choices   uint64           // the domains' values legal has tried (see choose)
 	mem       allocator        // the bytes of values the running code made (see alloc.go)
 	next      *mstate          // state at the start of the running step: prev once it ends
 	cur       *mstate          // the present, while before() reads the past
 
-	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
-	arena                []starlark.Value  // backing store of Move.Args from legal
-	argScratch           []starlark.Value  // the arguments legal is choosing
-	moves                []Move            // Play's buffer of legal moves
-	deckIDs              []int             // the card ids a deck read finds (see inLocInto)
-	combos               *comboCache       // the tuples of the last combinations() of cards, made at the first
+	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
+	arena                []starlark.Value // backing store of Move.Args from legal
+	argScratch           []starlark.Value // the arguments legal is choosing
+	moves                []Move           // Play's buffer of legal moves
+	deckIDs              []int            // the card ids a deck read finds (see inLocInto)
+	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
+	// lendCombos: the combinations() about to run may give a list of its
+	// cache's tuples without copying them: legal reads the domain's list
+	// and drops it, and nothing else sees it (hook.lendsCombos).
+	lendCombos           bool
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -273,7 +281,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	}
 	m.marks = blk.firstMark(len(m.events))
 	m.prev = m.history0
-	if err := m.run(); err != nil {
+	if err := m.runFirst(); err != nil {
 		if opts.StopAtError {
 			return m, err
 		}
@@ -487,7 +495,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	copy(args[len(h.ctx):], extra)
 	var v starlark.Value
 	var err error
-	if h.direct != nil && !m.opts.Interpret && (!h.direct.loops || m.opts.Budget > maxDirectSteps) {
+	if m.runsDirect(h) {
 		v, err = m.callDirect(h, args)
 	} else {
 		v, err = m.callStarlark(h, args)
@@ -1107,7 +1115,9 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 			return m.enumerateCells(a, seat, args, out, d, mv)
 		}
 	}
+	m.lendCombos = a.domains[k].lendsCombos
 	dom, err := m.call(a.domains[k], seat, nil, args...)
+	m.lendCombos = false
 	if err != nil {
 		return nil, err
 	}
@@ -1320,6 +1330,15 @@ func typeCheck(typ string, v starlark.Value) string {
 	return ""
 }
 
+// runFirst runs a new match to its first decision, its bodies run directly
+// as Apply runs them (see redo1).
+func (m *Match) runFirst() error {
+	if !m.canRedo() {
+		return m.run()
+	}
+	return m.redo1(m.undoPoint(), m.run)
+}
+
 // Apply takes mv: it checks it (an illegal action returns an *[IllegalError]
 // and changes nothing), runs the action's body, then every step up to the next
 // decision. An error of the pack's code undoes the whole action.
@@ -1341,7 +1360,7 @@ func (m *Match) Apply(mv Move) error {
 // apply takes a move known to be legal (from Legal). An error undoes it, or
 // with StopAtError stops the match where it happened.
 func (m *Match) apply(mv Move) error {
-	if m.opts.StopAtError {
+	if m.opts.StopAtError && !m.canRedo() {
 		if err := m.take(mv); err != nil {
 			m.err = err
 			return err
@@ -1349,11 +1368,14 @@ func (m *Match) apply(mv Move) error {
 		return nil
 	}
 	u := m.undoPoint()
-	if err := m.take(mv); err != nil {
+	err := m.redo1(u, func() error { return m.take(mv) })
+	if err != nil && !m.opts.StopAtError {
 		m.undo(u)
-		return err
 	}
-	return nil
+	if err != nil && m.opts.StopAtError {
+		m.err = err
+	}
+	return err
 }
 
 // undoState is what undo needs to put a match back where undoPoint was

@@ -15,10 +15,11 @@ const blockSeats = 4
 // which keeps the thread (its map of locals) and the buffers.
 type matchBlock struct {
 	th starlark.Thread
-	// The last match's buffers, for the next: Match.arena, argScratch and
-	// Play's moves.
+	// The last match's buffers, for the next: Match.arena, argScratch,
+	// Play's moves and its log (redo.go).
 	arena, scratch []starlark.Value
 	moves          []Move
+	plog           *playLog
 	blockParts
 }
 
@@ -73,7 +74,11 @@ func (m *Match) Release() {
 	if blk == nil {
 		return
 	}
-	blk.arena, blk.scratch, blk.moves = m.arena[:0], m.argScratch[:0], m.moves[:0]
+	blk.arena, blk.scratch, blk.moves, blk.plog = m.arena[:0], m.argScratch[:0], m.moves[:0], m.plog
+	if pl := m.plog; pl != nil {
+		clear(pl.args[:cap(pl.args)]) // the released match's values go
+		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0]}
+	}
 	m.blk = nil
 	m.p.blocks.Put(blk)
 }
@@ -138,6 +143,7 @@ func (blk *matchBlock) stacks(m *Match) {
 	if blk != nil {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
 		m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
+		m.plog = blk.plog
 	}
 }
 

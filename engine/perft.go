@@ -73,18 +73,21 @@ func (p *perft) walk(d int) error {
 	// step before, which before() reads, is s's for every child.
 	s, prev := m.st, m.prev
 	for i := range moves {
-		if p.reuse {
-			st := p.states[d]
-			p.spares.recycle(st) // the last line played on st is dead
-			*st = *s
-			st.gen, st.owned, st.pvOwned = gens.Add(1), 0, 0
-			m.st = st
-		} else {
-			m.st = s
-			m.snapshot()
+		play := func() error {
+			if p.reuse {
+				st := p.states[d]
+				p.spares.recycle(st) // the last line played on st is dead
+				*st = *s
+				st.gen, st.owned, st.pvOwned = gens.Add(1), 0, 0
+				m.st = st
+			} else {
+				m.st = s
+				m.snapshot()
+			}
+			m.prev, m.err = prev, nil
+			return m.take(moves[i])
 		}
-		m.prev, m.err = prev, nil
-		if err := m.take(moves[i]); err != nil {
+		if err := p.take(play); err != nil {
 			return err
 		}
 		if err := p.walk(d + 1); err != nil {
@@ -92,6 +95,24 @@ func (p *perft) walk(d int) error {
 		}
 	}
 	return nil
+}
+
+// take plays a child with play, bodies running directly where they can
+// run again (redo.go): one that went past its bound plays the child again
+// from s, interpreted, so that "too many steps" lands where Starlark puts it.
+func (p *perft) take(play func() error) error {
+	m := p.m
+	if !m.canRedo() {
+		return play()
+	}
+	m.redoable = true
+	err := play()
+	m.redoable = false
+	if !m.redo {
+		return err
+	}
+	m.redo = false
+	return play()
 }
 
 // legalAllInto appends the legal actions of every seat, seat order, to out.
