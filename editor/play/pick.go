@@ -186,7 +186,8 @@ func (p *Panels) addPickers(seat int, pk *preview.Pick) {
 		p.actions.Add(widget.NewLabel(title))
 		row := container.New(layout.NewRowWrapLayout())
 		for _, o := range pk.Options(i) {
-			label := o.Label
+			text := valueText(p.sess.Pack(), o.Value)
+			label := text
 			if o.Chosen {
 				label = chosenMark + label
 			}
@@ -196,7 +197,7 @@ func (p *Panels) addPickers(seat int, pk *preview.Pick) {
 				}
 				p.drawActions()
 			})
-			b.reserve(chosenMark + o.Label)
+			b.reserve(chosenMark + text)
 			if o.Chosen {
 				b.Importance = widget.HighImportance
 				b.Refresh()

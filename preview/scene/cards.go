@@ -198,3 +198,16 @@ func placeIDs(loc string, n int) []string {
 	}
 	return ids
 }
+
+// CardText is how a card of deck with face ("type/type_arg", as a seat's
+// view and preview.Label write it) reads under the pack's display hints
+// ("Q♥"), or face itself when the pack has no hint for deck. The Play
+// panel's pickers name cards with it, as the table draws them.
+func CardText(pack *graph.Pack, deck, face string) string {
+	hint, ok := pack.Display.Card(deck)
+	if !ok {
+		return face
+	}
+	var arg int
+	return readCard(Card{}, face, hint, true, &arg).Text
+}

@@ -1,0 +1,46 @@
+package play
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rulestudio/studio/preview/scene"
+)
+
+// TestPickersNameCardsAsTheTable: in Hearts, giveCards' picker names each
+// card of Player 1's hand as the table draws it under the pack's display
+// hints ("Q♥"), not as the engine's face ("2/12").
+func TestPickersNameCardsAsTheTable(t *testing.T) {
+	p, _, _ := showTable(t, "hearts", 3, "", "random", "random", "random")
+	// Player 1 alone acts at giveCards: its picker is open already.
+	var got []string
+	for _, b := range valueButtons(p) {
+		got = append(got, b.Text)
+	}
+	sc, err := scene.Build(p.sess.Pack(), p.sess.Match(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, a := range sc.Areas {
+		if a.Seat != 1 {
+			continue
+		}
+		for _, l := range a.Locations {
+			for _, c := range l.Cards {
+				want = append(want, c.Text)
+			}
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) != 13 || !slices.Equal(got, want) {
+		t.Fatalf("picker offers %q, the table shows Player 1 holding %q", got, want)
+	}
+	for _, g := range got {
+		if strings.Contains(g, "/") {
+			t.Errorf("card named by its face: %q", g)
+		}
+	}
+}
