@@ -78,6 +78,8 @@ func (e *Editor) playKeys() {
 func (e *Editor) playMenu() *fyne.Menu {
 	return fyne.NewMenu("Play",
 		e.item("New match…", newMatchShortcut, e.newMatchDialog),
+		e.item("Host Match…", nil, e.hostMatchDialog),
+		e.item("Stop Hosting", nil, e.StopHosting),
 		fyne.NewMenuItemSeparator(),
 		e.item("Step", ui.StepKey, e.Play.Step),
 		e.item("Continue", ui.ContinueKey, e.Play.Continue),
