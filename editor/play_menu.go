@@ -78,8 +78,6 @@ func (e *Editor) playKeys() {
 func (e *Editor) playMenu() *fyne.Menu {
 	return fyne.NewMenu("Play",
 		e.item("New match…", newMatchShortcut, e.newMatchDialog),
-		e.item("Host Match…", nil, e.hostMatchDialog),
-		e.item("Stop Hosting", nil, e.StopHosting),
 		fyne.NewMenuItemSeparator(),
 		e.item("Step", ui.StepKey, e.Play.Step),
 		e.item("Continue", ui.ContinueKey, e.Play.Continue),
@@ -94,6 +92,9 @@ func (e *Editor) playMenu() *fyne.Menu {
 		e.item("Breakpoints…", nil, e.ShowBreakpoints),
 		fyne.NewMenuItemSeparator(),
 		e.item("Find a Match Where…", nil, e.findMatchDialog),
+		fyne.NewMenuItemSeparator(),
+		e.item("Host Match…", nil, e.hostMatchDialog),
+		e.item("Stop Hosting", nil, e.StopHosting),
 	)
 }
 
