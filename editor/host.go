@@ -159,9 +159,24 @@ func (e *Editor) hostedMoved(h *hosting, rec graph.Record) {
 	if jerr := h.mirror.JumpTo(h.mirror.Head()); err == nil {
 		err = jerr
 	}
+	h.panel.refresh()
+	if e.Play.Session() != h.mirror {
+		return // another match is on the Play panel; Show Match brings this one back
+	}
 	e.Play.Show(h.mirror, h.words(), err)
 	e.Play.OnState("")
-	h.panel.refresh()
+}
+
+// showHosted brings the hosted match back to the Play panel and the
+// Debugger (another match took them meanwhile).
+func (e *Editor) showHosted() {
+	h := e.hosting
+	if h == nil {
+		return
+	}
+	e.Play.Show(h.mirror, h.words(), nil)
+	e.showMatch()
+	e.Play.OnState("")
 }
 
 // words says, on the Play panel, that the match is hosted and what the
@@ -192,6 +207,12 @@ func (h *hosting) mine() []string {
 func (e *Editor) hostedTake(mv engine.Move) {
 	h := e.hosting
 	if h == nil {
+		return
+	}
+	if e.Play.Session() != h.mirror { // another match, the designer's own, is shown
+		e.Play.OnTake = nil
+		e.Play.Take(mv)
+		e.Play.OnTake = e.hostedTake
 		return
 	}
 	refuse := func(why string) { e.Play.Show(h.mirror, "Refused: "+why, nil) }

@@ -47,8 +47,7 @@ func (e *Editor) hostMatchDialog() {
 		seats = append(seats, sel)
 		form.Append(fmt.Sprintf("Player %d", i+1), sel)
 	}
-	form.Append("Address", addr)
-	form.Items[len(form.Items)-1].HintText = "this machine only; port 0 picks a free one"
+	form.AppendItem(&widget.FormItem{Text: "Address", Widget: addr, HintText: "this machine only; port 0 picks a free one"})
 	d := dialog.NewCustomConfirm("Host match", "Host", "Cancel", form, func(ok bool) {
 		if !ok {
 			return
@@ -72,6 +71,7 @@ type hostPanel struct {
 	e     *Editor
 	h     *hosting
 	pause *widget.Button
+	show  *widget.Button // Show Match: the hosted match back on the Play panel
 	takes map[int]*widget.Button // by seat, from 1
 	box   *fyne.Container
 }
@@ -86,7 +86,8 @@ func (e *Editor) showHostPanel(h *hosting) {
 	}
 	p.pause = widget.NewButton("Pause", p.togglePause)
 	stop := widget.NewButton("Stop Hosting", e.StopHosting)
-	p.box = container.NewBorder(nil, container.NewHBox(p.pause, stop), nil, nil, container.NewVScroll(rows))
+	p.show = widget.NewButton("Show Match", e.showHosted)
+	p.box = container.NewBorder(nil, container.NewHBox(p.pause, p.show, stop), nil, nil, container.NewVScroll(rows))
 	e.Dock.Remove(PanelHosting)
 	e.Dock.Add(dock.Side, dock.Panel{ID: PanelHosting, Title: "Hosting", Content: p.box})
 	e.Dock.Show(PanelHosting)

@@ -168,3 +168,40 @@ func TestHostedMatchFollowsPausesAndTakesOver(t *testing.T) {
 		t.Errorf("seat 1's page after the window's move: step %d (was %d), %d actions; want its turn", st1.Step, st2.Step, len(st1.Actions))
 	}
 }
+
+// TestHostedMatchLeavesAnotherMatchAlone: a match the designer starts
+// while hosting keeps the Play panel (the hosted match's moves do not
+// replace it) and takes the designer's moves itself; Show Match brings the
+// hosted match back with the moves made meanwhile.
+func TestHostedMatchLeavesAnotherMatchAlone(t *testing.T) {
+	e, base, tok := hostedEditor(t, "tictactoe", []string{person, person})
+	if err := e.StartMatch("7", []string{person, person}); err != nil {
+		t.Fatal(err)
+	}
+	own := e.Play.Session()
+	_, st := readSeat(t, base, tok[1])
+	if code, body := postFirst(t, base, tok[1], st); code != http.StatusOK {
+		t.Fatalf("seat 1's move: %d %s", code, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(e.hosting.mirror.Record().Moves) < 1 && time.Now().Before(deadline) {
+		settle(e)
+		time.Sleep(5 * time.Millisecond)
+	}
+	if e.Play.Session() != own {
+		t.Fatal("a move of the hosted match replaced the designer's own match on the Play panel")
+	}
+	legal, err := own.Match().LegalAll()
+	if err != nil || len(legal) == 0 {
+		t.Fatal(legal, err)
+	}
+	e.Play.Take(legal[0])
+	if n := len(own.Record().Moves); n != 1 {
+		t.Errorf("the designer's own match holds %d moves after a Take, want 1 (message %q)", n, e.Play.Message())
+	}
+	test.Tap(e.hosting.panel.show)
+	if e.Play.Session() != e.hosting.mirror {
+		t.Fatal("Show Match did not bring the hosted match back")
+	}
+	followed(t, e, 1)
+}
