@@ -71,7 +71,7 @@ type hostPanel struct {
 	e     *Editor
 	h     *hosting
 	pause *widget.Button
-	show  *widget.Button // Show Match: the hosted match back on the Play panel
+	show  *widget.Button         // Show Match: the hosted match back on the Play panel
 	takes map[int]*widget.Button // by seat, from 1
 	box   *fyne.Container
 }
