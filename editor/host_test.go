@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/rulestudio/studio/assets"
+	"github.com/rulestudio/studio/editor/play"
 	"github.com/rulestudio/studio/graph"
 )
 
@@ -34,6 +35,10 @@ func hostedEditor(t *testing.T, name string, seats []string) (*Editor, string, m
 		t.Fatal(err)
 	}
 	t.Cleanup(e.StopHosting)
+	// The Text tab in front: the Table tab draws on a goroutine that hands
+	// its picture back through fyne.Do, which the test driver runs there
+	// and then, racing with the test (editor/play/table.go).
+	e.Play.ShowPlayTab(play.TextTab)
 	tokens := map[int]string{}
 	for _, l := range e.hostedLinks() {
 		_, frag, _ := strings.Cut(l.URL, "#")
