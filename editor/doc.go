@@ -17,7 +17,10 @@
 // (the Play and Debugger panels) and compare (File > Compare Revisions…). This package wires them together through
 // the callbacks and small interfaces they declare (forms.Host,
 // code.YAMLWindow, play.Panels' On* fields) and keeps the window, menus,
-// dialogs, opening and saving, the graph's edits and the live checks. No
+// dialogs, opening and saving, the graph's edits and the live checks, and
+// hosts a match for people's browsers (Play > Host Match…: package host in
+// this process, host.go; the Play panel follows it through play.Panels'
+// OnTake and Show). No
 // room imports editor, and each imports only the rooms internal/arch's
 // TestEditorRooms allows it (ui, style and place none; diagram, code and
 // forms ui and style, forms place too; play diagram, place, style and ui;

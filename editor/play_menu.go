@@ -94,6 +94,9 @@ func (e *Editor) playMenu() *fyne.Menu {
 		e.item("Why…", nil, e.ShowWhy),
 		fyne.NewMenuItemSeparator(),
 		e.item("Find a Match Where…", nil, e.findMatchDialog),
+		fyne.NewMenuItemSeparator(),
+		e.item("Host Match…", nil, e.hostMatchDialog),
+		e.item("Stop Hosting", nil, e.StopHosting),
 	)
 }
 

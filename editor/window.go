@@ -72,6 +72,8 @@ type Editor struct {
 
 	forms *formPanels // object types, actions, scripts, the YAML view, live diagnostics (forms.go)
 
+	hosting *hosting // the match hosted for people's browsers (host.go); nil: none
+
 	// Play is the preview match and its debugger (editor/play).
 	Play       *play.Panels
 	modals     []*modal    // dialogs shown that Enter and Escape close, the last on top
@@ -252,6 +254,7 @@ func (e *Editor) setStatus(s string) { e.status.SetText(s) }
 
 // quit stops background work, closes the project and the window.
 func (e *Editor) quit() {
+	e.StopHosting()
 	e.stop()
 	if e.autosaveTimer != nil {
 		e.autosaveTimer.Stop()

@@ -81,6 +81,12 @@ type Panels struct {
 	Pack func() *graph.Pack
 	Open func() bool
 
+	// OnTake, when set, is given each move the designer picks on the
+	// panel instead of the match shown taking it: a hosted match's moves
+	// are the server's to take (the window posts them, and the panel
+	// follows the server). Nil: the match shown takes it.
+	OnTake func(mv engine.Move)
+
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
 	breaks  playBreaks // handed to each session (breakpoints.go)
 }
@@ -276,6 +282,10 @@ func (p *Panels) Back() {
 // kept.
 func (p *Panels) Take(mv engine.Move) {
 	if p.sess == nil {
+		return
+	}
+	if p.OnTake != nil {
+		p.OnTake(mv)
 		return
 	}
 	take := p.sess.Take
