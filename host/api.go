@@ -173,6 +173,8 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, view
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 	case errors.Is(err, errStopped):
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+	case errors.Is(err, errPaused):
+		http.Error(w, err.Error(), http.StatusLocked)
 	case err != nil:
 		s.fail(w, err)
 	default:

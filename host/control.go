@@ -101,14 +101,12 @@ func (c *Control) Pause(n int) error {
 	c.mu.Lock()
 	c.paused[n-1] = true
 	c.mu.Unlock()
-	// The bots' goroutine takes no move while the match is broken; the
-	// pause borrows that, and gives it back only if it is still its own.
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.broken != nil && !errors.Is(m.broken, errPaused) {
+	if m.broken != nil {
 		return fmt.Errorf("match %d: %w", n, errStopped)
 	}
-	m.broken = errPaused
+	m.paused = true
 	return nil
 }
 
@@ -123,9 +121,7 @@ func (c *Control) Resume(n int) {
 	delete(c.paused, n-1)
 	c.mu.Unlock()
 	m.mu.Lock()
-	if errors.Is(m.broken, errPaused) {
-		m.broken = nil
-	}
+	m.paused = false
 	m.mu.Unlock()
 	m.kick()
 }

@@ -80,3 +80,34 @@ func TestControlPausesAndTakesOver(t *testing.T) {
 		t.Errorf("the record's third move is %s, want the designer's %s", got, gm)
 	}
 }
+
+// TestPauseHoldsTheMatchItself: the pause lives in the match, not only in
+// Control's handler, so a move that reaches the match past the handler's
+// check (posted as Pause begins) is refused with 423 too, and a pause
+// leaves a match whose store failed stopped (503), not resumable.
+func TestPauseHoldsTheMatchItself(t *testing.T) {
+	ts := startServer(t, "tictactoe", "human,random", 1, "")
+	ctl := NewControl(ts.Server)
+	tok := ts.tokens[0][1]
+	st := ts.state(t, 1, tok)
+	if err := ctl.Pause(1); err != nil {
+		t.Fatal(err)
+	}
+	// ts.url is the server's own handler, which knows nothing of Control.
+	code, body := ts.post(t, 1, tok, st.Step, st.Actions[0], 0)
+	if code != http.StatusLocked || !strings.Contains(string(body), "paused") {
+		t.Fatalf("a move past the handler while paused: %d %q, want 423", code, body)
+	}
+	ctl.Resume(1)
+	m := ts.Server.ms[0]
+	m.mu.Lock()
+	m.broken = errStopped
+	m.mu.Unlock()
+	if err := ctl.Pause(1); err == nil {
+		t.Error("Pause of a match whose store failed said nothing")
+	}
+	ctl.Resume(1)
+	if code, _ := ts.post(t, 1, tok, st.Step, st.Actions[0], 0); code != http.StatusServiceUnavailable {
+		t.Errorf("a move after Resume of a stopped match: %d, want 503", code)
+	}
+}

@@ -29,6 +29,7 @@ type match struct {
 	sess   *preview.Session
 	stored int   // moves the store holds
 	broken error // the store failed: no move is taken any more
+	paused bool  // the designer paused it (Control.Pause): no move is taken until it goes on
 
 	snap atomic.Pointer[snapshot]
 	wake chan struct{} // the bots may have a move to make
@@ -84,6 +85,8 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	switch {
 	case m.broken != nil:
 		return 0, errStopped
+	case m.paused:
+		return 0, errPaused
 	case snap.over || snap.failed:
 		return 0, errFinished
 	case step != snap.step:
@@ -145,7 +148,7 @@ func (m *match) run(ctx context.Context, done *sync.WaitGroup) {
 func (m *match) botStep() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.broken != nil || m.sess.Err() != nil || m.sess.Match().Over() {
+	if m.broken != nil || m.paused || m.sess.Err() != nil || m.sess.Match().Over() {
 		return false
 	}
 	st, err := m.sess.Step()
