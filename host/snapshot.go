@@ -48,6 +48,20 @@ type stateJSON struct {
 	// none; the spectator has none).
 	Actions []actionJSON `json:"actions"`
 	Picture *pictureJSON `json:"picture"`
+	// Barred are the actions of the seat's state it cannot take now
+	// although it has moves, each with the designer's words for why (a
+	// rule's require(cond, reason)) and the rule: only those with words,
+	// since a rule's own breakdown reads values the seat may not see.
+	Barred []barredJSON `json:"barred,omitempty"`
+}
+
+// barredJSON is one action a seat cannot take now and why (docs/model.md,
+// "Why can't I play this").
+type barredJSON struct {
+	Action string `json:"action"`
+	Said   string `json:"said"` // the designer's words
+	Rule   string `json:"rule"` // "the precondition of draw"
+	Line   int    `json:"line,omitempty"`
 }
 
 // pictureJSON is the scene drawn as SVG, and where each thing of it lies
@@ -91,12 +105,31 @@ func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed bool) (
 				if st.Actions, vw.moves, err = seatMoves(pack, m, v-1, sc, mine); err != nil {
 					return nil, err
 				}
+				if st.Barred, err = barred(m, v-1); err != nil {
+					return nil, err
+				}
 			}
 		}
 		vw.state = st
 		snap.views = append(snap.views, vw)
 	}
 	return snap, nil
+}
+
+// barred lists the actions seat (from 0) cannot take now whose refusal
+// gives the designer's words.
+func barred(m *engine.Match, seat int) ([]barredJSON, error) {
+	rs, err := m.WhyNot(seat)
+	if err != nil {
+		return nil, err
+	}
+	var out []barredJSON
+	for _, r := range rs {
+		if r.Said != "" {
+			out = append(out, barredJSON{Action: r.Action, Said: r.Said, Rule: r.Rule, Line: r.Line})
+		}
+	}
+	return out, nil
 }
 
 // legal returns the seat's legal move whose key (moveKey) is key.

@@ -213,10 +213,23 @@ function drawMoves() {
   if (state.actions.length > 1 || picking.picks.length) row.appendChild(button("Cancel", () => { picking = null; draw(); }));
   box.appendChild(row);
 }
+// drawBarred lists the seat's actions it cannot take now, in the
+// designer's words (the state's "barred").
+function drawBarred() {
+  const list = $("barred");
+  list.replaceChildren();
+  for (const b of state.barred || []) {
+    const li = document.createElement("li");
+    li.textContent = "Not now: " + b.action + " (" + b.said + ")";
+    li.title = b.rule + (b.line ? ", line " + b.line : "");
+    list.appendChild(li);
+  }
+}
 function draw() {
   drawStatus();
   drawTable();
   drawMoves();
+  drawBarred();
 }
 
 // --- the log ---
