@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -98,4 +99,30 @@ func runSplitOut(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	out, _, err := runSplit(t, args...)
 	return out, err
+}
+
+// TestDocsHiddenExampleDoesNotLeak: the worked example of docs/model.md
+// ("Hidden information"), which a designer copies to start a card game,
+// passes the leak check the same page tells them to run. It once scored
+// each player by the card still in their hand without showing it, and
+// studio leaks found the score carrying a hidden face.
+func TestDocsHiddenExampleDoesNotLeak(t *testing.T) {
+	data, err := os.ReadFile("../../docs/model.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "<!-- example: hidden")
+	if !ok {
+		t.Fatal("docs/model.md has no example hidden")
+	}
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	block, _, _ := strings.Cut(rest, "```")
+	pack := filepath.Join(t.TempDir(), "little-letter.yaml")
+	if err := os.WriteFile(pack, []byte(block), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "leaks", pack, "--matches", "20", "--record", filepath.Join(t.TempDir(), "leak.json"))
+	if err != nil || !strings.Contains(out, "no leak: 20 matches") {
+		t.Fatalf("studio leaks on the docs' example: %v\n%s", err, out)
+	}
 }
