@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,5 +126,66 @@ func TestDocsHiddenExampleDoesNotLeak(t *testing.T) {
 	out, err := run(t, "leaks", pack, "--matches", "20", "--record", filepath.Join(t.TempDir(), "leak.json"))
 	if err != nil || !strings.Contains(out, "no leak: 20 matches") {
 		t.Fatalf("studio leaks on the docs' example: %v\n%s", err, out)
+	}
+}
+
+// TestLettersTableAsDocumented: the display hints' worked example of
+// docs/pack-format.md draws as the page says: a card reads as its
+// type_arg's text then its type's (the King, 6, reads 6Kg), the removed
+// card is in no seat's table, and the discards, kept apart by
+// location_arg but counted as one place by the view, lie in the centre.
+func TestLettersTableAsDocumented(t *testing.T) {
+	type scene struct {
+		Areas []struct {
+			ID        string `json:"id"`
+			Locations []struct {
+				Name  string `json:"name"`
+				Cards []struct {
+					Text string `json:"text"`
+				} `json:"cards"`
+			} `json:"locations"`
+		} `json:"areas"`
+	}
+	read := func(args ...string) map[string][]string { // area -> "location:text" of each card
+		t.Helper()
+		out, err := runSplitOut(t, append([]string{"scene", lettersPack, "--seed", "1", "--players", "3", "--format", "json"}, args...)...)
+		var sc scene
+		if err == nil {
+			err = json.Unmarshal([]byte(out), &sc)
+		}
+		if err != nil {
+			t.Fatalf("scene %v: %v\n%s", args, err, out)
+		}
+		got := map[string][]string{}
+		for _, a := range sc.Areas {
+			for _, l := range a.Locations {
+				for _, c := range l.Cards {
+					got[a.ID] = append(got[a.ID], l.Name+":"+c.Text)
+				}
+			}
+		}
+		return got
+	}
+	seat3 := read("--seat", "3")
+	if !slices.Contains(seat3["seat-3"], "hand:6Kg") {
+		t.Errorf("player 3's hand reads %v; the docs say the King reads 6Kg", seat3["seat-3"])
+	}
+	if strings.Contains(fmt.Sprint(seat3), "removed") {
+		t.Errorf("player 3 sees the removed card: %v", seat3)
+	}
+	end := read("--seat", "designer", "--bots", "random")
+	discards := 0
+	for area, cards := range end {
+		for _, c := range cards {
+			if strings.HasPrefix(c, "discard:") {
+				discards++
+				if area != "centre" {
+					t.Errorf("a discard lies in %s; the docs say the centre", area)
+				}
+			}
+		}
+	}
+	if discards == 0 {
+		t.Errorf("no discard drawn at the end of a match: %v", end)
 	}
 }
