@@ -189,3 +189,33 @@ func TestLettersTableAsDocumented(t *testing.T) {
 		t.Errorf("no discard drawn at the end of a match: %v", end)
 	}
 }
+
+// TestDocsViewExample: the view docs/records.md shows ("A seat's view",
+// whose seats count from 0) is what studio play prints for player 1 after
+// a Priest and a Baron in the letters pack.
+func TestDocsViewExample(t *testing.T) {
+	data, err := os.ReadFile("../../docs/records.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "ended by player 2's Baron")
+	if !ok {
+		t.Fatal("docs/records.md has no view example")
+	}
+	_, rest, _ = strings.Cut(rest, "```json\n")
+	want, _, _ := strings.Cut(rest, "\n")
+	moves := filepath.Join(t.TempDir(), "moves.jsonl")
+	priestThenBaron := `{"player":1,"action":"play","args":{"card":{"deck":"cards","card":6},"target":2,"guess":0}}
+{"player":2,"action":"play","args":{"card":{"deck":"cards","card":9},"target":1,"guess":0}}
+`
+	if err := os.WriteFile(moves, []byte(priestThenBaron), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runSplitOut(t, "play", lettersPack, "--seed", "3", "--bots", "human,human", "--actions", moves)
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	if got, _, _ := strings.Cut(out, "\n"); got != want {
+		t.Fatalf("player 1's view is\n%s\nthe docs show\n%s", got, want)
+	}
+}
