@@ -219,3 +219,27 @@ func TestDocsViewExample(t *testing.T) {
 		t.Fatalf("player 1's view is\n%s\nthe docs show\n%s", got, want)
 	}
 }
+
+// TestDocsOptionalArgumentExample: the play action docs/model.md shows for
+// an argument some cards do not need is the letters pack's, line for line.
+func TestDocsOptionalArgumentExample(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/model.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack, err := os.ReadFile(lettersPack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "giving the seats a card may aim at")
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	block, _, _ := strings.Cut(rest, "```")
+	if !ok || !strings.Contains(block, "params:") {
+		t.Fatal("docs/model.md has no optional argument example")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		if !strings.Contains(string(pack), line+"\n") {
+			t.Errorf("the docs' line %q is not in %s", line, lettersPack)
+		}
+	}
+}
