@@ -67,6 +67,8 @@ func (m *Match) needBody(fn string) error {
 	return nil
 }
 
+// seatOf reads a builtin's player argument, a player or its seat number
+// from 1, as a seat from 0; its error says both forms it takes.
 func (m *Match) seatOf(fn string, v starlark.Value) (int, error) {
 	switch p := v.(type) {
 	case *playerValue:
@@ -77,7 +79,7 @@ func (m *Match) seatOf(fn string, v starlark.Value) (int, error) {
 			return int(n) - 1, nil
 		}
 	}
-	return 0, fmt.Errorf("%s: want a player, got %s", fn, v.String())
+	return 0, fmt.Errorf("%s: want a player or a seat number from 1 to %d, got %s", fn, m.seats, v.String())
 }
 
 func biNextState(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {

@@ -281,7 +281,7 @@ func TestRevealMistakes(t *testing.T) {
 	for code, want := range map[string]string{
 		`reveal(3)`:                   "reveal: want a card or a list of cards, not int",
 		`reveal([cards.card(1), 2])`:  "reveal: want a card or a list of cards, not a list holding a int",
-		`reveal(cards.card(1), to=9)`: "reveal: want a player, got 9",
+		`reveal(cards.card(1), to=9)`: "reveal: want a player or a seat number from 1 to 2, got 9",
 	} {
 		if err := m.Exec(code); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", code, err, want)

@@ -38,8 +38,9 @@ func (b *builder) lastMove() {
 		if !b.seesCard(id) {
 			return "a card"
 		}
-		b.markCard(m[2])
-		return b.readFace(m[2])
+		face := viewFace(m[2])
+		b.markCard(face)
+		return b.readFace(face)
 	})
 	for _, m := range objectArg.FindAllStringSubmatch(detail, -1) {
 		id, _ := strconv.Atoi(m[1])
@@ -65,6 +66,20 @@ func (b *builder) lastMove() {
 		lm.Text = strings.TrimSpace(b.names[e.Player-1] + " " + e.Name + " " + detail)
 	}
 	b.sc.LastMove = lm
+}
+
+// viewFace is a card's face as an event's text writes it ("King"/6: a
+// string type quoted, as Starlark prints it) written as a view writes it
+// (King/6), which hints and the scene's cards are keyed by.
+func viewFace(face string) string {
+	i := strings.LastIndexByte(face, '/')
+	if i < 0 {
+		return face
+	}
+	if typ, err := strconv.Unquote(face[:i]); err == nil {
+		return typ + face[i:]
+	}
+	return face
 }
 
 // seesCard reports whether the viewer sees card id now. Event texts do not
