@@ -73,8 +73,11 @@ type breaker struct {
 
 // part breaks e down.
 func (b breaker) part(e syntax.Expr) Part {
+	t := exprText(b.src, unparen(e))
+	if _, ok := unparen(e).(*syntax.TupleExpr); ok && e != unparen(e) {
+		t = exprText(b.src, e) // a tuple reads as written, in its parentheses
+	}
 	e = unparen(e)
-	t := exprText(b.src, e)
 	v, err := b.eval("(" + t + ")")
 	p := leaf(flat(t), v, err)
 	switch x := e.(type) {
@@ -276,8 +279,22 @@ func constant(e syntax.Expr) bool {
 		return x.Name == "None" || x.Name == "True" || x.Name == "False"
 	case *syntax.UnaryExpr:
 		return x.Op == syntax.MINUS && constant(x.X)
+	case *syntax.TupleExpr:
+		return all(x.List, constant)
+	case *syntax.ListExpr:
+		return all(x.List, constant)
 	}
 	return false
+}
+
+// all reports whether every expression of es is so.
+func all(es []syntax.Expr, is func(syntax.Expr) bool) bool {
+	for _, e := range es {
+		if !is(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // exprText is the source of e in src.
