@@ -33,7 +33,7 @@ func TestWindowHostsHearts(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		s.key("Right")
 	}
-	for i := 0; i < 12; i++ {
+	for i := 0; i < 13; i++ { // Host Match… is the Play menu's 13th item
 		s.key("Down")
 	}
 	s.shot("host-menu")
