@@ -34,9 +34,14 @@ func (projectStore) OpenReadOnly(path string) (editor.Project, error) {
 }
 
 // Create makes a project at path holding p, replacing a file there, whole
-// or not at all (project.Replace).
+// or not at all (project.Replace), with the images its display hints name
+// from where p was read.
 func (projectStore) Create(path string, p *graph.Pack, message string) (editor.Project, error) {
-	proj, err := project.Replace(path, p, message)
+	images, err := imagesToKeep(p, nil)
+	if err != nil {
+		return nil, err
+	}
+	proj, err := project.ReplaceWithImages(path, p, message, images)
 	if err != nil {
 		return nil, err
 	}
@@ -80,9 +85,19 @@ func (f *projectFile) Pack() (*graph.Pack, error) {
 	return p, nil
 }
 
-// Save stores the pack as a new revision and its positions as the layout.
+// Save stores the pack as a new revision and its positions as the layout,
+// and keeps the images its display hints name that are new where it was
+// read (a pack from elsewhere, a file put beside the project). They are
+// read and checked before anything is written.
 func (f *projectFile) Save(p *graph.Pack, message string) error {
+	images, err := imagesToKeep(p, f.p)
+	if err != nil {
+		return err
+	}
 	if _, err := f.p.Save(p, message); err != nil {
+		return err
+	}
+	if err := f.p.PutImages(images); err != nil {
 		return err
 	}
 	if p.Editor != nil && len(p.Editor.Positions) > 0 {
@@ -118,9 +133,14 @@ func (projectStore) ReadProject(path string) (*graph.Pack, error) {
 }
 
 // CreateProject makes a new project at path holding p, positions included,
-// whole or not at all (project.CreateFrom).
+// whole or not at all (project.CreateFrom), with the images its display
+// hints name from where p was read.
 func (projectStore) CreateProject(path string, p *graph.Pack, message string) error {
-	proj, err := project.CreateFrom(path, p, message)
+	images, err := imagesToKeep(p, nil)
+	if err != nil {
+		return err
+	}
+	proj, err := project.CreateWithImages(path, p, message, images)
 	if err != nil {
 		return err
 	}
