@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/graph"
@@ -58,13 +59,16 @@ var _ editor.WatchKeeper = (*projectFile)(nil)
 
 var _ editor.RevisionKeeper = (*projectFile)(nil)
 
+var _ editor.ImageKeeper = (*projectFile)(nil)
+
 // projectFile adapts *project.Project to editor.Project, editor.Autosaver,
 // editor.ScenarioStore, editor.BreakpointKeeper, editor.MatchKeeper,
-// editor.WatchKeeper and editor.RevisionKeeper.
+// editor.WatchKeeper, editor.RevisionKeeper and editor.ImageKeeper.
 type projectFile struct {
 	p        *project.Project
 	path     string
 	readOnly bool
+	images   fs.FS // the kept images as last read; nil: read them again
 }
 
 func (f *projectFile) Path() string   { return f.path }
@@ -97,7 +101,7 @@ func (f *projectFile) Save(p *graph.Pack, message string) error {
 	if _, err := f.p.Save(p, message); err != nil {
 		return err
 	}
-	if err := f.p.PutImages(images); err != nil {
+	if err := f.PutImages(images); err != nil {
 		return err
 	}
 	if p.Editor != nil && len(p.Editor.Positions) > 0 {
@@ -238,3 +242,26 @@ func (f *projectFile) Revisions() ([]editor.Revision, error) {
 
 // PackAt returns the pack of revision id.
 func (f *projectFile) PackAt(id int64) (*graph.Pack, error) { return f.p.PackAt(id) }
+
+// Images returns the project's kept images, then the folder beside it
+// (packImages), read from the file once until a save or put changes them:
+// the window draws with them after every keystroke.
+func (f *projectFile) Images() (fs.FS, error) {
+	if f.images == nil {
+		fsys, err := packImages(f.path, f.p)
+		if err != nil {
+			return nil, err
+		}
+		f.images = fsys
+	}
+	return f.images, nil
+}
+
+// PutImages keeps images in the project (project.Project.PutImages).
+func (f *projectFile) PutImages(images map[string][]byte) error {
+	if len(images) == 0 {
+		return nil
+	}
+	f.images = nil
+	return f.p.PutImages(images)
+}

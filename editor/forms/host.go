@@ -2,6 +2,7 @@ package forms
 
 import (
 	"fyne.io/fyne/v2"
+	"io/fs"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -40,6 +41,15 @@ type Host interface {
 	// ShowDisplay brings the Display panel (the pack's display hints) to
 	// the front.
 	ShowDisplay()
+	// Images returns where the display hints' images of the pack are read
+	// (picture.Options.Images): a project file's kept images; nil reads
+	// them from the pack's folder.
+	Images() fs.FS
+	// KeepImage keeps the image file at path (one the designer chose) in
+	// the project under the pack-relative name, and returns that name; an
+	// error when there is no project to keep it, or the file is not a PNG
+	// or SVG of at most graph.MaxImage bytes.
+	KeepImage(path string) (string, error)
 	// FormBuilt says a form was built anew: its code fields want the marks
 	// of what the latest checks found.
 	FormBuilt()

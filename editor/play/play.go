@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -80,6 +81,9 @@ type Panels struct {
 	Do   func(f func())
 	Pack func() *graph.Pack
 	Open func() bool
+	// Images returns where the table reads the hints' images (a project's
+	// kept images, or the pack's folder); nil, or a nil result: none drawn.
+	Images func() fs.FS
 
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
 	breaks  playBreaks // handed to each session (breakpoints.go)
