@@ -85,9 +85,7 @@ func (h formHost) FormBuilt()                      { h.e.showFindings() }
 func (h formHost) ShowDisplay()                    { h.e.ShowPanel(PanelDisplay) }
 func (h formHost) Later(fn func())                 { h.e.do(fn) }
 func (h formHost) Images() fs.FS                   { return h.e.images() }
-func (h formHost) KeepImage(path string) (string, error) {
-	return h.e.keepImage(path)
-}
+func (h formHost) AddImage(then func(name string)) { h.e.addImage(then) }
 
 // NewCode is a CodeEditor whose ctrl+Z and ctrl+Y are the window's undo
 // and redo, and whose notes go to the status line.

@@ -36,14 +36,9 @@ func (e *Editor) images() fs.FS {
 // images/BASE (its name, lower case) and returns that name, which a hint
 // then gives as its image.
 func (e *Editor) keepImage(path string) (string, error) {
-	k, ok := e.proj.(ImageKeeper)
-	switch {
-	case e.proj == nil:
-		return "", errors.New("the pack is not in a project yet: File > Save As makes one, which keeps the images")
-	case !ok:
-		return "", errors.New("this project cannot keep images")
-	case e.proj.ReadOnly():
-		return "", errors.New("the project is open read-only")
+	k, err := e.imageKeeper()
+	if err != nil {
+		return "", err
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -82,4 +77,38 @@ func (e *Editor) tableImages() fs.FS {
 		return os.DirFS(e.pack.Source)
 	}
 	return os.DirFS(filepath.Dir(e.pack.Source))
+}
+
+// addImage asks for an image file (forms.Host's AddImage), keeps it in
+// the project and hands its name to then; a reason it cannot is said on
+// the status line.
+func (e *Editor) addImage(then func(name string)) {
+	if _, err := e.imageKeeper(); err != nil {
+		e.setStatus("Add image file: " + err.Error())
+		return
+	}
+	e.imageDialog = e.askPath("Add an image file to the project", false, []string{".png", ".svg"}, "", func(path string) {
+		name, err := e.keepImage(path)
+		if err != nil {
+			e.setStatus("Add image file: " + err.Error())
+			return
+		}
+		e.setStatus("Kept " + filepath.Base(path) + " in the project as " + name + ".")
+		then(name)
+	})
+}
+
+// imageKeeper is the project's image store when images can be put in it,
+// else why not.
+func (e *Editor) imageKeeper() (ImageKeeper, error) {
+	k, ok := e.proj.(ImageKeeper)
+	switch {
+	case e.proj == nil:
+		return nil, errors.New("the pack is not in a project yet: File > Save As… makes one, which keeps the images")
+	case !ok:
+		return nil, errors.New("this project cannot keep images")
+	case e.proj.ReadOnly():
+		return nil, errors.New("the project is open read-only")
+	}
+	return k, nil
 }

@@ -45,11 +45,11 @@ type Host interface {
 	// (picture.Options.Images): a project file's kept images; nil reads
 	// them from the pack's folder.
 	Images() fs.FS
-	// KeepImage keeps the image file at path (one the designer chose) in
-	// the project under the pack-relative name, and returns that name; an
-	// error when there is no project to keep it, or the file is not a PNG
-	// or SVG of at most graph.MaxImage bytes.
-	KeepImage(path string) (string, error)
+	// AddImage asks the designer for an image file, keeps a copy in the
+	// project and calls then with the pack-relative name it is kept under;
+	// where it cannot (no project, not a PNG or SVG, too big) the window
+	// says why and then is not called.
+	AddImage(then func(name string))
 	// FormBuilt says a form was built anew: its code fields want the marks
 	// of what the latest checks found.
 	FormBuilt()
