@@ -190,7 +190,11 @@
 // written to the project at each add and remove too ([WatchKeeper],
 // watches.go) and come back when it opens. The event log ([play.EventList])
 // numbers each event's step as the heading and timeline do, from 1, not as
-// the engine's Event.Step (one less).
+// the engine's Event.Step (one less). The images the display hints name
+// are read from the project when it keeps them ([ImageKeeper], images.go:
+// the Display panel's pictures through forms.Host, the Play panel's table
+// through play.Panels.Images), so a project moved alone keeps its
+// pictures; the Display form's Add image file… puts one in.
 //
 // This package and cmd/studio are the only ones that import Fyne. It must
 // never import SQLite (package project) or be imported by graph, engine,

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"io/fs"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -83,6 +84,8 @@ func (h formHost) Focus(o fyne.Focusable)          { h.e.win.Canvas().Focus(o) }
 func (h formHost) FormBuilt()                      { h.e.showFindings() }
 func (h formHost) ShowDisplay()                    { h.e.ShowPanel(PanelDisplay) }
 func (h formHost) Later(fn func())                 { h.e.do(fn) }
+func (h formHost) Images() fs.FS                   { return h.e.images() }
+func (h formHost) AddImage(then func(name string)) { h.e.addImage(then) }
 
 // NewCode is a CodeEditor whose ctrl+Z and ctrl+Y are the window's undo
 // and redo, and whose notes go to the status line.

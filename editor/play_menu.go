@@ -52,6 +52,7 @@ func (e *Editor) attachPlay() {
 	e.Play.OnWatches = e.saveWatches // watches.go
 	e.Play.Do, e.Play.Open = e.do, e.open
 	e.Play.Pack = func() *graph.Pack { return e.pack }
+	e.Play.Images = e.tableImages // images.go
 	e.Play.OnNoMatch = func() {
 		e.setStatus("No match to step: Play > New match… (ctrl+M) starts one.")
 	}

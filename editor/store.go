@@ -2,6 +2,7 @@ package editor
 
 import (
 	"errors"
+	"io/fs"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -42,6 +43,18 @@ type Project interface {
 	// ReadOnly reports whether the project was opened read-only: Save and
 	// autosave then refuse, and the pack can only be saved elsewhere.
 	ReadOnly() bool
+}
+
+// ImageKeeper is implemented by projects that keep the images the display
+// hints name (cmd/studio's project file), so that the window draws a
+// project's images wherever the file was moved.
+type ImageKeeper interface {
+	// Images returns the kept images by pack-relative path (then the
+	// folder beside the project, for a path it does not keep).
+	Images() (fs.FS, error)
+	// PutImages keeps images by pack-relative path, each a PNG or SVG
+	// of at most graph.MaxImage bytes; an error names a file refused.
+	PutImages(images map[string][]byte) error
 }
 
 // Autosaver is implemented by projects that keep an autosaved copy of the pack

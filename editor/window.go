@@ -57,6 +57,8 @@ type Editor struct {
 	// listed above the checks' diagnostics until another pack is shown.
 	imported []graph.Diagnostic
 	status   *widget.Label
+	// imageDialog is the last Add image file dialog (images.go), for tests.
+	imageDialog *pathDialog
 
 	layouts   sync.WaitGroup // background layouts running (tests wait on it)
 	layingOut bool           // a background layout of the pack on screen is running

@@ -25,6 +25,13 @@
 //     revisions hold it, so editing one state of a large pack stores that
 //     state, and a thousand revisions stay small. Since the YAML is canonical,
 //     a save that changes nothing writes nothing.
+//   - The image files the pack's display hints name (from schema 8, table
+//     image): the newest bytes by pack-relative path, with the revision that
+//     was latest when they came in ([Project.PutImages], [CreateWithImages]),
+//     each checked by graph.CheckImage (a PNG or SVG of at most
+//     graph.MaxImage bytes). [Project.Images] gives them as an fs.FS, which
+//     the picture package reads in place of the pack's folder, so a project
+//     moved alone keeps its pictures.
 //   - Editor positions are not part of a revision: they live in the layout table.
 //   - Recorded matches ([Match]) hold a graph.Record beside the revision it
 //     was played on, its moves in graph.Move's JSON form (and, from schema 6,

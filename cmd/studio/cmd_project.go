@@ -141,9 +141,13 @@ func restoreCmd() *cobra.Command {
 // is none), as a revision with message msg, and says so on w, naming the
 // project name and the pack from.
 func importInto(w io.Writer, path, name string, pack *graph.Pack, msg, from string) error {
+	images, err := imagesToKeep(pack, nil)
+	if err != nil {
+		return err
+	}
 	if _, statErr := os.Stat(path); statErr != nil {
 		// A new project appears whole or not at all.
-		proj, err := project.CreateFrom(path, pack, msg)
+		proj, err := project.CreateWithImages(path, pack, msg, images)
 		if err != nil {
 			return err
 		}
@@ -158,6 +162,9 @@ func importInto(w io.Writer, path, name string, pack *graph.Pack, msg, from stri
 	before, _ := proj.Latest()
 	r, err := proj.Save(pack, msg)
 	if err != nil {
+		return err
+	}
+	if err := proj.PutImages(images); err != nil {
 		return err
 	}
 	if r.ID == before.ID {

@@ -71,9 +71,9 @@ it. The pack's display hints say how cards and cells read (docs/pack-format.md).
 				}
 				scenes = append(scenes, sc)
 			}
-			opt := picture.Options{Dir: picture.ImageDir(s.Config().Source), Warn: func(err error) {
+			opt := imageOptions(s.Config().Source, func(err error) {
 				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", err)
-			}}
+			})
 			write, err := sceneWriter(format, scenes, seat == "all", opt)
 			if err != nil {
 				return err

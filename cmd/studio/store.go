@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/rulestudio/studio/editor"
 	"github.com/rulestudio/studio/graph"
@@ -34,9 +35,14 @@ func (projectStore) OpenReadOnly(path string) (editor.Project, error) {
 }
 
 // Create makes a project at path holding p, replacing a file there, whole
-// or not at all (project.Replace).
+// or not at all (project.Replace), with the images its display hints name
+// from where p was read.
 func (projectStore) Create(path string, p *graph.Pack, message string) (editor.Project, error) {
-	proj, err := project.Replace(path, p, message)
+	images, err := imagesToKeep(p, nil)
+	if err != nil {
+		return nil, err
+	}
+	proj, err := project.ReplaceWithImages(path, p, message, images)
 	if err != nil {
 		return nil, err
 	}
@@ -53,13 +59,16 @@ var _ editor.WatchKeeper = (*projectFile)(nil)
 
 var _ editor.RevisionKeeper = (*projectFile)(nil)
 
+var _ editor.ImageKeeper = (*projectFile)(nil)
+
 // projectFile adapts *project.Project to editor.Project, editor.Autosaver,
 // editor.ScenarioStore, editor.BreakpointKeeper, editor.MatchKeeper,
-// editor.WatchKeeper and editor.RevisionKeeper.
+// editor.WatchKeeper, editor.RevisionKeeper and editor.ImageKeeper.
 type projectFile struct {
 	p        *project.Project
 	path     string
 	readOnly bool
+	images   fs.FS // the kept images as last read; nil: read them again
 }
 
 func (f *projectFile) Path() string   { return f.path }
@@ -80,9 +89,19 @@ func (f *projectFile) Pack() (*graph.Pack, error) {
 	return p, nil
 }
 
-// Save stores the pack as a new revision and its positions as the layout.
+// Save stores the pack as a new revision and its positions as the layout,
+// and keeps the images its display hints name that are new where it was
+// read (a pack from elsewhere, a file put beside the project). They are
+// read and checked before anything is written.
 func (f *projectFile) Save(p *graph.Pack, message string) error {
+	images, err := imagesToKeep(p, f.p)
+	if err != nil {
+		return err
+	}
 	if _, err := f.p.Save(p, message); err != nil {
+		return err
+	}
+	if err := f.PutImages(images); err != nil {
 		return err
 	}
 	if p.Editor != nil && len(p.Editor.Positions) > 0 {
@@ -118,9 +137,14 @@ func (projectStore) ReadProject(path string) (*graph.Pack, error) {
 }
 
 // CreateProject makes a new project at path holding p, positions included,
-// whole or not at all (project.CreateFrom).
+// whole or not at all (project.CreateFrom), with the images its display
+// hints name from where p was read.
 func (projectStore) CreateProject(path string, p *graph.Pack, message string) error {
-	proj, err := project.CreateFrom(path, p, message)
+	images, err := imagesToKeep(p, nil)
+	if err != nil {
+		return err
+	}
+	proj, err := project.CreateWithImages(path, p, message, images)
 	if err != nil {
 		return err
 	}
@@ -218,3 +242,26 @@ func (f *projectFile) Revisions() ([]editor.Revision, error) {
 
 // PackAt returns the pack of revision id.
 func (f *projectFile) PackAt(id int64) (*graph.Pack, error) { return f.p.PackAt(id) }
+
+// Images returns the project's kept images, then the folder beside it
+// (packImages), read from the file once until a save or put changes them:
+// the window draws with them after every keystroke.
+func (f *projectFile) Images() (fs.FS, error) {
+	if f.images == nil {
+		fsys, err := packImages(f.path, f.p)
+		if err != nil {
+			return nil, err
+		}
+		f.images = fsys
+	}
+	return f.images, nil
+}
+
+// PutImages keeps images in the project (project.Project.PutImages).
+func (f *projectFile) PutImages(images map[string][]byte) error {
+	if len(images) == 0 {
+		return nil
+	}
+	f.images = nil
+	return f.p.PutImages(images)
+}

@@ -152,7 +152,7 @@ func (dp *DisplayPanel) load() {
 	// inside grows (a row added, the form of a pack built): without this
 	// the end of the form could not be reached (TestDisplayFormScrollsToItsEnd).
 	dp.scroll.Refresh()
-	dp.preview.draw(p)
+	dp.preview.draw(p, imageOptions(dp.host, p))
 	dp.table.draw(p)
 }
 
@@ -181,12 +181,11 @@ func newHintPreview() *hintPreview {
 // draw draws p's sample. It takes a few milliseconds (a sample is a
 // handful of cards and cells), so it is drawn at once, on the window's
 // goroutine, after every edit.
-func (hp *hintPreview) draw(p *graph.Pack) {
+func (hp *hintPreview) draw(p *graph.Pack, opt picture.Options) {
 	hp.sc = scene.Sample(p)
 	var warned []string
-	img, err := picture.Image(picture.Options{Dir: picture.ImageDir(p.Source), Warn: func(err error) {
-		warned = append(warned, err.Error())
-	}}, hp.sc)
+	opt.Warn = func(err error) { warned = append(warned, err.Error()) }
+	img, err := picture.Image(opt, hp.sc)
 	if err != nil {
 		warned = append(warned, "the sample cannot be drawn: "+err.Error())
 	}
@@ -206,4 +205,10 @@ func (hp *hintPreview) clear() {
 	hp.sc, hp.img, hp.image.Image = nil, nil, nil
 	hp.image.Refresh()
 	setNote(hp.note, "")
+}
+
+// imageOptions is where the pictures of p read its hints' images: the
+// project's kept images when the window has a project, else p's folder.
+func imageOptions(h Host, p *graph.Pack) picture.Options {
+	return picture.Options{Images: h.Images(), Dir: picture.ImageDir(p.Source)}
 }

@@ -102,6 +102,7 @@ func deckFields(f *Form, deck string) {
 		})
 	img.SetPlaceHolder("cards/{type}-{type_arg}.svg")
 	msg.attach(img)
+	addImageButton(f, "cards/"+deck+"/addimage", func(d *graph.Display, name string) { cardHint(d, deck).Image.Path = name })
 	f.wide(msg.label)
 }
 
@@ -219,7 +220,23 @@ func objectHintFields(f *Form, prefix string, typ func() string) {
 		func(h *graph.ObjectHint, v string) { h.Stats = splitNames(v) })
 	field("image", "image", "art/{type}.png", func(h graph.ObjectHint) string { return h.Image.Path }, checkImage,
 		func(h *graph.ObjectHint, v string) { h.Image.Path = v })
+	addImageButton(f, prefix+"addimage", func(d *graph.Display, name string) { objectHint(d, typ()).Image.Path = name })
 	f.wide(msg.label)
+}
+
+// addImageButton adds under an image field the button that copies an
+// image file into the project (Host.AddImage) and makes the hint name it,
+// one undo step.
+func addImageButton(f *Form, path string, put func(d *graph.Display, name string)) {
+	b := widget.NewButton("Add image file…", func() {
+		f.host.AddImage(func(name string) {
+			if p := f.host.Pack(); p != nil {
+				f.host.Do(editHints(p, func(d *graph.Display) { put(d, name) }))
+			}
+		})
+	})
+	f.place(path, b)
+	f.row("", b)
 }
 
 // shownVariables adds the lists of game and player variables shown.

@@ -31,7 +31,8 @@ type tablePreview struct {
 	box   *fyne.Container
 
 	busy    bool
-	next    *graph.Pack // a copy waiting to be drawn
+	next    *graph.Pack     // a copy waiting to be drawn
+	opt     picture.Options // where its images are read
 	running sync.WaitGroup
 	epoch   int // counts clear: a picture started before is not shown
 
@@ -55,6 +56,7 @@ func newTablePreview(h Host) *tablePreview {
 // draw asks for p's table to be drawn.
 func (tp *tablePreview) draw(p *graph.Pack) {
 	tp.next = p.Clone()
+	tp.opt = imageOptions(tp.host, p)
 	if !tp.busy {
 		tp.start()
 	}
@@ -63,11 +65,11 @@ func (tp *tablePreview) draw(p *graph.Pack) {
 func (tp *tablePreview) start() {
 	p := tp.next
 	tp.next, tp.busy = nil, true
-	epoch := tp.epoch
+	epoch, opt := tp.epoch, tp.opt
 	tp.running.Add(1)
 	go func() {
 		defer tp.running.Done()
-		sc, img, err := startingTable(p)
+		sc, img, err := startingTable(p, opt)
 		tp.host.Later(func() { tp.done(epoch, sc, img, err) })
 	}()
 }
@@ -99,8 +101,9 @@ func (tp *tablePreview) clear() {
 }
 
 // startingTable compiles p, sets a match up (seed 1, p's least number of
-// seats) and draws the designer's scene of it as the Play panel's table.
-func startingTable(p *graph.Pack) (*scene.Scene, image.Image, error) {
+// seats) and draws the designer's scene of it as the Play panel's table,
+// its images read as opt says.
+func startingTable(p *graph.Pack, opt picture.Options) (*scene.Scene, image.Image, error) {
 	prog, err := engine.Compile(p)
 	if err != nil {
 		return nil, nil, errors.New("the rules have an error (the diagnostics list says where)")
@@ -117,6 +120,6 @@ func startingTable(p *graph.Pack) (*scene.Scene, image.Image, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	img, err := picture.Image(picture.Options{Dir: picture.ImageDir(p.Source)}, sc)
+	img, err := picture.Image(opt, sc)
 	return sc, img, err
 }

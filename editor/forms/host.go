@@ -2,6 +2,7 @@ package forms
 
 import (
 	"fyne.io/fyne/v2"
+	"io/fs"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -40,6 +41,15 @@ type Host interface {
 	// ShowDisplay brings the Display panel (the pack's display hints) to
 	// the front.
 	ShowDisplay()
+	// Images returns where the display hints' images of the pack are read
+	// (picture.Options.Images): a project file's kept images; nil reads
+	// them from the pack's folder.
+	Images() fs.FS
+	// AddImage asks the designer for an image file, keeps a copy in the
+	// project and calls then with the pack-relative name it is kept under;
+	// where it cannot (no project, not a PNG or SVG, too big) the window
+	// says why and then is not called.
+	AddImage(then func(name string))
 	// FormBuilt says a form was built anew: its code fields want the marks
 	// of what the latest checks found.
 	FormBuilt()

@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -80,6 +81,9 @@ type Panels struct {
 	Do   func(f func())
 	Pack func() *graph.Pack
 	Open func() bool
+	// Images returns where the table reads the hints' images (a project's
+	// kept images, or the pack's folder); nil, or a nil result: none drawn.
+	Images func() fs.FS
 
 	// OnTake, when set, is given each move the designer picks on the
 	// panel instead of the match shown taking it: a hosted match's moves

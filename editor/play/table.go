@@ -232,7 +232,10 @@ func (t *table) start() {
 	scs := t.next
 	t.next = nil
 	t.busy = true
-	epoch := t.epoch
+	epoch, opt := t.epoch, picture.Options{}
+	if t.p.Images != nil {
+		opt.Images = t.p.Images()
+	}
 	do := t.p.Do
 	if do == nil {
 		do = fyne.Do
@@ -240,7 +243,7 @@ func (t *table) start() {
 	t.running.Add(1)
 	go func() {
 		defer t.running.Done()
-		img, err := picture.Image(picture.Options{}, scs...)
+		img, err := picture.Image(opt, scs...)
 		var boxes []picture.Box
 		if err == nil {
 			_, _, boxes, err = picture.Boxes(scs...)

@@ -27,7 +27,9 @@
 // board, cell (empty ones too), location, card, zone and object lies, by
 // its scene id: what a window hit-tests a click against ([At]).
 //
-// The images display hints name are read from [Options].Dir (the pack's
+// The images display hints name are read from [Options].Images (an fs.FS:
+// a project file's images, which cmd/studio and the editor pass, since this
+// package never imports the project), else from [Options].Dir (the pack's
 // folder): a card's fills its face under its corner index, an object's its
 // body; the SVG embeds them (data: URIs) so that it stands alone, the PNG
 // scales a PNG (golang.org/x/image/draw) and rasterizes an SVG

@@ -8,10 +8,13 @@ import (
 	"image/draw"
 	_ "image/png" // the images a display hint names
 	"io"
+	"io/fs"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
 
+	"github.com/rulestudio/studio/graph"
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
 	xdraw "golang.org/x/image/draw"
@@ -23,6 +26,10 @@ type Options struct {
 	// (the pack's); "" draws no image, a card or object reading by its
 	// text alone.
 	Dir string
+	// Images, when set, is where those paths are read instead of Dir: a
+	// project file's images (project.Project.Images), or os.DirFS of a
+	// folder. The paths are slash-separated, as fs.FS takes them.
+	Images fs.FS
 	// Warn, when set, is told of each image that cannot be drawn (missing,
 	// too big, not a PNG or SVG); the card is drawn by its text instead.
 	Warn func(error)
@@ -44,9 +51,6 @@ func ImageDir(source string) string {
 	return filepath.Dir(source)
 }
 
-// maxImage is the largest image file read, in bytes.
-const maxImage = 4 << 20
-
 // images reads the hints' image files, each once per picture.
 type images struct {
 	opt  Options
@@ -58,7 +62,7 @@ func newImages(opt Options) *images { return &images{opt: opt, data: map[string]
 // read returns the bytes of the image at path (relative to Dir), or nil
 // after warning once.
 func (im *images) read(path string) []byte {
-	if im.opt.Dir == "" || path == "" {
+	if (im.opt.Dir == "" && im.opt.Images == nil) || path == "" {
 		return nil
 	}
 	if data, ok := im.data[path]; ok {
@@ -73,24 +77,38 @@ func (im *images) read(path string) []byte {
 }
 
 func (im *images) load(path string) ([]byte, error) {
-	local := filepath.FromSlash(path)
-	if !filepath.IsLocal(local) {
+	if !filepath.IsLocal(filepath.FromSlash(path)) {
 		return nil, fmt.Errorf("not a path beside the pack")
 	}
-	if ext := strings.ToLower(filepath.Ext(local)); ext != ".png" && ext != ".svg" {
+	if ext := strings.ToLower(filepath.Ext(path)); ext != ".png" && ext != ".svg" {
 		return nil, fmt.Errorf("not a .png or .svg file")
 	}
-	f, err := os.Open(filepath.Join(im.opt.Dir, local))
+	if im.opt.Images == nil {
+		// Not os.DirFS: its messages name the path alone, and a designer
+		// looks for the file in the folder.
+		f, err := os.Open(filepath.Join(im.opt.Dir, filepath.FromSlash(path)))
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return readLimited(f)
+	}
+	f, err := im.opt.Images.Open(pathpkg.Clean(path))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxImage+1))
+	return readLimited(f)
+}
+
+// readLimited reads r whole, refusing more than graph.MaxImage bytes.
+func readLimited(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, graph.MaxImage+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > maxImage {
-		return nil, fmt.Errorf("larger than %d MiB", maxImage>>20)
+	if len(data) > graph.MaxImage {
+		return nil, fmt.Errorf("larger than %d MiB", graph.MaxImage>>20)
 	}
 	return data, nil
 }
