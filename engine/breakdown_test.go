@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 )
 
 // TestBreakdownReadsTuplesAsWritten: a tuple compared reads in its
@@ -13,7 +14,7 @@ import (
 func TestBreakdownReadsTuplesAsWritten(t *testing.T) {
 	env := starlark.StringDict{"a": starlark.MakeInt(0), "b": starlark.MakeInt(1)}
 	eval := func(src string) (starlark.Value, error) {
-		return starlark.Eval(&starlark.Thread{}, "x", src, env)
+		return starlark.EvalOptions(syntax.LegacyFileOptions(), &starlark.Thread{}, "x", src, env)
 	}
 	for _, c := range []struct{ src, lines, why string }{
 		{"(a, b) == (1, 0)", "(a, b) == (1, 0) → False\n  (a, b) → (0, 1)\n", ", where (a, b) is (0, 1)"},
