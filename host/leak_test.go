@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/preview"
 )
 
 // TestAPISendsNothingHidden plays Hearts through the API, four people
@@ -81,7 +82,7 @@ func TestAPISendsNothingHidden(t *testing.T) {
 			if v == 0 {
 				continue // the spectator sees less than any seat: checked under every seat's re-deals below
 			}
-			keep := append(after.Seen(v-1), movedCards(gm)...)
+			keep := append(after.Seen(v-1), preview.MovedCards(gm)...)
 			for k := 0; k < 2; k++ {
 				p := before.Probe(v-1, uint64(d)<<8|uint64(v)<<2|uint64(k), keep, false)
 				if p.Apply(p.Own(mv)) != nil {
@@ -181,37 +182,6 @@ func spectatorLog(m *engine.Match) []engine.Event {
 		per[s] = m.EventsFor(s)
 	}
 	return common(per)
-}
-
-// movedCards returns the cards a move names: they stay where they are in
-// every copy, so that the move can be taken there too.
-func movedCards(gm graph.Move) []engine.CardRef {
-	var args any
-	if json.Unmarshal(gm.Args, &args) != nil {
-		return nil
-	}
-	var out []engine.CardRef
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			if d, ok := x["deck"].(string); ok {
-				if id, ok := x["card"].(float64); ok {
-					out = append(out, engine.CardRef{Deck: d, ID: int(id)})
-					return
-				}
-			}
-			for _, y := range x {
-				walk(y)
-			}
-		case []any:
-			for _, y := range x {
-				walk(y)
-			}
-		}
-	}
-	walk(args)
-	return out
 }
 
 // firstDiff returns a of its first difference with b on, cut short.

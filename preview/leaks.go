@@ -179,7 +179,7 @@ func (c *leakMatch) play(ctx context.Context) error {
 // compared with copies keeping fewer cards, its derived values
 // recomputed by the step.
 func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.Move, s int, first bool) error {
-	keep := append(after.Seen(s), movedCards(gm)...)
+	keep := append(after.Seen(s), MovedCards(gm)...)
 	var before *engine.View
 	if first {
 		v, err := m.View(s)
@@ -231,10 +231,10 @@ func probeSeed(seed uint64, step, s, k int) uint64 {
 	return seed*0x9E3779B97F4A7C15 ^ uint64(step)<<20 ^ uint64(s)<<8 ^ uint64(k)
 }
 
-// movedCards returns the cards a move names ({"deck": d, "card": id}
+// MovedCards returns the cards a move names ({"deck": d, "card": id}
 // anywhere in its arguments): they stay where they are in every copy, so
 // the move can be taken there too.
-func movedCards(gm graph.Move) []engine.CardRef {
+func MovedCards(gm graph.Move) []engine.CardRef {
 	var args any
 	if len(gm.Args) == 0 || json.Unmarshal(gm.Args, &args) != nil {
 		return nil
