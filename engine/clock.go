@@ -102,3 +102,20 @@ func (m *Match) timeout(seat int) error {
 	}
 	return m.apply(mv)
 }
+
+// ClocksRunning returns the seats (from 0) whose clocks run now: those
+// whose ending condition is unmet, who must act. Empty when the match has
+// no clocks or is over.
+func (m *Match) ClocksRunning() []int {
+	if m.opts.Clock == 0 || !m.Waiting() {
+		return nil
+	}
+	var out []int
+	run := m.runningClocks()
+	for s := 0; s < m.seats; s++ {
+		if run&(1<<s) != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -482,3 +482,22 @@ actions:
 		t.Errorf("hand %q, want 7/1 Baron/3", got)
 	}
 }
+
+// TestClocksRunning: in tic-tac-toe the acting player's clock runs, the
+// other's not; after a move, the other's; none without clocks.
+func TestClocksRunning(t *testing.T) {
+	p := bundled(t, "tictactoe")
+	m := newMatch(t, p, 2, Options{Clock: 10 * time.Second})
+	if got := m.ClocksRunning(); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("at the start %v, want [0]", got)
+	}
+	if err := m.Apply(Move{Seat: 0, Action: "mark", Args: []starlark.Value{starlark.Tuple{starlark.MakeInt(1), starlark.MakeInt(1)}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.ClocksRunning(); len(got) != 1 || got[0] != 1 {
+		t.Errorf("after a move %v, want [1]", got)
+	}
+	if got := newMatch(t, p, 2, Options{}).ClocksRunning(); got != nil {
+		t.Errorf("without clocks %v", got)
+	}
+}

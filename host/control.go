@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rulestudio/studio/graph"
 )
@@ -106,7 +107,11 @@ func (c *Control) Pause(n int) error {
 	if m.broken != nil {
 		return fmt.Errorf("match %d: %w", n, errStopped)
 	}
+	if moved, err := m.passTime(); err != nil || moved { // the clocks count up to the pause
+		m.stepped(err)
+	}
 	m.paused = true
+	m.arm() // stops the clocks' timer
 	return nil
 }
 
@@ -122,6 +127,8 @@ func (c *Control) Resume(n int) {
 	c.mu.Unlock()
 	m.mu.Lock()
 	m.paused = false
+	m.since = time.Now() // no clock ran while paused
+	m.arm()
 	m.mu.Unlock()
 	m.kick()
 }

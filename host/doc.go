@@ -4,7 +4,10 @@
 // moves as clicks on the table, and posts the one chosen. Bots play their
 // seats on their own. Nothing is lost: every move accepted is written
 // ([Store]) before it is acknowledged, and a server started again on the
-// same arguments goes on with every match where it was.
+// same arguments goes on with every match where it was. With clocks
+// (Config.Clock), wall time passes for the players who must act, stored as
+// wait moves, and a timer plays the timeout rule of a clock that runs out
+// (clock.go).
 //
 // # Entry points
 //

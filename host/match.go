@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/preview"
@@ -27,9 +28,12 @@ type match struct {
 
 	mu     sync.Mutex
 	sess   *preview.Session
-	stored int   // moves the store holds
-	broken error // the store failed: no move is taken any more
-	paused bool  // the designer paused it (Control.Pause): no move is taken until it goes on
+	stored int         // moves the store holds
+	broken error       // the store failed: no move is taken any more
+	paused bool        // the designer paused it (Control.Pause): no move is taken until it goes on
+	since  time.Time   // when the time the clocks have not yet counted began (clock.go)
+	timer  *time.Timer // fires when the first running clock runs out
+	closed bool        // the server closed: no timer moves the match
 
 	snap atomic.Pointer[snapshot]
 	wake chan struct{} // the bots may have a move to make
@@ -92,6 +96,22 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	case step != snap.step:
 		return 0, errStale
 	}
+	if moved, err := m.passTime(); err != nil || moved {
+		// A clock ran out before the move came: the step it was chosen
+		// at is gone.
+		if err == nil {
+			err = m.persist()
+		}
+		if err == nil {
+			err = m.publish()
+		}
+		m.arm()
+		m.kick()
+		if err != nil {
+			return 0, fmt.Errorf("%w: %v", errStopped, err)
+		}
+		return 0, errStale
+	}
 	mv, ok := snap.views[seat+1].legal(key)
 	if !ok {
 		return 0, errIllegal
@@ -104,12 +124,14 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		return 0, err
 	}
 	m.toHead()
+	m.since = time.Now()
 	if err := m.persist(); err != nil {
 		return 0, fmt.Errorf("%w: %v", errStopped, err)
 	}
 	if err := m.publish(); err != nil {
 		return 0, err
 	}
+	m.arm()
 	m.kick()
 	return m.snap.Load().step, nil
 }
@@ -160,12 +182,28 @@ func (m *match) botStep() bool {
 		return false
 	}
 	m.toHead()
-	if err := m.persist(); err != nil {
+	m.since = time.Now() // a bot's time to choose is not counted on anyone's clock
+	if !m.stepped(nil) {
+		return false
+	}
+	return st.Reason == preview.Stepped || st.Reason == preview.AtBreakpoint
+}
+
+// stepped stores and shows a step the match took outside a request (mu
+// held) and sets the clocks' timer; it reports whether the match can go
+// on.
+func (m *match) stepped(err error) bool {
+	if err != nil {
 		m.srv.logf("match %d: %v", m.index+1, err)
+		return false
+	}
+	if err := m.persist(); err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err) // the match stops; its last step is still shown
 	}
 	if err := m.publish(); err != nil {
 		m.srv.logf("match %d: %v", m.index+1, err)
 		return false
 	}
-	return st.Reason == preview.Stepped || st.Reason == preview.AtBreakpoint
+	m.arm()
+	return true
 }

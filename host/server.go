@@ -6,6 +6,7 @@ import (
 	"log"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rulestudio/studio/graph"
 	"github.com/rulestudio/studio/preview"
@@ -18,6 +19,12 @@ type Config struct {
 	Seats   []graph.Seat // per seat a bot, or "" for a person
 	Seed    uint64       // match i plays seed+i
 	Matches int          // 0: 1
+	// Clock is each player's time bank (0: no clocks). Time passes as on a
+	// wall clock while a player must act, and is recorded as the wait
+	// moves of docs/records.md; a player whose clock runs out plays the
+	// pack's timeout rule. While the server is down, or a match paused, no
+	// clock runs.
+	Clock time.Duration
 	// State is the server's folder: serve.json (the matches' arguments and
 	// their tokens, readable by its owner only) and, with no Store, the
 	// records (DirStore).
@@ -53,7 +60,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := loadState(cfg.State, &stateFile{PackHash: hash, Seed: cfg.Seed, Seats: cfg.Seats, Matches: cfg.Matches})
+	st, err := loadState(cfg.State, &stateFile{PackHash: hash, Seed: cfg.Seed, Seats: cfg.Seats, Matches: cfg.Matches, ClockMS: cfg.Clock.Milliseconds()})
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +104,7 @@ func (s *Server) start(i int, rec *graph.Record) (*match, error) {
 		m.sess, err = preview.Replay(s.pack, *rec, s.cfg.Source)
 		m.stored = len(rec.Moves)
 	} else {
-		m.sess, err = preview.New(s.pack, preview.Config{Seats: s.cfg.Seats, Seed: s.cfg.Seed + uint64(i), Source: s.cfg.Source})
+		m.sess, err = preview.New(s.pack, preview.Config{Seats: s.cfg.Seats, Seed: s.cfg.Seed + uint64(i), Source: s.cfg.Source, Clock: s.cfg.Clock})
 	}
 	if m.sess == nil {
 		return nil, err
@@ -108,18 +115,31 @@ func (s *Server) start(i int, rec *graph.Record) (*match, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.toHead() // a new session's cursor is at its start
+	m.since = time.Now()
 	if m.sess.Match().Over() {
 		if err := m.persist(); err != nil { // killed before its record was written whole
 			return nil, err
 		}
 	}
-	return m, m.publish()
+	if err := m.publish(); err != nil {
+		return nil, err
+	}
+	m.arm()
+	return m, nil
 }
 
 // Close stops the bots (a bot's move being stored is stored first).
 func (s *Server) Close() {
 	s.cancel()
 	s.bots.Wait()
+	for _, m := range s.ms {
+		m.mu.Lock()
+		m.closed = true // a timer firing now lets no time pass
+		if m.timer != nil {
+			m.timer.Stop()
+		}
+		m.mu.Unlock()
+	}
 }
 
 func (s *Server) logf(format string, args ...any) {

@@ -23,6 +23,7 @@ type stateFile struct {
 	Seed     uint64       `json:"seed"`
 	Seats    []graph.Seat `json:"seats"`
 	Matches  int          `json:"matches"`
+	ClockMS  int64        `json:"clock_ms,omitempty"` // each player's time bank
 	// Tokens holds, per match, the spectator's token then each seat's (a
 	// bot's seat has none: "").
 	Tokens [][]string `json:"tokens"`
@@ -30,7 +31,7 @@ type stateFile struct {
 
 // same reports whether s was written for the matches of o.
 func (s *stateFile) same(o *stateFile) bool {
-	return s.PackHash == o.PackHash && s.Seed == o.Seed && s.Matches == o.Matches && slices.Equal(s.Seats, o.Seats)
+	return s.PackHash == o.PackHash && s.Seed == o.Seed && s.Matches == o.Matches && s.ClockMS == o.ClockMS && slices.Equal(s.Seats, o.Seats)
 }
 
 // loadState reads the folder's serve.json, or makes one with new tokens
@@ -49,7 +50,7 @@ func loadState(dir string, want *stateFile) (*stateFile, error) {
 			return nil, fmt.Errorf("host: %s: %v", path, err)
 		}
 		if !have.same(want) || len(have.Tokens) != have.Matches {
-			return nil, fmt.Errorf("host: %s holds matches started with other arguments (another pack, seed, seats or number of matches): start with those, or give another --state folder", path)
+			return nil, fmt.Errorf("host: %s holds matches started with other arguments (another pack, seed, seats, number of matches or clock): start with those, or give another --state folder", path)
 		}
 		return &have, nil
 	}

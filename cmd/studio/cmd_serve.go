@@ -28,6 +28,7 @@ func init() {
 		addr, seats, state string
 		seed               uint64
 		matches            int
+		clock              time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "serve PACK|PROJECT",
@@ -48,6 +49,12 @@ where it was, bots included, and the same links work. The --state folder
 (default serve-PACKNAME in the current folder) holds the links' tokens: keep it
 private.
 
+--clock gives each player a time bank (5m, 90s): it runs while they must act, a
+bot's time to choose is not counted, and a player whose clock runs out has the
+pack's timeout rule play for them (BGA's zombie turn without one). The time used
+is stored with the moves, so records replay the same clocks. No clock runs while
+the server is down.
+
 It listens on 127.0.0.1:8080 by default, this machine only. Another --addr lets
 others connect and prints a warning: the links are plain HTTP, so put a reverse
 proxy with TLS in front (docs/hosting.md).`,
@@ -55,7 +62,7 @@ proxy with TLS in front (docs/hosting.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serve(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], addr, seats, state, seed, matches)
+			return serve(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], addr, seats, state, seed, matches, clock)
 		},
 	}
 	f := cmd.Flags()
@@ -63,12 +70,16 @@ proxy with TLS in front (docs/hosting.md).`,
 	f.StringVar(&seats, "seats", "human", `"human" or a bot per seat, separated by commas, or one for every seat`)
 	f.Uint64Var(&seed, "seed", 1, "seed of the first match (match i plays seed+i)")
 	f.IntVar(&matches, "matches", 1, "number of matches")
+	f.DurationVar(&clock, "clock", 0, "each player's time bank (5m, 90s; 0: no clocks)")
 	f.StringVar(&state, "state", "", "folder of the links' tokens and, for a pack, the records (default serve-PACKNAME)")
 	rootCmd.AddCommand(cmd)
 }
 
 // serve runs `studio serve` until ctx ends.
-func serve(ctx context.Context, stdout, stderr io.Writer, arg, addr, seatSpec, state string, seed uint64, matches int) error {
+func serve(ctx context.Context, stdout, stderr io.Writer, arg, addr, seatSpec, state string, seed uint64, matches int, clock time.Duration) error {
+	if clock < 0 {
+		return fmt.Errorf("--clock %v: a time bank is 0 (no clocks) or more, as 5m or 90s", clock)
+	}
 	pack, source, err := loadPackArg(arg, stderr)
 	if err != nil {
 		return err
@@ -87,7 +98,7 @@ func serve(ctx context.Context, stdout, stderr io.Writer, arg, addr, seatSpec, s
 	if state == "" {
 		state = "serve-" + pack.Name
 	}
-	cfg := host.Config{Pack: pack, Source: source, Seats: seats, Seed: seed, Matches: matches, State: state,
+	cfg := host.Config{Pack: pack, Source: source, Seats: seats, Seed: seed, Matches: matches, Clock: clock, State: state,
 		Log: log.New(stderr, "studio serve: ", log.LstdFlags)}
 	if packfile.Detect(arg) == packfile.Project {
 		proj, err := project.Open(arg, project.Options{})

@@ -44,7 +44,7 @@ func startServe(t *testing.T, arg, addr, seats, state string, matches int) (stdo
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errOut syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, &out, &errOut, arg, addr, seats, state, 1, matches) }()
+	go func() { done <- serve(ctx, &out, &errOut, arg, addr, seats, state, 1, matches, 0) }()
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {
@@ -190,5 +190,18 @@ func TestServeProjectStoresMoves(t *testing.T) {
 	json.Unmarshal([]byte(body), &again)
 	if again.Step != st.Step || len(again.Actions) == 0 {
 		t.Errorf("started again at step %d, the match was at %d", again.Step, st.Step)
+	}
+}
+
+// TestServeRefusesANegativeClock: --clock below zero is refused before
+// anything is served or written.
+func TestServeRefusesANegativeClock(t *testing.T) {
+	dir := t.TempDir()
+	_, err := run(t, "serve", "tictactoe", "--clock", "-5s", "--state", filepath.Join(dir, "s"))
+	if err == nil || !strings.Contains(err.Error(), "--clock -5s") {
+		t.Fatalf("got %v, want the negative clock refused", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "s")); !os.IsNotExist(err) {
+		t.Errorf("the state folder was made: %v", err)
 	}
 }

@@ -1,0 +1,82 @@
+package host
+
+import (
+	"time"
+)
+
+// Clocks. A match with clocks (Config.Clock) lets wall time pass for the
+// players who must act: before a move is taken, and when the first of their
+// clocks would run out (a timer), the time since the newest step began is
+// passed to the session as a wait move (preview.Session.Wait), stored like
+// any move, so a record replays the same clocks and timeouts. No time
+// passes while a match is paused or the server is down.
+
+// passTime lets the time since m.since pass (mu held) and reports whether
+// the match moved on (a clock ran out and its timeout rule played).
+func (m *match) passTime() (moved bool, err error) {
+	if m.srv.cfg.Clock == 0 || m.closed || m.paused || m.broken != nil || m.sess.Err() != nil || m.sess.Match().Over() {
+		return false, nil
+	}
+	now := time.Now()
+	d := now.Sub(m.since).Truncate(time.Millisecond)
+	if d <= 0 {
+		return false, nil
+	}
+	m.since = now
+	head := m.sess.Head()
+	if _, err := m.sess.Wait(d); err != nil {
+		return false, err
+	}
+	m.toHead()
+	return m.sess.Head() != head, nil
+}
+
+// arm sets the match's timer to the moment the first running clock runs
+// out (mu held); no timer without clocks, while paused or at the end.
+func (m *match) arm() {
+	if m.timer != nil {
+		m.timer.Stop()
+		m.timer = nil
+	}
+	if m.srv.cfg.Clock == 0 || m.closed || m.paused || m.broken != nil || m.sess.Err() != nil || m.sess.Match().Over() {
+		return
+	}
+	mt := m.sess.Match()
+	first := time.Duration(-1)
+	for _, s := range mt.ClocksRunning() {
+		if left := mt.Clock(s); first < 0 || left < first {
+			first = left
+		}
+	}
+	if first < 0 {
+		return
+	}
+	wait := first - time.Since(m.since)
+	m.timer = time.AfterFunc(max(wait, time.Millisecond), m.expire)
+}
+
+// expire is the timer's: it lets the time pass, so that a clock that ran
+// out plays its timeout rule, stores and shows what that did, and wakes
+// the bots.
+func (m *match) expire() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return
+	}
+	moved, err := m.passTime()
+	if err == nil {
+		err = m.persist()
+	}
+	if err == nil {
+		err = m.publish()
+	}
+	if err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err)
+		return
+	}
+	m.arm()
+	if moved {
+		m.kick()
+	}
+}
