@@ -111,8 +111,8 @@ func (c *Control) Pause(n int) error {
 		m.stepped(err)
 	}
 	m.paused = true
-	m.arm() // stops the clocks' timer
-	return nil
+	m.arm()            // stops the clocks' timer
+	return m.publish() // the pages learn of it now, not at their next move
 }
 
 // Resume lets match n (from 1) go on after Pause: its bots move at once if
@@ -129,6 +129,9 @@ func (c *Control) Resume(n int) {
 	m.paused = false
 	m.since = time.Now() // no clock ran while paused
 	m.arm()
+	if err := m.publish(); err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err)
+	}
 	m.mu.Unlock()
 	m.kick()
 }

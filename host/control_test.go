@@ -111,3 +111,28 @@ func TestPauseHoldsTheMatchItself(t *testing.T) {
 		t.Errorf("a move after Resume of a stopped match: %d, want 503", code)
 	}
 }
+
+// TestPauseIsShownAtOnce: a page reading its state after Pause (as its
+// update stream tells it to) learns the match is paused without trying a
+// move, and after Resume that it goes on.
+func TestPauseIsShownAtOnce(t *testing.T) {
+	ts := startServer(t, "tictactoe", "human,random", 1, "")
+	ctl := NewControl(ts.Server)
+	tok := ts.tokens[0][1]
+	before := ts.Server.ms[0].snap.Load()
+	if err := ctl.Pause(1); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-before.changed:
+	default:
+		t.Error("Pause told no page waiting on the state")
+	}
+	if !ts.state(t, 1, tok).Paused {
+		t.Error("the state after Pause says nothing of it")
+	}
+	ctl.Resume(1)
+	if ts.state(t, 1, tok).Paused {
+		t.Error("the state after Resume still says paused")
+	}
+}

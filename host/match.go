@@ -46,6 +46,9 @@ func (m *match) publish() error {
 	if err != nil {
 		return err
 	}
+	for _, vw := range snap.views {
+		vw.state.Paused = m.paused
+	}
 	if old := m.snap.Swap(snap); old != nil {
 		close(old.changed)
 	}

@@ -38,12 +38,15 @@ type view struct {
 
 // stateJSON is the body of GET /api/matches/{m}/state (docs/hosting.md).
 type stateJSON struct {
-	Match int          `json:"match"` // from 1
-	Seat  int          `json:"seat"`  // from 1; 0 for the spectator
-	Step  int          `json:"step"`  // post a move with it
-	Over  bool         `json:"over"`
-	Error string       `json:"error,omitempty"` // the match stopped: the pack's code failed
-	Scene *scene.Scene `json:"scene"`
+	Match int    `json:"match"` // from 1
+	Seat  int    `json:"seat"`  // from 1; 0 for the spectator
+	Step  int    `json:"step"`  // post a move with it
+	Over  bool   `json:"over"`
+	Error string `json:"error,omitempty"` // the match stopped: the pack's code failed
+	// Paused: the designer paused the match from the window (Play > Host
+	// Match…); a move posted now is refused (423) until they go on.
+	Paused bool         `json:"paused,omitempty"`
+	Scene  *scene.Scene `json:"scene"`
 	// Actions are the seat's legal moves now, by action ([] when it has
 	// none; the spectator has none).
 	Actions []actionJSON `json:"actions"`

@@ -127,6 +127,8 @@ function drawStatus() {
     line = "The match is over. " + (sc.winners && sc.winners.length ? "Won by " + sc.winners.map(seatName).join(", ") + "." : "");
   } else if (state.error) {
     line = state.error;
+  } else if (state.paused) {
+    line = "The designer has paused the match: wait until they go on. " + line;
   } else if (state.actions.length > 0) {
     line = "Your move: " + line;
   } else if (sc.turn && sc.turn.length) {
