@@ -1,18 +1,16 @@
 package editor
 
 import (
-	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor/compare"
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/testproject"
 	"github.com/rulestudio/studio/preview/impact"
 	"github.com/rulestudio/studio/project"
 )
@@ -56,49 +54,6 @@ func (f revisionProject) SavedMatches() ([]SavedMatch, error) {
 	return out, err
 }
 
-// misereProject writes a project of the bundled tic-tac-toe whose revision
-// 2 makes three in a row lose (its script), says so in playerTurn's
-// description, and adds a transition draw to nextPlayer; it keeps a match
-// where X wins with its fifth move and the bundled scenario.
-func misereProject(t *testing.T) string {
-	t.Helper()
-	data, _ := assets.Pack("tictactoe")
-	before, err := graph.Parse(data, "tictactoe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Replace(string(data), "def stNextPlayer(active_player):", "def stNextPlayer(active_player, players):", 1)
-	text = strings.Replace(text, "            active_player.score = 1\n", "            players[2 - active_player.no].score = 1\n", 1)
-	text = strings.Replace(text, "description: ${actplayer} must place a mark\n", "description: ${actplayer} must place a mark (three in a row loses)\n", 1)
-	text = strings.Replace(text, "transitions: {nextTurn: 2, endGame: 99}", "transitions: {nextTurn: 2, endGame: 99, draw: 99}", 1)
-	after, err := graph.Parse([]byte(text), "tictactoe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "ttt.rulestudio")
-	p, err := project.CreateFrom(path, before, "tic-tac-toe")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if _, err := p.Save(after, "three in a row loses"); err != nil {
-		t.Fatal(err)
-	}
-	rec := graph.Record{Format: graph.RecordFormat, Pack: "tictactoe", Seed: 1, Seats: make([]graph.Seat, 2)}
-	for i, c := range []string{"0,0", "0,1", "1,0", "1,1", "2,0"} {
-		rec.Moves = append(rec.Moves, graph.Move{Player: i%2 + 1, Action: "mark", Args: json.RawMessage(`{"cell":[` + c + `]}`)})
-	}
-	if _, err := p.AddMatch(project.Match{Revision: 1, Name: "x wins", Record: rec}); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range assets.Scenarios("tictactoe") {
-		if err := p.PutScenario(project.Scenario{Name: strings.TrimSuffix(s.Name, ".yaml"), YAML: s.Data}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return path
-}
-
 // openCompared opens the project at path and compares its revisions 1
 // and 2 through File > Compare Revisions… (its dialog's defaults: the
 // revision before the latest, and the latest).
@@ -135,7 +90,7 @@ func openCompared(t *testing.T, path string) (*Editor, *compare.Panel) {
 // unchanged ones as before), and shows the script's lines side by side,
 // the changed line tinted on both sides.
 func TestCompareRevisionsMarksAndLists(t *testing.T) {
-	_, p := openCompared(t, misereProject(t))
+	_, p := openCompared(t, testproject.Misere(t, true))
 	lines := strings.Join(p.Lines(), "\n")
 	for _, want := range []string{"changed  states/2/description (state description)", "added  states/3/transitions/draw (transition)", "changed  scripts/main (script)"} {
 		if !strings.Contains(lines, want) {
@@ -195,7 +150,7 @@ func TestCompareRevisionsMarksAndLists(t *testing.T) {
 // A measure cancelled shows nothing of itself; opening another pack closes
 // the comparison.
 func TestCompareRevisionsMeasuresImpact(t *testing.T) {
-	e, p := openCompared(t, misereProject(t))
+	e, p := openCompared(t, testproject.Misere(t, true))
 	p.Measure()
 	settle(e)
 	r := p.Report()

@@ -2,62 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/graph"
+	"github.com/rulestudio/studio/internal/testproject"
 	"github.com/rulestudio/studio/preview/impact"
-	"github.com/rulestudio/studio/project"
 )
-
-// misereProject writes a project of the bundled tic-tac-toe whose revision
-// 2 makes three in a row lose (the other player scores), with a recorded
-// match where X wins with its fifth move and the bundled scenario
-// three-in-a-row. With onGraph, revision 2 also says so in playerTurn's
-// description and adds a transition draw to nextPlayer, for the graph to
-// mark.
-func misereProject(t *testing.T, onGraph bool) string {
-	t.Helper()
-	data, _ := assets.Pack("tictactoe")
-	before, err := graph.Parse(data, "tictactoe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Replace(string(data), "def stNextPlayer(active_player):", "def stNextPlayer(active_player, players):", 1)
-	text = strings.Replace(text, "            active_player.score = 1\n", "            players[2 - active_player.no].score = 1\n", 1)
-	if onGraph {
-		text = strings.Replace(text, "description: ${actplayer} must place a mark\n", "description: ${actplayer} must place a mark (three in a row loses)\n", 1)
-		text = strings.Replace(text, "transitions: {nextTurn: 2, endGame: 99}", "transitions: {nextTurn: 2, endGame: 99, draw: 99}", 1)
-	}
-	after, err := graph.Parse([]byte(text), "tictactoe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "ttt.rulestudio")
-	p, err := project.CreateFrom(path, before, "tic-tac-toe")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if _, err := p.Save(after, "three in a row loses"); err != nil {
-		t.Fatal(err)
-	}
-	rec := graph.Record{Format: graph.RecordFormat, Pack: "tictactoe", Seed: 1, Seats: make([]graph.Seat, 2)}
-	for i, c := range []string{"0,0", "0,1", "1,0", "1,1", "2,0"} {
-		rec.Moves = append(rec.Moves, graph.Move{Player: i%2 + 1, Action: "mark", Args: json.RawMessage(`{"cell":[` + c + `]}`)})
-	}
-	if _, err := p.AddMatch(project.Match{Revision: 1, Name: "x wins", Record: rec}); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range assets.Scenarios("tictactoe") {
-		if err := p.PutScenario(project.Scenario{Name: strings.TrimSuffix(s.Name, ".yaml"), YAML: s.Data}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return path
-}
 
 // TestDiffImpact: studio diff PROJECT 1 2 --impact --matches 200 on a
 // project whose revision 2 makes three in a row lose lists the changed
@@ -65,7 +16,7 @@ func misereProject(t *testing.T, onGraph bool) string {
 // scenario now failing, and 200 matches on both revisions with the seats'
 // wins swapped (golden); --json gives the same as impact.Report.
 func TestDiffImpact(t *testing.T) {
-	proj := misereProject(t, false)
+	proj := testproject.Misere(t, false)
 	out, err := run(t, "diff", "--impact", "--matches", "200", "--jobs", "1", proj, "1", "2")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rulestudio/studio/editor/style"
 	"github.com/rulestudio/studio/internal/testenv"
+	"github.com/rulestudio/studio/internal/testproject"
 	"os/exec"
 )
 
@@ -30,7 +31,7 @@ func TestWindowComparesRevisions(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := buildStudio(t, dir)
-	proj := misereProject(t, true)
+	proj := testproject.Misere(t, true)
 	display, stopX := startXvfb(t, dir)
 	t.Cleanup(stopX)
 	shots := os.Getenv("STUDIO_SHOTS")
