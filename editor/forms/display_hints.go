@@ -58,37 +58,31 @@ func tidyHints(d *graph.Display) *graph.Display {
 
 // cardHint returns deck's hint in d, added when d has none.
 func cardHint(d *graph.Display, deck string) *graph.CardHint {
-	for i := range d.Cards {
-		if d.Cards[i].Deck == deck {
-			return &d.Cards[i]
-		}
-	}
-	d.Cards = append(d.Cards, graph.CardHint{Deck: deck})
-	return &d.Cards[len(d.Cards)-1]
+	return hintIn(&d.Cards, func(h graph.CardHint) bool { return h.Deck == deck }, graph.CardHint{Deck: deck})
 }
 
 // boardHint returns board's hint in d, added when d has none.
 func boardHint(d *graph.Display, board string) *graph.BoardHint {
-	for i := range d.Boards {
-		if d.Boards[i].Board == board {
-			return &d.Boards[i]
-		}
-	}
-	d.Boards = append(d.Boards, graph.BoardHint{Board: board})
-	return &d.Boards[len(d.Boards)-1]
+	return hintIn(&d.Boards, func(h graph.BoardHint) bool { return h.Board == board }, graph.BoardHint{Board: board})
 }
 
 // objectHint returns the hint of object type typ ("*": every type without
 // its own) in d, added when d has none. Unlike graph.Display.Object it does
 // not fall back on "*": the form edits the type's own.
 func objectHint(d *graph.Display, typ string) *graph.ObjectHint {
-	for i := range d.Objects {
-		if d.Objects[i].Type == typ {
-			return &d.Objects[i]
+	return hintIn(&d.Objects, func(h graph.ObjectHint) bool { return h.Type == typ }, graph.ObjectHint{Type: typ})
+}
+
+// hintIn returns the first hint of *hints that is the one wanted, or
+// appends add and returns it.
+func hintIn[H any](hints *[]H, wanted func(H) bool, add H) *H {
+	for i := range *hints {
+		if wanted((*hints)[i]) {
+			return &(*hints)[i]
 		}
 	}
-	d.Objects = append(d.Objects, graph.ObjectHint{Type: typ})
-	return &d.Objects[len(d.Objects)-1]
+	*hints = append(*hints, add)
+	return &(*hints)[len(*hints)-1]
 }
 
 // ownObjectHint returns typ's own hint in d (no "*" fallback), if any.
