@@ -97,9 +97,7 @@ func (b *builder) readFace(face string) string {
 	if len(b.pack.Decks) != 1 {
 		return face
 	}
-	hint, ok := b.hints.Card(b.pack.Decks[0])
-	var arg int
-	return readCard(Card{}, face, hint, ok, &arg).Text
+	return CardText(b.pack, b.pack.Decks[0], face)
 }
 
 // markCard marks the first face-up card of the scene with face.
