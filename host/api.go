@@ -65,9 +65,9 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, view
 
 // logJSON is the body of GET .../log.
 type logJSON struct {
-	Since  int            `json:"since"` // the step asked after
-	Step   int            `json:"step"`  // the newest step: ask after it next
-	Events []engine.Event `json:"events"`
+	Since  int        `json:"since"`  // the step asked after
+	Step   int        `json:"step"`   // the newest step: ask after it next
+	Events []logEvent `json:"events"` // each with the line the page shows (logLine)
 }
 
 func (s *Server) getLog(w http.ResponseWriter, r *http.Request, m *match, viewer int) {
@@ -93,13 +93,16 @@ func (m *match) log(viewer, since int) logJSON {
 	mt := m.sess.Match()
 	head := mt.History()
 	since = max(min(since, head), -1)
-	out := logJSON{Since: since, Step: head, Events: []engine.Event{}}
+	out := logJSON{Since: since, Step: head, Events: []logEvent{}}
+	names := mt.Names()
 	for step := since + 1; step <= head; step++ {
+		var evs []engine.Event
 		if viewer == 0 {
-			out.Events = append(out.Events, spectatorEvents(mt, step)...)
+			evs = spectatorEvents(mt, step)
 		} else {
-			out.Events = append(out.Events, mt.StepEventsFor(step, viewer-1)...)
+			evs = mt.StepEventsFor(step, viewer-1)
 		}
+		out.Events = append(out.Events, logEvents(m.srv.pack, names, evs)...)
 	}
 	return out
 }

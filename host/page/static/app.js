@@ -243,7 +243,7 @@ async function readLog() {
   for (const e of lg.events) {
     if (e.kind === "state_entered" || e.kind === "state_left" || e.kind === "variable_changed") continue;
     const li = document.createElement("li");
-    li.textContent = (e.step + 1) + " · " + [e.player ? seatName(e.player) : "", e.name, e.detail].filter(Boolean).join(" ");
+    li.textContent = (e.step + 1) + " · " + e.text; // the server words it, cards as the table names them
     list.prepend(li);
   }
   while (list.children.length > 300) list.lastChild.remove();
