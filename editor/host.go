@@ -72,7 +72,7 @@ func (e *Editor) HostMatch(s HostSettings) error {
 		}
 	}
 	pack := e.pack.Clone()
-	srv, err := host.New(host.Config{Pack: pack, Source: e.ProjectPath(), Seats: seats, Seed: s.Seed, Clock: s.Clock, Matches: 1, State: dir})
+	srv, err := host.New(host.Config{Pack: pack, Source: e.ProjectPath(), Seats: seats, Seed: s.Seed, Clock: s.Clock, Images: e.tableImages(), Matches: 1, State: dir})
 	if err != nil {
 		return fmt.Errorf("host a match: %w", err)
 	}

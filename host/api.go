@@ -23,6 +23,7 @@ const MaxBody = 64 << 10
 //	GET  /api/matches/{m}/log?since=K    the events of the steps after K as the viewer sees them
 //	GET  /api/matches/{m}/updates        server-sent events: the step, each time the match moves
 //	POST /api/matches/{m}/move           {"step": K, "action": ..., "args": {...}}
+//	GET  /api/matches/{m}/images/PATH    an image a display hint names (images.go)
 //
 // Every API request carries "Authorization: Bearer TOKEN".
 func (s *Server) Handler() http.Handler {
@@ -34,6 +35,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{m}/log", s.auth(s.getLog))
 	mux.HandleFunc("GET /api/matches/{m}/updates", s.auth(s.getUpdates))
 	mux.HandleFunc("POST /api/matches/{m}/move", s.auth(s.postMove))
+	mux.HandleFunc("GET /api/matches/{m}/images/{path...}", s.auth(s.getImage))
 	return mux
 }
 
