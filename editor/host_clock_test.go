@@ -190,3 +190,61 @@ func TestHostMatchDialogRefusesBadClock(t *testing.T) {
 		t.Errorf("an empty clock hosted a match with a clock of %d ms", got)
 	}
 }
+
+// TestHostedMatchFollowsTimeouts: with a clock of 150ms and nobody posting,
+// the server's timer plays each clock that runs out (the pack's timeout
+// rule, tic-tac-toe's first legal move) until the match ends; the window's
+// copy follows the wait moves that did it and ends where the server's
+// match ends, with the same record.
+func TestHostedMatchFollowsTimeouts(t *testing.T) {
+	e, _ := newTestEditor(t)
+	e.SetPack(testpack.Bundled(t, "tictactoe"), nil)
+	settle(e)
+	if err := e.HostMatch(HostSettings{Seats: []string{person, person}, Seed: 1, Clock: 150 * time.Millisecond, Addr: defaultHostAddr, State: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.StopHosting)
+	e.Play.ShowPlayTab(play.TextTab)
+	h := e.hosting
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		settle(e)
+		srv := h.ctl.Record(hostedMatch)
+		if over := h.mirror.Match().Over(); over && len(h.mirror.Record().Moves) == len(srv.Moves) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 20s the window's copy holds %d moves (over %v), the server's %d", len(h.mirror.Record().Moves), h.mirror.Match().Over(), len(srv.Moves))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	srv := h.ctl.Record(hostedMatch)
+	mine := h.mirror.Record()
+	for i, mv := range srv.Moves {
+		if mv.Action != "" || mv.WaitMS == 0 {
+			t.Errorf("server move %d is %s; nobody posted, so every move is a wait whose clock ran out", i+1, mv)
+		}
+		if mine.Moves[i].String() != mv.String() {
+			t.Errorf("move %d: the window took %s, the server %s", i+1, mine.Moves[i], mv)
+		}
+	}
+	_, body := apiCall(t, "GET", h.base+"/api/matches/1/state", tokenOf(t, e, 0), nil)
+	if step, _ := clocksOf(t, body); h.mirror.Head() != step {
+		t.Errorf("the window's copy ends at step %d, the server's match at %d", h.mirror.Head(), step)
+	}
+}
+
+// tokenOf is the token of the hosted match's link for seat (0: the
+// spectator).
+func tokenOf(t *testing.T, e *Editor, seat int) string {
+	t.Helper()
+	for _, l := range e.hostedLinks() {
+		if l.Seat == seat {
+			_, frag, _ := strings.Cut(l.URL, "#")
+			_, tok, _ := strings.Cut(frag, "&t=")
+			return tok
+		}
+	}
+	t.Fatalf("no link for seat %d", seat)
+	return ""
+}
