@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/rulestudio/studio/editor/diagram"
 	"github.com/rulestudio/studio/engine"
@@ -17,12 +18,14 @@ import (
 )
 
 // HostSettings is what Play > Host Match… asks: per seat "person" (a link
-// to hand out) or a bot's spec, the seed, the address the server listens
-// on ("127.0.0.1:0": loopback, a free port) and the folder its records and
+// to hand out) or a bot's spec, the seed, each player's time bank (0: no
+// clocks; host.Config.Clock), the address the server listens on
+// ("127.0.0.1:0": loopback, a free port) and the folder its records and
 // tokens go in ("": a new temporary folder).
 type HostSettings struct {
 	Seats []string
 	Seed  uint64
+	Clock time.Duration
 	Addr  string
 	State string
 }
@@ -69,7 +72,7 @@ func (e *Editor) HostMatch(s HostSettings) error {
 		}
 	}
 	pack := e.pack.Clone()
-	srv, err := host.New(host.Config{Pack: pack, Source: e.ProjectPath(), Seats: seats, Seed: s.Seed, Matches: 1, State: dir})
+	srv, err := host.New(host.Config{Pack: pack, Source: e.ProjectPath(), Seats: seats, Seed: s.Seed, Clock: s.Clock, Images: e.tableImages(), Matches: 1, State: dir})
 	if err != nil {
 		return fmt.Errorf("host a match: %w", err)
 	}
@@ -87,6 +90,7 @@ func (e *Editor) HostMatch(s HostSettings) error {
 	}
 	e.hosting = h
 	e.Play.OnTake = e.hostedTake
+	e.Play.Remote = func(s *preview.Session) bool { return s == h.mirror }
 	e.Play.Show(h.mirror, h.words(), nil)
 	e.showMatch()
 	e.showHostPanel(h)
@@ -243,6 +247,7 @@ func (e *Editor) StopHosting() {
 	}
 	e.hosting = nil
 	e.Play.OnTake = nil
+	e.Play.Remote = nil // the match as it was is the designer's now, clocks and all
 	h.cancel()
 	h.shut()
 	e.Dock.Remove(PanelHosting)

@@ -25,7 +25,9 @@ const PanelHosting = "hosting"
 const defaultHostAddr = "127.0.0.1:0"
 
 // hostMatchDialog asks for the seats (a person, who gets a link, or a bot),
-// the seed and the address, and hosts the match.
+// the seed, the players' clock and the address, and hosts the match. A
+// clock that is not a time bank disables Host and says why under the
+// field; Enter in a field hosts, or shows that reason.
 func (e *Editor) hostMatchDialog() {
 	if e.pack == nil {
 		return
@@ -37,18 +39,23 @@ func (e *Editor) hostMatchDialog() {
 	choices := append([]string{person}, preview.BotNames()...)
 	seed := widget.NewEntry()
 	seed.SetText("1")
+	clock := widget.NewEntry()
+	clock.SetPlaceHolder("none, or a time bank: 5m, 90s")
+	clock.Validator = func(text string) error { _, err := parseClock(text); return err }
 	addr := widget.NewEntry()
 	addr.SetText(defaultHostAddr)
-	form := widget.NewForm(widget.NewFormItem("Seed", seed))
+	items := []*widget.FormItem{widget.NewFormItem("Seed", seed)}
 	var seats []*widget.Select
 	for i := 0; i < n; i++ {
 		sel := widget.NewSelect(choices, nil)
 		sel.SetSelected(person)
 		seats = append(seats, sel)
-		form.Append(fmt.Sprintf("Player %d", i+1), sel)
+		items = append(items, widget.NewFormItem(fmt.Sprintf("Player %d", i+1), sel))
 	}
-	form.AppendItem(&widget.FormItem{Text: "Address", Widget: addr, HintText: "this machine only; port 0 picks a free one"})
-	d := dialog.NewCustomConfirm("Host match", "Host", "Cancel", form, func(ok bool) {
+	items = append(items,
+		&widget.FormItem{Text: "Clock", Widget: clock, HintText: "each player's, running while they must act"},
+		&widget.FormItem{Text: "Address", Widget: addr, HintText: "this machine only; port 0 picks a free one"})
+	d := dialog.NewForm("Host match", "Host", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -57,12 +64,24 @@ func (e *Editor) hostMatchDialog() {
 			e.showError(fmt.Errorf("seed %q: a whole number, please", seed.Text))
 			return
 		}
-		if err := e.HostMatch(HostSettings{Seats: seatChoices(seats), Seed: s, Addr: strings.TrimSpace(addr.Text)}); err != nil {
+		c, _ := parseClock(clock.Text) // the form let Host through: it reads
+		if err := e.HostMatch(HostSettings{Seats: seatChoices(seats), Seed: s, Clock: c, Addr: strings.TrimSpace(addr.Text)}); err != nil {
 			e.showError(err)
 		}
 	}, e.win)
+	enter := func() {
+		if _, err := parseClock(clock.Text); err != nil {
+			e.win.Canvas().Unfocus() // the form shows a field's reason once it is left
+			return
+		}
+		d.Submit()
+	}
+	for _, en := range []*widget.Entry{seed, clock, addr} {
+		en.OnSubmitted = func(string) { enter() }
+	}
 	d.Resize(fyne.NewSize(460, 0))
-	e.showModal(d, d.Confirm, d.Hide)
+	e.showModal(d, enter, d.Hide)
+	e.win.Canvas().Focus(seed)
 }
 
 // hostPanel is the Hosting panel: a row per link (a person's seat, the

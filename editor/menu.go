@@ -38,6 +38,7 @@ var (
 	yamlShortcut       = ui.Ctrl(fyne.KeyU)
 	playtestShortcut   = ui.CtrlShift(fyne.KeyP)
 	newMatchShortcut   = ui.Ctrl(fyne.KeyM)
+	hostShortcut       = ui.CtrlShift(fyne.KeyH)
 	testsShortcut      = ui.CtrlShift(fyne.KeyT)
 	breakpointShortcut = ui.Ctrl(fyne.KeyB)
 )

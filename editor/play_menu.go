@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -96,7 +97,7 @@ func (e *Editor) playMenu() *fyne.Menu {
 		fyne.NewMenuItemSeparator(),
 		e.item("Find a Match Where…", nil, e.findMatchDialog),
 		fyne.NewMenuItemSeparator(),
-		e.item("Host Match…", nil, e.hostMatchDialog),
+		e.item("Host Match…", hostShortcut, e.hostMatchDialog),
 		e.item("Stop Hosting", nil, e.StopHosting),
 	)
 }
@@ -143,6 +144,24 @@ func (e *Editor) newMatchDialog() {
 	e.showModal(d, d.Confirm, d.Hide)
 }
 
+// parseClock reads a time bank typed in a dialog: "" (or spaces) for no
+// clocks, else a Go duration of more than no time ("5m", "90s", "1m30s").
+// The error says what to type, in a designer's words.
+func parseClock(text string) (time.Duration, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(text)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("clock %q: a time bank such as 5m or 90s, please", text)
+	case d <= 0:
+		return 0, fmt.Errorf("clock %q: a time bank is more than no time (empty: no clocks)", text)
+	}
+	return d, nil
+}
+
 func seatChoices(sels []*widget.Select) []string {
 	out := make([]string, len(sels))
 	for i, s := range sels {
@@ -166,10 +185,8 @@ func (e *Editor) startMatch(seed, clock string, seats []string) error {
 		return fmt.Errorf("seed %q: a whole number, please", seed)
 	}
 	cfg := preview.Config{Seed: s, Source: e.ProjectPath()}
-	if clock != "" {
-		if cfg.Clock, err = time.ParseDuration(clock); err != nil || cfg.Clock < 0 {
-			return fmt.Errorf("clock %q: a time bank such as 5m or 90s, please", clock)
-		}
+	if cfg.Clock, err = parseClock(clock); err != nil {
+		return err
 	}
 	for _, b := range seats {
 		if b == person {

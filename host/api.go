@@ -23,6 +23,7 @@ const MaxBody = 64 << 10
 //	GET  /api/matches/{m}/log?since=K    the events of the steps after K as the viewer sees them
 //	GET  /api/matches/{m}/updates        server-sent events: the step, each time the match moves
 //	POST /api/matches/{m}/move           {"step": K, "action": ..., "args": {...}}
+//	GET  /api/matches/{m}/images/PATH    an image a display hint names (images.go)
 //
 // Every API request carries "Authorization: Bearer TOKEN".
 func (s *Server) Handler() http.Handler {
@@ -34,6 +35,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{m}/log", s.auth(s.getLog))
 	mux.HandleFunc("GET /api/matches/{m}/updates", s.auth(s.getUpdates))
 	mux.HandleFunc("POST /api/matches/{m}/move", s.auth(s.postMove))
+	mux.HandleFunc("GET /api/matches/{m}/images/{path...}", s.auth(s.getImage))
 	return mux
 }
 
@@ -65,9 +67,9 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, view
 
 // logJSON is the body of GET .../log.
 type logJSON struct {
-	Since  int            `json:"since"` // the step asked after
-	Step   int            `json:"step"`  // the newest step: ask after it next
-	Events []engine.Event `json:"events"`
+	Since  int        `json:"since"`  // the step asked after
+	Step   int        `json:"step"`   // the newest step: ask after it next
+	Events []logEvent `json:"events"` // each with the line the page shows (logLine)
 }
 
 func (s *Server) getLog(w http.ResponseWriter, r *http.Request, m *match, viewer int) {
@@ -93,13 +95,16 @@ func (m *match) log(viewer, since int) logJSON {
 	mt := m.sess.Match()
 	head := mt.History()
 	since = max(min(since, head), -1)
-	out := logJSON{Since: since, Step: head, Events: []engine.Event{}}
+	out := logJSON{Since: since, Step: head, Events: []logEvent{}}
+	names := mt.Names()
 	for step := since + 1; step <= head; step++ {
+		var evs []engine.Event
 		if viewer == 0 {
-			out.Events = append(out.Events, spectatorEvents(mt, step)...)
+			evs = spectatorEvents(mt, step)
 		} else {
-			out.Events = append(out.Events, mt.StepEventsFor(step, viewer-1)...)
+			evs = mt.StepEventsFor(step, viewer-1)
 		}
+		out.Events = append(out.Events, logEvents(m.srv.pack, names, evs)...)
 	}
 	return out
 }

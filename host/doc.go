@@ -24,7 +24,10 @@
 // scene (preview/scene, built from engine.Match.View), its legal moves
 // written as it knows them (engine.Match.EncodeMoveFor: a card it does not
 // see by its opaque id), and the event log as it sees it
-// (engine.Match.StepEventsFor). The spectator sees what every seat sees:
+// (engine.Match.StepEventsFor). The images the display hints name are
+// linked from the pictures and served under /api/ to any viewer of the
+// match (images.go): which paths are served follows from the pack alone,
+// never from the match. The spectator sees what every seat sees:
 // the designer's scene with each card, object and counter that some seat
 // does not see left out, and only the events every seat receives alike.
 // The leak test plays matches through the API and compares the bytes each

@@ -152,7 +152,7 @@ func received(t *testing.T, ts *testServer, viewer, step int) []byte {
 
 // sent is what the server would send viewer of m at its step: its state,
 // then the events of m's own log (a probe's: the move's) as the viewer sees
-// them.
+// them, each with the line the page shows.
 func sent(t *testing.T, pack *graph.Pack, m *engine.Match, step, viewer int) []byte {
 	snap, err := makeSnapshot(pack, m, 0, step, false)
 	if err != nil {
@@ -168,10 +168,8 @@ func sent(t *testing.T, pack *graph.Pack, m *engine.Match, step, viewer int) []b
 	} else {
 		evs = m.EventsFor(viewer - 1)
 	}
-	if evs == nil {
-		evs = []engine.Event{}
-	}
-	events, _ := json.Marshal(evs)
+	// Each with its line, which is written from the event alone.
+	events, _ := json.Marshal(logEvents(pack, m.Names(), evs))
 	return append(append(state, '\n'), events...)
 }
 

@@ -48,6 +48,7 @@ func (m *match) publish() error {
 	}
 	for _, vw := range snap.views {
 		vw.state.Paused = m.paused
+		vw.draw = m.srv.images.options(m.index + 1)
 	}
 	if old := m.snap.Swap(snap); old != nil {
 		close(old.changed)

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"log"
 	"strings"
 	"sync"
@@ -29,6 +30,10 @@ type Config struct {
 	// their tokens, readable by its owner only) and, with no Store, the
 	// records (DirStore).
 	State string
+	// Images is where the images the display hints name are read (a
+	// project's kept images, the pack's folder: picture.Options.Images);
+	// nil: the pictures draw none. The pages fetch them from the API.
+	Images fs.FS
 	// Store keeps the records; nil: a DirStore in State.
 	Store Store
 	// Log, when set, is told what goes wrong in a match outside a request
@@ -43,6 +48,7 @@ type Server struct {
 	store  Store
 	state  *stateFile
 	tokens tokenTable
+	images *hintImages // nil: no image drawn
 	ms     []*match
 
 	cancel context.CancelFunc
@@ -64,7 +70,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{pack: cfg.Pack, cfg: cfg, store: cfg.Store, state: st}
+	s := &Server{pack: cfg.Pack, cfg: cfg, store: cfg.Store, state: st, images: newHintImages(cfg.Pack, cfg.Images)}
 	if s.store == nil {
 		if s.store, err = NewDirStore(cfg.State); err != nil {
 			return nil, err

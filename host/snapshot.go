@@ -26,7 +26,8 @@ type snapshot struct {
 // the response body written from them (with the picture) when first asked.
 type view struct {
 	state stateJSON
-	moves []engine.Move // the seat's legal moves, in the order Actions lists them
+	moves []engine.Move   // the seat's legal moves, in the order Actions lists them
+	draw  picture.Options // how its picture is drawn: the images, linked under the API (images.go)
 
 	keysOnce sync.Once
 	byKey    map[string]engine.Move // moves by moveKey, made at the first post
@@ -159,7 +160,7 @@ func (vw *view) bytes() ([]byte, error) {
 	vw.once.Do(func() {
 		st := vw.state
 		var svg strings.Builder
-		if err := picture.SVG(&svg, picture.Options{}, st.Scene); err != nil {
+		if err := picture.SVG(&svg, vw.draw, st.Scene); err != nil {
 			vw.err = err
 			return
 		}

@@ -100,13 +100,16 @@ func serve(ctx context.Context, stdout, stderr io.Writer, arg, addr, seatSpec, s
 	}
 	cfg := host.Config{Pack: pack, Source: source, Seats: seats, Seed: seed, Matches: matches, Clock: clock, State: state,
 		Log: log.New(stderr, "studio serve: ", log.LstdFlags)}
+	var proj *project.Project
 	if packfile.Detect(arg) == packfile.Project {
-		proj, err := project.Open(arg, project.Options{})
-		if err != nil {
+		if proj, err = project.Open(arg, project.Options{}); err != nil {
 			return err
 		}
 		defer proj.Close()
 		cfg.Store = &hostedStore{p: proj, key: fmt.Sprintf("serve %s seed %d", filepath.Base(state), seed), ids: map[int]int64{}}
+	}
+	if cfg.Images, err = packImages(source, proj); err != nil { // the pages fetch the hints' images
+		return err
 	}
 	srv, err := host.New(cfg)
 	if err != nil {

@@ -205,3 +205,59 @@ func TestServeRefusesANegativeClock(t *testing.T) {
 		t.Errorf("the state folder was made: %v", err)
 	}
 }
+
+// Served from a pack file whose display hints name images beside it, the
+// pages' pictures link them and the API serves their bytes to a seat.
+func TestServeServesPackImages(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := assets.Pack("hearts")
+	hint := "      args: {11: J, 12: Q, 13: K, 14: A}\n"
+	if !bytes.Contains(data, []byte(hint)) {
+		t.Fatal("the bundled hearts has no deck hint to add an image to")
+	}
+	data = bytes.Replace(data, []byte(hint), []byte(hint+"      image: img/suit-{type}.svg\n"), 1)
+	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>`)
+	os.MkdirAll(filepath.Join(dir, "img"), 0o755)
+	for _, suit := range []string{"1", "2", "3", "4"} {
+		if err := os.WriteFile(filepath.Join(dir, "img", "suit-"+suit+".svg"), svg, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pack := filepath.Join(dir, "hearts.yaml")
+	if err := os.WriteFile(pack, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := startServe(t, pack, "127.0.0.1:0", "human,random,random,random", filepath.Join(dir, "state"), 1)
+	var base, token string
+	for _, l := range linkRE.FindAllStringSubmatch(out, -1) {
+		if l[2] == "Player 1" {
+			base, _, _ = strings.Cut(l[3], "/play#")
+			token = l[4]
+		}
+	}
+	get := func(path string) []byte {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, resp.StatusCode, body)
+		}
+		return body
+	}
+	var st struct{ Picture struct{ SVG string } }
+	if err := json.Unmarshal(get("/api/matches/1/state"), &st); err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`href="(/api/matches/1/images/img/suit-\d\.svg)"`).FindStringSubmatch(st.Picture.SVG)
+	if link == nil {
+		t.Fatalf("Player 1's picture links no image of its hand:\n%.2000s", st.Picture.SVG)
+	}
+	if got := get(link[1]); !bytes.Equal(got, svg) {
+		t.Errorf("GET %s: %q, want the file's bytes", link[1], got)
+	}
+}

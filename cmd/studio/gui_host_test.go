@@ -15,13 +15,14 @@ import (
 )
 
 // TestWindowHostsHearts runs the real binary under Xvfb: Play > Host
-// Match… (from the keyboard: Alt, Right three times to Play, Down to its
-// twelfth item) on the example project, Hearts, four people, on a port the
-// test picked (typed into the Address field); the server's folder appears
-// in TMPDIR with a token per seat. Moves posted through the API with the
-// seats' tokens, as their pages would, show in the window: the canvas's
-// ring leaves giveCards for playerTurn. Screenshots: host-dialog,
-// hosting-links, hosting-following.
+// Match… (ctrl+shift+H) on the example project, Hearts, four people, from
+// the keyboard alone: the dialog opens on its Seed field, Tab goes past
+// each seat's choice to the Clock (typed 5m) and the Address (a port the
+// test picked), Enter hosts. The server's folder appears in TMPDIR with a
+// token per seat; the pages are sent each seat's clock. Moves posted
+// through the API with the seats' tokens, as their pages would, show in
+// the window: the canvas's ring leaves giveCards for playerTurn.
+// Screenshots: host-dialog, hosting-links, hosting-following.
 func TestWindowHostsHearts(t *testing.T) {
 	x := newExampleStudio(t)
 	t.Setenv("TMPDIR", x.dir) // the window's server keeps its folder there
@@ -29,26 +30,25 @@ func TestWindowHostsHearts(t *testing.T) {
 	s := x.start(t)
 	s.waitForBoxes(len(x.pack.States))
 
-	s.key("alt")
-	for i := 0; i < 3; i++ {
-		s.key("Right")
-	}
-	for i := 0; i < 13; i++ { // Host Match… is the Play menu's 13th item
-		s.key("Down")
-	}
-	s.shot("host-menu")
-	s.key("Return")
+	s.key("ctrl+shift+h")
 	time.Sleep(800 * time.Millisecond)
-	s.click(image.Pt(737, 535)) // the Address field, last of the centred dialog's
+	for i := 0; i < 1+x.pack.Players.Min; i++ { // past the Seed and each seat's choice
+		s.key("Tab")
+	}
+	s.typeText("5m")
+	s.key("Tab") // the Address
 	s.key("ctrl+a")
 	s.typeText(fmt.Sprintf("127.0.0.1:%d", port))
 	s.shot("host-dialog")
-	s.click(image.Pt(745, 574)) // Host
+	s.key("Return")
 	give := s.waitForRing("the hosted match at giveCards", func(image.Rectangle, image.Image) bool { return true })
 	s.shot("hosting-links")
 
 	tokens := hostTokens(t, x.dir)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	if clocks := seatClocks(t, base, tokens[0]); len(clocks) != len(tokens)-1 {
+		t.Errorf("the spectator is sent %d seats' clocks (%v), want each of the %d seats' (the dialog's 5m)", len(clocks), clocks, len(tokens)-1)
+	}
 	moves := 0
 	for round := 0; round < 4 && moves < 6; round++ {
 		for seat := 1; seat < len(tokens) && moves < 6; seat++ {
@@ -64,6 +64,37 @@ func TestWindowHostsHearts(t *testing.T) {
 		return centreY(r) > centreY(give)+30
 	})
 	s.shot("hosting-following")
+}
+
+// seatClocks returns the time each seat has left (milliseconds, by seat
+// from 1) in the state the token gets: none in a match without clocks.
+func seatClocks(t *testing.T, base, token string) map[int]int64 {
+	t.Helper()
+	req, _ := http.NewRequest("GET", base+"/api/matches/1/state", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st struct {
+		Scene struct {
+			Areas []struct {
+				Seat    int    `json:"seat"`
+				ClockMS *int64 `json:"clock_ms"`
+			} `json:"areas"`
+		} `json:"scene"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatalf("state: %d %v", resp.StatusCode, err)
+	}
+	out := map[int]int64{}
+	for _, a := range st.Scene.Areas {
+		if a.ClockMS != nil && *a.ClockMS > 0 && *a.ClockMS <= (5*time.Minute).Milliseconds() {
+			out[a.Seat] = *a.ClockMS
+		}
+	}
+	return out
 }
 
 // freePort returns a loopback port free now.

@@ -60,7 +60,7 @@ const WaitStep = 10 * time.Second
 // the players who must act run down (one running out plays the pack's
 // timeout rule), then the bots move until a person must act.
 func (p *Panels) Wait() {
-	if p.sess == nil {
+	if p.sess == nil || p.remote() {
 		return
 	}
 	st, err := p.sess.Wait(WaitStep)
@@ -68,6 +68,11 @@ func (p *Panels) Wait() {
 		st, err = p.sess.Continue()
 	}
 	p.stopped(st, err)
+}
+
+// remote reports whether the match shown is played elsewhere (Remote).
+func (p *Panels) remote() bool {
+	return p.Remote != nil && p.Remote(p.sess)
 }
 
 // currentLine returns the id of the session's current line.
@@ -278,7 +283,7 @@ func (p *Panels) showLines() {
 			cur = opts[i]
 		}
 	}
-	if p.sess.Config().Clock > 0 && p.sess.Cursor() == p.sess.Head() {
+	if p.sess.Config().Clock > 0 && p.sess.Cursor() == p.sess.Head() && !p.remote() {
 		k.wait.Show()
 	} else {
 		k.wait.Hide()

@@ -90,6 +90,10 @@ type Panels struct {
 	// are the server's to take (the window posts them, and the panel
 	// follows the server). Nil: the match shown takes it.
 	OnTake func(mv engine.Move)
+	// Remote, when set, reports whether s is a copy following a match
+	// played elsewhere (a hosted match): its clocks run on the wall clock
+	// where it is played, so the panel offers no Wait on it.
+	Remote func(s *preview.Session) bool
 
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
 	breaks  playBreaks // handed to each session (breakpoints.go)

@@ -153,10 +153,40 @@ function clickable() {
   else state.actions.forEach((a, ai) => add(ai, a, []));
   return out;
 }
+// The images the display hints name, which the picture links under the
+// API: each fetched once with the token and put in the SVG as a data: URI
+// (an SVG drawn as an <img> loads nothing itself). By address, a promise
+// of the data: URI, "" when it could not be read.
+const images = new Map();
+function imageData(href) {
+  if (!images.has(href)) {
+    images.set(href, fetch(href, {headers: {"Authorization": "Bearer " + token}})
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((b) => !b ? "" : new Promise((done) => {
+        const fr = new FileReader();
+        fr.onload = () => done(fr.result);
+        fr.onerror = () => done("");
+        fr.readAsDataURL(b);
+      }))
+      .catch(() => ""));
+  }
+  return images.get(href);
+}
+async function withImages(svg) {
+  const links = new Set(Array.from(svg.matchAll(/href="(\/api\/matches\/\d+\/images\/[^"]+)"/g), (m) => m[1]));
+  for (const href of links) {
+    svg = svg.split('href="' + href + '"').join('href="' + (await imageData(href)) + '"');
+  }
+  return svg;
+}
+let drawn = 0; // the pictures asked for: only the newest is shown
 function drawTable() {
   const pic = state.picture;
   const img = $("picture");
-  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(pic.svg);
+  const n = ++drawn;
+  withImages(pic.svg).then((svg) => {
+    if (n === drawn) img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  });
   img.alt = "The table at step " + state.step;
   const hits = $("hits");
   hits.replaceChildren();
@@ -243,7 +273,7 @@ async function readLog() {
   for (const e of lg.events) {
     if (e.kind === "state_entered" || e.kind === "state_left" || e.kind === "variable_changed") continue;
     const li = document.createElement("li");
-    li.textContent = (e.step + 1) + " · " + [e.player ? seatName(e.player) : "", e.name, e.detail].filter(Boolean).join(" ");
+    li.textContent = (e.step + 1) + " · " + e.text; // the server words it, cards as the table names them
     list.prepend(li);
   }
   while (list.children.length > 300) list.lastChild.remove();

@@ -31,7 +31,8 @@
 // a project file's images, which cmd/studio and the editor pass, since this
 // package never imports the project), else from [Options].Dir (the pack's
 // folder): a card's fills its face under its corner index, an object's its
-// body; the SVG embeds them (data: URIs) so that it stands alone, the PNG
+// body; the SVG embeds them (data: URIs) so that it stands alone, or links
+// them where Options.ImageHref says (a page's server serves them), the PNG
 // scales a PNG (golang.org/x/image/draw) and rasterizes an SVG
 // (github.com/srwiley/oksvg). An image that cannot be read is told to
 // Options.Warn and the card reads by its text.

@@ -30,6 +30,12 @@ type Options struct {
 	// project file's images (project.Project.Images), or os.DirFS of a
 	// folder. The paths are slash-separated, as fs.FS takes them.
 	Images fs.FS
+	// ImageHref, when set, is the address an SVG links an image at (a
+	// page's server that serves it, as studio serve does) in place of
+	// embedding its bytes: the picture then stays small however many cards
+	// show. The image is still read, and one that cannot be is not linked:
+	// the card reads by its text.
+	ImageHref func(path string) string
 	// Warn, when set, is told of each image that cannot be drawn (missing,
 	// too big, not a PNG or SVG); the card is drawn by its text instead.
 	Warn func(error)

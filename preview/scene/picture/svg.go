@@ -25,7 +25,11 @@ func (p *svgPainter) image(x, y, w, h float64, path string) bool {
 	if data == nil {
 		return false
 	}
-	p.c.Image(x, y, int(w), int(h), dataURI(path, data), `preserveAspectRatio="xMidYMid meet"`)
+	href := dataURI(path, data)
+	if p.images.opt.ImageHref != nil {
+		href = p.images.opt.ImageHref(path)
+	}
+	p.c.Image(x, y, int(w), int(h), href, `preserveAspectRatio="xMidYMid meet"`)
 	return true
 }
 
