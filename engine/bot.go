@@ -71,12 +71,28 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		if maxPlies > 0 && plies >= maxPlies {
 			return plies, nil
 		}
-		mv, ok, err := m.decide(bot, ib, &moves)
-		if err != nil {
-			return plies, err
-		}
-		if !ok {
-			return plies, m.deadEnd()
+		var mv Move
+		var err error
+		if byIndex {
+			if !m.rec {
+				m.arena = m.arena[:0] // Play's own (see above)
+			}
+			var chosen *Move
+			if chosen, moves, err = m.chooseCounted(ib, moves[:0]); err == nil && chosen == nil {
+				return plies, m.deadEnd()
+			}
+			if err != nil {
+				return plies, err
+			}
+			mv = *chosen
+		} else {
+			if moves, err = m.legalAllInto(moves[:0]); err != nil {
+				return plies, err
+			}
+			if len(moves) == 0 {
+				return plies, m.deadEnd()
+			}
+			mv = bot.Choose(m, moves)
 		}
 		if m.hist {
 			err = m.apply(mv) // undone on error, as Apply does
@@ -97,26 +113,6 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		plies++
 	}
 	return plies, nil
-}
-
-// decide lists the decision's moves into *moves and returns the one bot
-// chooses (ib, when not nil, by its number: see counted.go); false when
-// nobody has a move.
-func (m *Match) decide(bot Bot, ib IndexBot, moves *[]Move) (Move, bool, error) {
-	var err error
-	if ib != nil {
-		if !m.rec {
-			m.arena = m.arena[:0] // Play's own (see Play)
-		}
-		var mv Move
-		var ok bool
-		mv, *moves, ok, err = m.chooseCounted(ib, (*moves)[:0])
-		return mv, ok, err
-	}
-	if *moves, err = m.legalAllInto((*moves)[:0]); err != nil || len(*moves) == 0 {
-		return Move{}, false, err
-	}
-	return bot.Choose(m, *moves), true, nil
 }
 
 // deadEnd is the error of a match where no player has a legal action and no

@@ -162,24 +162,24 @@ func (m *Match) segMove(g *moveSeg, r int) Move {
 }
 
 // chooseCounted lists the decision's moves into moves, counting what it
-// can, and returns the move bot chooses among them; false when there is
-// none. moves is Play's buffer, given back grown.
-func (m *Match) chooseCounted(bot IndexBot, moves []Move) (Move, []Move, bool, error) {
+// can, and returns the move bot chooses among them, nil when there is none,
+// and moves grown. The move is in moves or Play's buffers: it is good
+// until the next listing.
+func (m *Match) chooseCounted(bot IndexBot, moves []Move) (*Move, []Move, error) {
 	pl := m.playBufs()
 	pl.segs = pl.segs[:0]
-	m.segs = &pl.segs
-	moves, err := m.legalAllInto(moves)
-	m.segs = nil
-	if err != nil {
-		return Move{}, moves, false, err
-	}
 	per := pl.perSeat[:0]
-	for range m.seats {
-		per = append(per, 0)
+	m.segs = &pl.segs
+	var err error
+	for s := 0; s < m.seats && err == nil; s++ { // legalAllInto, counting each seat's
+		n := len(moves)
+		moves, err = m.legal(s, moves)
+		per = append(per, len(moves)-n)
 	}
+	m.segs = nil
 	pl.perSeat = per
-	for _, mv := range moves {
-		per[mv.Seat]++
+	if err != nil {
+		return nil, nil, err
 	}
 	total := len(moves)
 	for _, g := range pl.segs {
@@ -187,11 +187,16 @@ func (m *Match) chooseCounted(bot IndexBot, moves []Move) (Move, []Move, bool, e
 		total += g.seq.n
 	}
 	if total == 0 {
-		return Move{}, moves, false, nil
+		return nil, moves, nil
 	}
-	i := bot.ChooseIndex(m, per)
+	var i int
+	if rb, ok := bot.(*RandomBot); ok {
+		i = rb.draw(total) // its ChooseIndex, without summing per again
+	} else {
+		i = bot.ChooseIndex(m, per)
+	}
 	if i < 0 || i >= total {
-		return Move{}, moves, false, fmt.Errorf("the bot chose move %d of %d", i, total)
+		return nil, moves, fmt.Errorf("the bot chose move %d of %d", i, total)
 	}
 	// The segments in order, each with the listed moves before it.
 	before := 0 // counted moves before the segment
@@ -202,9 +207,10 @@ func (m *Match) chooseCounted(bot IndexBot, moves []Move) (Move, []Move, bool, e
 			break
 		}
 		if i < start+g.seq.n {
-			return m.segMove(g, i-start), moves, true, nil
+			pl.chosen = m.segMove(g, i-start)
+			return &pl.chosen, moves, nil
 		}
 		before += g.seq.n
 	}
-	return moves[i-before], moves, true, nil
+	return &moves[i-before], moves, nil
 }

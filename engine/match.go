@@ -1119,6 +1119,14 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 			return m.enumerateCells(a, seat, args, out, d, mv)
 		}
 	}
+	return m.enumerateCall(a, seat, args, out)
+}
+
+// enumerateCall is enumerate of a domain its code gives: it runs the code
+// and tries each value. (A function of its own: enumerate's frame, which
+// every move listed passes through, stays small.)
+func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out []Move) ([]Move, error) {
+	k := len(args)
 	m.lendCombos = a.domains[k].lendsCombos
 	m.countCombos = m.counting(a, k)
 	dom, err := m.call(a.domains[k], seat, nil, args...)
