@@ -18,17 +18,33 @@ type RandomBot struct{ state uint64 }
 func NewRandomBot(seed uint64) *RandomBot { return &RandomBot{state: seed*0x2545F4914F6CDD1D + 1} }
 
 // Choose picks one of moves.
-func (b *RandomBot) Choose(m *Match, moves []Move) Move {
+func (b *RandomBot) Choose(m *Match, moves []Move) Move { return moves[b.draw(len(moves))] }
+
+// ChooseIndex picks the number of one of the moves, as Choose would pick
+// it: [Match.Play] asks it so (see [IndexBot]).
+func (b *RandomBot) ChooseIndex(m *Match, perSeat []int) int {
+	n := 0
+	for _, k := range perSeat {
+		n += k
+	}
+	return b.draw(n)
+}
+
+// draw is the bot's next number below n (n > 0): SplitMix64's next output
+// modulo n.
+func (b *RandomBot) draw(n int) int {
 	b.state += 0x9E3779B97F4A7C15
 	z := b.state
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
 	z ^= z >> 31
-	return moves[z%uint64(len(moves))]
+	return int(z % uint64(n))
 }
 
 // Play lets bot take every decision until the match ends or maxPlies actions
-// were taken (0: no limit). It returns the number of actions taken. A match
+// were taken (0: no limit). It returns the number of actions taken. A bot
+// that is an [IndexBot] (RandomBot is) chooses by ChooseIndex, and only the
+// move it chose is made of the large domains it chose among. A match
 // where nobody can act but that is not over is an error. With NoHistory or
 // NoSnapshots, an error stops the match where it happened (see [Match.Err]),
 // without the failed action's events; with snapshots, the failed action is
@@ -40,11 +56,12 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	}
 	moves := m.moves[:0]
 	defer func() { m.moves = moves[:0] }()
-	// A random bot keeps no move and a match without history no action's
-	// arguments: each decision's moves can take the place of the last's in
-	// an arena of Play's own (Legal's moves, which callers keep, have theirs).
-	_, reuse := bot.(*RandomBot)
-	if reuse = reuse && !m.rec; reuse {
+	// A bot that chooses by number sees no move, and a match without
+	// history keeps no action's arguments: each decision's moves can take
+	// the place of the last's in an arena of Play's own (Legal's moves,
+	// which callers keep, have theirs).
+	ib, byIndex := bot.(IndexBot)
+	if byIndex && !m.rec {
 		saved := m.arena
 		pl := m.playBufs()
 		m.arena = pl.arena[:0]
@@ -54,18 +71,29 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 		if maxPlies > 0 && plies >= maxPlies {
 			return plies, nil
 		}
-		if reuse {
-			m.arena = m.arena[:0]
-		}
+		var mv Move
 		var err error
-		moves, err = m.legalAllInto(moves[:0])
-		if err != nil {
-			return plies, err
+		if byIndex {
+			if !m.rec {
+				m.arena = m.arena[:0] // Play's own (see above)
+			}
+			var chosen *Move
+			if chosen, moves, err = m.chooseCounted(ib, moves[:0]); err == nil && chosen == nil {
+				return plies, m.deadEnd()
+			}
+			if err != nil {
+				return plies, err
+			}
+			mv = *chosen
+		} else {
+			if moves, err = m.legalAllInto(moves[:0]); err != nil {
+				return plies, err
+			}
+			if len(moves) == 0 {
+				return plies, m.deadEnd()
+			}
+			mv = bot.Choose(m, moves)
 		}
-		if len(moves) == 0 {
-			return plies, m.deadEnd()
-		}
-		mv := bot.Choose(m, moves)
 		if m.hist {
 			err = m.apply(mv) // undone on error, as Apply does
 		} else if m.canRedo() {

@@ -480,8 +480,8 @@ func (c *cardValue) CompareSameType(op syntax.Token, y starlark.Value, depth int
 // combinations(items, k) lists the k-element combinations of items as tuples,
 // in lexicographic order of positions (for actions choosing several things).
 func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	lend := m.lendCombos
-	m.lendCombos = false
+	lend, count := m.lendCombos, m.countCombos
+	m.lendCombos, m.countCombos = false, false
 	it, k, err := combinationsArgs(fn, args, kw)
 	if err != nil {
 		return nil, err
@@ -489,7 +489,7 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 	if err := m.mem.charge(elems(int(length(it)))); err != nil {
 		return nil, err
 	}
-	if l, ok := it.(*starlark.List); ok && k >= 0 && k <= l.Len() {
+	if l, ok := it.(*starlark.List); ok && !count && k >= 0 && k <= l.Len() {
 		if out := m.combos.find(l, k); out != nil {
 			// Charged as the tuples' first making was (see comboCache).
 			if err := m.mem.charge(add(elems(len(out)), mul(uint64(len(out)), elems(k)))); err != nil {
@@ -516,6 +516,9 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 	}
 	if err := m.mem.charge(add(elems(n), mul(uint64(n), elems(k)))); err != nil {
 		return nil, err
+	}
+	if count { // charged as the tuples would be (see counted.go)
+		return &comboSeq{items: items, k: k, n: n}, nil
 	}
 	out := make([]starlark.Value, 0, n)
 	elems := make([]starlark.Value, n*k)

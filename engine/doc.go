@@ -49,7 +49,7 @@
 //     [Match.Perft] counts the legal-action tree; [Match.Hash] hashes a
 //     position, not how it was reached (a search merges transpositions by
 //     it); [Match.Play] lets a [Bot]
-//     (such as [RandomBot]) play; [Match.Tick] runs the virtual clocks;
+//     (such as [RandomBot]) play, an [IndexBot] without every move made; [Match.Tick] runs the virtual clocks;
 //     [Match.Eval] and [Match.Exec] are the debugger's watch and console.
 //   - [Match.Determinize] forks a match that one seat cannot tell from it
 //     (the cards and objects it does not see dealt again, what is derived

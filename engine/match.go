@@ -156,7 +156,11 @@ type Match struct {
 	// lendCombos: the combinations() about to run may give a list of its
 	// cache's tuples without copying them: legal reads the domain's list
 	// and drops it, and nothing else sees it (hook.lendsCombos).
-	lendCombos           bool
+	lendCombos bool
+	// countCombos: the combinations() about to run may give a comboSeq,
+	// which enumerate keeps counted in segs (counted.go).
+	countCombos          bool
+	segs                 *[]moveSeg        // while Play lists for an IndexBot: its counted segments
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
@@ -1115,11 +1119,29 @@ func (m *Match) enumerate(a *caction, seat int, args []starlark.Value, out []Mov
 			return m.enumerateCells(a, seat, args, out, d, mv)
 		}
 	}
+	return m.enumerateCall(a, seat, args, out)
+}
+
+// enumerateCall is enumerate of a domain its code gives: it runs the code
+// and tries each value. (A function of its own: enumerate's frame, which
+// every move listed passes through, stays small.)
+func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out []Move) ([]Move, error) {
+	k := len(args)
 	m.lendCombos = a.domains[k].lendsCombos
+	m.countCombos = m.counting(a, k)
 	dom, err := m.call(a.domains[k], seat, nil, args...)
-	m.lendCombos = false
+	m.lendCombos, m.countCombos = false, false
 	if err != nil {
 		return nil, err
+	}
+	if seq, ok := dom.(*comboSeq); ok {
+		kept, err := m.countSeq(a, seat, args, seq, out)
+		if err != nil {
+			return nil, err
+		}
+		if kept {
+			return out, nil
+		}
 	}
 	if l, ok := dom.(*starlark.List); ok { // the common case, without an iterator
 		for i := 0; i < l.Len(); i++ {

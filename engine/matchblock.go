@@ -77,7 +77,8 @@ func (m *Match) Release() {
 	blk.arena, blk.scratch, blk.moves, blk.plog = m.arena[:0], m.argScratch[:0], m.moves[:0], m.plog
 	if pl := m.plog; pl != nil {
 		clear(pl.args[:cap(pl.args)]) // the released match's values go
-		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0]}
+		clear(pl.segs[:cap(pl.segs)]) // and pl.chosen goes with *pl
+		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0], segs: pl.segs[:0], perSeat: pl.perSeat[:0]}
 	}
 	m.blk = nil
 	m.p.blocks.Put(blk)

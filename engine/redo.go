@@ -45,6 +45,10 @@ type playLog struct {
 	moves []loggedMove
 	args  []starlark.Value
 	arena []starlark.Value
+
+	segs    []moveSeg // the counted parts of the decision listed for an IndexBot (counted.go)
+	perSeat []int     // its moves per seat
+	chosen  Move      // the move of a segment the bot chose
 }
 
 // playBufs returns Play's buffers, made at the first use: a match that is

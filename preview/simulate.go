@@ -241,7 +241,11 @@ func playOne(p *engine.Program, sim Simulation, w *worker, names []string, hash 
 		}
 		return *r
 	}
-	r.Plies, err = m.Play(pb, sim.MaxPlies)
+	var bot engine.Bot = pb
+	if pb.byIndex() {
+		bot = indexPool{pb}
+	}
+	r.Plies, err = m.Play(bot, sim.MaxPlies)
 	switch {
 	case pb.err != nil:
 		r.Err = pb.err
@@ -278,6 +282,38 @@ type poolBot struct {
 	err    error
 	worker int
 	decide func(worker int, m *engine.Match, moves []engine.Move)
+}
+
+// byIndex reports whether pb chooses as an engine.IndexBot can: by a
+// move's number, with no decision to show (Decide) or move to record, and
+// RandomBots at every seat, which draw a number among their seat's moves.
+func (pb *poolBot) byIndex() bool {
+	if pb.decide != nil || pb.record {
+		return false
+	}
+	for _, b := range pb.bots {
+		if _, ok := b.(RandomBot); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// indexPool is a poolBot that byIndex allows to choose as an
+// engine.IndexBot: Match.Play then makes only the moves it chooses of
+// large domains (Hearts' 286 ways to pass three cards).
+type indexPool struct{ *poolBot }
+
+// ChooseIndex chooses as Choose does: the first seat in the list that has
+// moves decides (botTurn; byIndex: every seat has a RandomBot), so its
+// moves are the list's first, and it draws one of them.
+func (p indexPool) ChooseIndex(m *engine.Match, perSeat []int) int {
+	for _, n := range perSeat {
+		if n > 0 {
+			return int(p.src.Uint64() % uint64(n))
+		}
+	}
+	return 0 // Play asks only when there are moves
 }
 
 func (pb *poolBot) Choose(m *engine.Match, moves []engine.Move) engine.Move {
