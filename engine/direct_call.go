@@ -49,6 +49,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if c.callee == nil && c.goFn == nil {
 		c.callee = fc.dynamicCallee(e.Fn, e.Lparen)
 	}
+	if e == fc.shared && c.goFn != nil && c.name == "objects" {
+		c.goFn = objectsShared
+	}
 	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {
 		return nil

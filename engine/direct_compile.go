@@ -154,6 +154,7 @@ type funcCompiler struct {
 	loops  bool               // the code has a comprehension, or calls code that has (see dfn.loops)
 	prints bool               // the code calls print, or calls code that does
 	free   []*resolve.Binding // while compiling a before(lambda: ...), the lambda's free names
+	shared *syntax.CallExpr   // while compiling a loop's iterable, the call it is (see iterable)
 }
 
 // slotScope reports whether a name of that scope is a slot of the running

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -25,6 +26,10 @@ import (
 // errDirectSteps stops a direct call whose bound of steps passed
 // maxDirectSteps (see callDirect).
 var errDirectSteps = errors.New("direct code past its bound of steps")
+
+// maxSized is the most elements a comprehension makes room for before its
+// first; past it, append grows its array.
+const maxSized = 256
 
 // dclause runs the clauses of a comprehension from one on, appending to acc.
 type dclause func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error)
@@ -107,7 +112,7 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 		return nil
 	}
 	fc.loops = true
-	xs := fc.expr(s.X)
+	xs := fc.iterable(s.X)
 	if xs == nil {
 		return nil
 	}
@@ -124,24 +129,16 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 		if err != nil {
 			return false, err
 		}
-		it := starlark.Iterate(x)
-		if it == nil {
-			return false, failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
-		}
-		var v starlark.Value
-		for it.Next(&v) {
+		var ret bool
+		err = each(x, pos, func(v starlark.Value) (bool, error) {
 			if m.dsteps += per; m.dsteps >= m.dlimit {
-				it.Done()
-				return false, failAt(pos, errDirectSteps)
+				return true, failAt(pos, errDirectSteps)
 			}
 			l[slot] = v
-			if ret, err := body.run(m, l); ret || err != nil {
-				it.Done()
-				return ret, err
-			}
-		}
-		it.Done()
-		return false, nil
+			ret, err = body.run(m, l)
+			return ret, err
+		})
+		return ret, err
 	}
 }
 
@@ -152,7 +149,7 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 	if !ok {
 		return nil
 	}
-	xs := fc.expr(c.X)
+	xs := fc.iterable(c.X)
 	if xs == nil {
 		return nil
 	}
@@ -163,26 +160,83 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 	}
 	// What one iteration repeats, and ITERJMP and the jump back.
 	per, pos := fc.steps-start+stepsPerNode, c.For
+	sized := i == 0 && !slices.ContainsFunc(e.Clauses[1:], func(c syntax.Node) bool {
+		_, isFor := c.(*syntax.ForClause)
+		return isFor
+	})
 	return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 		x, err := xs(m, l)
 		if err != nil {
 			return acc, err
 		}
-		it := starlark.Iterate(x)
-		if it == nil {
-			return acc, failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
+		if sized && acc == nil {
+			// At most one element an iteration: one array, however many
+			// the conditions keep, rather than append's doublings (of a
+			// list or tuple, which is in memory already: a range's length
+			// is not).
+			switch x := x.(type) {
+			case *starlark.List:
+				acc = make([]starlark.Value, 0, min(x.Len(), maxSized))
+			case starlark.Tuple:
+				acc = make([]starlark.Value, 0, min(len(x), maxSized))
+			}
 		}
-		defer it.Done()
-		var v starlark.Value
-		for it.Next(&v) {
+		err = each(x, pos, func(v starlark.Value) (bool, error) {
 			if m.dsteps += per; m.dsteps >= m.dlimit {
-				return acc, failAt(pos, errDirectSteps)
+				return true, failAt(pos, errDirectSteps)
 			}
 			l[slot] = v
-			if acc, err = next(m, l, acc); err != nil {
-				return acc, err
+			acc, err = next(m, l, acc)
+			return false, err
+		})
+		return acc, err
+	}
+}
+
+// iterable compiles the iterable of a for loop or clause. A call of
+// objects() there gives the loop objects()'s remembered answer rather than
+// a copy of it (objectsShared): nothing but the loop reaches that list, so
+// nothing can change it.
+func (fc *funcCompiler) iterable(x syntax.Expr) dexpr {
+	if call, ok := unparen(x).(*syntax.CallExpr); ok {
+		saved := fc.shared
+		fc.shared = call
+		defer func() { fc.shared = saved }()
+	}
+	return fc.expr(x)
+}
+
+// each calls f with every element of x in order until f says stop or fails,
+// as Starlark's for does: a list cannot change while it runs (its count of
+// iterators is up), an error names pos when x is not iterable. Lists and
+// tuples are iterated without the iterator Starlark allocates for them.
+func each(x starlark.Value, pos syntax.Position, f func(v starlark.Value) (stop bool, err error)) error {
+	switch x := x.(type) {
+	case *starlark.List:
+		for v := range x.Elements() {
+			if stop, err := f(v); stop || err != nil {
+				return err
 			}
 		}
-		return acc, nil
+		return nil
+	case starlark.Tuple:
+		for _, v := range x {
+			if stop, err := f(v); stop || err != nil {
+				return err
+			}
+		}
+		return nil
 	}
+	it := starlark.Iterate(x)
+	if it == nil {
+		return failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
+	}
+	defer it.Done()
+	var v starlark.Value
+	for it.Next(&v) {
+		if stop, err := f(v); stop || err != nil {
+			return err
+		}
+	}
+	return nil
 }

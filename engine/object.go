@@ -1023,6 +1023,28 @@ func objArg(fn string, v starlark.Value) (*objectValue, error) {
 
 // objects(type=None, tag=None) lists the live objects, oldest first.
 func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	vals, err := objectsAnswerOf(m, fn, args, kw)
+	if err != nil {
+		return nil, err
+	}
+	// A list of its own: the caller may change it.
+	return starlark.NewList(append(make([]starlark.Value, 0, len(vals)), vals...)), nil
+}
+
+// objectsShared is objects() for direct code that only iterates its list (a
+// loop's iterable): the list holds the remembered answer itself, which
+// nothing changes in place.
+func objectsShared(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	vals, err := objectsAnswerOf(m, "objects", args, kw)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.NewList(vals), nil
+}
+
+// objectsAnswerOf returns the objects objects(type, tag) lists: a remembered
+// answer, not to be changed.
+func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) ([]starlark.Value, error) {
 	typ, tag, ok := objectsArgs(args, kw)
 	if !ok {
 		var t, g string // their own variables: only this rare path makes them escape
@@ -1053,8 +1075,7 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		}
 		memo.vals = vals
 	}
-	// A list of its own: the caller may change it.
-	return starlark.NewList(append(make([]starlark.Value, 0, len(memo.vals)), memo.vals...)), nil
+	return memo.vals, nil
 }
 
 // objectsAnswer is what objects(type, tag) listed while the members (which
