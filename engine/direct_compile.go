@@ -20,6 +20,7 @@ type directCompiler struct {
 	fns       map[*starlark.Function]*dfn
 	compiling map[*starlark.Function]bool
 	defOf     map[*starlark.Function]*syntax.DefStmt
+	sites     []*attrSite // the x.name reads compiled, for resolveAttrs
 }
 
 // directEnv is what the names of one module resolve to.
@@ -357,10 +358,19 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 			return nil
 		}
 		name, dot := e.Name.Name, e.Dot
+		site := fc.dc.attrSite(name)
 		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
 			v, err := x(m, l)
 			if err != nil {
 				return nil, err
+			}
+			if o, isObj := v.(*objectValue); isObj && o.m == m && site != nil {
+				if w, found, err := site.read(m, o); found || err != nil {
+					if err != nil {
+						return nil, failAt(dot, err)
+					}
+					return w, nil
+				}
 			}
 			if v, err = getAttr(m, v, name); err != nil {
 				return nil, failAt(dot, err)
@@ -526,10 +536,16 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 			return y(m, l)
 		}
 	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE:
+		eq := op == syntax.EQL || op == syntax.NEQ
 		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
 			a, b, err := operands(m, l, x, y)
 			if err != nil {
 				return nil, err
+			}
+			if eq {
+				if same, ok := equalFast(a, b); ok {
+					return starlark.Bool(same == (op == syntax.EQL)), nil
+				}
 			}
 			c, err := starlark.Compare(op, a, b)
 			if err != nil {
@@ -555,6 +571,27 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 		}
 		return z, nil
 	}
+}
+
+// equalFast is a == b for the values conditions compare most (strings,
+// objects, players: a zone, an owner), as their CompareSameType answers it,
+// without Compare's dynamic calls; ok is false for any other pair.
+func equalFast(a, b starlark.Value) (same, ok bool) {
+	switch x := a.(type) {
+	case starlark.String:
+		if y, isStr := b.(starlark.String); isStr {
+			return x == y, true
+		}
+	case *objectValue:
+		if y, isObj := b.(*objectValue); isObj {
+			return x.id == y.id, true
+		}
+	case *playerValue:
+		if y, isPlayer := b.(*playerValue); isPlayer {
+			return x.seat == y.seat, true
+		}
+	}
+	return false, false
 }
 
 // operands evaluates x, then y.

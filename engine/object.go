@@ -1023,28 +1023,32 @@ func objArg(fn string, v starlark.Value) (*objectValue, error) {
 
 // objects(type=None, tag=None) lists the live objects, oldest first.
 func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	vals, err := objectsAnswerOf(m, fn, args, kw)
+	a, err := objectsAnswerOf(m, fn, args, kw)
 	if err != nil {
 		return nil, err
 	}
 	// A list of its own: the caller may change it.
-	return starlark.NewList(append(make([]starlark.Value, 0, len(vals)), vals...)), nil
+	return starlark.NewList(append(make([]starlark.Value, 0, len(a.vals)), a.vals...)), nil
 }
 
 // objectsShared is objects() for direct code that only iterates its list (a
 // loop's iterable): the list holds the remembered answer itself, which
 // nothing changes in place.
 func objectsShared(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	vals, err := objectsAnswerOf(m, "objects", args, kw)
+	a, err := objectsAnswerOf(m, "objects", args, kw)
 	if err != nil {
 		return nil, err
 	}
-	return starlark.NewList(vals), nil
+	if a.list == nil { // frozen: iterating it counts no iterator
+		a.list = starlark.NewList(a.vals)
+		a.list.Freeze()
+	}
+	return a.list, nil
 }
 
-// objectsAnswerOf returns the objects objects(type, tag) lists: a remembered
-// answer, not to be changed.
-func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) ([]starlark.Value, error) {
+// objectsAnswerOf returns the remembered answer of objects(type, tag) for
+// the present members, not to be changed.
+func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (*objectsAnswer, error) {
 	typ, tag, ok := objectsArgs(args, kw)
 	if !ok {
 		var t, g string // their own variables: only this rare path makes them escape
@@ -1075,7 +1079,7 @@ func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tup
 		}
 		memo.vals = vals
 	}
-	return memo.vals, nil
+	return memo, nil
 }
 
 // objectsAnswer is what objects(type, tag) listed while the members (which
@@ -1085,6 +1089,7 @@ type objectsAnswer struct {
 	ver      uint64
 	typ, tag string
 	vals     []starlark.Value
+	list     *starlark.List // vals as a frozen list, made at objectsShared's first use
 }
 
 // objectsMemo returns the remembered answer of objects(typ, tag) for the
