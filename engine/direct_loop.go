@@ -42,7 +42,7 @@ func (fc *funcCompiler) comprehension(e *syntax.Comprehension) dexpr {
 		return nil
 	}
 	fc.loops = true
-	run := fc.clauses(e, 0)
+	run := fc.clauses(e, 0, nil)
 	if run == nil {
 		return nil
 	}
@@ -55,13 +55,26 @@ func (fc *funcCompiler) comprehension(e *syntax.Comprehension) dexpr {
 	}
 }
 
+// dsink takes an element a comprehension made: what appending it to acc
+// gives (nil: append it).
+type dsink func(m *Match, acc []starlark.Value, v starlark.Value) []starlark.Value
+
 // clauses compiles e's clauses from i on, then its body, as Starlark's
-// compiler nests them.
-func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
+// compiler nests them, each element going to sink.
+func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int, sink dsink) dclause {
 	if i == len(e.Clauses) {
 		body := fc.expr(e.Body)
 		if body == nil {
 			return nil
+		}
+		if sink != nil {
+			return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
+				v, err := body(m, l)
+				if err != nil {
+					return acc, err
+				}
+				return sink(m, acc, v), nil
+			}
 		}
 		return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 			v, err := body(m, l)
@@ -73,7 +86,7 @@ func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
 	}
 	switch c := e.Clauses[i].(type) {
 	case *syntax.IfClause:
-		cond, next := fc.expr(c.Cond), fc.clauses(e, i+1)
+		cond, next := fc.expr(c.Cond), fc.clauses(e, i+1, sink)
 		if cond == nil || next == nil {
 			return nil
 		}
@@ -85,7 +98,7 @@ func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
 			return next(m, l, acc)
 		}
 	case *syntax.ForClause:
-		return fc.forClause(c, e, i)
+		return fc.forClause(c, e, i, sink)
 	}
 	return nil
 }
@@ -144,7 +157,7 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 
 // forClause compiles for x in xs and what it repeats, the clauses of e from
 // i+1 on.
-func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, i int) dclause {
+func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, i int, sink dsink) dclause {
 	slot, ok := fc.loopVar(c.Vars)
 	if !ok {
 		return nil
@@ -154,13 +167,13 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 		return nil
 	}
 	start := fc.steps
-	next := fc.clauses(e, i+1)
+	next := fc.clauses(e, i+1, sink)
 	if next == nil {
 		return nil
 	}
 	// What one iteration repeats, and ITERJMP and the jump back.
 	per, pos := fc.steps-start+stepsPerNode, c.For
-	sized := i == 0 && !slices.ContainsFunc(e.Clauses[1:], func(c syntax.Node) bool {
+	sized := i == 0 && sink == nil && !slices.ContainsFunc(e.Clauses[1:], func(c syntax.Node) bool {
 		_, isFor := c.(*syntax.ForClause)
 		return isFor
 	})
@@ -239,4 +252,45 @@ func each(x starlark.Value, pos syntax.Position, f func(v starlark.Value) (stop 
 		}
 	}
 	return nil
+}
+
+// anyAll compiles any([...]) and all([...]) of a comprehension (how
+// conditions ask "is there one": the seed effects' any([o != self ... for o
+// in battlefield(tag="elf")])) without making the list: every element is
+// made, as the list would have been, with its errors and steps, and the
+// answer is the first element any would find true (all false). Only
+// whether there was one is kept, as the length (at most 1) of a slice of
+// Match.sink.
+func (fc *funcCompiler) anyAll(e *syntax.CallExpr) dexpr {
+	id, ok := unparen(e.Fn).(*syntax.Ident)
+	if !ok || id.Name != "any" && id.Name != "all" || len(e.Args) != 1 {
+		return nil
+	}
+	if b, ok := id.Binding.(*resolve.Binding); !ok || b.Scope != resolve.Universal {
+		return nil
+	}
+	comp, ok := e.Args[0].(*syntax.Comprehension)
+	if !ok || comp.Curly {
+		return nil
+	}
+	want := id.Name == "any" // the truth of the element that decides
+	sink := func(m *Match, acc []starlark.Value, v starlark.Value) []starlark.Value {
+		if len(acc) == 0 && bool(v.Truth()) == want {
+			return m.sink[:1]
+		}
+		return acc
+	}
+	fc.steps += stepsPerNode // the argument's node, as the call's would count it
+	fc.loops = true
+	run := fc.clauses(comp, 0, sink)
+	if run == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		acc, err := run(m, l, m.sink[:0])
+		if err != nil {
+			return nil, err
+		}
+		return starlark.Bool((len(acc) > 0) == want), nil
+	}
 }

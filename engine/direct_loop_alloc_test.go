@@ -22,7 +22,7 @@ states:
     name: playerTurn
     type: activeplayer
     description: go
-    possibleactions: [comp, loop]
+    possibleactions: [comp, loop, some]
     transitions: {went: 99}
   - id: 99
     name: gameEnd
@@ -33,6 +33,9 @@ actions:
     body: next_state("went")
   loop:
     precondition: total() > 0
+    body: next_state("went")
+  some:
+    precondition: any([t.v > 4 for t in objects(tag="t")]) and all([t.v < COUNT for t in objects(tag="t")])
     body: next_state("went")
 object_types:
   token:
@@ -52,8 +55,9 @@ scripts:
 // every step (the seed effects' battlefield()), so a for loop allocates no
 // iterator, a loop over objects() iterates its remembered answer (the list
 // is reached by nothing but the loop), and a comprehension makes its list in
-// one array however many elements it keeps: listing the moves of two
-// preconditions over six objects allocates the comprehension's list (its
+// one array however many elements it keeps, and any() or all() of a
+// comprehension makes no list at all: listing the moves of three
+// preconditions over six objects allocates the one comprehension's list (its
 // header and array) and nothing else.
 func TestDirectLoopsAllocateOnlyTheirResult(t *testing.T) {
 	src := strings.ReplaceAll(loopAllocPack, "COUNT", "6")
@@ -64,7 +68,7 @@ func TestDirectLoopsAllocateOnlyTheirResult(t *testing.T) {
 	m := newMatch(t, p, 2, Options{NoHistory: true})
 	buf := make([]Move, 0, 4)
 	if got := testing.AllocsPerRun(50, func() {
-		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 2 {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 3 {
 			t.Fatal(moves, err)
 		}
 	}); got > 2 {

@@ -172,8 +172,9 @@ type Match struct {
 	objsNext             int               // the objsMemo entry to replace next
 	wtBits               []uint64          // a bit per object id some wrapper of wtOf is on (wrapsTarget)
 	firesBuf             []fired
-	evals, reused        int      // clause answers settle computed and reused
-	looping              []looped // what ran in the steps before a trigger loop (see watch)
+	sink                 [1]starlark.Value // what any([...]) and all([...]) point at once decided (see anyAll)
+	evals, reused        int               // clause answers settle computed and reused
+	looping              []looped          // what ran in the steps before a trigger loop (see watch)
 	err                  error
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 }
