@@ -160,6 +160,8 @@ type Match struct {
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
+	rdGen, rdGens        uint64            // the running track's stamp, and the last handed out (see Match.add)
+	rdSeen               []uint64          // per object id, present and past: the stamp of the track that last noted it
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
 	ids                  cipher.Block      // opaque card ids' cipher, keyed by the seed (cardid.go)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -306,5 +307,43 @@ func TestReadSetsForks(t *testing.T) {
 	run(t, m, card("wood_elf", 1)+".zone = 'battlefield'")
 	if got := eval(t, m, lord+".power"); got != "2" {
 		t.Errorf("restored, lord in the library: power %s, want 2", got)
+	}
+}
+
+// TestReadsNotedOnce: each part a clause's answer read is in its read set
+// once, however often the condition read it (the seed effects' conditions
+// read every card objects() lists and then some of them again), so that
+// asking whether an answer still holds costs a look per part.
+func TestReadsNotedOnce(t *testing.T) {
+	rp, err := Parse([]byte(readsPack), "reads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*Program{bundled(t, "seeds"), rp} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			m := newMatch(t, p, 2, Options{Seed: seed, NoHistory: true})
+			sets := 0
+			for ply := 0; ply < 30 && !m.Over(); ply++ {
+				if _, err := m.Play(NewRandomBot(seed), 1); err != nil {
+					t.Fatal(err)
+				}
+				for _, ms := range append(slices.Clone(m.objMemos), m.frameMemos...) {
+					for _, mm := range ms {
+						seen := map[read]bool{}
+						for _, r := range mm.reads {
+							r.ver = 0
+							if seen[r] {
+								t.Fatalf("%s seed %d: %s read %+v twice: %+v", p.Pack.Name, seed, mm.cond.what, r, mm.reads)
+							}
+							seen[r] = true
+						}
+						sets += min(len(mm.reads), 1)
+					}
+				}
+			}
+			if sets == 0 {
+				t.Fatalf("%s seed %d: no read sets", p.Pack.Name, seed)
+			}
+		}
 	}
 }
