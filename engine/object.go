@@ -809,7 +809,7 @@ func (m *Match) wantWhile(want []wrapInst, src int, cc *cclauses, self starlark.
 func (m *Match) rewrap(want []wrapInst) {
 	// The last settle left the wrappers of its want: when the wrappers are
 	// still those and want has not changed, nothing has.
-	if sameSlice(m.st.wraps, m.lastWraps) && slices.EqualFunc(want, m.lastWant, func(a, b wrapInst) bool { return a.key() == b.key() }) {
+	if sameSlice(m.st.wraps, m.lastWraps) && sameKeys(want, m.lastWant) {
 		return
 	}
 	defer func() { m.lastWraps = m.st.wraps }()
@@ -852,6 +852,21 @@ func (m *Match) rewrap(want []wrapInst) {
 		m.own(ownWraps)
 		m.st.wraps = keep
 	}
+}
+
+// sameKeys reports whether a and b hold the same wrappers in the same order
+// (settle compares what it wants with what it last wanted at every step).
+func sameKeys(a, b []wrapInst) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.src != y.src || x.clause != y.clause || x.target != y.target || x.name != y.name {
+			return false
+		}
+	}
+	return true
 }
 
 // sameSlice reports whether a and b are the same slice (wrappers are never
