@@ -347,3 +347,57 @@ func TestReadsNotedOnce(t *testing.T) {
 		}
 	}
 }
+
+// loopReadsPack: a when clause whose condition loops over objects() (the
+// way objectsShared answers it) and an action that creates the objects it
+// counts.
+const loopReadsPack = `format: 1
+pack: loopreads
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: create("watcher")
+    transitions: {"": 2}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: go
+    possibleactions: [heat]
+    transitions: {heat: 2}
+actions:
+  heat:
+    body: |
+      create("marker")
+      next_state("heat")
+object_types:
+  watcher:
+    when:
+      - name: hot
+        condition: len([t for t in objects(tag="hot")]) >= 2 and any([True for t in objects(tag="hot")])
+        body: game.hot = len(objects(tag="hot"))
+  marker:
+    tags: [hot]
+`
+
+// TestLoopOverObjectsNotesItsReads: a condition that reads objects() only
+// as a loop's iterable is asked again when an object is created, reused
+// answers checked: the clause fires once the second object exists.
+func TestLoopOverObjectsNotesItsReads(t *testing.T) {
+	p, err := Parse([]byte(loopReadsPack), "loopreads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withCheckedReads(func() {
+		m := newMatch(t, p, 2, Options{Seed: 1})
+		for i := 0; i < 3; i++ {
+			if err := m.Apply(Move{Seat: m.Active(), Action: "heat"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := eval(t, m, `getattr(game, "hot", 0)`); got != "2" {
+			t.Errorf("game.hot %s after three markers, want 2 (the clause fired at the second)", got)
+		}
+	})
+}
