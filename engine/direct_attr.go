@@ -2,8 +2,11 @@ package engine
 
 import (
 	"errors"
+	"slices"
 
+	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 )
 
 // attrSite is one x.name read of direct code, for when x is an object: the
@@ -67,4 +70,56 @@ func (s *attrSite) read(m *Match, o *objectValue) (v starlark.Value, found bool,
 		return nil, false, err
 	}
 	return v, true, nil
+}
+
+// inDir compiles name in dir(x) (and not in), how code asks whether a
+// variable was assigned ("turns" in dir(game)), as a look through x's
+// AttrNames: the answer dir's sorted list of boxed names would give,
+// without making it. nil when e is not of that form.
+func (fc *funcCompiler) inDir(e *syntax.BinaryExpr) dexpr {
+	if e.Op != syntax.IN && e.Op != syntax.NOT_IN {
+		return nil
+	}
+	call, ok := unparen(e.Y).(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	id, ok := unparen(call.Fn).(*syntax.Ident)
+	if !ok || id.Name != "dir" {
+		return nil
+	}
+	if b, ok := id.Binding.(*resolve.Binding); !ok || b.Scope != resolve.Universal {
+		return nil
+	}
+	if _, ok := call.Args[0].(*syntax.BinaryExpr); ok {
+		return nil // dir(k=v): dir's own error
+	}
+	if _, ok := call.Args[0].(*syntax.UnaryExpr); ok {
+		return nil // dir(*xs)
+	}
+	needle := fc.expr(e.X)
+	fc.steps += stepsPerNode // the call's node, as expr would count it
+	arg := fc.expr(call.Args[0])
+	if needle == nil || arg == nil {
+		return nil
+	}
+	in := e.Op == syntax.IN
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		n, err := needle(m, l)
+		if err != nil {
+			return nil, err
+		}
+		x, err := arg(m, l)
+		if err != nil {
+			return nil, err
+		}
+		found := false
+		if ha, ok := x.(starlark.HasAttrs); ok {
+			names := ha.AttrNames() // what it reads is noted, as dir's call notes it
+			if s, ok := n.(starlark.String); ok {
+				found = slices.Contains(names, string(s))
+			}
+		}
+		return starlark.Bool(found == in), nil
+	}
 }

@@ -125,3 +125,40 @@ func TestEqualFastAsCompare(t *testing.T) {
 		t.Errorf("%d pairs answered, want the 17 of strings, objects and players", answered)
 	}
 }
+
+// TestInDirAsStarlark: name in dir(x) and not in, which direct code answers
+// from x's AttrNames without dir's list, give what Starlark gives: values
+// of every kind of x and needle, and errors.
+func TestInDirAsStarlark(t *testing.T) {
+	cases := []struct{ pre, domain string }{
+		{`"players" in dir(game) and "zz" not in dir(game)`, `[("no" in dir(player), "zz" not in dir(player), 5 in dir(game), "count" in dir(board), "x" in dir(3), ("a",) in dir(player))]`},
+		{`"append" in dir([]) and "get" in dir({})`, `[(not ("no" in dir(player)), "" in dir(player))]`},
+		{"True", `["a" in dir(1 // 0)]`},
+		{"True", `[(1 // 0) in dir(game)]`},
+		{"True", `["a" in dir(x=1)]`},
+		{"True", `["a" in dir(game, player)]`},
+	}
+	for _, c := range cases {
+		p := parseDirect(t, comprehensionPack(c.pre, c.domain, ""), "dir.yaml")
+		if d, i := legalBoth(t, p); d != i {
+			t.Errorf("precondition %s, domain %s:\ndirect:      %s\ninterpreted: %s", c.pre, c.domain, d, i)
+		}
+	}
+}
+
+// TestInDirMakesNoList: "n" in dir(player), how code asks whether a
+// variable was assigned, allocates what the player's AttrNames makes itself
+// and not dir's sorted list of boxed names: listing an action whose
+// precondition asks it twice allocates 4 (16 with dir's lists).
+func TestInDirMakesNoList(t *testing.T) {
+	p := parseDirect(t, comprehensionPack(`"score" in dir(player) and "zz" not in dir(player)`, "[1]", ""), "dir.yaml")
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, 4)
+	if got := testing.AllocsPerRun(50, func() {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
+			t.Fatal(moves, err)
+		}
+	}); got > 4 {
+		t.Errorf("%v allocations a listing, want at most 4", got)
+	}
+}

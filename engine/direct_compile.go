@@ -520,6 +520,9 @@ func (fc *funcCompiler) unary(e *syntax.UnaryExpr) dexpr {
 }
 
 func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
+	if d := fc.inDir(e); d != nil {
+		return d
+	}
 	x, y := fc.expr(e.X), fc.expr(e.Y)
 	if x == nil || y == nil {
 		return nil

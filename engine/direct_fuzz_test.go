@@ -112,8 +112,9 @@ func FuzzDirect(f *testing.F) {
 }
 
 // comprehensionAtoms are directAtoms and the names comprehensions bind, and
-// iterables: ranges, a string (not iterable), the players.
-var comprehensionAtoms = append(slices.Clip(directAtoms), "i", "j", "k", "i", "j", "range(3)", "range(-1, 2)", "players", `"ab"`, "board.empty()")
+// iterables: ranges, a string (not iterable), the players, dir(player) (and
+// a name it holds: x in dir(y) has a direct form of its own).
+var comprehensionAtoms = append(slices.Clip(directAtoms), "i", "j", "k", "i", "j", "range(3)", "range(-1, 2)", "players", `"ab"`, "board.empty()", "dir(player)", `"no"`)
 
 // FuzzDirectComprehension: a domain, pure code, of one value computed by an
 // expression with list comprehensions built from the input lists the same
