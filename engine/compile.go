@@ -191,6 +191,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	}
 	p := c.p
 	p.prepareTypes()
+	c.direct.resolveAttrs(p.types)
 	p.predeclared = c.predeclared
 	p.vis = newVisibility(pack, p.tags)
 	p.units, p.scripts = c.units, c.scripts

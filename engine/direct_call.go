@@ -37,6 +37,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if x := fc.beforeLambda(e); x != nil {
 		return x
 	}
+	if x := fc.anyAll(e); x != nil {
+		return x
+	}
 	c := &builtinCall{names: names, lparen: e.Lparen}
 	d := fc.callee(e.Fn, c)
 	if d != nil {
@@ -48,6 +51,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	}
 	if c.callee == nil && c.goFn == nil {
 		c.callee = fc.dynamicCallee(e.Fn, e.Lparen)
+	}
+	if e == fc.shared && c.goFn != nil && c.name == "objects" {
+		c.goFn = objectsShared
 	}
 	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {

@@ -20,6 +20,7 @@ type directCompiler struct {
 	fns       map[*starlark.Function]*dfn
 	compiling map[*starlark.Function]bool
 	defOf     map[*starlark.Function]*syntax.DefStmt
+	sites     []*attrSite // the x.name reads compiled, for resolveAttrs
 }
 
 // directEnv is what the names of one module resolve to.
@@ -154,6 +155,7 @@ type funcCompiler struct {
 	loops  bool               // the code has a comprehension, or calls code that has (see dfn.loops)
 	prints bool               // the code calls print, or calls code that does
 	free   []*resolve.Binding // while compiling a before(lambda: ...), the lambda's free names
+	shared *syntax.CallExpr   // while compiling a loop's iterable, the call it is (see iterable)
 }
 
 // slotScope reports whether a name of that scope is a slot of the running
@@ -356,10 +358,19 @@ func (fc *funcCompiler) expr(e syntax.Expr) dexpr {
 			return nil
 		}
 		name, dot := e.Name.Name, e.Dot
+		site := fc.dc.attrSite(name)
 		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
 			v, err := x(m, l)
 			if err != nil {
 				return nil, err
+			}
+			if o, isObj := v.(*objectValue); isObj && o.m == m && site != nil {
+				if w, found, err := site.read(m, o); found || err != nil {
+					if err != nil {
+						return nil, failAt(dot, err)
+					}
+					return w, nil
+				}
 			}
 			if v, err = getAttr(m, v, name); err != nil {
 				return nil, failAt(dot, err)
@@ -509,6 +520,9 @@ func (fc *funcCompiler) unary(e *syntax.UnaryExpr) dexpr {
 }
 
 func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
+	if d := fc.inDir(e); d != nil {
+		return d
+	}
 	x, y := fc.expr(e.X), fc.expr(e.Y)
 	if x == nil || y == nil {
 		return nil
@@ -525,10 +539,16 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 			return y(m, l)
 		}
 	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.GT, syntax.LE, syntax.GE:
+		eq := op == syntax.EQL || op == syntax.NEQ
 		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
 			a, b, err := operands(m, l, x, y)
 			if err != nil {
 				return nil, err
+			}
+			if eq {
+				if same, ok := equalFast(a, b); ok {
+					return starlark.Bool(same == (op == syntax.EQL)), nil
+				}
 			}
 			c, err := starlark.Compare(op, a, b)
 			if err != nil {
@@ -554,6 +574,27 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 		}
 		return z, nil
 	}
+}
+
+// equalFast is a == b for the values conditions compare most (strings,
+// objects, players: a zone, an owner), as their CompareSameType answers it,
+// without Compare's dynamic calls; ok is false for any other pair.
+func equalFast(a, b starlark.Value) (same, ok bool) {
+	switch x := a.(type) {
+	case starlark.String:
+		if y, isStr := b.(starlark.String); isStr {
+			return x == y, true
+		}
+	case *objectValue:
+		if y, isObj := b.(*objectValue); isObj {
+			return x.id == y.id, true
+		}
+	case *playerValue:
+		if y, isPlayer := b.(*playerValue); isPlayer {
+			return x.seat == y.seat, true
+		}
+	}
+	return false, false
 }
 
 // operands evaluates x, then y.

@@ -20,7 +20,8 @@ func fuzzExpr(data []byte, depth int) (string, []byte) {
 }
 
 // fuzzExprOf is fuzzExpr with atoms, and list comprehensions when comp is
-// set: [e for v in xs if c], for v any of i, j and k (an atom where the
+// set: [e for v in xs if c], some of them as any()'s or all()'s argument,
+// for v any of i, j and k (an atom where the
 // comprehension names it, an undefined name elsewhere, which does not compile).
 func fuzzExprOf(atoms []string, comp bool, data []byte, depth int) (string, []byte) {
 	if len(data) == 0 {
@@ -53,11 +54,19 @@ func fuzzExprOf(atoms []string, comp bool, data []byte, depth int) (string, []by
 		v := []string{"i", "j", "k"}[int(b/n)%3]
 		xs, rest := sub(data)
 		e, rest := sub(rest)
-		if b%n == 8 {
-			return "[" + e + " for " + v + " in " + xs + "]", rest
+		// Some are asked any() or all() of, which direct code answers
+		// without making the list.
+		wrap := []string{"", "", "any", "all"}[int(b/n/3)%4]
+		comp := "[" + e + " for " + v + " in " + xs + "]"
+		if b%n == 9 {
+			var c string
+			c, rest = sub(rest)
+			comp = "[" + e + " for " + v + " in " + xs + " if " + c + "]"
 		}
-		c, rest := sub(rest)
-		return "[" + e + " for " + v + " in " + xs + " if " + c + "]", rest
+		if wrap != "" {
+			comp = wrap + "(" + comp + ")"
+		}
+		return comp, rest
 	default:
 		x, rest := sub(data)
 		y, rest := sub(rest)
@@ -103,8 +112,9 @@ func FuzzDirect(f *testing.F) {
 }
 
 // comprehensionAtoms are directAtoms and the names comprehensions bind, and
-// iterables: ranges, a string (not iterable), the players.
-var comprehensionAtoms = append(slices.Clip(directAtoms), "i", "j", "k", "i", "j", "range(3)", "range(-1, 2)", "players", `"ab"`, "board.empty()")
+// iterables: ranges, a string (not iterable), the players, dir(player) (and
+// a name it holds: x in dir(y) has a direct form of its own).
+var comprehensionAtoms = append(slices.Clip(directAtoms), "i", "j", "k", "i", "j", "range(3)", "range(-1, 2)", "players", `"ab"`, "board.empty()", "dir(player)", `"no"`)
 
 // FuzzDirectComprehension: a domain, pure code, of one value computed by an
 // expression with list comprehensions built from the input lists the same

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -26,6 +27,10 @@ import (
 // maxDirectSteps (see callDirect).
 var errDirectSteps = errors.New("direct code past its bound of steps")
 
+// maxSized is the most elements a comprehension makes room for before its
+// first; past it, append grows its array.
+const maxSized = 256
+
 // dclause runs the clauses of a comprehension from one on, appending to acc.
 type dclause func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error)
 
@@ -37,7 +42,7 @@ func (fc *funcCompiler) comprehension(e *syntax.Comprehension) dexpr {
 		return nil
 	}
 	fc.loops = true
-	run := fc.clauses(e, 0)
+	run := fc.clauses(e, 0, nil)
 	if run == nil {
 		return nil
 	}
@@ -50,13 +55,26 @@ func (fc *funcCompiler) comprehension(e *syntax.Comprehension) dexpr {
 	}
 }
 
+// dsink takes an element a comprehension made: what appending it to acc
+// gives (nil: append it).
+type dsink func(m *Match, acc []starlark.Value, v starlark.Value) []starlark.Value
+
 // clauses compiles e's clauses from i on, then its body, as Starlark's
-// compiler nests them.
-func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
+// compiler nests them, each element going to sink.
+func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int, sink dsink) dclause {
 	if i == len(e.Clauses) {
 		body := fc.expr(e.Body)
 		if body == nil {
 			return nil
+		}
+		if sink != nil {
+			return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
+				v, err := body(m, l)
+				if err != nil {
+					return acc, err
+				}
+				return sink(m, acc, v), nil
+			}
 		}
 		return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 			v, err := body(m, l)
@@ -68,7 +86,7 @@ func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
 	}
 	switch c := e.Clauses[i].(type) {
 	case *syntax.IfClause:
-		cond, next := fc.expr(c.Cond), fc.clauses(e, i+1)
+		cond, next := fc.expr(c.Cond), fc.clauses(e, i+1, sink)
 		if cond == nil || next == nil {
 			return nil
 		}
@@ -80,7 +98,7 @@ func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int) dclause {
 			return next(m, l, acc)
 		}
 	case *syntax.ForClause:
-		return fc.forClause(c, e, i)
+		return fc.forClause(c, e, i, sink)
 	}
 	return nil
 }
@@ -107,7 +125,7 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 		return nil
 	}
 	fc.loops = true
-	xs := fc.expr(s.X)
+	xs := fc.iterable(s.X)
 	if xs == nil {
 		return nil
 	}
@@ -124,65 +142,155 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 		if err != nil {
 			return false, err
 		}
-		it := starlark.Iterate(x)
-		if it == nil {
-			return false, failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
-		}
-		var v starlark.Value
-		for it.Next(&v) {
+		var ret bool
+		err = each(x, pos, func(v starlark.Value) (bool, error) {
 			if m.dsteps += per; m.dsteps >= m.dlimit {
-				it.Done()
-				return false, failAt(pos, errDirectSteps)
+				return true, failAt(pos, errDirectSteps)
 			}
 			l[slot] = v
-			if ret, err := body.run(m, l); ret || err != nil {
-				it.Done()
-				return ret, err
-			}
-		}
-		it.Done()
-		return false, nil
+			ret, err = body.run(m, l)
+			return ret, err
+		})
+		return ret, err
 	}
 }
 
 // forClause compiles for x in xs and what it repeats, the clauses of e from
 // i+1 on.
-func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, i int) dclause {
+func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, i int, sink dsink) dclause {
 	slot, ok := fc.loopVar(c.Vars)
 	if !ok {
 		return nil
 	}
-	xs := fc.expr(c.X)
+	xs := fc.iterable(c.X)
 	if xs == nil {
 		return nil
 	}
 	start := fc.steps
-	next := fc.clauses(e, i+1)
+	next := fc.clauses(e, i+1, sink)
 	if next == nil {
 		return nil
 	}
 	// What one iteration repeats, and ITERJMP and the jump back.
 	per, pos := fc.steps-start+stepsPerNode, c.For
+	sized := i == 0 && sink == nil && !slices.ContainsFunc(e.Clauses[1:], func(c syntax.Node) bool {
+		_, isFor := c.(*syntax.ForClause)
+		return isFor
+	})
 	return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 		x, err := xs(m, l)
 		if err != nil {
 			return acc, err
 		}
-		it := starlark.Iterate(x)
-		if it == nil {
-			return acc, failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
+		if sized && acc == nil {
+			// At most one element an iteration: one array, however many
+			// the conditions keep, rather than append's doublings (of a
+			// list or tuple, which is in memory already: a range's length
+			// is not).
+			switch x := x.(type) {
+			case *starlark.List:
+				acc = make([]starlark.Value, 0, min(x.Len(), maxSized))
+			case starlark.Tuple:
+				acc = make([]starlark.Value, 0, min(len(x), maxSized))
+			}
 		}
-		defer it.Done()
-		var v starlark.Value
-		for it.Next(&v) {
+		err = each(x, pos, func(v starlark.Value) (bool, error) {
 			if m.dsteps += per; m.dsteps >= m.dlimit {
-				return acc, failAt(pos, errDirectSteps)
+				return true, failAt(pos, errDirectSteps)
 			}
 			l[slot] = v
-			if acc, err = next(m, l, acc); err != nil {
-				return acc, err
+			acc, err = next(m, l, acc)
+			return false, err
+		})
+		return acc, err
+	}
+}
+
+// iterable compiles the iterable of a for loop or clause. A call of
+// objects() there gives the loop objects()'s remembered answer rather than
+// a copy of it (objectsShared): nothing but the loop reaches that list, so
+// nothing can change it.
+func (fc *funcCompiler) iterable(x syntax.Expr) dexpr {
+	if call, ok := unparen(x).(*syntax.CallExpr); ok {
+		saved := fc.shared
+		fc.shared = call
+		defer func() { fc.shared = saved }()
+	}
+	return fc.expr(x)
+}
+
+// each calls f with every element of x in order until f says stop or fails,
+// as Starlark's for does: a list cannot change while it runs (its count of
+// iterators is up), an error names pos when x is not iterable. Lists and
+// tuples are iterated without the iterator Starlark allocates for them.
+func each(x starlark.Value, pos syntax.Position, f func(v starlark.Value) (stop bool, err error)) error {
+	switch x := x.(type) {
+	case *starlark.List:
+		for v := range x.Elements() {
+			if stop, err := f(v); stop || err != nil {
+				return err
 			}
 		}
-		return acc, nil
+		return nil
+	case starlark.Tuple:
+		for _, v := range x {
+			if stop, err := f(v); stop || err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	it := starlark.Iterate(x)
+	if it == nil {
+		return failAt(pos, fmt.Errorf("%s value is not iterable", x.Type()))
+	}
+	defer it.Done()
+	var v starlark.Value
+	for it.Next(&v) {
+		if stop, err := f(v); stop || err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// anyAll compiles any([...]) and all([...]) of a comprehension (how
+// conditions ask "is there one": the seed effects' any([o != self ... for o
+// in battlefield(tag="elf")])) without making the list: every element is
+// made, as the list would have been, with its errors and steps, and the
+// answer is the first element any would find true (all false). Only
+// whether there was one is kept, as the length (at most 1) of a slice of
+// Match.sink.
+func (fc *funcCompiler) anyAll(e *syntax.CallExpr) dexpr {
+	id, ok := unparen(e.Fn).(*syntax.Ident)
+	if !ok || id.Name != "any" && id.Name != "all" || len(e.Args) != 1 {
+		return nil
+	}
+	if b, ok := id.Binding.(*resolve.Binding); !ok || b.Scope != resolve.Universal {
+		return nil
+	}
+	comp, ok := e.Args[0].(*syntax.Comprehension)
+	if !ok || comp.Curly {
+		return nil
+	}
+	want := id.Name == "any" // the truth of the element that decides
+	sink := func(m *Match, acc []starlark.Value, v starlark.Value) []starlark.Value {
+		if len(acc) == 0 && bool(v.Truth()) == want {
+			return m.sink[:1]
+		}
+		return acc
+	}
+	fc.steps += stepsPerNode // the argument's node, as the call's would count it
+	fc.loops = true
+	run := fc.clauses(comp, 0, sink)
+	if run == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		acc, err := run(m, l, m.sink[:0])
+		if err != nil {
+			return nil, err
+		}
+		return starlark.Bool((len(acc) > 0) == want), nil
 	}
 }

@@ -47,6 +47,9 @@ func TestDirectComprehensionsAsStarlark(t *testing.T) {
 		{"True", "[i for i in []]"},
 		{"True", "grown()"}, // the list is iterated no more after the comprehension
 		{"len([i for i in range(3)]) == 3", "[player.no + i for i in range(2)]"},
+		{"any([i > 1 for i in range(3)]) and not all([i > 0 for i in range(3)])", "[x for x in range(4) if all([x > i for i in range(x)]) and any([True for i in range(x)])]"},
+		{"any([]) or all([])", "[any([i for i in []]), all([i for i in []]), any([i for i in [0, '', 2, None]]), all([i for i in [1, 0]])]"},
+		{"any([x for x in evens(4)])", "[all([j for j in evens(i)]) for i in range(3)]"},
 		// Errors: not iterable, in the body, in a condition, in a function.
 		{"True", "[i for i in 3]"},
 		{"True", `[i for i in "abc"]`},
@@ -55,6 +58,9 @@ func TestDirectComprehensionsAsStarlark(t *testing.T) {
 		{"True", "evens(None)"},
 		{"len([i for i in player]) > 0", "[1]"},
 		{"True", "[j for i in range(2) for j in i]"},
+		{"any([1 // i for i in [1, 0]])", "[1]"},
+		{"True", "[all([i + 'a' for i in range(2)])]"},
+		{"True", "[any([True for i in 3])]"},
 	}
 	for _, c := range cases {
 		p := parseDirect(t, comprehensionPack(c.pre, c.domain, script), "loops.yaml")
@@ -72,6 +78,8 @@ func TestDirectComprehensionsPastTheirBound(t *testing.T) {
 	for _, c := range []struct{ domain, want string }{
 		{"[len([i for i in range(5000)])]", "5000"},
 		{"[len([1 for a in range(1000) for b in range(1000)])]", "too many steps"},
+		{"[any([a > b for a in range(1000) for b in range(1000)])]", "too many steps"},
+		{"[all([i >= 0 for i in range(5000)])]", "True"},
 	} {
 		p := parseDirect(t, comprehensionPack("True", c.domain, ""), "bound.yaml")
 		d, i := legalBoth(t, p)

@@ -164,6 +164,8 @@ type Match struct {
 	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
+	rdGen, rdGens        uint64            // the running track's stamp, and the last handed out (see Match.add)
+	rdSeen               []uint64          // per object id, present and past: the stamp of the track that last noted it
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
 	ids                  cipher.Block      // opaque card ids' cipher, keyed by the seed (cardid.go)
@@ -176,8 +178,9 @@ type Match struct {
 	objsNext             int               // the objsMemo entry to replace next
 	wtBits               []uint64          // a bit per object id some wrapper of wtOf is on (wrapsTarget)
 	firesBuf             []fired
-	evals, reused        int      // clause answers settle computed and reused
-	looping              []looped // what ran in the steps before a trigger loop (see watch)
+	sink                 [1]starlark.Value // what any([...]) and all([...]) point at once decided (see anyAll)
+	evals, reused        int               // clause answers settle computed and reused
+	looping              []looped          // what ran in the steps before a trigger loop (see watch)
 	err                  error
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 }

@@ -809,7 +809,7 @@ func (m *Match) wantWhile(want []wrapInst, src int, cc *cclauses, self starlark.
 func (m *Match) rewrap(want []wrapInst) {
 	// The last settle left the wrappers of its want: when the wrappers are
 	// still those and want has not changed, nothing has.
-	if sameSlice(m.st.wraps, m.lastWraps) && slices.EqualFunc(want, m.lastWant, func(a, b wrapInst) bool { return a.key() == b.key() }) {
+	if sameSlice(m.st.wraps, m.lastWraps) && sameKeys(want, m.lastWant) {
 		return
 	}
 	defer func() { m.lastWraps = m.st.wraps }()
@@ -852,6 +852,21 @@ func (m *Match) rewrap(want []wrapInst) {
 		m.own(ownWraps)
 		m.st.wraps = keep
 	}
+}
+
+// sameKeys reports whether a and b hold the same wrappers in the same order
+// (settle compares what it wants with what it last wanted at every step).
+func sameKeys(a, b []wrapInst) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.src != y.src || x.clause != y.clause || x.target != y.target || x.name != y.name {
+			return false
+		}
+	}
+	return true
 }
 
 // sameSlice reports whether a and b are the same slice (wrappers are never
@@ -1023,6 +1038,32 @@ func objArg(fn string, v starlark.Value) (*objectValue, error) {
 
 // objects(type=None, tag=None) lists the live objects, oldest first.
 func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	a, err := objectsAnswerOf(m, fn, args, kw)
+	if err != nil {
+		return nil, err
+	}
+	// A list of its own: the caller may change it.
+	return starlark.NewList(append(make([]starlark.Value, 0, len(a.vals)), a.vals...)), nil
+}
+
+// objectsShared is objects() for direct code that only iterates its list (a
+// loop's iterable): the list holds the remembered answer itself, which
+// nothing changes in place.
+func objectsShared(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	a, err := objectsAnswerOf(m, "objects", args, kw)
+	if err != nil {
+		return nil, err
+	}
+	if a.list == nil { // frozen: iterating it counts no iterator
+		a.list = starlark.NewList(a.vals)
+		a.list.Freeze()
+	}
+	return a.list, nil
+}
+
+// objectsAnswerOf returns the remembered answer of objects(type, tag) for
+// the present members, not to be changed.
+func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (*objectsAnswer, error) {
 	typ, tag, ok := objectsArgs(args, kw)
 	if !ok {
 		var t, g string // their own variables: only this rare path makes them escape
@@ -1053,8 +1094,7 @@ func biObjects(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		}
 		memo.vals = vals
 	}
-	// A list of its own: the caller may change it.
-	return starlark.NewList(append(make([]starlark.Value, 0, len(memo.vals)), memo.vals...)), nil
+	return memo, nil
 }
 
 // objectsAnswer is what objects(type, tag) listed while the members (which
@@ -1064,6 +1104,7 @@ type objectsAnswer struct {
 	ver      uint64
 	typ, tag string
 	vals     []starlark.Value
+	list     *starlark.List // vals as a frozen list, made at objectsShared's first use
 }
 
 // objectsMemo returns the remembered answer of objects(typ, tag) for the

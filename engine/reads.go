@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -61,22 +60,42 @@ func (m *Match) bump() uint64 {
 
 // note records a read while a condition runs under track.
 func (m *Match) note(kind uint8, id int, ver uint64) {
-	if m.rd == nil {
-		return
+	if m.rd != nil {
+		m.add(read{kind: kind, past: m.cur != nil, id: int32(id), ver: ver})
 	}
-	r := read{kind: kind, past: m.cur != nil, id: int32(id), ver: ver}
-	if n := len(*m.rd); n > 0 && (*m.rd)[n-1] == r {
-		return
-	}
-	*m.rd = append(*m.rd, r)
 }
 
 // notePresent records a read of the present made inside before(): one of a
 // variable assigned since the step before began, which reads as it is now.
 func (m *Match) notePresent(kind uint8, id int, ver uint64) {
 	if m.rd != nil {
-		*m.rd = append(*m.rd, read{kind: kind, id: int32(id), ver: ver})
+		m.add(read{kind: kind, id: int32(id), ver: ver})
 	}
+}
+
+// add appends r to the running track's reads unless it is there already (a
+// part read twice in one answer has one version: pure code changes
+// nothing). An object's read is found by its stamp in rdSeen (a condition
+// reads every object objects() lists, some twice); the few reads of other
+// parts by looking.
+func (m *Match) add(r read) {
+	rs := *m.rd
+	if r.kind == rdObject && r.id >= 0 {
+		i := 2 * int(r.id)
+		if r.past {
+			i++
+		}
+		if i >= len(m.rdSeen) {
+			m.rdSeen = append(m.rdSeen, make([]uint64, i+1-len(m.rdSeen))...)
+		}
+		if m.rdSeen[i] == m.rdGen {
+			return
+		}
+		m.rdSeen[i] = m.rdGen
+	} else if slices.Contains(rs, r) {
+		return
+	}
+	*m.rd = append(rs, r)
 }
 
 // noteActive records that code read who the active player is (as player or
@@ -87,37 +106,20 @@ func (m *Match) noteActive() {
 	}
 }
 
-// track runs f noting every read into *reads (emptied first), then sorts them
-// and drops repeats. Tracking nests: an outer track sees nothing of an inner
-// one, which only happens for code settle runs itself.
+// track runs f noting every read into *reads (emptied first), each part
+// once, in the order first read. Tracking nests: an outer track sees nothing
+// of an inner one, which only happens for code settle runs itself (the
+// outer one may then note an object the inner one read twice: a repeat
+// costs unchanged a look, no more).
 func (m *Match) track(reads *[]read, f func() error) error {
-	saved := m.rd
+	saved, gen := m.rd, m.rdGen
 	*reads = (*reads)[:0]
 	m.rd = reads
+	m.rdGens++ // never 0, and never again: no stamp of another track matches
+	m.rdGen = m.rdGens
 	err := f()
-	m.rd = saved
-	rs := *reads
-	if slices.IsSortedFunc(rs, cmpRead) { // often: objects are read in id order
-		*reads = slices.Compact(rs)
-		return err
-	}
-	slices.SortFunc(rs, cmpRead)
-	*reads = slices.Compact(rs)
+	m.rd, m.rdGen = saved, gen
 	return err
-}
-
-// cmpRead orders reads by kind, present before past, then id.
-func cmpRead(a, b read) int {
-	switch {
-	case a.kind != b.kind:
-		return int(a.kind) - int(b.kind)
-	case a.past != b.past:
-		if a.past {
-			return 1
-		}
-		return -1
-	}
-	return cmp.Compare(a.id, b.id)
 }
 
 // unchanged reports whether every part in reads still has the version it was

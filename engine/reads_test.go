@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -307,4 +308,96 @@ func TestReadSetsForks(t *testing.T) {
 	if got := eval(t, m, lord+".power"); got != "2" {
 		t.Errorf("restored, lord in the library: power %s, want 2", got)
 	}
+}
+
+// TestReadsNotedOnce: each part a clause's answer read is in its read set
+// once, however often the condition read it (the seed effects' conditions
+// read every card objects() lists and then some of them again), so that
+// asking whether an answer still holds costs a look per part.
+func TestReadsNotedOnce(t *testing.T) {
+	rp, err := Parse([]byte(readsPack), "reads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*Program{bundled(t, "seeds"), rp} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			m := newMatch(t, p, 2, Options{Seed: seed, NoHistory: true})
+			sets := 0
+			for ply := 0; ply < 30 && !m.Over(); ply++ {
+				if _, err := m.Play(NewRandomBot(seed), 1); err != nil {
+					t.Fatal(err)
+				}
+				for _, ms := range append(slices.Clone(m.objMemos), m.frameMemos...) {
+					for _, mm := range ms {
+						seen := map[read]bool{}
+						for _, r := range mm.reads {
+							r.ver = 0
+							if seen[r] {
+								t.Fatalf("%s seed %d: %s read %+v twice: %+v", p.Pack.Name, seed, mm.cond.what, r, mm.reads)
+							}
+							seen[r] = true
+						}
+						sets += min(len(mm.reads), 1)
+					}
+				}
+			}
+			if sets == 0 {
+				t.Fatalf("%s seed %d: no read sets", p.Pack.Name, seed)
+			}
+		}
+	}
+}
+
+// loopReadsPack: a when clause whose condition loops over objects() (the
+// way objectsShared answers it) and an action that creates the objects it
+// counts.
+const loopReadsPack = `format: 1
+pack: loopreads
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: create("watcher")
+    transitions: {"": 2}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: go
+    possibleactions: [heat]
+    transitions: {heat: 2}
+actions:
+  heat:
+    body: |
+      create("marker")
+      next_state("heat")
+object_types:
+  watcher:
+    when:
+      - name: hot
+        condition: len([t for t in objects(tag="hot")]) >= 2 and any([True for t in objects(tag="hot")])
+        body: game.hot = len(objects(tag="hot"))
+  marker:
+    tags: [hot]
+`
+
+// TestLoopOverObjectsNotesItsReads: a condition that reads objects() only
+// as a loop's iterable is asked again when an object is created, reused
+// answers checked: the clause fires once the second object exists.
+func TestLoopOverObjectsNotesItsReads(t *testing.T) {
+	p, err := Parse([]byte(loopReadsPack), "loopreads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withCheckedReads(func() {
+		m := newMatch(t, p, 2, Options{Seed: 1})
+		for i := 0; i < 3; i++ {
+			if err := m.Apply(Move{Seat: m.Active(), Action: "heat"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := eval(t, m, `getattr(game, "hot", 0)`); got != "2" {
+			t.Errorf("game.hot %s after three markers, want 2 (the clause fired at the second)", got)
+		}
+	})
 }
