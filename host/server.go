@@ -128,7 +128,8 @@ func (s *Server) start(i int, rec *graph.Record) (*match, error) {
 	return m, nil
 }
 
-// Close stops the bots (a bot's move being stored is stored first).
+// Close stops the bots (a bot's move being stored is stored first) and
+// closes the records' files of a store it made (Config.Store nil).
 func (s *Server) Close() {
 	s.cancel()
 	s.bots.Wait()
@@ -139,6 +140,11 @@ func (s *Server) Close() {
 			m.timer.Stop()
 		}
 		m.mu.Unlock()
+	}
+	if d, ok := s.store.(*DirStore); ok && s.cfg.Store == nil {
+		if err := d.Close(); err != nil {
+			s.logf("%v", err)
+		}
 	}
 }
 
