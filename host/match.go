@@ -82,9 +82,8 @@ func (m *match) persist() error {
 // one of the seat's legal moves there. The move is stored before take
 // returns; the bots then move on their own.
 func (m *match) take(seat, step int, action string, args []byte) (int, error) {
-	key, err := moveKey(action, args)
-	if err != nil {
-		return 0, errIllegal
+	if _, err := moveKey(action, args); err != nil {
+		return 0, errIllegal // not JSON, or not an object
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -115,7 +114,7 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		}
 		return 0, errStale
 	}
-	mv, ok := snap.views[seat+1].legal(key)
+	mv, ok := snap.views[seat+1].legal(action, args)
 	if !ok {
 		return 0, errIllegal
 	}

@@ -135,8 +135,28 @@ func barred(m *engine.Match, seat int) ([]barredJSON, error) {
 	return out, nil
 }
 
-// legal returns the seat's legal move whose key (moveKey) is key.
-func (vw *view) legal(key string) (engine.Move, bool) {
+// legal returns the seat's legal move posted as action and args. A page
+// posts a move's args as the state wrote them, so they are looked for as
+// bytes first; args written otherwise (another key order) are found by
+// their canonical JSON (moveKey), each legal move's made at the first such
+// post.
+func (vw *view) legal(action string, args json.RawMessage) (engine.Move, bool) {
+	var posted bytes.Buffer
+	if json.Compact(&posted, args) == nil {
+		n := 0
+		for _, a := range vw.state.Actions {
+			for k, mj := range a.Moves {
+				if a.Action == action && bytes.Equal(mj.Args, posted.Bytes()) {
+					return vw.moves[n+k], true
+				}
+			}
+			n += len(a.Moves)
+		}
+	}
+	key, err := moveKey(action, args)
+	if err != nil {
+		return engine.Move{}, false
+	}
 	vw.keysOnce.Do(func() {
 		vw.byKey = map[string]engine.Move{}
 		n := 0
