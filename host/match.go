@@ -42,38 +42,83 @@ type match struct {
 // publish makes the snapshot of the session's newest step (mu held) and
 // tells those waiting on the last one.
 func (m *match) publish() error {
-	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil)
+	snap, err := m.snapshot()
 	if err != nil {
 		return err
+	}
+	m.show(snap)
+	return nil
+}
+
+// snapshot makes what the viewers see of the session's newest step (mu
+// held).
+func (m *match) snapshot() (*snapshot, error) {
+	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil)
+	if err != nil {
+		return nil, err
 	}
 	for _, vw := range snap.views {
 		vw.state.Paused = m.paused
 	}
+	return snap, nil
+}
+
+// show makes snap the one requests read and tells those waiting on the
+// last one (mu held).
+func (m *match) show(snap *snapshot) {
 	if old := m.snap.Swap(snap); old != nil {
 		close(old.changed)
 	}
-	return nil
 }
 
 // persist stores the moves taken since the last call, and the whole record
 // once the match is over (mu held). A store that fails stops the match.
 func (m *match) persist() error {
+	return m.save()()
+}
+
+// save starts storing what persist stores and returns the wait for its end
+// (mu held from the call to the end of the wait). The store runs on its own
+// goroutine with a copy of the record, so that the caller may use the
+// session meanwhile.
+func (m *match) save() (wait func() error) {
 	rec := m.sess.Record()
 	over := m.sess.Match().Over()
 	if len(rec.Moves) == m.stored && !over {
+		return func() error { return nil }
+	}
+	done := make(chan error, 1)
+	go func() {
+		if over {
+			done <- m.srv.store.Finish(m.index, rec)
+		} else {
+			done <- m.srv.store.Save(m.index, rec)
+		}
+	}()
+	return func() error {
+		if err := <-done; err != nil {
+			m.broken = err
+			return err
+		}
+		m.stored = len(rec.Moves)
 		return nil
 	}
-	var err error
-	if over {
-		err = m.srv.store.Finish(m.index, rec)
-	} else {
-		err = m.srv.store.Save(m.index, rec)
-	}
-	if err != nil {
-		m.broken = err
+}
+
+// commit is persist then publish (mu held), the snapshot made while the
+// store waits for the disk, and shown only once the moves are stored: no
+// page sees a move that a kill could still lose. After a store that
+// failed nothing is shown, and m.broken is set.
+func (m *match) commit() error {
+	wait := m.save()
+	snap, err := m.snapshot()
+	if err := wait(); err != nil {
 		return err
 	}
-	m.stored = len(rec.Moves)
+	if err != nil {
+		return err
+	}
+	m.show(snap)
 	return nil
 }
 
@@ -102,10 +147,7 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		// A clock ran out before the move came: the step it was chosen
 		// at is gone.
 		if err == nil {
-			err = m.persist()
-		}
-		if err == nil {
-			err = m.publish()
+			err = m.commit()
 		}
 		m.arm()
 		m.kick()
@@ -127,10 +169,10 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	}
 	m.toHead()
 	m.since = time.Now()
-	if err := m.persist(); err != nil {
-		return 0, fmt.Errorf("%w: %v", errStopped, err)
-	}
-	if err := m.publish(); err != nil {
+	if err := m.commit(); err != nil {
+		if m.broken != nil {
+			return 0, fmt.Errorf("%w: %v", errStopped, err)
+		}
 		return 0, err
 	}
 	m.arm()
@@ -199,11 +241,8 @@ func (m *match) stepped(err error) bool {
 		m.srv.logf("match %d: %v", m.index+1, err)
 		return false
 	}
-	if err := m.persist(); err != nil {
-		m.srv.logf("match %d: %v", m.index+1, err) // the match stops; its last step is still shown
-	}
-	if err := m.publish(); err != nil {
-		m.srv.logf("match %d: %v", m.index+1, err)
+	if err := m.commit(); err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err) // a store that failed stops the match
 		return false
 	}
 	m.arm()
