@@ -40,27 +40,17 @@ type match struct {
 }
 
 // publish makes the snapshot of the session's newest step (mu held) and
-// tells those waiting on the last one.
+// tells those waiting on the last one. It returns no error since the
+// viewers' states are built, and fail, at their first read (snapshot.view).
 func (m *match) publish() error {
-	snap, err := m.snapshot()
-	if err != nil {
-		return err
-	}
-	m.show(snap)
+	m.show(m.snapshot())
 	return nil
 }
 
 // snapshot makes what the viewers see of the session's newest step (mu
 // held).
-func (m *match) snapshot() (*snapshot, error) {
-	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, vw := range snap.views {
-		vw.state.Paused = m.paused
-	}
-	return snap, nil
+func (m *match) snapshot() *snapshot {
+	return makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil, m.paused)
 }
 
 // show makes snap the one requests read and tells those waiting on the
@@ -111,11 +101,8 @@ func (m *match) save() (wait func() error) {
 // failed nothing is shown, and m.broken is set.
 func (m *match) commit() error {
 	wait := m.save()
-	snap, err := m.snapshot()
+	snap := m.snapshot()
 	if err := wait(); err != nil {
-		return err
-	}
-	if err != nil {
 		return err
 	}
 	m.show(snap)
@@ -156,7 +143,11 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		}
 		return 0, errStale
 	}
-	mv, ok := snap.views[seat+1].legal(action, args)
+	vw, err := snap.view(seat + 1)
+	if err != nil {
+		return 0, err
+	}
+	mv, ok := vw.legal(action, args)
 	if !ok {
 		return 0, errIllegal
 	}

@@ -11,7 +11,10 @@ import (
 // under the match's lock. Posted in another key order, it is found too.
 func TestLegalFindsAPostedMoveCheaply(t *testing.T) {
 	ts := startServer(t, "hearts", "human,human,human,human", 1, "")
-	vw := ts.ms[0].snap.Load().views[1]
+	vw, err := ts.ms[0].snap.Load().view(1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	a := vw.state.Actions[0]
 	if len(a.Moves) < 200 {
 		t.Fatalf("Player 1 has %d moves of %s at the start, want Hearts' 286 ways to give", len(a.Moves), a.Action)

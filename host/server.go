@@ -121,9 +121,11 @@ func (s *Server) start(i int, rec *graph.Record) (*match, error) {
 			return nil, err
 		}
 	}
-	if err := m.publish(); err != nil {
+	snap := m.snapshot()
+	if _, err := snap.view(0); err != nil { // a pack whose table cannot be drawn is refused now, not at the first page
 		return nil, err
 	}
+	m.show(snap)
 	m.arm()
 	return m, nil
 }
