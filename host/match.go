@@ -147,6 +147,9 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if snap.stuck {
+		return 0, errFinished // its legal moves could not be listed
+	}
 	mv, ok := vw.legal(action, args)
 	if !ok {
 		return 0, errIllegal

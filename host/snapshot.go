@@ -29,11 +29,11 @@ type snapshot struct {
 	pack  *graph.Pack
 	index int           // the match's, from 0
 	mt    *engine.Match // the match at step, a fork; used by build only
-	all   []engine.Move // every seat's legal moves at step
 
 	build sync.Once
 	made  atomic.Bool // the views are built
 	views []*view     // by viewer: 0 the spectator, then each seat
+	stuck bool        // listing the legal moves failed: the match cannot go on
 	err   error       // building the views failed
 }
 
@@ -94,18 +94,11 @@ type pictureJSON struct {
 // makeSnapshot makes the snapshot of m at its newest step (i is the
 // match's index, from 0; step is the session's newest step, the one a move
 // is posted at; failed: it stopped on an error; paused: the designer paused
-// it). Its legal moves are listed now, under the caller's hold on m; the
-// viewers' states when first read.
+// it): a fork of m, made under the caller's hold on it, from which the
+// viewers' states are built when first read.
 func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed, paused bool) *snapshot {
-	snap := &snapshot{step: step, over: m.Over(), failed: failed, paused: paused, viewers: m.Seats() + 1,
+	return &snapshot{step: step, over: m.Over(), failed: failed, paused: paused, viewers: m.Seats() + 1,
 		changed: make(chan struct{}), pack: pack, index: i, mt: m.Fork()}
-	if !snap.over && !failed {
-		var err error
-		if snap.all, err = snap.mt.LegalAll(); err != nil {
-			snap.failed = true
-		}
-	}
-	return snap
 }
 
 // view returns viewer v's state (0 the spectator, then each seat), building
@@ -113,7 +106,7 @@ func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed, paused
 func (snap *snapshot) view(v int) (*view, error) {
 	snap.build.Do(func() {
 		snap.views, snap.err = snap.makeViews()
-		snap.mt, snap.all = nil, nil // not needed any more
+		snap.mt = nil // not needed any more
 		snap.made.Store(true)
 	})
 	if snap.err != nil {
@@ -125,23 +118,30 @@ func (snap *snapshot) view(v int) (*view, error) {
 	return snap.views[v], nil
 }
 
-// makeViews builds every viewer's state at the snapshot's step.
+// makeViews builds every viewer's state at the snapshot's step (and sets
+// stuck).
 func (snap *snapshot) makeViews() ([]*view, error) {
 	pack, m := snap.pack, snap.mt
 	scenes, err := scenesOf(pack, m)
 	if err != nil {
 		return nil, err
 	}
+	var all []engine.Move
+	if !snap.over && !snap.failed {
+		if all, err = m.LegalAll(); err != nil {
+			snap.stuck = true
+		}
+	}
 	var out []*view
 	for v, sc := range scenes {
 		st := stateJSON{Match: snap.index + 1, Seat: v, Step: snap.step, Over: snap.over, Paused: snap.paused, Scene: sc, Actions: []actionJSON{}}
-		if snap.failed {
+		if snap.failed || snap.stuck {
 			st.Error = "the match stopped on an error of the rules"
 		}
 		vw := &view{}
 		if v > 0 {
 			var mine []engine.Move
-			for _, mv := range snap.all {
+			for _, mv := range all {
 				if mv.Seat == v-1 {
 					mine = append(mine, mv)
 				}
