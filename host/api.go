@@ -56,7 +56,11 @@ func (s *Server) auth(h func(http.ResponseWriter, *http.Request, *match, int)) h
 }
 
 func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, viewer int) {
-	body, err := m.snap.Load().views[viewer].bytes()
+	vw, err := m.snap.Load().view(viewer)
+	var body []byte
+	if err == nil {
+		body, err = vw.bytes()
+	}
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -81,7 +81,7 @@ func TestBrowserPlaysHearts(t *testing.T) {
 		}
 		seat := 0
 		for s := 1; s <= 4 && seat == 0; s++ {
-			if len(before.views[s].state.Actions) > 0 {
+			if vw, err := before.view(s); err == nil && len(vw.state.Actions) > 0 {
 				seat = s
 			}
 		}

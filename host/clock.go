@@ -66,10 +66,7 @@ func (m *match) expire() {
 	}
 	moved, err := m.passTime()
 	if err == nil {
-		err = m.persist()
-	}
-	if err == nil {
-		err = m.publish()
+		err = m.commit()
 	}
 	if err != nil {
 		m.srv.logf("match %d: %v", m.index+1, err)

@@ -47,9 +47,15 @@
 // # Goroutines
 //
 // Each match has a mutex over its preview.Session and a goroutine that
-// plays its bots. What a request reads is built under that mutex when the
-// match moves (a snapshot per step); the SVG picture is drawn from the
-// scene, which is plain data, outside it.
+// plays its bots. When the match moves, a snapshot of the step is made
+// under that mutex (a fork of the match, engine.Match.Fork, and its legal
+// moves) while the move is stored on a goroutine of its own, and shown once
+// it is stored. What each viewer receives (scene, moves, SVG picture) is
+// built from the fork at the first read, outside the mutex, so a move's
+// answer does not wait for it and the match may move on meanwhile.
+// [DirStore] writes the moves of all matches into one journal: the moves
+// that come while it syncs are written and synced together after (group
+// commit).
 //
 // The package imports graph, engine, preview and its scene packages; it must
 // never import Fyne, SQLite, the project or the editor.

@@ -154,11 +154,11 @@ func received(t *testing.T, ts *testServer, viewer, step int) []byte {
 // then the events of m's own log (a probe's: the move's) as the viewer sees
 // them, each with the line the page shows.
 func sent(t *testing.T, pack *graph.Pack, m *engine.Match, step, viewer int) []byte {
-	snap, err := makeSnapshot(pack, m, 0, step, false)
+	vw, err := makeSnapshot(pack, m, 0, step, false, false).view(viewer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	state, err := snap.views[viewer].bytes()
+	state, err := vw.bytes()
 	if err != nil {
 		t.Fatal(err)
 	}

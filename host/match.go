@@ -40,41 +40,74 @@ type match struct {
 }
 
 // publish makes the snapshot of the session's newest step (mu held) and
-// tells those waiting on the last one.
+// tells those waiting on the last one. It returns no error since the
+// viewers' states are built, and fail, at their first read (snapshot.view).
 func (m *match) publish() error {
-	snap, err := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil)
-	if err != nil {
-		return err
-	}
-	for _, vw := range snap.views {
-		vw.state.Paused = m.paused
-		vw.draw = m.srv.images.options(m.index + 1)
-	}
+	m.show(m.snapshot())
+	return nil
+}
+
+// snapshot makes what the viewers see of the session's newest step (mu
+// held).
+func (m *match) snapshot() *snapshot {
+	snap := makeSnapshot(m.srv.pack, m.sess.Match(), m.index, m.sess.Head(), m.sess.Err() != nil, m.paused)
+	snap.draw = m.srv.images.options(m.index + 1)
+	return snap
+}
+
+// show makes snap the one requests read and tells those waiting on the
+// last one (mu held).
+func (m *match) show(snap *snapshot) {
 	if old := m.snap.Swap(snap); old != nil {
 		close(old.changed)
 	}
-	return nil
 }
 
 // persist stores the moves taken since the last call, and the whole record
 // once the match is over (mu held). A store that fails stops the match.
 func (m *match) persist() error {
+	return m.save()()
+}
+
+// save starts storing what persist stores and returns the wait for its end
+// (mu held from the call to the end of the wait). The store runs on its own
+// goroutine with a copy of the record, so that the caller may use the
+// session meanwhile.
+func (m *match) save() (wait func() error) {
 	rec := m.sess.Record()
 	over := m.sess.Match().Over()
 	if len(rec.Moves) == m.stored && !over {
+		return func() error { return nil }
+	}
+	done := make(chan error, 1)
+	go func() {
+		if over {
+			done <- m.srv.store.Finish(m.index, rec)
+		} else {
+			done <- m.srv.store.Save(m.index, rec)
+		}
+	}()
+	return func() error {
+		if err := <-done; err != nil {
+			m.broken = err
+			return err
+		}
+		m.stored = len(rec.Moves)
 		return nil
 	}
-	var err error
-	if over {
-		err = m.srv.store.Finish(m.index, rec)
-	} else {
-		err = m.srv.store.Save(m.index, rec)
-	}
-	if err != nil {
-		m.broken = err
+}
+
+// commit is persist then publish (mu held), the snapshot made while the
+// store waits for the disk, and shown only once the moves are stored: no
+// page sees a move that a kill could still lose. After a store that
+// failed nothing is shown, and m.broken is set.
+func (m *match) commit() error {
+	wait := m.save()
+	snap := m.snapshot()
+	if err := wait(); err != nil {
 		return err
 	}
-	m.stored = len(rec.Moves)
+	m.show(snap)
 	return nil
 }
 
@@ -83,9 +116,8 @@ func (m *match) persist() error {
 // one of the seat's legal moves there. The move is stored before take
 // returns; the bots then move on their own.
 func (m *match) take(seat, step int, action string, args []byte) (int, error) {
-	key, err := moveKey(action, args)
-	if err != nil {
-		return 0, errIllegal
+	if _, err := moveKey(action, args); err != nil {
+		return 0, errIllegal // not JSON, or not an object
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -104,10 +136,7 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		// A clock ran out before the move came: the step it was chosen
 		// at is gone.
 		if err == nil {
-			err = m.persist()
-		}
-		if err == nil {
-			err = m.publish()
+			err = m.commit()
 		}
 		m.arm()
 		m.kick()
@@ -116,7 +145,14 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		}
 		return 0, errStale
 	}
-	mv, ok := snap.views[seat+1].legal(key)
+	vw, err := snap.view(seat + 1)
+	if err != nil {
+		return 0, err
+	}
+	if snap.stuck {
+		return 0, errFinished // its legal moves could not be listed
+	}
+	mv, ok := vw.legal(action, args)
 	if !ok {
 		return 0, errIllegal
 	}
@@ -129,10 +165,10 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 	}
 	m.toHead()
 	m.since = time.Now()
-	if err := m.persist(); err != nil {
-		return 0, fmt.Errorf("%w: %v", errStopped, err)
-	}
-	if err := m.publish(); err != nil {
+	if err := m.commit(); err != nil {
+		if m.broken != nil {
+			return 0, fmt.Errorf("%w: %v", errStopped, err)
+		}
 		return 0, err
 	}
 	m.arm()
@@ -201,11 +237,8 @@ func (m *match) stepped(err error) bool {
 		m.srv.logf("match %d: %v", m.index+1, err)
 		return false
 	}
-	if err := m.persist(); err != nil {
-		m.srv.logf("match %d: %v", m.index+1, err) // the match stops; its last step is still shown
-	}
-	if err := m.publish(); err != nil {
-		m.srv.logf("match %d: %v", m.index+1, err)
+	if err := m.commit(); err != nil {
+		m.srv.logf("match %d: %v", m.index+1, err) // a store that failed stops the match
 		return false
 	}
 	m.arm()

@@ -96,7 +96,12 @@ func TestRefusedRequestsChangeNothing(t *testing.T) {
 func (ts *testServer) everything(t *testing.T) []byte {
 	var b bytes.Buffer
 	for i, m := range ts.ms {
-		for v, vw := range m.snap.Load().views {
+		snap := m.snap.Load()
+		for v := range snap.viewers {
+			vw, err := snap.view(v)
+			if err != nil {
+				t.Fatal(err)
+			}
 			body, err := vw.bytes()
 			if err != nil {
 				t.Fatal(err)

@@ -127,14 +127,17 @@ func (s *Server) start(i int, rec *graph.Record) (*match, error) {
 			return nil, err
 		}
 	}
-	if err := m.publish(); err != nil {
+	snap := m.snapshot()
+	if _, err := snap.view(0); err != nil { // a pack whose table cannot be drawn is refused now, not at the first page
 		return nil, err
 	}
+	m.show(snap)
 	m.arm()
 	return m, nil
 }
 
-// Close stops the bots (a bot's move being stored is stored first).
+// Close stops the bots (a bot's move being stored is stored first) and
+// closes the records' files of a store it made (Config.Store nil).
 func (s *Server) Close() {
 	s.cancel()
 	s.bots.Wait()
@@ -145,6 +148,11 @@ func (s *Server) Close() {
 			m.timer.Stop()
 		}
 		m.mu.Unlock()
+	}
+	if d, ok := s.store.(*DirStore); ok && s.cfg.Store == nil {
+		if err := d.Close(); err != nil {
+			s.logf("%v", err)
+		}
 	}
 }
 

@@ -3,8 +3,10 @@ package host
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rulestudio/studio/engine"
 	"github.com/rulestudio/studio/graph"
@@ -14,12 +16,26 @@ import (
 
 // snapshot is a match as its viewers see it at one step: made under the
 // match's lock each time the match moves, read by requests without it.
+// The viewers' states are built at the first read of any (view), from a
+// fork of the match at the step, which the match going on leaves as it is.
 type snapshot struct {
 	step    int // the session's newest step: each move makes a new one
 	over    bool
 	failed  bool          // the pack's code failed: the match cannot go on
-	views   []*view       // by viewer: 0 the spectator, then each seat
+	paused  bool          // the designer paused the match (Control.Pause)
+	viewers int           // the spectator and each seat
 	changed chan struct{} // closed when a newer snapshot replaces this one
+
+	pack  *graph.Pack
+	index int             // the match's, from 0
+	mt    *engine.Match   // the match at step, a fork; used by build only
+	draw  picture.Options // how each view's picture is drawn: the images, linked under the API (images.go)
+
+	build sync.Once
+	made  atomic.Bool // the views are built
+	views []*view     // by viewer: 0 the spectator, then each seat
+	stuck bool        // listing the legal moves failed: the match cannot go on
+	err   error       // building the views failed
 }
 
 // view is one viewer's state at a step: the scene and the legal moves, and
@@ -77,27 +93,54 @@ type pictureJSON struct {
 	Boxes  []picture.Box `json:"boxes"`
 }
 
-// makeSnapshot builds every viewer's state of m, the match at the newest
-// step (i is the match's index, from 0; step is the session's newest step,
-// the one a move is posted at; failed: it stopped on an error).
-func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed bool) (*snapshot, error) {
-	snap := &snapshot{step: step, over: m.Over(), failed: failed, changed: make(chan struct{})}
+// makeSnapshot makes the snapshot of m at its newest step (i is the
+// match's index, from 0; step is the session's newest step, the one a move
+// is posted at; failed: it stopped on an error; paused: the designer paused
+// it): a fork of m, made under the caller's hold on it, from which the
+// viewers' states are built when first read.
+func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed, paused bool) *snapshot {
+	return &snapshot{step: step, over: m.Over(), failed: failed, paused: paused, viewers: m.Seats() + 1,
+		changed: make(chan struct{}), pack: pack, index: i, mt: m.Fork()}
+}
+
+// view returns viewer v's state (0 the spectator, then each seat), building
+// every viewer's at the first call.
+func (snap *snapshot) view(v int) (*view, error) {
+	snap.build.Do(func() {
+		snap.views, snap.err = snap.makeViews()
+		snap.mt = nil // not needed any more
+		snap.made.Store(true)
+	})
+	if snap.err != nil {
+		return nil, snap.err
+	}
+	if v < 0 || v >= len(snap.views) {
+		return nil, fmt.Errorf("host: no viewer %d (match %d has %d)", v, snap.index+1, len(snap.views))
+	}
+	return snap.views[v], nil
+}
+
+// makeViews builds every viewer's state at the snapshot's step (and sets
+// stuck).
+func (snap *snapshot) makeViews() ([]*view, error) {
+	pack, m := snap.pack, snap.mt
 	scenes, err := scenesOf(pack, m)
 	if err != nil {
 		return nil, err
 	}
 	var all []engine.Move
-	if !snap.over && !failed {
+	if !snap.over && !snap.failed {
 		if all, err = m.LegalAll(); err != nil {
-			snap.failed = true
+			snap.stuck = true
 		}
 	}
+	var out []*view
 	for v, sc := range scenes {
-		st := stateJSON{Match: i + 1, Seat: v, Step: snap.step, Over: snap.over, Scene: sc, Actions: []actionJSON{}}
-		if snap.failed {
+		st := stateJSON{Match: snap.index + 1, Seat: v, Step: snap.step, Over: snap.over, Paused: snap.paused, Scene: sc, Actions: []actionJSON{}}
+		if snap.failed || snap.stuck {
 			st.Error = "the match stopped on an error of the rules"
 		}
-		vw := &view{}
+		vw := &view{draw: snap.draw}
 		if v > 0 {
 			var mine []engine.Move
 			for _, mv := range all {
@@ -115,9 +158,9 @@ func makeSnapshot(pack *graph.Pack, m *engine.Match, i, step int, failed bool) (
 			}
 		}
 		vw.state = st
-		snap.views = append(snap.views, vw)
+		out = append(out, vw)
 	}
-	return snap, nil
+	return out, nil
 }
 
 // barred lists the actions seat (from 0) cannot take now whose refusal
@@ -136,8 +179,28 @@ func barred(m *engine.Match, seat int) ([]barredJSON, error) {
 	return out, nil
 }
 
-// legal returns the seat's legal move whose key (moveKey) is key.
-func (vw *view) legal(key string) (engine.Move, bool) {
+// legal returns the seat's legal move posted as action and args. A page
+// posts a move's args as the state wrote them, so they are looked for as
+// bytes first; args written otherwise (another key order) are found by
+// their canonical JSON (moveKey), each legal move's made at the first such
+// post.
+func (vw *view) legal(action string, args json.RawMessage) (engine.Move, bool) {
+	var posted bytes.Buffer
+	if json.Compact(&posted, args) == nil {
+		n := 0
+		for _, a := range vw.state.Actions {
+			for k, mj := range a.Moves {
+				if a.Action == action && bytes.Equal(mj.Args, posted.Bytes()) {
+					return vw.moves[n+k], true
+				}
+			}
+			n += len(a.Moves)
+		}
+	}
+	key, err := moveKey(action, args)
+	if err != nil {
+		return engine.Move{}, false
+	}
 	vw.keysOnce.Do(func() {
 		vw.byKey = map[string]engine.Move{}
 		n := 0

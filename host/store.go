@@ -1,7 +1,6 @@
 package host
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -33,16 +32,29 @@ type Store interface {
 	Finish(i int, rec graph.Record) error
 }
 
-// DirStore keeps each match's record in a folder: match-N.log, a journal of
-// the record's head and one line per move appended and synced as the move is
-// taken (a line cut short by a kill was never acknowledged and is not
-// read), and once the match has ended match-N.json, its record in the form
-// `studio replay` reads (N from 1).
+// DirStore keeps the records of a server's matches in a folder:
+// journal.log, one journal of every match (each match's head, the record
+// without its moves, when it starts, then a line per move with the bots'
+// source after it), and once a match has ended match-N.json, its record in
+// the form `studio replay` reads (N from 1). The moves of matches taken at
+// the same moment are written and synced together (group commit): a move
+// waits for at most the sync under way and its own. A line cut short by a
+// kill was never acknowledged and is not read. A folder of an older server,
+// with a journal per match (match-N.log), goes on: a match not in
+// journal.log is read from its own, and stored whole in journal.log at its
+// next move.
+//
+// Load must come before Save, and Close once the server is done with it.
 type DirStore struct {
 	dir string
+	j   *journal
 
 	mu     sync.Mutex
-	stored map[int]int // match -> moves in its journal
+	stored map[int]int // match -> moves in journal.log
+
+	// sync makes a file's writes durable: (*os.File).Sync, which tests
+	// replace to count or fail the syncs.
+	sync func(*os.File) error
 }
 
 // NewDirStore returns a store in folder dir, made if missing.
@@ -50,7 +62,9 @@ func NewDirStore(dir string) (*DirStore, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("host: record folder: %w", err)
 	}
-	return &DirStore{dir: dir, stored: map[int]int{}}, nil
+	d := &DirStore{dir: dir, stored: map[int]int{}, sync: (*os.File).Sync}
+	d.j = newJournal(filepath.Join(dir, "journal.log"), func(f *os.File) error { return d.sync(f) })
+	return d, nil
 }
 
 // RecordPath is where match i's record is written once it has ended.
@@ -58,80 +72,29 @@ func (d *DirStore) RecordPath(i int) string {
 	return filepath.Join(d.dir, "match-"+strconv.Itoa(i+1)+".json")
 }
 
-func (d *DirStore) journal(i int) string {
-	return filepath.Join(d.dir, "match-"+strconv.Itoa(i+1)+".log")
-}
-
-// journalLine is a journal's line after its head: one move and the bots'
-// source after it.
-type journalLine struct {
-	Move       graph.Move `json:"move"`
-	BotsSource *uint64    `json:"bots_source,omitempty"`
-}
-
-// Load reads every journal of the folder.
+// Load reads the folder's journal, and the journal of each match of an
+// older server that is not in it.
 func (d *DirStore) Load(n int) ([]*graph.Record, error) {
-	out := make([]*graph.Record, n)
-	for i := range out {
-		rec, err := d.read(i)
-		if err != nil {
-			return nil, err
-		}
-		if rec != nil {
-			out[i] = rec
-			d.mu.Lock()
-			d.stored[i] = len(rec.Moves)
-			d.mu.Unlock()
-		}
-	}
-	return out, nil
-}
-
-// read reads match i's journal (nil when there is none). Only lines ending
-// in a newline count: the last may have been cut by a kill while written.
-func (d *DirStore) read(i int) (*graph.Record, error) {
-	path := d.journal(i)
-	data, err := input.Read(path, input.Record) // a regular file, within a record's size
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
+	recs, err := readJournal(d.j.path, n)
 	if err != nil {
-		return nil, fmt.Errorf("host: %w", err)
+		return nil, err
 	}
-	r := bufio.NewReader(bytes.NewReader(data))
-	var rec *graph.Record
-	whole := 0 // bytes of whole lines
-	for line := 1; ; line++ {
-		text, err := r.ReadBytes('\n')
-		if err == io.EOF {
-			break // an unfinished line, or none
-		}
-		whole += len(text)
-		if rec == nil {
-			rec = &graph.Record{}
-			if err := json.Unmarshal(text, rec); err != nil {
-				return nil, fmt.Errorf("%s:%d: the record's head: %v", path, line, err)
-			}
-			rec.Moves = []graph.Move{}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i, rec := range recs {
+		if rec != nil {
+			d.stored[i] = len(rec.Moves)
 			continue
 		}
-		var jl journalLine
-		if err := json.Unmarshal(text, &jl); err != nil {
-			return nil, fmt.Errorf("%s:%d: a move: %v", path, line, err)
-		}
-		rec.Moves = append(rec.Moves, jl.Move)
-		rec.BotsSource = jl.BotsSource
-	}
-	if whole < len(data) { // cut by a kill: the next line starts where it did
-		if err := os.Truncate(path, int64(whole)); err != nil {
-			return nil, fmt.Errorf("host: %w", err)
+		if recs[i], err = readMatchJournal(filepath.Join(d.dir, "match-"+strconv.Itoa(i+1)+".log")); err != nil {
+			return nil, err
 		}
 	}
-	return rec, nil
+	return recs, nil
 }
 
-// Save appends the moves of rec not in match i's journal yet, starting the
-// journal with rec's head when there is none, and syncs it.
+// Save appends the moves of rec not in the journal yet, after rec's head
+// when the match is not in it, and returns once they are synced.
 func (d *DirStore) Save(i int, rec graph.Record) error {
 	d.mu.Lock()
 	have, started := d.stored[i]
@@ -140,61 +103,34 @@ func (d *DirStore) Save(i int, rec graph.Record) error {
 		return nil
 	}
 	var b bytes.Buffer
+	line := func(jl journalLine) error {
+		data, err := json.Marshal(jl)
+		b.Write(data)
+		b.WriteByte('\n')
+		return err
+	}
 	if !started {
 		head := rec
 		head.Moves, head.BotsSource = nil, nil
-		data, err := json.Marshal(head)
-		if err != nil {
+		if err := line(journalLine{Match: i + 1, Head: &head}); err != nil {
 			return fmt.Errorf("host: match %d: %w", i+1, err)
 		}
-		b.Write(data)
-		b.WriteByte('\n')
 	}
 	for k := have; k < len(rec.Moves); k++ {
-		jl := journalLine{Move: rec.Moves[k]}
+		jl := journalLine{Match: i + 1, Move: &rec.Moves[k]}
 		if k == len(rec.Moves)-1 {
 			jl.BotsSource = rec.BotsSource
 		}
-		data, err := json.Marshal(jl)
-		if err != nil {
+		if err := line(jl); err != nil {
 			return fmt.Errorf("host: match %d move %d: %w", i+1, k+1, err)
 		}
-		b.Write(data)
-		b.WriteByte('\n')
 	}
-	if err := d.append(d.journal(i), b.Bytes(), !started); err != nil {
+	if err := d.j.append(b.Bytes()); err != nil {
 		return fmt.Errorf("host: match %d: %w", i+1, err)
 	}
 	d.mu.Lock()
 	d.stored[i] = len(rec.Moves)
 	d.mu.Unlock()
-	return nil
-}
-
-// append adds data to the file at path and syncs it (and, for a new file,
-// its folder, so that the name survives a power cut too).
-func (d *DirStore) append(path string, data []byte, created bool) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if created {
-		if dir, err := os.Open(d.dir); err == nil {
-			defer dir.Close()
-			return dir.Sync()
-		}
-	}
 	return nil
 }
 
@@ -208,4 +144,54 @@ func (d *DirStore) Finish(i int, rec graph.Record) error {
 		return fmt.Errorf("host: match %d: %w", i+1, err)
 	}
 	return atomicfile.Write(d.RecordPath(i), func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+// Close closes the journal, once the move being stored is.
+func (d *DirStore) Close() error {
+	if err := d.j.close(); err != nil {
+		return fmt.Errorf("host: %w", err)
+	}
+	return nil
+}
+
+// matchLine is a line of an older server's journal of one match, after
+// its head.
+type matchLine struct {
+	Move       graph.Move `json:"move"`
+	BotsSource *uint64    `json:"bots_source,omitempty"`
+}
+
+// readMatchJournal reads the journal of one match an older server kept
+// (nil when there is none). Only lines ending in a newline count.
+func readMatchJournal(path string) (*graph.Record, error) {
+	data, err := input.Read(path, input.Record) // a regular file, within a record's size
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	var rec *graph.Record
+	for line := 1; ; line++ {
+		end := bytes.IndexByte(data, '\n')
+		if end < 0 {
+			return rec, nil // an unfinished line, or none
+		}
+		text := data[:end+1]
+		data = data[end+1:]
+		if rec == nil {
+			rec = &graph.Record{}
+			if err := json.Unmarshal(text, rec); err != nil {
+				return nil, fmt.Errorf("%s:%d: the record's head: %v", path, line, err)
+			}
+			rec.Moves = []graph.Move{}
+			continue
+		}
+		var ml matchLine
+		if err := json.Unmarshal(text, &ml); err != nil {
+			return nil, fmt.Errorf("%s:%d: a move: %v", path, line, err)
+		}
+		rec.Moves = append(rec.Moves, ml.Move)
+		rec.BotsSource = ml.BotsSource
+	}
 }

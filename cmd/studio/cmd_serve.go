@@ -43,7 +43,8 @@ players. --matches N hosts N matches, match i on seed S+i.
 
 Every move accepted is written before it is acknowledged: for a project, in the
 project file (studio matches lists them); for a pack, as files in the --state
-folder (a journal per match, then match-N.json, a record studio replay reads).
+folder (journal.log, the moves of every match, then match-N.json, a record
+studio replay reads).
 Killed and started again with the same arguments, serve goes on with every match
 where it was, bots included, and the same links work. The --state folder
 (default serve-PACKNAME in the current folder) holds the links' tokens: keep it
