@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"sort"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -28,12 +26,16 @@ type deck struct {
 	gen   uint64
 	ver   uint64 // version of the cards (reads.go)
 	cards []dcard
+	// The cards' ids by place (deckplace.go): changed only through place,
+	// index and reindex.
+	ids   []int32
+	spans []span
 }
 
 func newDeck(gen uint64) *deck { return &deck{gen: gen} }
 
 func (d *deck) clone(gen uint64) *deck {
-	return &deck{gen: gen, cards: cloneSlice(d.cards)}
+	return &deck{gen: gen, cards: cloneSlice(d.cards), ids: cloneSlice(d.ids), spans: cloneSlice(d.spans)}
 }
 
 // deckValue is the Starlark face of a declared deck:
@@ -111,28 +113,6 @@ func (d *deckValue) cardID(m *Match, fn string, v starlark.Value) (int, error) {
 	return 0, fmt.Errorf("%s: want a card of %s, got %s", fn, d.name, v)
 }
 
-// inLoc returns the ids of cards in loc (with arg if hasArg), ordered by
-// location_arg then id.
-func (dk *deck) inLoc(loc string, arg int, hasArg bool) []int {
-	return dk.inLocInto(nil, loc, arg, hasArg)
-}
-
-// inLocInto is inLoc appending to ids[:0]: with Match.deckIDs, a read of
-// the deck allocates no ids (a hand read at every card played).
-func (dk *deck) inLocInto(ids []int, loc string, arg int, hasArg bool) []int {
-	ids = ids[:0]
-	for i, c := range dk.cards {
-		if c.loc == loc && (!hasArg || c.arg == arg) {
-			ids = append(ids, i+1)
-		}
-	}
-	byArg := func(a, b int) int { return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg) }
-	if !slices.IsSortedFunc(ids, byArg) { // a hand's cards share their arg
-		slices.SortStableFunc(ids, byArg)
-	}
-	return ids
-}
-
 // locArgs reads deck.cards, count and top's (location?, arg?): positional
 // arguments as Starlark's UnpackArgs would read them, without its
 // allocations; anything else goes to UnpackArgs, for its errors.
@@ -162,10 +142,10 @@ func unpackLocArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (string,
 	return loc, argV, err
 }
 
-func (d *deckValue) list(m *Match, ids []int) *starlark.List {
+func (d *deckValue) list(m *Match, ids []int32) *starlark.List {
 	out := make([]starlark.Value, len(ids))
 	for i, id := range ids {
-		out[i] = m.card(d, id)
+		out[i] = m.card(d, int(id))
 	}
 	return starlark.NewList(out)
 }
@@ -211,21 +191,14 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		if name == "count" {
-			n := 0
-			for _, c := range dk.cards {
-				if (loc == "" || c.loc == loc) && (!hasArg || c.arg == arg) {
-					n++
-				}
-			}
-			return starlark.MakeInt(n), nil
+			return starlark.MakeInt(dk.count(loc, arg, hasArg)), nil
 		}
-		m.deckIDs = dk.inLocInto(m.deckIDs, loc, arg, hasArg)
-		ids := m.deckIDs
+		ids := dk.inLoc(loc, arg, hasArg)
 		if name == "top" {
 			if len(ids) == 0 {
 				return starlark.None, nil
 			}
-			return m.card(d, ids[len(ids)-1]), nil
+			return m.card(d, int(ids[len(ids)-1])), nil
 		}
 		return d.list(m, ids), nil
 	}
@@ -269,6 +242,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			}
 			for i := 0; i < nbr; i++ {
 				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
+				dk.index(len(dk.cards))
 			}
 		}
 		if m.rec {
@@ -285,8 +259,10 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
+		// The location's cards in id order, dealt places 0, 1, ... in the
+		// shuffled order: which is then their order in the index.
 		ids := dk.inLoc(loc, 0, false)
-		sort.Ints(ids)
+		slices.Sort(ids)
 		m.shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		for pos, id := range ids {
 			c := &dk.cards[id-1]
@@ -319,17 +295,19 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
-		ids := dk.inLoc(from, 0, false)
-		var picked []int
+		// The top n, top first, copied: each move changes the index.
+		top := dk.inLoc(from, 0, false)
+		top = top[len(top)-min(max(n, 0), len(top)):]
+		picked := make([]int32, len(top))
+		for i, id := range top {
+			picked[len(top)-1-i] = id
+		}
 		cm := m.cardMoves(false)
-		for i := 0; i < n && len(ids) > 0; i++ {
-			id := ids[len(ids)-1]
-			ids = ids[:len(ids)-1]
+		for _, id := range picked {
 			if cm != nil {
 				cm.add(m, dk.cards[id-1], to, arg)
 			}
-			m.put(&dk.cards[id-1], to, arg)
-			picked = append(picked, id)
+			m.put(dk, int(id), to, arg)
 		}
 		if m.rec && len(picked) > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
@@ -360,7 +338,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if cm != nil {
 			cm.add(m, dk.cards[id-1], loc, arg)
 		}
-		m.put(&dk.cards[id-1], loc, arg)
+		m.put(dk, id, loc, arg)
 		if m.rec {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
@@ -385,17 +363,20 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
-		moved := 0
-		cm := m.cardMoves(false)
-		for i := range dk.cards {
-			if c := &dk.cards[i]; c.loc == from && (!hasFrom || c.arg == fa) {
-				if cm != nil {
-					cm.add(m, *c, to, ta)
-				}
-				m.put(c, to, ta)
-				moved++
-			}
+		// The cards in id order, copied: each move changes the index.
+		m.deckIDs = append(m.deckIDs[:0], dk.inLoc(from, fa, hasFrom)...)
+		ids := m.deckIDs
+		if !hasFrom {
+			slices.Sort(ids)
 		}
+		cm := m.cardMoves(false)
+		for _, id := range ids {
+			if cm != nil {
+				cm.add(m, dk.cards[id-1], to, ta)
+			}
+			m.put(dk, int(id), to, ta)
+		}
+		moved := len(ids)
 		if m.rec && moved > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {

@@ -141,7 +141,11 @@ func (m *Match) SeenCardIDs(seat int, deck string) map[string][]int {
 		if ids == nil {
 			ids = map[string][]int{}
 		}
-		ids["hand/"+strconv.Itoa(seat+1)] = hand
+		own := make([]int, len(hand)) // the caller's: never the deck's index
+		for k, id := range hand {
+			own[k] = int(id)
+		}
+		ids["hand/"+strconv.Itoa(seat+1)] = own
 	}
 	return ids
 }

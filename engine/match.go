@@ -151,7 +151,7 @@ type Match struct {
 	arena                []starlark.Value // backing store of Move.Args from legal
 	argScratch           []starlark.Value // the arguments legal is choosing
 	moves                []Move           // Play's buffer of legal moves
-	deckIDs              []int            // the card ids a deck read finds (see inLocInto)
+	deckIDs              []int32          // the card ids deck.move_all moves
 	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
 	// lendCombos: the combinations() about to run may give a list of its
 	// cache's tuples without copying them: legal reads the domain's list

@@ -17,11 +17,12 @@ import (
 // put moves card c (of a deck being written) to the place (loc, arg). A card
 // that changes place has left the old one (leftPlace); one "moved" where it
 // already is has not.
-func (m *Match) put(c *dcard, loc string, arg int) {
+func (m *Match) put(dk *deck, id int, loc string, arg int) {
+	c := &dk.cards[id-1]
 	if c.loc == loc && c.arg == arg {
 		return
 	}
-	c.loc, c.arg = loc, arg
+	dk.place(id, loc, arg)
 	m.leftPlace(c)
 }
 
