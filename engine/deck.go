@@ -113,35 +113,6 @@ func (d *deckValue) cardID(m *Match, fn string, v starlark.Value) (int, error) {
 	return 0, fmt.Errorf("%s: want a card of %s, got %s", fn, d.name, v)
 }
 
-// locArgs reads deck.cards, count and top's (location?, arg?): positional
-// arguments as Starlark's UnpackArgs would read them, without its
-// allocations; anything else goes to UnpackArgs, for its errors.
-func locArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (loc string, argV starlark.Value, err error) {
-	argV = starlark.None
-	if len(kw) == 0 && len(args) <= 2 {
-		s, ok := starlark.String(""), true
-		if len(args) > 0 {
-			s, ok = args[0].(starlark.String)
-		}
-		if ok {
-			if len(args) == 2 {
-				argV = args[1]
-			}
-			return string(s), argV, nil
-		}
-	}
-	return unpackLocArgs(fn, args, kw)
-}
-
-// unpackLocArgs is locArgs through UnpackArgs, whose pointers put its
-// variables on the heap: a function of its own, so locArgs's stay off it.
-func unpackLocArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (string, starlark.Value, error) {
-	var loc string
-	var argV starlark.Value = starlark.None
-	err := starlark.UnpackArgs(fn, args, kw, "location?", &loc, "arg?", &argV)
-	return loc, argV, err
-}
-
 func (d *deckValue) list(m *Match, ids []int32) *starlark.List {
 	out := make([]starlark.Value, len(ids))
 	for i, id := range ids {
@@ -254,8 +225,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return starlark.None, nil
 	case "shuffle":
-		loc := "deck"
-		if err := starlark.UnpackArgs(fn, args, kw, "location?", &loc); err != nil {
+		loc, err := shuffleArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
@@ -278,15 +249,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return starlark.None, nil
 	case "pick", "pick_for_location":
-		var n int
-		from, to := "deck", "hand"
-		var argV starlark.Value = starlark.MakeInt(0)
-		var err error
-		if name == "pick" {
-			err = starlark.UnpackArgs(fn, args, kw, "n", &n, "player", &argV, "location?", &from)
-		} else {
-			err = starlark.UnpackArgs(fn, args, kw, "n", &n, "from", &from, "to", &to, "arg?", &argV)
-		}
+		n, from, to, argV, err := pickArgs(name, fn, args, kw)
 		if err != nil {
 			return nil, err
 		}
@@ -318,10 +281,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return d.list(m, picked), nil
 	case "move":
-		var v starlark.Value
-		var loc string
-		var argV starlark.Value = starlark.MakeInt(0)
-		if err := starlark.UnpackArgs(fn, args, kw, "card", &v, "location", &loc, "arg?", &argV); err != nil {
+		v, loc, argV, err := deckMoveArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		id, err := d.cardID(m, fn, v)
@@ -348,10 +309,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return starlark.None, nil
 	case "move_all":
-		var from, to string
-		var fromV starlark.Value = starlark.None
-		var toV starlark.Value = starlark.MakeInt(0)
-		if err := starlark.UnpackArgs(fn, args, kw, "from", &from, "to", &to, "from_arg?", &fromV, "to_arg?", &toV); err != nil {
+		from, to, fromV, toV, err := moveAllArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		fa, hasFrom, err := locArg(m, fn, fromV)
