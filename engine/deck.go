@@ -333,7 +333,15 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			if cm != nil {
 				cm.add(m, dk.cards[id-1], to, ta)
 			}
-			m.put(dk, int(id), to, ta)
+			if from == to { // a card already at (to, ta) stays, in its epoch
+				m.put(dk, int(id), to, ta)
+			}
+		}
+		if from != to {
+			dk.placeAll(ids, from, fa, hasFrom, to, ta)
+			for _, id := range ids {
+				m.leftPlace(&dk.cards[id-1])
+			}
 		}
 		moved := len(ids)
 		if m.rec && moved > 0 {

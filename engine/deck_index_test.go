@@ -147,3 +147,20 @@ func TestDeckReadsAfterRandomChangesAreTheScan(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDeckMoveAll: a Hearts deck's 52 cards gathered from the tricks
+// won (four places) into the draw pile and dealt back, as each hand begins.
+func BenchmarkDeckMoveAll(b *testing.B) {
+	p := bundled(b, "hearts")
+	m := newMatch(b, p, 4, Options{NoHistory: true})
+	dv := newDeckValue("deck", 0)
+	gather := starlark.Tuple{starlark.String("pile"), starlark.String("deck")}
+	for b.Loop() {
+		for id := 1; id <= 52; id++ {
+			m.put(m.st.decks[0], id, "pile", id%4)
+		}
+		if _, err := dv.call(m, "move_all", "deck.move_all", gather, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // A deck's cards by place. A card game reads a location at every decision
 // (Hearts' playable reads the player's hand, its next player the trick on
@@ -78,12 +75,117 @@ func (dk *deck) argFrom(ids []int32, arg int, id int32) int {
 	return lo
 }
 
-// place moves card id to (loc, arg) in dk, its index with it.
+// place moves card id to (loc, arg) in dk, its index with it: the ids
+// between its old place in the index and its new one shift by one, and the
+// spans between with them.
 func (dk *deck) place(id int, loc string, arg int) {
-	dk.unindex(id)
 	c := &dk.cards[id-1]
+	i := dk.spanOf(c.loc)
+	if loc == c.loc {
+		dk.unindex(id) // a new arg in the same location: rare (a pile restacked)
+		c.arg = arg
+		dk.index(id)
+		return
+	}
+	p := dk.at(i, c.arg, int32(id))
 	c.loc, c.arg = loc, arg
-	dk.index(id)
+	j := dk.spanFor(loc)
+	q := dk.at(j, arg, int32(id)) // where id goes, among the ids as they are
+	ids := dk.ids
+	if p < q { // the location's span is after the old one's
+		copy(ids[p:q-1], ids[p+1:q])
+		ids[q-1] = int32(id)
+		dk.spans[i].end--
+		for k := i + 1; k < j; k++ {
+			dk.spans[k].start--
+			dk.spans[k].end--
+		}
+		dk.spans[j].start--
+		return
+	}
+	copy(ids[q+1:p+1], ids[q:p])
+	ids[q] = int32(id)
+	dk.spans[j].end++
+	for k := j + 1; k < i; k++ {
+		dk.spans[k].start++
+		dk.spans[k].end++
+	}
+	dk.spans[i].start++
+}
+
+// placeAll moves every card of from (with arg fromArg if hasFrom), whose
+// ids are moved in id order, to (loc, arg), loc not from: what place does
+// card by card, in one pass (a card game gathers its 52 cards into the pile
+// at every hand). The cards are together in the index, so they leave it as
+// one run and join the target's run of arg, merged by id.
+func (dk *deck) placeAll(moved []int32, from string, fromArg int, hasFrom bool, loc string, arg int) {
+	k := len(moved)
+	if k == 0 {
+		return
+	}
+	i := dk.spanOf(from)
+	p, q := int(dk.spans[i].start), int(dk.spans[i].end)
+	if hasFrom {
+		p = dk.at(i, fromArg, 0)
+		q = p + k
+	}
+	for _, id := range moved {
+		c := &dk.cards[id-1]
+		c.loc, c.arg = loc, arg
+	}
+	n := len(dk.ids) - k
+	copy(dk.ids[p:], dk.ids[q:])
+	dk.spans[i].end -= int32(k)
+	for j := i + 1; j < len(dk.spans); j++ {
+		dk.spans[j].start -= int32(k)
+		dk.spans[j].end -= int32(k)
+	}
+	dk.ids = dk.ids[:n]
+	j := dk.spanFor(loc)
+	r, e := dk.at(j, arg, 0), dk.at(j, arg, math.MaxInt32)
+	ids := dk.ids[:n+k] // the room the run left
+	copy(ids[e+k:], ids[e:n])
+	a, b, w := e-1, k-1, e+k-1 // merged from the end: w never reaches an unread id
+	for b >= 0 {
+		if a >= r && ids[a] > moved[b] {
+			ids[w] = ids[a]
+			a--
+		} else {
+			ids[w] = moved[b]
+			b--
+		}
+		w--
+	}
+	dk.ids = ids
+	dk.spans[j].end += int32(k)
+	for x := j + 1; x < len(dk.spans); x++ {
+		dk.spans[x].start += int32(k)
+		dk.spans[x].end += int32(k)
+	}
+}
+
+// at returns the position in dk.ids of (arg, id) in span i: where card id
+// is when it is there, else where it goes.
+func (dk *deck) at(i, arg int, id int32) int {
+	s := dk.spans[i]
+	return int(s.start) + dk.argFrom(dk.ids[s.start:s.end], arg, id)
+}
+
+// spanFor returns the index of loc's span, made when no card has been
+// there: the span of a location left empty, or a new one at the end.
+func (dk *deck) spanFor(loc string) int {
+	if i := dk.spanOf(loc); i >= 0 {
+		return i
+	}
+	for i := range dk.spans {
+		if s := &dk.spans[i]; s.start == s.end {
+			s.loc = loc
+			return i
+		}
+	}
+	n := int32(len(dk.ids))
+	dk.spans = append(dk.spans, span{loc: loc, start: n, end: n})
+	return len(dk.spans) - 1
 }
 
 // unindex takes card id out of its location's span, at its place by its
@@ -91,8 +193,7 @@ func (dk *deck) place(id int, loc string, arg int) {
 func (dk *deck) unindex(id int) {
 	c := dk.cards[id-1]
 	i := dk.spanOf(c.loc)
-	s := dk.spans[i]
-	p := int(s.start) + dk.argFrom(dk.ids[s.start:s.end], c.arg, int32(id))
+	p := dk.at(i, c.arg, int32(id))
 	copy(dk.ids[p:], dk.ids[p+1:])
 	dk.ids = dk.ids[:len(dk.ids)-1]
 	dk.spans[i].end--
@@ -103,23 +204,11 @@ func (dk *deck) unindex(id int) {
 }
 
 // index puts card id, not in the index, into its location's span at its
-// place by (location_arg, id); a location new to the deck takes the span
-// of one left empty, or a new one at the end.
+// place by (location_arg, id).
 func (dk *deck) index(id int) {
-	c := dk.cards[id-1]
-	i := dk.spanOf(c.loc)
-	if i < 0 {
-		i = slices.IndexFunc(dk.spans, func(s span) bool { return s.start == s.end })
-		if i >= 0 {
-			dk.spans[i].loc = c.loc
-		} else {
-			n := int32(len(dk.ids))
-			dk.spans = append(dk.spans, span{loc: c.loc, start: n, end: n})
-			i = len(dk.spans) - 1
-		}
-	}
-	s := dk.spans[i]
-	p := int(s.start) + dk.argFrom(dk.ids[s.start:s.end], c.arg, int32(id))
+	c := &dk.cards[id-1]
+	i := dk.spanFor(c.loc)
+	p := dk.at(i, c.arg, int32(id))
 	dk.ids = append(dk.ids, 0)
 	copy(dk.ids[p+1:], dk.ids[p:])
 	dk.ids[p] = int32(id)
