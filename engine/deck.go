@@ -124,6 +124,11 @@ func (d *deckValue) list(m *Match, ids []int32) *starlark.List {
 // card is the value of card id of deck d in m: one per card and match (a
 // card's value only names it), made at its first use.
 func (m *Match) card(d *deckValue, id int) *cardValue {
+	if d.idx < len(m.cardVals) && id < len(m.cardVals[d.idx]) {
+		if v := m.cardVals[d.idx][id]; v != nil {
+			return v // the common case: no write (a pointer write is a barrier while the GC marks)
+		}
+	}
 	for len(m.cardVals) <= d.idx {
 		m.cardVals = append(m.cardVals, nil)
 	}
@@ -380,10 +385,14 @@ func CardOf(v starlark.Value) (CardRef, bool) {
 	return CardRef{Deck: c.deck.name, ID: c.id}, true
 }
 
-func (c *cardValue) get() dcard {
+func (c *cardValue) get() dcard { return *c.at() }
+
+// at is the card as it is now, to be read before the match next changes
+// (Attr reads one field of it: no copy of the whole card).
+func (c *cardValue) at() *dcard {
 	dk := c.m.st.decks[c.deck.idx]
 	c.m.note(rdDeck, c.deck.idx, dk.ver)
-	return dk.cards[c.id-1]
+	return &dk.cards[c.id-1]
 }
 
 func (c *cardValue) String() string {
@@ -398,7 +407,7 @@ func (c *cardValue) AttrNames() []string {
 	return []string{"id", "location", "location_arg", "type", "type_arg"}
 }
 func (c *cardValue) Attr(name string) (starlark.Value, error) {
-	d := c.get()
+	d := c.at()
 	switch name {
 	case "id":
 		return starlark.MakeInt(c.id), nil
