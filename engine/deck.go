@@ -26,16 +26,12 @@ type deck struct {
 	gen   uint64
 	ver   uint64 // version of the cards (reads.go)
 	cards []dcard
-	// The cards' ids by place (deckplace.go): changed only through place,
-	// index and reindex.
-	ids   []int32
-	spans []span
 }
 
 func newDeck(gen uint64) *deck { return &deck{gen: gen} }
 
 func (d *deck) clone(gen uint64) *deck {
-	return &deck{gen: gen, cards: cloneSlice(d.cards), ids: cloneSlice(d.ids), spans: cloneSlice(d.spans)}
+	return &deck{gen: gen, cards: cloneSlice(d.cards)}
 }
 
 // deckValue is the Starlark face of a declared deck:
@@ -166,10 +162,11 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if err != nil {
 			return nil, err
 		}
+		ix := m.places(d.idx)
 		if name == "count" {
-			return starlark.MakeInt(dk.count(loc, arg, hasArg)), nil
+			return starlark.MakeInt(ix.count(loc, arg, hasArg)), nil
 		}
-		ids := dk.inLoc(loc, arg, hasArg)
+		ids := ix.inLoc(loc, arg, hasArg)
 		if name == "top" {
 			if len(ids) == 0 {
 				return starlark.None, nil
@@ -189,6 +186,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
+		ix := m.places(d.idx)
 		it := cards.Iterate()
 		defer it.Done()
 		var v starlark.Value
@@ -218,7 +216,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			}
 			for i := 0; i < nbr; i++ {
 				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
-				dk.index(len(dk.cards))
+				ix.index(len(dk.cards))
 			}
 		}
 		if m.rec {
@@ -237,7 +235,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		dk = m.deckW(d.idx)
 		// The location's cards in id order, dealt places 0, 1, ... in the
 		// shuffled order: which is then their order in the index.
-		ids := dk.inLoc(loc, 0, false)
+		ids := m.places(d.idx).inLoc(loc, 0, false)
 		slices.Sort(ids)
 		m.shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		for pos, id := range ids {
@@ -264,7 +262,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		dk = m.deckW(d.idx)
 		// The top n, top first, copied: each move changes the index.
-		top := dk.inLoc(from, 0, false)
+		top := m.places(d.idx).inLoc(from, 0, false)
 		top = top[len(top)-min(max(n, 0), len(top)):]
 		picked := make([]int32, len(top))
 		for i, id := range top {
@@ -275,7 +273,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			if cm != nil {
 				cm.add(m, dk.cards[id-1], to, arg)
 			}
-			m.put(dk, int(id), to, arg)
+			m.put(d.idx, int(id), to, arg)
 		}
 		if m.rec && len(picked) > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
@@ -304,7 +302,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if cm != nil {
 			cm.add(m, dk.cards[id-1], loc, arg)
 		}
-		m.put(dk, id, loc, arg)
+		m.put(d.idx, id, loc, arg)
 		if m.rec {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
@@ -328,7 +326,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		dk = m.deckW(d.idx)
 		// The cards in id order, copied: each move changes the index.
-		m.deckIDs = append(m.deckIDs[:0], dk.inLoc(from, fa, hasFrom)...)
+		ix := m.places(d.idx)
+		m.deckIDs = append(m.deckIDs[:0], ix.inLoc(from, fa, hasFrom)...)
 		ids := m.deckIDs
 		if !hasFrom {
 			slices.Sort(ids)
@@ -339,11 +338,11 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 				cm.add(m, dk.cards[id-1], to, ta)
 			}
 			if from == to { // a card already at (to, ta) stays, in its epoch
-				m.put(dk, int(id), to, ta)
+				m.put(d.idx, int(id), to, ta)
 			}
 		}
 		if from != to {
-			dk.placeAll(ids, from, fa, hasFrom, to, ta)
+			ix.placeAll(ids, from, fa, hasFrom, to, ta)
 			for _, id := range ids {
 				m.leftPlace(&dk.cards[id-1])
 			}

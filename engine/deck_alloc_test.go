@@ -130,7 +130,7 @@ func TestDeckChangesAllocateOnlyTheirResult(t *testing.T) {
 			t.Errorf("deck.%s%v: %v allocations a call, want at most %v", c.method, calls[0], got, c.want)
 		}
 	}
-	if dk := m.st.decks[0]; dk.count("pile", 0, false)+dk.count("won", 0, false)+dk.count("table", 0, false) == 0 {
+	if ix := m.places(0); ix.count("pile", 0, false)+ix.count("won", 0, false)+ix.count("table", 0, false) == 0 {
 		t.Fatal("no card was moved: the test measured nothing")
 	}
 	m.ctx.active = true // as in a body

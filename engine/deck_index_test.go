@@ -100,11 +100,12 @@ func randomDeckOp(r *rand.Rand, locs []string, cards int) string {
 
 // TestDeckReadsAfterRandomChangesAreTheScan: after any sequence of the
 // deck's changes (moves, move_all with and without from_arg, picks,
-// shuffles, new cards), what deck.cards, deck.top and deck.count read is
-// the deck scanned card by card in (location_arg, id) order; so it is at
-// every earlier step of the history (At), in a fork changed after it was
-// made (the match it came from unchanged), and in a determinized copy
-// (whose hidden cards are dealt again).
+// shuffles, new cards, some undone by an error after reading the deck),
+// what deck.cards, deck.top and deck.count read is the deck scanned card by
+// card in (location_arg, id) order; so it is at every earlier step of the
+// history (At), in a fork changed after it was made (the match it came from
+// unchanged), and in a determinized copy (whose hidden cards are dealt
+// again).
 func TestDeckReadsAfterRandomChangesAreTheScan(t *testing.T) {
 	p := bundled(t, "hearts")
 	locs := []string{"", "deck", "hand", "given", "cardsontable", "cardswon", "pile"}
@@ -115,6 +116,14 @@ func TestDeckReadsAfterRandomChangesAreTheScan(t *testing.T) {
 		start := len(m.history)
 		for i := 0; i < 150; i++ {
 			op := randomDeckOp(r, locs, len(m.st.decks[0].cards))
+			if r.IntN(8) == 0 { // changed, read, then undone by the error
+				undone := op + "\nif len(deck.cards(\"hand\")) >= 0:\n    fail(\"undo\")"
+				if err := m.Exec(undone); err == nil {
+					t.Fatalf("seed %d: %s did not fail", seed, undone)
+				}
+				deckReads(t, m, locs, fmt.Sprintf("seed %d, after %s undone", seed, op))
+				continue
+			}
 			if err := m.Exec(op); err != nil {
 				t.Fatalf("seed %d: %s: %v", seed, op, err)
 			}
@@ -130,6 +139,7 @@ func TestDeckReadsAfterRandomChangesAreTheScan(t *testing.T) {
 		before := m.st.decks[0]
 		want := slices.Clone(before.cards)
 		f := m.Fork()
+		deckReads(t, f, locs, fmt.Sprintf("seed %d, forked", seed))
 		for i := 0; i < 40; i++ {
 			op := randomDeckOp(r, locs, len(f.st.decks[0].cards))
 			if err := f.Exec(op); err != nil {
@@ -157,7 +167,7 @@ func BenchmarkDeckMoveAll(b *testing.B) {
 	gather := starlark.Tuple{starlark.String("pile"), starlark.String("deck")}
 	for b.Loop() {
 		for id := 1; id <= 52; id++ {
-			m.put(m.st.decks[0], id, "pile", id%4)
+			m.put(0, id, "pile", id%4)
 		}
 		if _, err := dv.call(m, "move_all", "deck.move_all", gather, nil); err != nil {
 			b.Fatal(err)

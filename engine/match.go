@@ -152,6 +152,7 @@ type Match struct {
 	argScratch           []starlark.Value // the arguments legal is choosing
 	moves                []Move           // Play's buffer of legal moves
 	deckIDs              []int32          // the card ids deck.move_all moves
+	decksIx              []deckIndex      // each deck's cards by place, for the present state (deckplace.go)
 	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
 	// lendCombos: the combinations() about to run may give a list of its
 	// cache's tuples without copying them: legal reads the domain's list
