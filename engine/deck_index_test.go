@@ -25,6 +25,14 @@ func scanLoc(dk *deck, loc string, arg int, hasArg, anyLoc bool) []int {
 	return ids
 }
 
+func ints(ids []int32) []int {
+	var out []int
+	for _, id := range ids {
+		out = append(out, int(id))
+	}
+	return out
+}
+
 // deckReads reads deck.cards, deck.top and deck.count of every location of
 // locs and every arg (None, then 0..5) of m's deck "deck" as code reads
 // them, and compares each with scanLoc of the deck as it is.
@@ -32,6 +40,13 @@ func deckReads(t *testing.T, m *Match, locs []string, when string) {
 	t.Helper()
 	dv := m.p.predeclared["deck"].(*deckValue)
 	dk := m.st.decks[dv.idx]
+	for _, loc := range locs { // first, as a view reads: maybe before any index
+		for arg := 0; arg <= 5; arg++ {
+			if got, want := ints(m.cardsAt(dv.idx, loc, arg)), scanLoc(dk, loc, arg, true, false); !slices.Equal(got, want) {
+				t.Fatalf("%s: the cards a view reads at %s/%d are %v, the cards there are %v", when, loc, arg, got, want)
+			}
+		}
+	}
 	for _, loc := range locs {
 		for arg := -1; arg <= 5; arg++ {
 			args := starlark.Tuple{starlark.String(loc)}

@@ -21,10 +21,11 @@ import (
 // deckIndex is a match's index of one deck, valid while the match's deck is
 // dk at version ver.
 type deckIndex struct {
-	dk    *deck
-	ver   uint64
-	ids   []int32
-	spans []span
+	dk         *deck
+	ver        uint64
+	ids        []int32
+	spans      []span
+	below, out []int32 // build's scratch
 }
 
 // span is the part of deckIndex.ids holding location loc's cards.
@@ -44,6 +45,24 @@ func (m *Match) places(i int) *deckIndex {
 		ix.build(dk)
 	}
 	return ix
+}
+
+// cardsAt returns the ids of deck i's cards at (loc, arg) for a read of its
+// own (a view's hand): the index's when the match keeps one for the deck as
+// it is, else the deck looked through once, rather than an index made for
+// one read (a step back is a new match at every step).
+func (m *Match) cardsAt(i int, loc string, arg int) []int32 {
+	dk := m.st.decks[i]
+	if i < len(m.decksIx) && m.decksIx[i].dk == dk && m.decksIx[i].ver == dk.ver {
+		return m.decksIx[i].inLoc(loc, arg, true)
+	}
+	var ids []int32
+	for j, c := range dk.cards {
+		if c.loc == loc && c.arg == arg {
+			ids = append(ids, int32(j+1))
+		}
+	}
+	return ids
 }
 
 // rekeyPlaces keeps deck i's index for its new version (or copy) now, when
@@ -89,10 +108,45 @@ func (ix *deckIndex) build(dk *deck) {
 		s.end++
 	}
 	for _, s := range ix.spans {
-		slices.SortStableFunc(ix.ids[s.start:s.end], func(a, b int32) int {
-			return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg)
-		})
+		ix.sortRun(ix.ids[s.start:s.end])
 	}
+}
+
+// sortRun sorts run, ids in id order, by location_arg keeping id order
+// among equal ones: as it is when it is in order (a hand), by counting when
+// its args are few (the hands dealt, a pile's places), else by a stable
+// sort.
+func (ix *deckIndex) sortRun(run []int32) {
+	cards := ix.dk.cards
+	lo, hi, sorted := math.MaxInt, math.MinInt, true
+	for k, id := range run {
+		a := cards[id-1].arg
+		lo, hi = min(lo, a), max(hi, a)
+		sorted = sorted && (k == 0 || cards[run[k-1]-1].arg <= a)
+	}
+	if sorted {
+		return
+	}
+	if uint(hi-lo) >= uint(2*len(run)) {
+		slices.SortStableFunc(run, func(a, b int32) int { return cmp.Compare(cards[a-1].arg, cards[b-1].arg) })
+		return
+	}
+	at := slices.Grow(ix.below[:0], hi-lo+2)[:hi-lo+2] // at[a-lo+1]: how many ids have args below a, once summed
+	clear(at)
+	for _, id := range run {
+		at[cards[id-1].arg-lo+1]++
+	}
+	for k := 1; k < len(at); k++ {
+		at[k] += at[k-1]
+	}
+	out := slices.Grow(ix.out[:0], len(run))[:len(run)]
+	for _, id := range run {
+		a := cards[id-1].arg - lo
+		out[at[a]] = id
+		at[a]++
+	}
+	copy(run, out)
+	ix.below, ix.out = at, out
 }
 
 // spanOf returns the index of loc's span in ix.spans, or -1 when no card
