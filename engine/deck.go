@@ -162,11 +162,10 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if err != nil {
 			return nil, err
 		}
-		ix := m.places(d.idx)
 		if name == "count" {
-			return starlark.MakeInt(ix.count(loc, arg, hasArg)), nil
+			return starlark.MakeInt(m.count(d.idx, loc, arg, hasArg)), nil
 		}
-		ids := ix.inLoc(loc, arg, hasArg)
+		ids := m.inLoc(d.idx, loc, arg, hasArg)
 		if name == "top" {
 			if len(ids) == 0 {
 				return starlark.None, nil

@@ -42,7 +42,7 @@ func deckReads(t *testing.T, m *Match, locs []string, when string) {
 	dk := m.st.decks[dv.idx]
 	for _, loc := range locs { // first, as a view reads: maybe before any index
 		for arg := 0; arg <= 5; arg++ {
-			if got, want := ints(m.cardsAt(dv.idx, loc, arg)), scanLoc(dk, loc, arg, true, false); !slices.Equal(got, want) {
+			if got, want := ints(m.inLoc(dv.idx, loc, arg, true)), scanLoc(dk, loc, arg, true, false); !slices.Equal(got, want) {
 				t.Fatalf("%s: the cards a view reads at %s/%d are %v, the cards there are %v", when, loc, arg, got, want)
 			}
 		}

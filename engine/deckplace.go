@@ -15,8 +15,8 @@ import (
 // changed with every change of a card's place. It is derived from the cards
 // alone and belongs to the match, not to its states: a snapshot, a step of
 // the history or a fork carries none (no memory per step), and a match whose
-// state is another (a fork, an undo, a re-deal) makes it again at its next
-// read.
+// state is another (a fork, an undo, a re-deal) reads the deck card by card
+// until it changes it, which makes the index again.
 
 // deckIndex is a match's index of one deck, valid while the match's deck is
 // dk at version ver.
@@ -34,8 +34,8 @@ type span struct {
 	start, end int32
 }
 
-// places returns the index of m's deck i as it is now, made again when the
-// deck is not the one it was kept for.
+// places returns the index of m's deck i as it is now, for a change of
+// the deck, made again when the deck is not the one it was kept for.
 func (m *Match) places(i int) *deckIndex {
 	for len(m.decksIx) <= i {
 		m.decksIx = append(m.decksIx, deckIndex{})
@@ -47,22 +47,55 @@ func (m *Match) places(i int) *deckIndex {
 	return ix
 }
 
-// cardsAt returns the ids of deck i's cards at (loc, arg) for a read of its
-// own (a view's hand): the index's when the match keeps one for the deck as
-// it is, else the deck looked through once, rather than an index made for
-// one read (a step back is a new match at every step).
-func (m *Match) cardsAt(i int, loc string, arg int) []int32 {
-	dk := m.st.decks[i]
-	if i < len(m.decksIx) && m.decksIx[i].dk == dk && m.decksIx[i].ver == dk.ver {
-		return m.decksIx[i].inLoc(loc, arg, true)
+// inLoc returns the ids of deck i's cards in loc (with arg if hasArg),
+// ordered by location_arg then id, to be read before the deck next changes:
+// the index's when the match keeps one for the deck as it is, else the deck
+// looked through, as a match whose deck is another reads it until it
+// changes it (a step back, a view of it, a search's first listing read
+// once or twice; a change makes the index).
+func (m *Match) inLoc(i int, loc string, arg int, hasArg bool) []int32 {
+	if ix := m.kept(i); ix != nil {
+		return ix.inLoc(loc, arg, hasArg)
 	}
-	var ids []int32
+	dk := m.st.decks[i]
+	ids := m.deckIDs[:0]
 	for j, c := range dk.cards {
-		if c.loc == loc && c.arg == arg {
+		if c.loc == loc && (!hasArg || c.arg == arg) {
 			ids = append(ids, int32(j+1))
 		}
 	}
+	byArg := func(a, b int32) int { return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg) }
+	if !slices.IsSortedFunc(ids, byArg) { // a hand's cards share their arg
+		slices.SortStableFunc(ids, byArg)
+	}
+	m.deckIDs = ids
 	return ids
+}
+
+// count returns how many of deck i's cards are in loc ("" any location)
+// with arg if hasArg: deck.count, read as inLoc reads.
+func (m *Match) count(i int, loc string, arg int, hasArg bool) int {
+	if ix := m.kept(i); ix != nil {
+		return ix.count(loc, arg, hasArg)
+	}
+	n := 0
+	for _, c := range m.st.decks[i].cards {
+		if (loc == "" || c.loc == loc) && (!hasArg || c.arg == arg) {
+			n++
+		}
+	}
+	return n
+}
+
+// kept returns the index of deck i when the match keeps one for the deck
+// as it is, else nil.
+func (m *Match) kept(i int) *deckIndex {
+	if i < len(m.decksIx) {
+		if ix, dk := &m.decksIx[i], m.st.decks[i]; ix.dk == dk && ix.ver == dk.ver {
+			return ix
+		}
+	}
+	return nil
 }
 
 // rekeyPlaces keeps deck i's index for its new version (or copy) now, when

@@ -137,7 +137,7 @@ func (m *Match) SeenCardIDs(seat int, deck string) map[string][]int {
 		return m.allCards(dk)
 	}
 	_, ids := m.seenCards(dk, seat)
-	if hand := m.cardsAt(i, "hand", seat+1); len(hand) > 0 {
+	if hand := m.inLoc(i, "hand", seat+1, true); len(hand) > 0 {
 		if ids == nil {
 			ids = map[string][]int{}
 		}

@@ -151,7 +151,7 @@ type Match struct {
 	arena                []starlark.Value // backing store of Move.Args from legal
 	argScratch           []starlark.Value // the arguments legal is choosing
 	moves                []Move           // Play's buffer of legal moves
-	deckIDs              []int32          // the card ids deck.move_all moves
+	deckIDs              []int32          // the card ids deck.move_all moves, or a read found without an index
 	decksIx              []deckIndex      // each deck's cards by place, for the present state (deckplace.go)
 	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
 	// lendCombos: the combinations() about to run may give a list of its

@@ -246,7 +246,7 @@ func (m *Match) deckView(i int, dk *deck, seat int) DeckView {
 		}
 		dv.Cards[key] = faces(dk, ids)
 	}
-	for _, id := range m.cardsAt(i, "hand", seat+1) {
+	for _, id := range m.inLoc(i, "hand", seat+1, true) {
 		dv.Hand = append(dv.Hand, face(dk.cards[id-1]))
 	}
 	return dv
