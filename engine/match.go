@@ -177,6 +177,8 @@ type Match struct {
 	looping              []looped // what ran in the steps before a trigger loop (see watch)
 	err                  error
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
+
+	lent [lendSlots]lentList // the lists direct code's deck.cards lends (direct_lend.go)
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.
