@@ -250,8 +250,8 @@ func biEndTurn(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 }
 
 func biSetActive(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var p starlark.Value
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p); err != nil {
+	p, err := onlyArg(fn, args, kw)
+	if err != nil {
 		return nil, err
 	}
 	if err := m.needBody(fn); err != nil {
@@ -277,8 +277,8 @@ func biActivateNext(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 }
 
 func biPlayerAfter(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var p starlark.Value
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p); err != nil {
+	p, err := onlyArg(fn, args, kw)
+	if err != nil {
 		return nil, err
 	}
 	seat, err := m.seatOf(fn, p)
@@ -335,8 +335,8 @@ func biSetMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (
 }
 
 func biIsMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var p starlark.Value
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p); err != nil {
+	p, err := onlyArg(fn, args, kw)
+	if err != nil {
 		return nil, err
 	}
 	s, err := m.seatOf(fn, p)
@@ -460,6 +460,18 @@ func unpackName(fn string, args starlark.Tuple, kw []starlark.Tuple) (string, er
 	name := ""
 	err := starlark.UnpackPositionalArgs(fn, args, kw, 0, &name)
 	return name, err
+}
+
+// onlyArg reads a builtin's one positional argument as
+// UnpackPositionalArgs would, without the allocation of its pointer when it
+// is there (set_active and is_multiactive are called at every turn).
+func onlyArg(fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 1 && len(kw) == 0 {
+		return args[0], nil
+	}
+	var p starlark.Value
+	err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p)
+	return p, err
 }
 
 func oneString(args starlark.Tuple, kw []starlark.Tuple) (string, bool) {

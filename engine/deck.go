@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"sort"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -111,61 +109,10 @@ func (d *deckValue) cardID(m *Match, fn string, v starlark.Value) (int, error) {
 	return 0, fmt.Errorf("%s: want a card of %s, got %s", fn, d.name, v)
 }
 
-// inLoc returns the ids of cards in loc (with arg if hasArg), ordered by
-// location_arg then id.
-func (dk *deck) inLoc(loc string, arg int, hasArg bool) []int {
-	return dk.inLocInto(nil, loc, arg, hasArg)
-}
-
-// inLocInto is inLoc appending to ids[:0]: with Match.deckIDs, a read of
-// the deck allocates no ids (a hand read at every card played).
-func (dk *deck) inLocInto(ids []int, loc string, arg int, hasArg bool) []int {
-	ids = ids[:0]
-	for i, c := range dk.cards {
-		if c.loc == loc && (!hasArg || c.arg == arg) {
-			ids = append(ids, i+1)
-		}
-	}
-	byArg := func(a, b int) int { return cmp.Compare(dk.cards[a-1].arg, dk.cards[b-1].arg) }
-	if !slices.IsSortedFunc(ids, byArg) { // a hand's cards share their arg
-		slices.SortStableFunc(ids, byArg)
-	}
-	return ids
-}
-
-// locArgs reads deck.cards, count and top's (location?, arg?): positional
-// arguments as Starlark's UnpackArgs would read them, without its
-// allocations; anything else goes to UnpackArgs, for its errors.
-func locArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (loc string, argV starlark.Value, err error) {
-	argV = starlark.None
-	if len(kw) == 0 && len(args) <= 2 {
-		s, ok := starlark.String(""), true
-		if len(args) > 0 {
-			s, ok = args[0].(starlark.String)
-		}
-		if ok {
-			if len(args) == 2 {
-				argV = args[1]
-			}
-			return string(s), argV, nil
-		}
-	}
-	return unpackLocArgs(fn, args, kw)
-}
-
-// unpackLocArgs is locArgs through UnpackArgs, whose pointers put its
-// variables on the heap: a function of its own, so locArgs's stay off it.
-func unpackLocArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (string, starlark.Value, error) {
-	var loc string
-	var argV starlark.Value = starlark.None
-	err := starlark.UnpackArgs(fn, args, kw, "location?", &loc, "arg?", &argV)
-	return loc, argV, err
-}
-
-func (d *deckValue) list(m *Match, ids []int) *starlark.List {
+func (d *deckValue) list(m *Match, ids []int32) *starlark.List {
 	out := make([]starlark.Value, len(ids))
 	for i, id := range ids {
-		out[i] = m.card(d, id)
+		out[i] = m.card(d, int(id))
 	}
 	return starlark.NewList(out)
 }
@@ -173,6 +120,11 @@ func (d *deckValue) list(m *Match, ids []int) *starlark.List {
 // card is the value of card id of deck d in m: one per card and match (a
 // card's value only names it), made at its first use.
 func (m *Match) card(d *deckValue, id int) *cardValue {
+	if d.idx < len(m.cardVals) && id < len(m.cardVals[d.idx]) {
+		if v := m.cardVals[d.idx][id]; v != nil {
+			return v // the common case: no write (a pointer write is a barrier while the GC marks)
+		}
+	}
 	for len(m.cardVals) <= d.idx {
 		m.cardVals = append(m.cardVals, nil)
 	}
@@ -211,21 +163,14 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		if name == "count" {
-			n := 0
-			for _, c := range dk.cards {
-				if (loc == "" || c.loc == loc) && (!hasArg || c.arg == arg) {
-					n++
-				}
-			}
-			return starlark.MakeInt(n), nil
+			return starlark.MakeInt(m.count(d.idx, loc, arg, hasArg)), nil
 		}
-		m.deckIDs = dk.inLocInto(m.deckIDs, loc, arg, hasArg)
-		ids := m.deckIDs
+		ids := m.inLoc(d.idx, loc, arg, hasArg)
 		if name == "top" {
 			if len(ids) == 0 {
 				return starlark.None, nil
 			}
-			return m.card(d, ids[len(ids)-1]), nil
+			return m.card(d, int(ids[len(ids)-1])), nil
 		}
 		return d.list(m, ids), nil
 	}
@@ -240,6 +185,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
+		ix := m.places(d.idx)
 		it := cards.Iterate()
 		defer it.Done()
 		var v starlark.Value
@@ -269,6 +215,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			}
 			for i := 0; i < nbr; i++ {
 				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
+				ix.index(len(dk.cards))
 			}
 		}
 		if m.rec {
@@ -280,13 +227,15 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return starlark.None, nil
 	case "shuffle":
-		loc := "deck"
-		if err := starlark.UnpackArgs(fn, args, kw, "location?", &loc); err != nil {
+		loc, err := shuffleArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
-		ids := dk.inLoc(loc, 0, false)
-		sort.Ints(ids)
+		// The location's cards in id order, dealt places 0, 1, ... in the
+		// shuffled order: which is then their order in the index.
+		ids := m.places(d.idx).inLoc(loc, 0, false)
+		slices.Sort(ids)
 		m.shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		for pos, id := range ids {
 			c := &dk.cards[id-1]
@@ -302,15 +251,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return starlark.None, nil
 	case "pick", "pick_for_location":
-		var n int
-		from, to := "deck", "hand"
-		var argV starlark.Value = starlark.MakeInt(0)
-		var err error
-		if name == "pick" {
-			err = starlark.UnpackArgs(fn, args, kw, "n", &n, "player", &argV, "location?", &from)
-		} else {
-			err = starlark.UnpackArgs(fn, args, kw, "n", &n, "from", &from, "to", &to, "arg?", &argV)
-		}
+		n, from, to, argV, err := pickArgs(name, fn, args, kw)
 		if err != nil {
 			return nil, err
 		}
@@ -319,17 +260,19 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
-		ids := dk.inLoc(from, 0, false)
-		var picked []int
+		// The top n, top first, copied: each move changes the index.
+		top := m.places(d.idx).inLoc(from, 0, false)
+		top = top[len(top)-min(max(n, 0), len(top)):]
+		picked := make([]int32, len(top))
+		for i, id := range top {
+			picked[len(top)-1-i] = id
+		}
 		cm := m.cardMoves(false)
-		for i := 0; i < n && len(ids) > 0; i++ {
-			id := ids[len(ids)-1]
-			ids = ids[:len(ids)-1]
+		for _, id := range picked {
 			if cm != nil {
 				cm.add(m, dk.cards[id-1], to, arg)
 			}
-			m.put(&dk.cards[id-1], to, arg)
-			picked = append(picked, id)
+			m.put(d.idx, int(id), to, arg)
 		}
 		if m.rec && len(picked) > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
@@ -340,10 +283,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return d.list(m, picked), nil
 	case "move":
-		var v starlark.Value
-		var loc string
-		var argV starlark.Value = starlark.MakeInt(0)
-		if err := starlark.UnpackArgs(fn, args, kw, "card", &v, "location", &loc, "arg?", &argV); err != nil {
+		v, loc, argV, err := deckMoveArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		id, err := d.cardID(m, fn, v)
@@ -360,7 +301,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if cm != nil {
 			cm.add(m, dk.cards[id-1], loc, arg)
 		}
-		m.put(&dk.cards[id-1], loc, arg)
+		m.put(d.idx, id, loc, arg)
 		if m.rec {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
@@ -370,10 +311,8 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return starlark.None, nil
 	case "move_all":
-		var from, to string
-		var fromV starlark.Value = starlark.None
-		var toV starlark.Value = starlark.MakeInt(0)
-		if err := starlark.UnpackArgs(fn, args, kw, "from", &from, "to", &to, "from_arg?", &fromV, "to_arg?", &toV); err != nil {
+		from, to, fromV, toV, err := moveAllArgs(fn, args, kw)
+		if err != nil {
 			return nil, err
 		}
 		fa, hasFrom, err := locArg(m, fn, fromV)
@@ -385,17 +324,29 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 			return nil, err
 		}
 		dk = m.deckW(d.idx)
-		moved := 0
+		// The cards in id order, copied: each move changes the index.
+		ix := m.places(d.idx)
+		m.deckIDs = append(m.deckIDs[:0], ix.inLoc(from, fa, hasFrom)...)
+		ids := m.deckIDs
+		if !hasFrom {
+			slices.Sort(ids)
+		}
 		cm := m.cardMoves(false)
-		for i := range dk.cards {
-			if c := &dk.cards[i]; c.loc == from && (!hasFrom || c.arg == fa) {
-				if cm != nil {
-					cm.add(m, *c, to, ta)
-				}
-				m.put(c, to, ta)
-				moved++
+		for _, id := range ids {
+			if cm != nil {
+				cm.add(m, dk.cards[id-1], to, ta)
+			}
+			if from == to { // a card already at (to, ta) stays, in its epoch
+				m.put(d.idx, int(id), to, ta)
 			}
 		}
+		if from != to {
+			ix.placeAll(ids, from, fa, hasFrom, to, ta)
+			for _, id := range ids {
+				m.leftPlace(&dk.cards[id-1])
+			}
+		}
+		moved := len(ids)
 		if m.rec && moved > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
@@ -432,10 +383,14 @@ func CardOf(v starlark.Value) (CardRef, bool) {
 	return CardRef{Deck: c.deck.name, ID: c.id}, true
 }
 
-func (c *cardValue) get() dcard {
+func (c *cardValue) get() dcard { return *c.at() }
+
+// at is the card as it is now, to be read before the match next changes
+// (Attr reads one field of it: no copy of the whole card).
+func (c *cardValue) at() *dcard {
 	dk := c.m.st.decks[c.deck.idx]
 	c.m.note(rdDeck, c.deck.idx, dk.ver)
-	return dk.cards[c.id-1]
+	return &dk.cards[c.id-1]
 }
 
 func (c *cardValue) String() string {
@@ -450,7 +405,7 @@ func (c *cardValue) AttrNames() []string {
 	return []string{"id", "location", "location_arg", "type", "type_arg"}
 }
 func (c *cardValue) Attr(name string) (starlark.Value, error) {
-	d := c.get()
+	d := c.at()
 	switch name {
 	case "id":
 		return starlark.MakeInt(c.id), nil

@@ -88,3 +88,62 @@ func TestCombinationsOfAHandAgainMakeOnlyTheList(t *testing.T) {
 		t.Errorf("combinations of 4 cards: %d tuples, want %d", got, want)
 	}
 }
+
+// TestDeckChangesAllocateOnlyTheirResult: deck.move and deck.move_all are
+// called in a card game's bodies at every card played (Hearts' playCard, its
+// trick gathered), so in a match that records nothing (a playout) they
+// allocate nothing, and deck.pick only what it returns (the list of the
+// cards, its array and the ids it reads them from); set_active and
+// is_multiactive, asked as often, allocate nothing either.
+func TestDeckChangesAllocateOnlyTheirResult(t *testing.T) {
+	p := bundled(t, "hearts")
+	m := newMatch(t, p, 4, Options{NoHistory: true})
+	dv := newDeckValue("deck", 0)
+	str := func(s string) starlark.String { return starlark.String(s) }
+	num := starlark.MakeInt
+	const runs = 50
+	for _, c := range []struct {
+		method string
+		args   func(i int) starlark.Tuple // the i-th call's
+		want   float64
+	}{
+		{"move", func(i int) starlark.Tuple { return starlark.Tuple{m.card(dv, 1+i%52), str("pile"), num(i % 3)} }, 0},
+		{"move", func(i int) starlark.Tuple { return starlark.Tuple{m.card(dv, 1+i%52), str("table")} }, 0},
+		{"move_all", func(i int) starlark.Tuple { return starlark.Tuple{str("pile"), str("won"), starlark.None, num(i % 4)} }, 0},
+		{"move_all", func(i int) starlark.Tuple { return starlark.Tuple{str("won"), str("pile")} }, 0},
+		{"pick", func(i int) starlark.Tuple { return starlark.Tuple{num(2), num(1 + i%4), str("pile")} }, 3},
+		{"pick_for_location", func(i int) starlark.Tuple { return starlark.Tuple{num(1), str("hand"), str("pile"), num(i % 2)} }, 3},
+	} {
+		fn := "deck." + c.method
+		calls := make([]starlark.Tuple, runs+1) // AllocsPerRun calls once more, first
+		for i := range calls {
+			calls[i] = c.args(i)
+		}
+		i := 0
+		got := testing.AllocsPerRun(runs, func() {
+			if _, err := dv.call(m, c.method, fn, calls[i], nil); err != nil {
+				t.Fatal(err)
+			}
+			i++
+		})
+		if got > c.want {
+			t.Errorf("deck.%s%v: %v allocations a call, want at most %v", c.method, calls[0], got, c.want)
+		}
+	}
+	if ix := m.places(0); ix.count("pile", 0, false)+ix.count("won", 0, false)+ix.count("table", 0, false) == 0 {
+		t.Fatal("no card was moved: the test measured nothing")
+	}
+	m.ctx.active = true // as in a body
+	defer func() { m.ctx.active = false }()
+	for _, fn := range []string{"set_active", "is_multiactive"} {
+		f := engineFns[fn]
+		args := starlark.Tuple{m.pvals[2]}
+		if got := testing.AllocsPerRun(runs, func() {
+			if _, err := f(m, fn, args, nil); err != nil {
+				t.Fatal(err)
+			}
+		}); got > 0 {
+			t.Errorf("%s(player): %v allocations a call, want none", fn, got)
+		}
+	}
+}

@@ -110,6 +110,7 @@ func (m *Match) redealCards(seat int, next func() uint64, keep func(deck, card i
 			// look at a hand knows whichever card that hand holds here).
 			w.cards[j].loc, w.cards[j].arg, w.cards[j].known = places[k].loc, places[k].arg, places[k].known
 		}
+		m.forgetPlaces(i)
 	}
 }
 

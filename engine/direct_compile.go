@@ -123,7 +123,7 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 			return dc.remember(fn, nil)
 		}
 	}
-	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4}
+	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4, body: rf.Body}
 	body := fc.block(rf.Body)
 	// Pure code run again after its bound (direct_loop.go) would print
 	// twice: code with comprehensions that prints keeps the interpreter.
@@ -149,6 +149,7 @@ const maxDirectSteps = 10_000
 // for code that has no direct form.
 type funcCompiler struct {
 	dc     *directCompiler
+	body   []syntax.Stmt // the function's statements (lentCards reads every use of a name in them)
 	env    directEnv
 	locals []*resolve.Binding
 	steps  uint64             // the bound so far (see dfn.steps)
@@ -246,6 +247,9 @@ func (fc *funcCompiler) ifStmt(s *syntax.IfStmt) dstmt {
 // assign compiles x = e, x.f = e and their augmented forms (x += e) for a
 // local x.
 func (fc *funcCompiler) assign(s *syntax.AssignStmt) dstmt {
+	if lent := fc.lentCards(s); lent != nil {
+		return lent
+	}
 	rhs := fc.expr(s.RHS)
 	if rhs == nil {
 		return nil

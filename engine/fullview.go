@@ -137,11 +137,15 @@ func (m *Match) SeenCardIDs(seat int, deck string) map[string][]int {
 		return m.allCards(dk)
 	}
 	_, ids := m.seenCards(dk, seat)
-	if hand := dk.inLoc("hand", seat+1, true); len(hand) > 0 {
+	if hand := m.inLoc(i, "hand", seat+1, true); len(hand) > 0 {
 		if ids == nil {
 			ids = map[string][]int{}
 		}
-		ids["hand/"+strconv.Itoa(seat+1)] = hand
+		own := make([]int, len(hand)) // the caller's: never the deck's index
+		for k, id := range hand {
+			own[k] = int(id)
+		}
+		ids["hand/"+strconv.Itoa(seat+1)] = own
 	}
 	return ids
 }

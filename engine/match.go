@@ -151,7 +151,8 @@ type Match struct {
 	arena                []starlark.Value // backing store of Move.Args from legal
 	argScratch           []starlark.Value // the arguments legal is choosing
 	moves                []Move           // Play's buffer of legal moves
-	deckIDs              []int            // the card ids a deck read finds (see inLocInto)
+	deckIDs              []int32          // the card ids deck.move_all moves, or a read found without an index
+	decksIx              []deckIndex      // each deck's cards by place, for the present state (deckplace.go)
 	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
 	// lendCombos: the combinations() about to run may give a list of its
 	// cache's tuples without copying them: legal reads the domain's list
@@ -183,6 +184,8 @@ type Match struct {
 	looping              []looped          // what ran in the steps before a trigger loop (see watch)
 	err                  error
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
+
+	lent [lendSlots]lentList // the lists direct code's deck.cards lends (direct_lend.go)
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.

@@ -14,14 +14,15 @@ import (
 // it, so views, SeesCard and Determinize keep a shown card with no code of
 // their own.
 
-// put moves card c (of a deck being written) to the place (loc, arg). A card
+// put moves card id of deck (being written) to the place (loc, arg). A card
 // that changes place has left the old one (leftPlace); one "moved" where it
 // already is has not.
-func (m *Match) put(c *dcard, loc string, arg int) {
+func (m *Match) put(deck, id int, loc string, arg int) {
+	c := &m.st.decks[deck].cards[id-1]
 	if c.loc == loc && c.arg == arg {
 		return
 	}
-	c.loc, c.arg = loc, arg
+	m.places(deck).place(id, loc, arg)
 	m.leftPlace(c)
 }
 

@@ -138,11 +138,13 @@ func (m *Match) deckW(i int) *deck {
 		s.decks = cloneSlice(s.decks)
 	}
 	d := s.decks[i]
+	old, oldVer := d, d.ver
 	if d.gen != s.gen {
 		d = d.clone(s.gen)
 		s.decks[i] = d
 	}
 	d.ver = m.bump()
+	m.rekeyPlaces(i, old, oldVer, d)
 	return d
 }
 

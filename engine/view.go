@@ -178,7 +178,7 @@ func (m *Match) View(seat int) (*View, error) {
 		if v.Decks == nil {
 			v.Decks = map[string]DeckView{}
 		}
-		v.Decks[m.p.decks[i]] = m.deckView(dk, seat)
+		v.Decks[m.p.decks[i]] = m.deckView(i, dk, seat)
 	}
 	m.viewObjects(v, seat)
 	for k, x := range m.st.vars {
@@ -237,7 +237,7 @@ func sortHidden(ms []graph.Move, hidden bool) {
 // deckView is what seat sees of dk: how many cards each place it may count
 // holds, its own hand, and the faces it sees elsewhere, by place in the
 // order cards.cards gives (location_arg, then id).
-func (m *Match) deckView(dk *deck, seat int) DeckView {
+func (m *Match) deckView(i int, dk *deck, seat int) DeckView {
 	counts, seen := m.seenCards(dk, seat)
 	dv := DeckView{Counts: counts}
 	for key, ids := range seen {
@@ -246,7 +246,7 @@ func (m *Match) deckView(dk *deck, seat int) DeckView {
 		}
 		dv.Cards[key] = faces(dk, ids)
 	}
-	for _, id := range dk.inLoc("hand", seat+1, true) {
+	for _, id := range m.inLoc(i, "hand", seat+1, true) {
 		dv.Hand = append(dv.Hand, face(dk.cards[id-1]))
 	}
 	return dv

@@ -1,0 +1,146 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// lendPack is a two-seat pack with a deck dealt four cards a hand and an
+// object whose property calls holder(2), whose action takes x from DOMAIN;
+// SCRIPT is added to its script.
+const lendPack = `format: 1
+pack: lend
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: setup
+    transitions: {"": 2}
+  - id: 2
+    name: playerTurn
+    type: activeplayer
+    description: go
+    possibleactions: [go]
+    transitions: {went: 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  go:
+    params:
+      x: {domain: 'DOMAIN'}
+    body: next_state("went")
+decks: [deck]
+object_types:
+  probe:
+    properties:
+      inner: holder(2)
+scripts:
+  main: |
+    def setup(players):
+        deck.create([{"type": t, "type_arg": v, "nbr": 1} for t in [1, 2] for v in range(1, 7)])
+        deck.shuffle()
+        for p in players:
+            deck.pick(4, p)
+        create("probe")
+    def holder(n):
+        t = deck.cards("hand", n)
+        first = t[0].id
+        if n == 1:
+            inner = objects()[0].inner
+        else:
+            inner = []
+        return [first, t[0].id, len(t), [c.id for c in t]] + inner
+    def loop():
+        t = deck.cards("hand", 1)
+        out = []
+        for c in t:
+            t = deck.cards("hand", 2)
+            out.append(c.id)
+        out.append([c.id for c in t])
+        for n in [1, 2, 1]:
+            t = deck.cards("hand", n)
+            out.append([c.id for c in t])
+        return out + [len(t), t[0] in t, not t]
+    def again():
+        t = deck.cards("hand", 1)
+        out = []
+        for k in [1, 2]:
+            for c in t:
+                t = deck.cards("hand", 1 + len(out) % 2)
+                out.append(c.id)
+            out.append([c.id for c in t])
+        return out
+    def kept():
+        keep = []
+        for n in [1, 2]:
+            t = deck.cards("hand", n)
+            keep.append(t)
+        return [[c.id for c in k] for k in keep]
+    def returned(n):
+        t = deck.cards("hand", n)
+        return t
+    def aliased():
+        for n in [1, 2]:
+            t = deck.cards("hand", n)
+            if n == 1:
+                u = t
+        return [[c.id for c in u], [c.id for c in t]]
+    def grown():
+        for n in [1, 2]:
+            t = deck.cards("hand", n)
+            if n == 1:
+                t += [0]
+        return [len(t)]
+SCRIPT
+`
+
+// TestLentCardsAsStarlark: deck.cards assigned to a local its function
+// only reads lends its list to the next call at the same place; what code
+// reads is what Starlark reads: a call of the same place while the first's
+// local still holds its list (through an object's property), one while a
+// loop iterates the list it lent, one after the other in a loop; and a list kept in
+// another list, returned, held by another name or grown in place is never
+// lent.
+func TestLentCardsAsStarlark(t *testing.T) {
+	for _, domain := range []string{
+		"holder(1)",
+		"loop()",
+		"again()",
+		"kept()",
+		"[[c.id for c in returned(1)], [c.id for c in returned(2)]]",
+		"[[c.id for c in l] for l in [returned(1), returned(2)]]",
+		"aliased()",
+		"grown()",
+	} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		if d, i := legalBoth(t, p); d != i {
+			t.Errorf("domain %s:\ndirect:      %s\ninterpreted: %s", domain, d, i)
+		}
+	}
+}
+
+// TestLentCardsAllocateNoList: reading a hand into a local that is only
+// measured and looped over, as Hearts' stNextPlayer reads the trick,
+// makes its list once: listing the legal moves again allocates none.
+func TestLentCardsAllocateNoList(t *testing.T) {
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", "[count(1)]", 1), "SCRIPT\n",
+		"    def count(n):\n        t = deck.cards(\"hand\", n)\n        k = 0\n        for c in t:\n            k += c.type_arg\n        return k + len(t)\n", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, 4)
+	list := func() {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
+			t.Fatal(moves, err)
+		}
+	}
+	list()
+	// The domain's list and its array, the for loop's iterator and the box
+	// of its variable: none for t's list (6 when it was made each time).
+	if got, want := testing.AllocsPerRun(50, list), 4.0; got > want {
+		t.Errorf("%v allocations a listing, want at most %v", got, fmt.Sprint(want))
+	}
+}
