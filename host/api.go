@@ -56,7 +56,8 @@ func (s *Server) auth(h func(http.ResponseWriter, *http.Request, *match, int)) h
 }
 
 func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, viewer int) {
-	vw, err := m.snap.Load().view(viewer)
+	snap := m.snap.Load()
+	vw, err := snap.view(viewer)
 	var body []byte
 	if err == nil {
 		body, err = vw.bytes()
@@ -64,6 +65,9 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, view
 	if err != nil {
 		s.fail(w, err)
 		return
+	}
+	if age, ok := m.clockAge(snap); ok {
+		w.Header().Set(clockAgeHeader, strconv.FormatInt(age.Milliseconds(), 10))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(body)

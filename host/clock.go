@@ -11,6 +11,30 @@ import (
 // any move, so a record replays the same clocks and timeouts. No time
 // passes while a match is paused or the server is down.
 
+// clockAgeHeader is the header of a state read of a match whose clocks
+// run (Config.Clock): the milliseconds since the time they have not yet
+// counted began, the clocks the state shows being as they were then, so
+// that a page, opened mid-turn too, counts the player's clock down from
+// the server's time. It tells a seat nothing hidden: the same number goes
+// to every viewer.
+const clockAgeHeader = "Clock-Age"
+
+// restart makes t the moment from which the clocks have not yet counted
+// the time (mu held).
+func (m *match) restart(t time.Time) {
+	m.since = t
+	m.sinceNS.Store(t.UnixNano())
+}
+
+// clockAge is the time since the clocks last counted, for a state read of
+// snap (without mu); false when no clock runs: none, paused, or over.
+func (m *match) clockAge(snap *snapshot) (time.Duration, bool) {
+	if m.srv.cfg.Clock == 0 || snap.paused || snap.over || snap.failed {
+		return 0, false
+	}
+	return max(time.Since(time.Unix(0, m.sinceNS.Load())), 0), true
+}
+
 // passTime lets the time since m.since pass (mu held) and reports whether
 // the match moved on (a clock ran out and its timeout rule played).
 func (m *match) passTime() (moved bool, err error) {
@@ -22,7 +46,7 @@ func (m *match) passTime() (moved bool, err error) {
 	if d <= 0 {
 		return false, nil
 	}
-	m.since = now
+	m.restart(now)
 	head := m.sess.Head()
 	if _, err := m.sess.Wait(d); err != nil {
 		return false, err

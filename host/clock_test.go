@@ -3,6 +3,7 @@ package host
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -86,5 +87,49 @@ func TestServeClockRunsOut(t *testing.T) {
 	m.mu.Unlock()
 	if s.Head() != want {
 		t.Errorf("the record replays to step %d, the server is at %d", s.Head(), want)
+	}
+}
+
+// stateAge returns the Clock-Age header of match 1's state for token:
+// the milliseconds the clocks shown have not counted yet, "" for none.
+func (ts *testServer) stateAge(t *testing.T, token string) string {
+	t.Helper()
+	req, err := http.NewRequest("GET", ts.url+"/api/matches/1/state", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.Header.Get(clockAgeHeader)
+}
+
+// TestStateSaysHowLongTheClocksRan: a state read says how long the
+// player to act has been thinking, which the clocks it shows have not
+// counted yet, so that a page (opened mid-turn too) counts the clock down
+// from the right time; a match without clocks says nothing.
+func TestStateSaysHowLongTheClocksRan(t *testing.T) {
+	ts := startClocked(t, 10*time.Second)
+	tok := ts.tokens[0][1]
+	ts.state(t, 1, tok)
+	time.Sleep(120 * time.Millisecond)
+	age, err := strconv.Atoi(ts.stateAge(t, tok))
+	if err != nil || age < 120 || age > 5000 {
+		t.Fatalf("clock age %d (%v), want at least the 120 ms slept", age, err)
+	}
+	st := ts.state(t, 1, tok)
+	if code, body := ts.post(t, 1, tok, st.Step, st.Actions[0], 0); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, body)
+	}
+	if age, _ := strconv.Atoi(ts.stateAge(t, ts.tokens[0][2])); age >= 120 {
+		t.Errorf("after the move the next player's clock age is %d ms: it did not start again", age)
+	}
+
+	plain := startServer(t, "tictactoe", "human,human", 1, t.TempDir())
+	if got := plain.stateAge(t, plain.tokens[0][1]); got != "" {
+		t.Errorf("a match without clocks says its clocks ran %q ms", got)
 	}
 }

@@ -127,7 +127,7 @@ func (c *Control) Resume(n int) {
 	c.mu.Unlock()
 	m.mu.Lock()
 	m.paused = false
-	m.since = time.Now() // no clock ran while paused
+	m.restart(time.Now()) // no clock ran while paused
 	m.arm()
 	if err := m.publish(); err != nil {
 		m.srv.logf("match %d: %v", m.index+1, err)

@@ -28,12 +28,14 @@ type match struct {
 
 	mu     sync.Mutex
 	sess   *preview.Session
-	stored int         // moves the store holds
-	broken error       // the store failed: no move is taken any more
-	paused bool        // the designer paused it (Control.Pause): no move is taken until it goes on
-	since  time.Time   // when the time the clocks have not yet counted began (clock.go)
-	timer  *time.Timer // fires when the first running clock runs out
-	closed bool        // the server closed: no timer moves the match
+	stored int       // moves the store holds
+	broken error     // the store failed: no move is taken any more
+	paused bool      // the designer paused it (Control.Pause): no move is taken until it goes on
+	since  time.Time // when the time the clocks have not yet counted began (clock.go); set by restart
+	// sinceNS is since in Unix nanoseconds, read by state requests without mu.
+	sinceNS atomic.Int64
+	timer   *time.Timer // fires when the first running clock runs out
+	closed  bool        // the server closed: no timer moves the match
 
 	snap atomic.Pointer[snapshot]
 	wake chan struct{} // the bots may have a move to make
@@ -164,7 +166,7 @@ func (m *match) take(seat, step int, action string, args []byte) (int, error) {
 		return 0, err
 	}
 	m.toHead()
-	m.since = time.Now()
+	m.restart(time.Now())
 	if err := m.commit(); err != nil {
 		if m.broken != nil {
 			return 0, fmt.Errorf("%w: %v", errStopped, err)
@@ -222,7 +224,7 @@ func (m *match) botStep() bool {
 		return false
 	}
 	m.toHead()
-	m.since = time.Now() // a bot's time to choose is not counted on anyone's clock
+	m.restart(time.Now()) // a bot's time to choose is not counted on anyone's clock
 	if !m.stepped(nil) {
 		return false
 	}

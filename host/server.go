@@ -121,7 +121,7 @@ func (s *Server) start(i int, rec *graph.Record) (*match, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.toHead() // a new session's cursor is at its start
-	m.since = time.Now()
+	m.restart(time.Now())
 	if m.sess.Match().Over() {
 		if err := m.persist(); err != nil { // killed before its record was written whole
 			return nil, err

@@ -16,6 +16,7 @@ let picking = null;   // {a: index of the action, picks: [[value index...] per p
 let logStep = -1;     // the newest step whose events are shown
 let busy = false;
 let posts = 0;        // moves posted by this page (tests read it)
+let clockFrom = null; // performance.now() when the clocks the state shows last counted (Clock-Age)
 
 async function api(path, init = {}) {
   init.headers = Object.assign({"Authorization": "Bearer " + token}, init.headers || {});
@@ -34,11 +35,14 @@ async function readState() {
   const resp = await api("state");
   if (resp.status === 403) { $("status").textContent = "This link opens no seat: ask the designer for yours."; return; }
   if (!resp.ok) { $("status").textContent = "The server answered " + resp.status + "."; return; }
+  const age = resp.headers.get("Clock-Age"); // absent: no clock runs
+  const readAt = performance.now();
   const st = await resp.json();
   for (const a of st.actions) for (const p of a.params) p.choose = p.choose || 0; // omitted when 0
   if (state && st.step < state.step) return; // an answer older than what is shown
   if (!state || st.step !== state.step) picking = null;
   state = st;
+  clockFrom = age === null ? null : readAt - Number(age);
   draw();
   await readLog();
 }
@@ -136,8 +140,18 @@ function drawStatus() {
   }
   $("status").textContent = line;
   const who = state.seat ? "You are " + seatName(state.seat) : "You are watching (what every player sees)";
-  $("who").textContent = who + " · match " + state.match + " · step " + state.step;
+  $("who").textContent = who + " · match " + state.match + " · step " + state.step + clockText();
 }
+// clockText is the seat's clock while it must act, counted down from the
+// server's time (the state's clock less the Clock-Age and the time since).
+function clockText() {
+  const area = state && state.seat ? state.scene.areas.find((x) => x.seat === state.seat) : null;
+  if (!area || area.clock_ms == null || clockFrom === null || state.actions.length === 0) return "";
+  const left = Math.max(0, area.clock_ms - (performance.now() - clockFrom));
+  const s = Math.ceil(left / 1000);
+  return " · your clock " + Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+setInterval(() => { if (state) $("who").textContent = $("who").textContent.replace(/ · your clock .*$/, "") + clockText(); }, 500);
 // clickable returns, per scene id, what a click on it chooses: [action, param, value, chosen].
 function clickable() {
   const out = new Map();
