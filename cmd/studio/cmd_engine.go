@@ -79,6 +79,7 @@ seed, printing "depth N: M" for each depth up to D. A ply is one player's action
 each player's action is a ply; a finished match has no children.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			batchGC()
 			p, _, err := loadProgram(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err

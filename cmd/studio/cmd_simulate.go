@@ -42,6 +42,7 @@ With --record DIR each match's record is written to DIR/PACK-SEED.json, for
 studio replay.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			batchGC()
 			p, source, err := loadProgram(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
