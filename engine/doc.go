@@ -151,7 +151,9 @@
 // what pure code reads, with versions); conditions are pure, so the answer is
 // the one a fresh evaluation gives, and a match plays exactly as if every
 // condition in scope were evaluated at every step (testdata/playouts.golden
-// holds matches played before answers were reused).
+// holds matches played before answers were reused). A whole pass is skipped
+// when nothing any of its answers read has changed since the last pass, which
+// fired nothing (settleskip.go).
 //
 // Errors of a running match are *[RunError] values: the place of the code in
 // the YAML file, its path in the pack (Source, as events name code), the
@@ -182,6 +184,9 @@
 // snapshots off for bots and perft; Options.NoSnapshots keeps the events
 // without the snapshots, and Options.NoEventText leaves out the events' text
 // for people, for runs that only count events (simulate's statistics).
+// Without history, the state a step no longer reads becomes the next step's
+// unless something kept it (a saved state, a fork, a pending trigger's past;
+// statereuse.go).
 //
 // # Goroutines
 //
