@@ -182,7 +182,6 @@ type Match struct {
 	sink                 [1]starlark.Value // what any([...]) and all([...]) point at once decided (see anyAll)
 	evals, reused        int               // clause answers settle computed and reused
 	lastSettle           settled           // the last settle pass that fired nothing (settleskip.go)
-	spareState           *mstate           // a past no step reads any more, for the next snapshot (statereuse.go)
 	settlePasses         int               // settle passes run in full (tests)
 	looping              []looped          // what ran in the steps before a trigger loop (see watch)
 	err                  error
@@ -848,9 +847,7 @@ func (m *Match) beginStep() {
 func (m *Match) endStep() {
 	start := m.next
 	if m.next != nil {
-		old := m.prev
 		m.prev, m.next = m.next, nil
-		m.dropPast(old)
 	}
 	if m.rec {
 		m.clockEvents() // the step's own events: emitted before its number moves on
@@ -1420,7 +1417,6 @@ type undoState struct {
 }
 
 func (m *Match) undoPoint() undoState {
-	m.prev.hold()
 	return undoState{m.save(), m.prev, len(m.events), len(m.history)}
 }
 
@@ -1468,11 +1464,7 @@ func (m *Match) take(mv Move) error {
 }
 
 // save returns the current state for restore; the match goes on with a copy.
-func (m *Match) save() *mstate {
-	s := m.snapshot()
-	s.hold()
-	return s
-}
+func (m *Match) save() *mstate { return m.snapshot() }
 
 // restore returns the match to a state from save. The saved state stays
 // unchanged, so it may be restored again.

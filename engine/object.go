@@ -939,7 +939,6 @@ func (m *Match) fire(fires []fired) {
 			ob.fired |= f.bit
 		}
 		f.item.past = m.prev
-		m.prev.hold() // read by the body when it runs
 		m.pushExec(f.item)
 	}
 }

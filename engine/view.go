@@ -489,7 +489,6 @@ func (m *Match) At(step int) (*Match, error) {
 	f.share(m, step, m.marks[step])
 	if step >= 1 && step <= len(m.starts) && m.starts[step-1] != nil {
 		f.prev = m.starts[step-1] // before() reads the start of step, as the match's next settle did
-		f.prev.hold()
 	}
 	return f, nil
 }
@@ -500,7 +499,6 @@ func (m *Match) Fork() *Match {
 	f.share(m, len(m.history), len(m.events))
 	if m.prev != nil {
 		f.prev = m.prev // the same past: a step's start is never written again
-		m.prev.hold()
 	}
 	return f
 }
@@ -525,7 +523,6 @@ func (m *Match) fork(st *mstate) *Match {
 	if m.st == st {
 		m.snapshot() // st becomes immutable for both
 	}
-	st.hold()
 	f.st = st
 	f.prev = st
 	f.snapshot()
