@@ -184,9 +184,6 @@
 // snapshots off for bots and perft; Options.NoSnapshots keeps the events
 // without the snapshots, and Options.NoEventText leaves out the events' text
 // for people, for runs that only count events (simulate's statistics).
-// Without history, the state a step no longer reads becomes the next step's
-// unless something kept it (a saved state, a fork, a pending trigger's past;
-// statereuse.go).
 //
 // # Goroutines
 //
