@@ -130,12 +130,12 @@ func (m *Match) rederive() {
 	var err error
 	for i, f := range m.st.frames {
 		if err == nil && f.st.clauses.active() {
-			want, err = m.wantWhile(want, -1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params})
+			want, _, err = m.wantWhile(want, nil, -1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params})
 		}
 	}
 	for _, ob := range m.st.objs {
 		if err == nil && ob.typ.c.active() {
-			want, err = m.wantWhile(want, ob.id, ob.typ.c, m.objValue(ob.id))
+			want, _, err = m.wantWhile(want, nil, ob.id, ob.typ.c, m.objValue(ob.id))
 		}
 	}
 	if err != nil {

@@ -151,7 +151,9 @@
 // what pure code reads, with versions); conditions are pure, so the answer is
 // the one a fresh evaluation gives, and a match plays exactly as if every
 // condition in scope were evaluated at every step (testdata/playouts.golden
-// holds matches played before answers were reused).
+// holds matches played before answers were reused). A whole pass is skipped
+// when nothing any of its answers read has changed since the last pass, which
+// fired nothing (settleskip.go).
 //
 // Errors of a running match are *[RunError] values: the place of the code in
 // the YAML file, its path in the pack (Source, as events name code), the

@@ -181,6 +181,8 @@ type Match struct {
 	firesBuf             []fired
 	sink                 [1]starlark.Value // what any([...]) and all([...]) point at once decided (see anyAll)
 	evals, reused        int               // clause answers settle computed and reused
+	lastSettle           settled           // the last settle pass that fired nothing (settleskip.go)
+	settlePasses         int               // settle passes run in full (tests)
 	looping              []looped          // what ran in the steps before a trigger loop (see watch)
 	err                  error
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
@@ -1468,6 +1470,7 @@ func (m *Match) save() *mstate { return m.snapshot() }
 // unchanged, so it may be restored again.
 func (m *Match) restore(s *mstate) {
 	m.st = s
+	m.lastSettle.ok = false // its fired when clauses may be others (settleskip.go)
 	m.snapshot()
 	m.err = nil
 }

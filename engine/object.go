@@ -699,6 +699,13 @@ type fired struct {
 // pushes every whenever/when clause whose condition holds (SEMANTICS.md "One
 // step").
 func (m *Match) settle() error {
+	if m.settleIdle() {
+		return nil
+	}
+	m.lastSettle.ok = false // until this pass completes firing nothing
+	m.settlePasses++
+	asked := m.evals + m.reused
+	memos := m.lastSettle.memos[:0]
 	want, fires := m.wantBuf[:0], m.firesBuf[:0] // reused: settle runs before every step
 	defer func() {
 		clear(fires) // no pointer to a past state outlives the step
@@ -728,14 +735,16 @@ func (m *Match) settle() error {
 		nw, nwe := len(cc.while), len(cc.while)+len(cc.whenever)
 		n := nwe + len(cc.when)
 		var err error
-		if want, err = m.wantWhile(want, src, cc, self); err != nil {
+		if want, memos, err = m.wantWhile(want, memos, src, cc, self); err != nil {
 			return err
 		}
 		for ci, tr := range cc.whenever {
-			ok, err := m.holds(m.memoOf(src, nw+ci, n, tr.cond), src, self)
+			mm := m.memoOf(src, nw+ci, n, tr.cond)
+			ok, err := m.holds(mm, src, self)
 			if err != nil {
 				return err
 			}
+			memos = append(memos, mm)
 			if ok {
 				seat, order := who(ob)
 				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self})
@@ -745,10 +754,12 @@ func (m *Match) settle() error {
 			if ob != nil && ob.fired&(1<<ci) != 0 {
 				continue
 			}
-			ok, err := m.holds(m.memoOf(src, nwe+ci, n, tr.cond), src, self)
+			mm := m.memoOf(src, nwe+ci, n, tr.cond)
+			ok, err := m.holds(mm, src, self)
 			if err != nil {
 				return err
 			}
+			memos = append(memos, mm)
 			if ok {
 				seat, order := who(ob)
 				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
@@ -778,30 +789,37 @@ func (m *Match) settle() error {
 	}
 	m.rewrap(want)
 	m.wantBuf, m.lastWant = m.lastWant[:0], want
+	m.lastSettle.memos = memos
+	if len(fires) == 0 {
+		m.keepSettled(m.evals + m.reused - asked)
+	}
 	m.fire(fires)
 	return nil
 }
 
 // wantWhile appends to want the wrappers the while clauses cc of one owner
 // (src: an object id, or -1-i for the state clauses of frame i; self: what
-// they see as self) call for now, in clause and target order.
-func (m *Match) wantWhile(want []wrapInst, src int, cc *cclauses, self starlark.Value) ([]wrapInst, error) {
+// they see as self) call for now, in clause and target order, and appends
+// their answers' memos to memos (see keepSettled).
+func (m *Match) wantWhile(want []wrapInst, memos []*clauseMemo, src int, cc *cclauses, self starlark.Value) ([]wrapInst, []*clauseMemo, error) {
 	n := len(cc.while) + len(cc.whenever) + len(cc.when)
 	for ci, cw := range cc.while {
 		if cw.cond == nil {
 			continue
 		}
-		targets, err := m.whileTargets(m.memoOf(src, ci, n, cw.cond), src, cw, self)
+		mm := m.memoOf(src, ci, n, cw.cond)
+		targets, err := m.whileTargets(mm, src, cw, self)
 		if err != nil {
-			return want, err
+			return want, memos, err
 		}
+		memos = append(memos, mm)
 		for _, t := range targets {
 			for _, name := range cw.w.Target {
 				want = append(want, wrapInst{src: src, clause: ci, target: t, name: name, cw: cw})
 			}
 		}
 	}
-	return want, nil
+	return want, memos, nil
 }
 
 // rewrap makes the wrappers those of want: it keeps those still wanted (in
