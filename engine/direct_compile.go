@@ -152,11 +152,12 @@ type funcCompiler struct {
 	body   []syntax.Stmt // the function's statements (lentCards reads every use of a name in them)
 	env    directEnv
 	locals []*resolve.Binding
-	steps  uint64             // the bound so far (see dfn.steps)
-	loops  bool               // the code has a comprehension, or calls code that has (see dfn.loops)
-	prints bool               // the code calls print, or calls code that does
-	free   []*resolve.Binding // while compiling a before(lambda: ...), the lambda's free names
-	shared *syntax.CallExpr   // while compiling a loop's iterable, the call it is (see iterable)
+	steps  uint64                     // the bound so far (see dfn.steps)
+	loops  bool                       // the code has a comprehension, or calls code that has (see dfn.loops)
+	prints bool                       // the code calls print, or calls code that does
+	free   []*resolve.Binding         // while compiling a before(lambda: ...), the lambda's free names
+	shared *syntax.CallExpr           // while compiling a loop's iterable, the call it is (see iterable)
+	lentOf map[*resolve.Binding][]int // the lend slots of each local lentCards lends to
 }
 
 // slotScope reports whether a name of that scope is a slot of the running
@@ -216,6 +217,17 @@ func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
 	x := fc.expr(s.Result)
 	if x == nil {
 		return nil
+	}
+	if escape := fc.lentReturn(s.Result); escape != nil {
+		return func(m *Match, l []starlark.Value) (bool, error) {
+			v, err := x(m, l)
+			if err != nil {
+				return false, err
+			}
+			escape(m, l, v)
+			m.dret = v
+			return true, nil
+		}
 	}
 	return func(m *Match, l []starlark.Value) (bool, error) {
 		v, err := x(m, l)

@@ -82,6 +82,10 @@ scripts:
     def returned(n):
         t = deck.cards("hand", n)
         return t
+    def either(n):
+        t = deck.cards("hand", n)
+        u = deck.cards("hand", 3 - n)
+        return t or u
     def aliased():
         for n in [1, 2]:
             t = deck.cards("hand", n)
@@ -111,6 +115,8 @@ func TestLentCardsAsStarlark(t *testing.T) {
 		"again()",
 		"kept()",
 		"[[c.id for c in returned(1)], [c.id for c in returned(2)]]",
+		"returned(1)", "either(1)", "either(2)",
+		"[returned(1), returned(2)][0]",
 		"[[c.id for c in l] for l in [returned(1), returned(2)]]",
 		"aliased()",
 		"grown()",
@@ -142,5 +148,28 @@ func TestLentCardsAllocateNoList(t *testing.T) {
 	// of its variable: none for t's list (6 when it was made each time).
 	if got, want := testing.AllocsPerRun(50, list), 4.0; got > want {
 		t.Errorf("%v allocations a listing, want at most %v", got, fmt.Sprint(want))
+	}
+}
+
+// TestLentCardsReturnedToTheEngine: a domain that is one call of a script
+// function returning its deck.cards local (or either of two, as Hearts'
+// playable returns follow or hand) gives the engine that list, and nothing
+// else holds it once the moves are listed: the next listing fills it again
+// rather than make a new one.
+func TestLentCardsReturnedToTheEngine(t *testing.T) {
+	for _, domain := range []string{"returned(1)", "either(2)"} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		m := newMatch(t, p, 2, Options{NoHistory: true})
+		buf := make([]Move, 0, 8)
+		list := func() {
+			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 4 {
+				t.Fatal(moves, err)
+			}
+		}
+		list()
+		if got := testing.AllocsPerRun(50, list); got > 0 {
+			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
+		}
 	}
 }

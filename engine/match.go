@@ -186,6 +186,8 @@ type Match struct {
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 
 	lent [lendSlots]lentList // the lists direct code's deck.cards lends (direct_lend.go)
+	// lentEpoch counts the calls of lendsReturn domains (see releaseLent)
+	lentEpoch uint64
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.
@@ -1135,10 +1137,18 @@ func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out [
 	k := len(args)
 	m.lendCombos = a.domains[k].lendsCombos
 	m.countCombos = m.counting(a, k)
+	lends := -1 // the base of the frame of the function the domain calls
+	if h := a.domains[k]; h.lendsReturn && h.direct != nil && m.runsDirect(h) {
+		m.lentEpoch++
+		lends = len(m.dstack) + h.direct.nlocals
+	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	m.lendCombos, m.countCombos = false, false
 	if err != nil {
 		return nil, err
+	}
+	if lends >= 0 {
+		defer m.releaseLent(dom, lends)
 	}
 	if seq, ok := dom.(*comboSeq); ok {
 		kept, err := m.countSeq(a, seat, args, seq, out)
