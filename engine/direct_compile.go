@@ -262,6 +262,9 @@ func (fc *funcCompiler) assign(s *syntax.AssignStmt) dstmt {
 	if lent := fc.lentCards(s); lent != nil {
 		return lent
 	}
+	if lent, ok := fc.lentComprehension(s); ok {
+		return lent
+	}
 	rhs := fc.expr(s.RHS)
 	if rhs == nil {
 		return nil

@@ -45,6 +45,9 @@ type lentList struct {
 	escaped bool
 	epoch   uint64
 	base    int
+	// scratch is the array a lent comprehension makes its elements in,
+	// empty between calls (direct_lendcomp.go)
+	scratch []starlark.Value
 }
 
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when

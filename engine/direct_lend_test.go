@@ -37,6 +37,7 @@ object_types:
   probe:
     properties:
       inner: holder(2)
+      again: reentered(2)
 scripts:
   main: |
     def setup(players):
@@ -86,6 +87,24 @@ scripts:
         t = deck.cards("hand", n)
         u = deck.cards("hand", 3 - n)
         return t or u
+    def follow(n, t):
+        hand = deck.cards("hand", n)
+        f = [c for c in hand if c.type == t]
+        return f or hand
+    def narrowed():
+        out = []
+        x = [c for c in deck.cards("hand", 1)]
+        for k in [1, 3, 5]:
+            x = [c for c in x if c.type_arg > k]
+            out.append([c.id for c in x])
+        return out
+    def reentered(n):
+        f = [c.id + len(sub(n)) for c in deck.cards("hand", n)]
+        return f
+    def sub(n):
+        if n == 1:
+            return objects()[0].again
+        return []
     def aliased():
         for n in [1, 2]:
             t = deck.cards("hand", n)
@@ -164,6 +183,56 @@ func TestLentCardsReturnedToTheEngine(t *testing.T) {
 		buf := make([]Move, 0, 8)
 		list := func() {
 			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 4 {
+				t.Fatal(moves, err)
+			}
+		}
+		list()
+		if got := testing.AllocsPerRun(50, list); got > 0 {
+			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
+		}
+	}
+}
+
+// TestLentComprehensionsAsStarlark: a comprehension assigned to a local its
+// function only reads (and returns) lends its list as deck.cards does:
+// listing the moves again and again in one match gives what Starlark gives
+// each time: a domain returning one of two lent lists (Hearts' playable), a
+// comprehension that reads the list it replaces, one that calls its own
+// function while it runs, lists returned into another list.
+func TestLentComprehensionsAsStarlark(t *testing.T) {
+	for _, domain := range []string{
+		"follow(1, 1)", "follow(2, 3)",
+		"[[c.id for c in follow(n, t)] for n in [1, 2] for t in [1, 2]]",
+		"narrowed()", "reentered(1)", "[reentered(1), reentered(2), reentered(1)]",
+	} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
+		want, err := interp.Legal(interp.Active())
+		if err != nil {
+			t.Fatal(domain, err)
+		}
+		m := newMatch(t, p, 2, Options{Seed: 1})
+		for i := range 3 {
+			got, err := m.Legal(m.Active())
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
+			}
+		}
+	}
+}
+
+// TestLentComprehensionsAllocateNoList: Hearts' playable (the cards of the
+// suit led, or the hand) makes its lists once: listing the moves again
+// allocates nothing.
+func TestLentComprehensionsAllocateNoList(t *testing.T) {
+	for _, domain := range []string{"follow(1, 1)", "follow(1, 9)"} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		m := newMatch(t, p, 2, Options{NoHistory: true})
+		buf := make([]Move, 0, 8)
+		list := func() {
+			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) == 0 {
 				t.Fatal(moves, err)
 			}
 		}
