@@ -569,6 +569,9 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 					return starlark.Bool(same == (op == syntax.EQL)), nil
 				}
 			}
+			if c, ok := compareInts(op, a, b); ok {
+				return starlark.Bool(c), nil
+			}
 			c, err := starlark.Compare(op, a, b)
 			if err != nil {
 				return nil, failAt(pos, err)
@@ -612,6 +615,40 @@ func equalFast(a, b starlark.Value) (same, ok bool) {
 		if y, isPlayer := b.(*playerValue); isPlayer {
 			return x.seat == y.seat, true
 		}
+	}
+	return false, false
+}
+
+// compareInts is a op b for two ints that fit in 64 bits (a card's suit
+// and value, a score), as Int's Cmp answers it, without Compare's dynamic
+// calls; ok is false for any other pair.
+func compareInts(op syntax.Token, a, b starlark.Value) (c, ok bool) {
+	x, isInt := a.(starlark.Int)
+	if !isInt {
+		return false, false
+	}
+	y, isInt := b.(starlark.Int)
+	if !isInt {
+		return false, false
+	}
+	i, ok1 := x.Int64()
+	j, ok2 := y.Int64()
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	switch op {
+	case syntax.EQL:
+		return i == j, true
+	case syntax.NEQ:
+		return i != j, true
+	case syntax.LT:
+		return i < j, true
+	case syntax.GT:
+		return i > j, true
+	case syntax.LE:
+		return i <= j, true
+	case syntax.GE:
+		return i >= j, true
 	}
 	return false, false
 }
