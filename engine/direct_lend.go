@@ -62,41 +62,12 @@ func (fc *funcCompiler) lentCards(s *syntax.AssignStmt) dstmt {
 	if !ok || b.Scope != resolve.Local {
 		return nil
 	}
-	call, ok := s.RHS.(*syntax.CallExpr)
-	if !ok {
+	if call, ok := s.RHS.(*syntax.CallExpr); !ok || !isDot(call.Fn, "cards") || !onlyRead(fc.body, b) {
+		return nil // (the cheap test first)
+	}
+	c, ls := fc.lentCardsCall(s.RHS)
+	if c == nil {
 		return nil
-	}
-	dot, ok := call.Fn.(*syntax.DotExpr)
-	if !ok || dot.Name.Name != "cards" {
-		return nil
-	}
-	dv, ok := fc.predeclared(dot.X).(*deckValue)
-	if !ok {
-		return nil
-	}
-	for _, a := range call.Args {
-		switch a := a.(type) {
-		case *syntax.BinaryExpr:
-			if a.Op == syntax.EQ {
-				return nil
-			}
-		case *syntax.UnaryExpr:
-			if a.Op == syntax.STAR || a.Op == syntax.STARSTAR {
-				return nil
-			}
-		}
-	}
-	if !onlyRead(fc.body, b) {
-		return nil
-	}
-	fc.steps += stepsPerNode // the call's node, as expr counts it
-	c := &builtinCall{lparen: call.Lparen, name: dv.name + ".cards", args: fc.exprs(call.Args), kws: []dexpr{}}
-	if c.args == nil {
-		return nil
-	}
-	ls := int(lendSites.Add(1) % lendSlots)
-	c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-		return dv.lentCards(m, &m.lent[ls], c.name, args, kw)
 	}
 	slot := b.Index
 	if fc.lentOf == nil {
@@ -116,6 +87,75 @@ func (fc *funcCompiler) lentCards(s *syntax.AssignStmt) dstmt {
 		}
 		l[slot] = v
 		return false, nil
+	}
+}
+
+// lentCardsCall compiles x when it is deck.cards(...) of a deck with
+// positional arguments: a call whose list is lent through m.lent[ls]
+// (lentCards's goes to Match.lent's next); nil otherwise. Its steps are
+// those of the call.
+func (fc *funcCompiler) lentCardsCall(x syntax.Expr) (c *builtinCall, ls int) {
+	call, ok := x.(*syntax.CallExpr)
+	if !ok {
+		return nil, 0
+	}
+	dot, ok := call.Fn.(*syntax.DotExpr)
+	if !ok || dot.Name.Name != "cards" {
+		return nil, 0
+	}
+	dv, ok := fc.predeclared(dot.X).(*deckValue)
+	if !ok {
+		return nil, 0
+	}
+	for _, a := range call.Args {
+		switch a := a.(type) {
+		case *syntax.BinaryExpr:
+			if a.Op == syntax.EQ {
+				return nil, 0
+			}
+		case *syntax.UnaryExpr:
+			if a.Op == syntax.STAR || a.Op == syntax.STARSTAR {
+				return nil, 0
+			}
+		}
+	}
+	fc.steps += stepsPerNode // the call's node, as expr counts it
+	c = &builtinCall{lparen: call.Lparen, name: dv.name + ".cards", args: fc.exprs(call.Args), kws: []dexpr{}}
+	if c.args == nil {
+		return nil, 0
+	}
+	ls = int(lendSites.Add(1) % lendSlots)
+	c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		return dv.lentCards(m, &m.lent[ls], c.name, args, kw)
+	}
+	return c, ls
+}
+
+// isDot reports whether x is e.name.
+func isDot(x syntax.Expr, name string) bool {
+	dot, ok := x.(*syntax.DotExpr)
+	return ok && dot.Name.Name == name
+}
+
+// noLocal is the local a loop's own list goes into: none, it stays nil.
+var noLocal starlark.Value
+
+// loopedCards compiles x, the iterable of a for loop or clause, when it is
+// deck.cards(...) (see lentCardsCall): nothing but the loop reaches its
+// list, so the next call at the same place fills it again once no loop
+// iterates it (Clear refuses while one does). Nil otherwise.
+func (fc *funcCompiler) loopedCards(x syntax.Expr) dexpr {
+	c, ls := fc.lentCardsCall(x)
+	if c == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		lent := &m.lent[ls]
+		saved := lent.next
+		lent.next = &noLocal
+		v, err := c.eval(m, l)
+		lent.next = saved
+		return v, err
 	}
 }
 

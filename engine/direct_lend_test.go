@@ -40,6 +40,7 @@ object_types:
       again: reentered(2)
 scripts:
   main: |
+    PAIR = [0, 1]
     def setup(players):
         deck.create([{"type": t, "type_arg": v, "nbr": 1} for t in [1, 2] for v in range(1, 7)])
         deck.shuffle()
@@ -105,6 +106,20 @@ scripts:
         if n == 1:
             return objects()[0].again
         return []
+    def sums(n):
+        k = 0
+        for c in deck.cards("hand", n):
+            k = (k * 3 + c.type_arg) % 1000003
+            for d in PAIR:
+                for e in deck.cards("hand", 3 - d - n % 2):
+                    k = (k * 5 + e.id) % 1000003
+        return k + len([c for c in deck.cards("hand", n) if c.type == 1])
+    def moving():
+        out = []
+        for c in deck.cards("hand", 1):
+            deck.move(c, "hand", 2)
+            out.append([d.id for d in deck.cards("hand", 2)])
+        return out
     def aliased():
         for n in [1, 2]:
             t = deck.cards("hand", n)
@@ -240,5 +255,56 @@ func TestLentComprehensionsAllocateNoList(t *testing.T) {
 		if got := testing.AllocsPerRun(50, list); got > 0 {
 			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
 		}
+	}
+}
+
+// TestLoopedCardsAsStarlark: a loop's (or a comprehension's) own call of
+// deck.cards lends its list to the next call at the same place once the
+// loop is over: loops nested over the same place and a loop whose body
+// moves cards read what Starlark reads, listing after listing.
+func TestLoopedCardsAsStarlark(t *testing.T) {
+	for _, domain := range []string{"[sums(1), sums(2), sums(1)]"} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
+		want, err := interp.Legal(interp.Active())
+		if err != nil {
+			t.Fatal(domain, err)
+		}
+		m := newMatch(t, p, 2, Options{Seed: 1})
+		for i := range 3 {
+			got, err := m.Legal(m.Active())
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
+			}
+		}
+	}
+	// A body that moves cards: the setup's loop, run by both.
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", `[[c.id for c in deck.cards("hand", n)] for n in [1, 2]]`, 1), "SCRIPT\n", "", 1)
+	src = strings.Replace(src, "        create(\"probe\")\n", "        create(\"probe\")\n        moving()\n", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	if d, i := legalBoth(t, p); d != i {
+		t.Errorf("after moving():\ndirect:      %s\ninterpreted: %s", d, i)
+	}
+}
+
+// TestLoopedCardsAllocateNoList: for c in deck.cards(...) and a
+// comprehension over deck.cards(...) make their lists once: listing the
+// moves again allocates nothing.
+func TestLoopedCardsAllocateNoList(t *testing.T) {
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", "[sums(1)]", 1), "SCRIPT\n", "", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, 8)
+	list := func() {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
+			t.Fatal(moves, err)
+		}
+	}
+	list()
+	// The domain's list and the one len measures, each with its array (24
+	// when the loops made theirs each time).
+	if got := testing.AllocsPerRun(50, list); got > 4 {
+		t.Errorf("%v allocations a listing, want at most 4", got)
 	}
 }
