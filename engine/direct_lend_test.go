@@ -308,3 +308,28 @@ func TestLoopedCardsAllocateNoList(t *testing.T) {
 		t.Errorf("%v allocations a listing, want at most 4", got)
 	}
 }
+
+// TestCombinationsOfCardsLendTheirList: combinations(deck.cards(...), k),
+// Hearts' giveCards domain, asked for every seat at every decision, reads
+// the hand into a list only combinations reaches (it copies the cards):
+// the next call fills the same list, and the moves are those Starlark lists.
+func TestCombinationsOfCardsLendTheirList(t *testing.T) {
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", `combinations(deck.cards("hand", player), 2)`, 1), "SCRIPT\n", "", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	if d, i := legalBoth(t, p); d != i {
+		t.Errorf("direct:      %s\ninterpreted: %s", d, i)
+	}
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, 8)
+	list := func() {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 6 {
+			t.Fatal(moves, err)
+		}
+	}
+	list()
+	// The list of the tuples combinations keeps (2 when the hand's list was
+	// made each time too).
+	if got := testing.AllocsPerRun(50, list); got > 1 {
+		t.Errorf("%v allocations a listing, want at most 1", got)
+	}
+}
