@@ -471,7 +471,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	// its locals on entry, so the slots are free again once the call starts.
 	n := len(h.ctx) + len(extra)
 	base := len(m.argbuf)
-	m.argbuf = append(m.argbuf, make([]starlark.Value, n)...)
+	m.argbuf = grow(m.argbuf, n) // every slot is set below, and cleared after
 	args := starlark.Tuple(m.argbuf[base : base+n : base+n])
 	for i, k := range h.ctx {
 		switch k {
