@@ -28,7 +28,7 @@ const comboSlots = 8
 type comboEntry struct {
 	k     int
 	items []starlark.Value // every one a *cardValue
-	out   []starlark.Value // the tuples, in combinations' order
+	out   []starlark.Value // the tuples, in combinations' order; nil for counted items (comboItems)
 }
 
 // find returns the tuples of items taken k at a time if the cache has them
@@ -72,6 +72,52 @@ func (m *Match) keepCombos(items, out []starlark.Value, k int) bool {
 	c.slots[c.next] = comboEntry{k: k, items: items, out: out}
 	c.next = (c.next + 1) % comboSlots
 	return true
+}
+
+// comboItems is the items of combinations(it, k) in order. Counted (see
+// counted.go), a list of the same cards as a kept call's gives that call's
+// items, which nothing changes, and a list of cards is kept for the next
+// call: the giveCards domain is counted for every seat at every decision of
+// a playout, each seat's hand the same as at the last. Else a new slice.
+func (m *Match) comboItems(it starlark.Iterable, count bool) []starlark.Value {
+	l, isList := it.(*starlark.List)
+	if count && isList {
+		if items := m.combos.findItems(l); items != nil {
+			return items
+		}
+	}
+	items := make([]starlark.Value, 0, max(starlark.Len(it), 0)) // a hand: no regrowing
+	if isList {
+		for i := range l.Len() {
+			items = append(items, l.Index(i))
+		}
+	} else {
+		iter := it.Iterate()
+		var v starlark.Value
+		for iter.Next(&v) {
+			items = append(items, v)
+		}
+		iter.Done()
+	}
+	if count && isList {
+		m.keepCombos(items, nil, 0)
+	}
+	return items
+}
+
+// findItems returns the items of a kept call that are l's (a nil cache has
+// none).
+func (c *comboCache) findItems(l *starlark.List) []starlark.Value {
+	if c == nil {
+		return nil
+	}
+	for i := range c.slots {
+		e := &c.slots[i]
+		if e.items != nil && len(e.items) == l.Len() && sameItems(e.items, l) {
+			return e.items
+		}
+	}
+	return nil
 }
 
 // comboList is a new list of the kept tuples out: of a copy of them, which

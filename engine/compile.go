@@ -129,6 +129,10 @@ type hook struct {
 	// lendsCombos: the code is one call of combinations(), whose list goes
 	// to nothing but what called the hook (see Match.lendCombos)
 	lendsCombos bool
+	// lendsReturn: the code is one call of a script function with names and
+	// literals for arguments, whose list goes to nothing but what called
+	// the hook (see lentReturn)
+	lendsReturn bool
 	direct      *dfn // the code's direct form, if it has one (see dfn)
 }
 
@@ -658,6 +662,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 		if err == nil {
 			h.native = c.nativeCall(e, h)
 			h.lendsCombos = c.bareCombinations(e, params)
+			h.lendsReturn = plainCall(e)
 		}
 		// Inside the parentheses indentation is free, so every line keeps its
 		// column in the YAML file.
@@ -728,6 +733,26 @@ func (c *compiler) bareCombinations(e syntax.Expr, params []string) bool {
 	}
 	for _, a := range call.Args {
 		if !c.plainArg(a, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainCall reports whether e is one call of a name with names and
+// literals for arguments: no code runs but the callee's.
+func plainCall(e syntax.Expr) bool {
+	call, ok := e.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	if _, ok := call.Fn.(*syntax.Ident); !ok {
+		return false
+	}
+	for _, a := range call.Args {
+		switch a.(type) {
+		case *syntax.Ident, *syntax.Literal:
+		default:
 			return false
 		}
 	}

@@ -453,13 +453,7 @@ func biCombinations(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 			return comboList(out, lend), nil
 		}
 	}
-	items := make([]starlark.Value, 0, max(starlark.Len(it), 0)) // a hand: no regrowing
-	iter := it.Iterate()
-	var v starlark.Value
-	for iter.Next(&v) {
-		items = append(items, v)
-	}
-	iter.Done()
+	items := m.comboItems(it, count)
 	if k < 0 || k > len(items) {
 		return starlark.NewList(nil), nil
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	"go.starlark.net/starlark"
@@ -86,6 +87,50 @@ func TestCombinationsOfAHandAgainMakeOnlyTheList(t *testing.T) {
 	other := starlark.NewList([]starlark.Value{m.card(dv, 1), m.card(dv, 2), m.card(dv, 3), m.card(dv, 4)})
 	if got, want := combos(other).Len(), 4; got != want {
 		t.Errorf("combinations of 4 cards: %d tuples, want %d", got, want)
+	}
+}
+
+// TestCountedCombinationsOfAHandAgainKeepTheCards: counted (a random bot's
+// playout), combinations of a hand asked again for the same cards reuses
+// the cards it kept rather than copy the hand again: only the counted
+// sequence is made; its tuples are those of the first call's, and another
+// hand is not taken for it.
+func TestCountedCombinationsOfAHandAgainKeepTheCards(t *testing.T) {
+	p := bundled(t, "hearts")
+	m := newMatch(t, p, 4, Options{NoHistory: true})
+	dv := newDeckValue("deck", 0)
+	hand := func(seat int) starlark.Value {
+		v, err := dv.call(m, "cards", "deck.cards", starlark.Tuple{starlark.String("hand"), starlark.MakeInt(seat)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	counted := func(items starlark.Value) *comboSeq {
+		m.countCombos = true
+		v, err := biCombinations(m, "combinations", starlark.Tuple{items, starlark.MakeInt(3)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.(*comboSeq)
+	}
+	var first []*comboSeq
+	for seat := 1; seat <= 4; seat++ {
+		first = append(first, counted(hand(seat)))
+	}
+	for seat := 1; seat <= 4; seat++ {
+		h := hand(seat)
+		again := counted(h)
+		if again.n != 286 || fmt.Sprint(again.at(0), again.at(285)) != fmt.Sprint(first[seat-1].at(0), first[seat-1].at(285)) {
+			t.Fatalf("seat %d: counted again: %d tuples, %v %v; first %v %v", seat, again.n, again.at(0), again.at(285), first[seat-1].at(0), first[seat-1].at(285))
+		}
+		if got := testing.AllocsPerRun(20, func() { counted(h) }); got > 1 {
+			t.Errorf("seat %d: counted combinations of a hand asked again: %v allocations, want at most 1 (the sequence)", seat, got)
+		}
+	}
+	other := starlark.NewList([]starlark.Value{m.card(dv, 1), m.card(dv, 2), m.card(dv, 3), m.card(dv, 4)})
+	if got := counted(other); got.n != 4 || got.at(3)[2] != m.card(dv, 4) {
+		t.Errorf("counted combinations of 4 cards: %d tuples, the last %v", got.n, got.at(3))
 	}
 }
 

@@ -55,11 +55,29 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if e == fc.shared && c.goFn != nil && c.name == "objects" {
 		c.goFn = objectsShared
 	}
-	c.args, c.kws = fc.exprs(pos), fc.exprs(vals)
+	if first := fc.combinationsOfCards(c, pos); first != nil {
+		if rest := fc.exprs(pos[1:]); rest != nil {
+			c.args = append([]dexpr{first}, rest...)
+		}
+	} else {
+		c.args = fc.exprs(pos)
+	}
+	c.kws = fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {
 		return nil
 	}
 	return c.eval
+}
+
+// combinationsOfCards compiles the first argument of c, a call of the
+// engine's combinations(), when it is deck.cards(...): combinations copies
+// the cards and keeps nothing of the list, so it is lent as a loop's is
+// (loopedCards). Nil otherwise.
+func (fc *funcCompiler) combinationsOfCards(c *builtinCall, pos []syntax.Expr) dexpr {
+	if c.goFn == nil || c.name != "combinations" || len(pos) == 0 {
+		return nil
+	}
+	return fc.loopedCards(pos[0])
 }
 
 // builtinCall is a call of a builtin with positional arguments args and

@@ -152,11 +152,12 @@ type funcCompiler struct {
 	body   []syntax.Stmt // the function's statements (lentCards reads every use of a name in them)
 	env    directEnv
 	locals []*resolve.Binding
-	steps  uint64             // the bound so far (see dfn.steps)
-	loops  bool               // the code has a comprehension, or calls code that has (see dfn.loops)
-	prints bool               // the code calls print, or calls code that does
-	free   []*resolve.Binding // while compiling a before(lambda: ...), the lambda's free names
-	shared *syntax.CallExpr   // while compiling a loop's iterable, the call it is (see iterable)
+	steps  uint64                     // the bound so far (see dfn.steps)
+	loops  bool                       // the code has a comprehension, or calls code that has (see dfn.loops)
+	prints bool                       // the code calls print, or calls code that does
+	free   []*resolve.Binding         // while compiling a before(lambda: ...), the lambda's free names
+	shared *syntax.CallExpr           // while compiling a loop's iterable, the call it is (see iterable)
+	lentOf map[*resolve.Binding][]int // the lend slots of each local lentCards lends to
 }
 
 // slotScope reports whether a name of that scope is a slot of the running
@@ -217,6 +218,17 @@ func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
 	if x == nil {
 		return nil
 	}
+	if escape := fc.lentReturn(s.Result); escape != nil {
+		return func(m *Match, l []starlark.Value) (bool, error) {
+			v, err := x(m, l)
+			if err != nil {
+				return false, err
+			}
+			escape(m, l, v)
+			m.dret = v
+			return true, nil
+		}
+	}
 	return func(m *Match, l []starlark.Value) (bool, error) {
 		v, err := x(m, l)
 		if err != nil {
@@ -248,6 +260,9 @@ func (fc *funcCompiler) ifStmt(s *syntax.IfStmt) dstmt {
 // local x.
 func (fc *funcCompiler) assign(s *syntax.AssignStmt) dstmt {
 	if lent := fc.lentCards(s); lent != nil {
+		return lent
+	}
+	if lent, ok := fc.lentComprehension(s); ok {
 		return lent
 	}
 	rhs := fc.expr(s.RHS)
@@ -554,6 +569,9 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 					return starlark.Bool(same == (op == syntax.EQL)), nil
 				}
 			}
+			if c, ok := compareInts(op, a, b); ok {
+				return starlark.Bool(c), nil
+			}
 			c, err := starlark.Compare(op, a, b)
 			if err != nil {
 				return nil, failAt(pos, err)
@@ -597,6 +615,40 @@ func equalFast(a, b starlark.Value) (same, ok bool) {
 		if y, isPlayer := b.(*playerValue); isPlayer {
 			return x.seat == y.seat, true
 		}
+	}
+	return false, false
+}
+
+// compareInts is a op b for two ints that fit in 64 bits (a card's suit
+// and value, a score), as Int's Cmp answers it, without Compare's dynamic
+// calls; ok is false for any other pair.
+func compareInts(op syntax.Token, a, b starlark.Value) (c, ok bool) {
+	x, isInt := a.(starlark.Int)
+	if !isInt {
+		return false, false
+	}
+	y, isInt := b.(starlark.Int)
+	if !isInt {
+		return false, false
+	}
+	i, ok1 := x.Int64()
+	j, ok2 := y.Int64()
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	switch op {
+	case syntax.EQL:
+		return i == j, true
+	case syntax.NEQ:
+		return i != j, true
+	case syntax.LT:
+		return i < j, true
+	case syntax.GT:
+		return i > j, true
+	case syntax.LE:
+		return i <= j, true
+	case syntax.GE:
+		return i >= j, true
 	}
 	return false, false
 }

@@ -141,7 +141,8 @@ func FuzzDirectComprehension(f *testing.F) {
 
 // FuzzDirectLoop: an action whose body computes an expression with list
 // comprehensions and index expressions built from the input in a for loop,
-// appends it to a list and tells it, gives the same events and error with
+// appends it and the length of two lent comprehensions over the list to
+// the list and tells it, gives the same events and error with
 // direct evaluation as through Starlark's interpreter.
 func FuzzDirectLoop(f *testing.F) {
 	for _, seed := range []string{"", "\x08\x05\x00\x01", "\x09\x12\x00\x03\x0b", "\x31\x3b\x44\x09", "\x06\x01\x02"} {
@@ -150,7 +151,9 @@ func FuzzDirectLoop(f *testing.F) {
 	atoms := append(slices.Clip(comprehensionAtoms), "l[0]", "l[-1]", "FROZEN[i % 2]", `{"a": i}["a"]`, "before(lambda: player.score)", "before(lambda: i * 2)")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		expr, _ := fuzzExprOf(atoms, true, data, 0)
-		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    l += [x]\nnotify(str(l))\nnext_state(\"go\")"
+		// y is a lent comprehension (only measured), the second reading
+		// the list it replaces.
+		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    y = [v for v in l if v != x]\n    y = [v for v in y if v != i]\n    l += [x, len(y)]\nnotify(str(l))\nnext_state(\"go\")"
 		p, err := Parse([]byte(bodyPack(body, "")), "fuzz.yaml")
 		if err != nil {
 			return

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"go.starlark.net/resolve"
@@ -19,6 +20,13 @@ import (
 // something else or its call has returned (direct frames are cleared as
 // they pop), and nothing iterates it (Clear refuses); else it makes a new
 // one, as Starlark does.
+//
+// Such a local may also be returned (return x, return x or y): the list then
+// goes to the caller and is never lent again (escaped), but where the caller
+// is a domain that is one call of that function with names and literals for
+// arguments (hook.lendsReturn), nothing but the engine receives it, and
+// once the engine has listed the moves it gives the list back
+// (Match.releaseLent).
 
 // lendSlots is how many places of a match lend a list at once; places share
 // a slot by their number, which costs only a list made anew.
@@ -32,6 +40,14 @@ type lentList struct {
 	list *starlark.List
 	at   *starlark.Value
 	next *starlark.Value // the local the running call's list goes into
+	// escaped: a return gave list to its caller; epoch and base say which
+	// call returned it (Match.lentEpoch, the base of its frame)
+	escaped bool
+	epoch   uint64
+	base    int
+	// scratch is the array a lent comprehension makes its elements in,
+	// empty between calls (direct_lendcomp.go)
+	scratch []starlark.Value
 }
 
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when
@@ -46,43 +62,18 @@ func (fc *funcCompiler) lentCards(s *syntax.AssignStmt) dstmt {
 	if !ok || b.Scope != resolve.Local {
 		return nil
 	}
-	call, ok := s.RHS.(*syntax.CallExpr)
-	if !ok {
+	if call, ok := s.RHS.(*syntax.CallExpr); !ok || !isDot(call.Fn, "cards") || !onlyRead(fc.body, b) {
+		return nil // (the cheap test first)
+	}
+	c, ls := fc.lentCardsCall(s.RHS)
+	if c == nil {
 		return nil
-	}
-	dot, ok := call.Fn.(*syntax.DotExpr)
-	if !ok || dot.Name.Name != "cards" {
-		return nil
-	}
-	dv, ok := fc.predeclared(dot.X).(*deckValue)
-	if !ok {
-		return nil
-	}
-	for _, a := range call.Args {
-		switch a := a.(type) {
-		case *syntax.BinaryExpr:
-			if a.Op == syntax.EQ {
-				return nil
-			}
-		case *syntax.UnaryExpr:
-			if a.Op == syntax.STAR || a.Op == syntax.STARSTAR {
-				return nil
-			}
-		}
-	}
-	if !onlyRead(fc.body, b) {
-		return nil
-	}
-	fc.steps += stepsPerNode // the call's node, as expr counts it
-	c := &builtinCall{lparen: call.Lparen, name: dv.name + ".cards", args: fc.exprs(call.Args), kws: []dexpr{}}
-	if c.args == nil {
-		return nil
-	}
-	ls := int(lendSites.Add(1) % lendSlots)
-	c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-		return dv.lentCards(m, &m.lent[ls], c.name, args, kw)
 	}
 	slot := b.Index
+	if fc.lentOf == nil {
+		fc.lentOf = map[*resolve.Binding][]int{}
+	}
+	fc.lentOf[b] = append(fc.lentOf[b], ls)
 	return func(m *Match, l []starlark.Value) (bool, error) {
 		lent := &m.lent[ls]
 		// Set for the call, after its arguments: a call of the same place
@@ -96,6 +87,75 @@ func (fc *funcCompiler) lentCards(s *syntax.AssignStmt) dstmt {
 		}
 		l[slot] = v
 		return false, nil
+	}
+}
+
+// lentCardsCall compiles x when it is deck.cards(...) of a deck with
+// positional arguments: a call whose list is lent through m.lent[ls]
+// (lentCards's goes to Match.lent's next); nil otherwise. Its steps are
+// those of the call.
+func (fc *funcCompiler) lentCardsCall(x syntax.Expr) (c *builtinCall, ls int) {
+	call, ok := x.(*syntax.CallExpr)
+	if !ok {
+		return nil, 0
+	}
+	dot, ok := call.Fn.(*syntax.DotExpr)
+	if !ok || dot.Name.Name != "cards" {
+		return nil, 0
+	}
+	dv, ok := fc.predeclared(dot.X).(*deckValue)
+	if !ok {
+		return nil, 0
+	}
+	for _, a := range call.Args {
+		switch a := a.(type) {
+		case *syntax.BinaryExpr:
+			if a.Op == syntax.EQ {
+				return nil, 0
+			}
+		case *syntax.UnaryExpr:
+			if a.Op == syntax.STAR || a.Op == syntax.STARSTAR {
+				return nil, 0
+			}
+		}
+	}
+	fc.steps += stepsPerNode // the call's node, as expr counts it
+	c = &builtinCall{lparen: call.Lparen, name: dv.name + ".cards", args: fc.exprs(call.Args), kws: []dexpr{}}
+	if c.args == nil {
+		return nil, 0
+	}
+	ls = int(lendSites.Add(1) % lendSlots)
+	c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+		return dv.lentCards(m, &m.lent[ls], c.name, args, kw)
+	}
+	return c, ls
+}
+
+// isDot reports whether x is e.name.
+func isDot(x syntax.Expr, name string) bool {
+	dot, ok := x.(*syntax.DotExpr)
+	return ok && dot.Name.Name == name
+}
+
+// noLocal is the local a loop's own list goes into: none, it stays nil.
+var noLocal starlark.Value
+
+// loopedCards compiles x, the iterable of a for loop or clause, when it is
+// deck.cards(...) (see lentCardsCall): nothing but the loop reaches its
+// list, so the next call at the same place fills it again once no loop
+// iterates it (Clear refuses while one does). Nil otherwise.
+func (fc *funcCompiler) loopedCards(x syntax.Expr) dexpr {
+	c, ls := fc.lentCardsCall(x)
+	if c == nil {
+		return nil
+	}
+	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+		lent := &m.lent[ls]
+		saved := lent.next
+		lent.next = &noLocal
+		v, err := c.eval(m, l)
+		lent.next = saved
+		return v, err
 	}
 }
 
@@ -113,15 +173,70 @@ func (d *deckValue) lentCards(m *Match, lent *lentList, fn string, args starlark
 	}
 	ids := m.inLoc(d.idx, loc, arg, hasArg)
 	l := lent.list
-	if l != nil && (lent.at == lent.next || *lent.at != starlark.Value(l)) && l.Clear() == nil {
+	if l != nil && !lent.escaped && (lent.at == lent.next || *lent.at != starlark.Value(l)) && l.Clear() == nil {
 		for _, id := range ids {
 			l.Append(m.card(d, int(id))) // cannot fail: Clear did not
 		}
 	} else {
 		l = d.list(m, ids)
 	}
-	lent.list, lent.at = l, lent.next
+	lent.list, lent.at, lent.escaped = l, lent.next, false
 	return l, nil
+}
+
+// lentReturn compiles the return of x, where x is the function's result:
+// when x is a local lentCards lends to (or x is a or b of such locals), the
+// list returned is marked escaped, with the call that returned it; nil when
+// x is none of these.
+func (fc *funcCompiler) lentReturn(x syntax.Expr) func(m *Match, l []starlark.Value, v starlark.Value) {
+	names := []*resolve.Binding{localOf(x)}
+	if bin, ok := x.(*syntax.BinaryExpr); ok && bin.Op == syntax.OR {
+		names = []*resolve.Binding{localOf(bin.X), localOf(bin.Y)}
+	}
+	names = slices.DeleteFunc(names, func(b *resolve.Binding) bool { return b == nil })
+	if len(names) == 0 {
+		return nil
+	}
+	// lentOf is complete once the function compiled: a return may come
+	// before the assignment in the text.
+	return func(m *Match, l []starlark.Value, v starlark.Value) {
+		lv, ok := v.(*starlark.List)
+		if !ok {
+			return
+		}
+		for _, b := range names {
+			for _, ls := range fc.lentOf[b] {
+				if lent := &m.lent[ls]; lent.list == lv {
+					// The function's frame is the top of the stack.
+					lent.escaped, lent.epoch, lent.base = true, m.lentEpoch, len(m.dstack)-len(l)
+				}
+			}
+		}
+	}
+}
+
+// localOf is the binding of x when x is a local name, else nil.
+func localOf(x syntax.Expr) *resolve.Binding {
+	id, ok := x.(*syntax.Ident)
+	if !ok {
+		return nil
+	}
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok || b.Scope != resolve.Local {
+		return nil
+	}
+	return b
+}
+
+// releaseLent gives back dom, a domain's list the engine has read, when
+// the call of the function a lendsReturn domain calls returned it from its
+// frame at base in the running epoch: nothing else can hold it.
+func (m *Match) releaseLent(dom starlark.Value, base int) {
+	for i := range m.lent {
+		if lent := &m.lent[i]; lent.escaped && starlark.Value(lent.list) == dom && lent.epoch == m.lentEpoch && lent.base == base {
+			lent.escaped = false
+		}
+	}
 }
 
 // onlyRead reports whether every use of the local b in body but its
@@ -176,7 +291,12 @@ func readOnly(id *syntax.Ident, parent, grand syntax.Node) bool {
 		return p.Op == syntax.NOT
 	case *syntax.IfStmt:
 		return p.Cond == syntax.Expr(id)
+	case *syntax.ReturnStmt: // the list escapes (see lentReturn)
+		return p.Result == syntax.Expr(id)
 	case *syntax.BinaryExpr:
+		if r, isReturn := grand.(*syntax.ReturnStmt); isReturn && p.Op == syntax.OR && r.Result == syntax.Expr(p) {
+			return true // return x or y: as return x
+		}
 		return (p.Op == syntax.IN || p.Op == syntax.NOT_IN) && p.Y == syntax.Expr(id)
 	}
 	return false

@@ -37,8 +37,10 @@ object_types:
   probe:
     properties:
       inner: holder(2)
+      again: reentered(2)
 scripts:
   main: |
+    PAIR = [0, 1]
     def setup(players):
         deck.create([{"type": t, "type_arg": v, "nbr": 1} for t in [1, 2] for v in range(1, 7)])
         deck.shuffle()
@@ -82,6 +84,42 @@ scripts:
     def returned(n):
         t = deck.cards("hand", n)
         return t
+    def either(n):
+        t = deck.cards("hand", n)
+        u = deck.cards("hand", 3 - n)
+        return t or u
+    def follow(n, t):
+        hand = deck.cards("hand", n)
+        f = [c for c in hand if c.type == t]
+        return f or hand
+    def narrowed():
+        out = []
+        x = [c for c in deck.cards("hand", 1)]
+        for k in [1, 3, 5]:
+            x = [c for c in x if c.type_arg > k]
+            out.append([c.id for c in x])
+        return out
+    def reentered(n):
+        f = [c.id + len(sub(n)) for c in deck.cards("hand", n)]
+        return f
+    def sub(n):
+        if n == 1:
+            return objects()[0].again
+        return []
+    def sums(n):
+        k = 0
+        for c in deck.cards("hand", n):
+            k = (k * 3 + c.type_arg) % 1000003
+            for d in PAIR:
+                for e in deck.cards("hand", 3 - d - n % 2):
+                    k = (k * 5 + e.id) % 1000003
+        return k + len([c for c in deck.cards("hand", n) if c.type == 1])
+    def moving():
+        out = []
+        for c in deck.cards("hand", 1):
+            deck.move(c, "hand", 2)
+            out.append([d.id for d in deck.cards("hand", 2)])
+        return out
     def aliased():
         for n in [1, 2]:
             t = deck.cards("hand", n)
@@ -111,6 +149,8 @@ func TestLentCardsAsStarlark(t *testing.T) {
 		"again()",
 		"kept()",
 		"[[c.id for c in returned(1)], [c.id for c in returned(2)]]",
+		"returned(1)", "either(1)", "either(2)",
+		"[returned(1), returned(2)][0]",
 		"[[c.id for c in l] for l in [returned(1), returned(2)]]",
 		"aliased()",
 		"grown()",
@@ -142,5 +182,154 @@ func TestLentCardsAllocateNoList(t *testing.T) {
 	// of its variable: none for t's list (6 when it was made each time).
 	if got, want := testing.AllocsPerRun(50, list), 4.0; got > want {
 		t.Errorf("%v allocations a listing, want at most %v", got, fmt.Sprint(want))
+	}
+}
+
+// TestLentCardsReturnedToTheEngine: a domain that is one call of a script
+// function returning its deck.cards local (or either of two, as Hearts'
+// playable returns follow or hand) gives the engine that list, and nothing
+// else holds it once the moves are listed: the next listing fills it again
+// rather than make a new one.
+func TestLentCardsReturnedToTheEngine(t *testing.T) {
+	for _, domain := range []string{"returned(1)", "either(2)"} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		m := newMatch(t, p, 2, Options{NoHistory: true})
+		buf := make([]Move, 0, 8)
+		list := func() {
+			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 4 {
+				t.Fatal(moves, err)
+			}
+		}
+		list()
+		if got := testing.AllocsPerRun(50, list); got > 0 {
+			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
+		}
+	}
+}
+
+// TestLentComprehensionsAsStarlark: a comprehension assigned to a local its
+// function only reads (and returns) lends its list as deck.cards does:
+// listing the moves again and again in one match gives what Starlark gives
+// each time: a domain returning one of two lent lists (Hearts' playable), a
+// comprehension that reads the list it replaces, one that calls its own
+// function while it runs, lists returned into another list.
+func TestLentComprehensionsAsStarlark(t *testing.T) {
+	for _, domain := range []string{
+		"follow(1, 1)", "follow(2, 3)",
+		"[[c.id for c in follow(n, t)] for n in [1, 2] for t in [1, 2]]",
+		"narrowed()", "reentered(1)", "[reentered(1), reentered(2), reentered(1)]",
+	} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
+		want, err := interp.Legal(interp.Active())
+		if err != nil {
+			t.Fatal(domain, err)
+		}
+		m := newMatch(t, p, 2, Options{Seed: 1})
+		for i := range 3 {
+			got, err := m.Legal(m.Active())
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
+			}
+		}
+	}
+}
+
+// TestLentComprehensionsAllocateNoList: Hearts' playable (the cards of the
+// suit led, or the hand) makes its lists once: listing the moves again
+// allocates nothing.
+func TestLentComprehensionsAllocateNoList(t *testing.T) {
+	for _, domain := range []string{"follow(1, 1)", "follow(1, 9)"} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		m := newMatch(t, p, 2, Options{NoHistory: true})
+		buf := make([]Move, 0, 8)
+		list := func() {
+			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) == 0 {
+				t.Fatal(moves, err)
+			}
+		}
+		list()
+		if got := testing.AllocsPerRun(50, list); got > 0 {
+			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
+		}
+	}
+}
+
+// TestLoopedCardsAsStarlark: a loop's (or a comprehension's) own call of
+// deck.cards lends its list to the next call at the same place once the
+// loop is over: loops nested over the same place and a loop whose body
+// moves cards read what Starlark reads, listing after listing.
+func TestLoopedCardsAsStarlark(t *testing.T) {
+	for _, domain := range []string{"[sums(1), sums(2), sums(1)]"} {
+		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		p := parseDirect(t, src, "lend.yaml")
+		interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
+		want, err := interp.Legal(interp.Active())
+		if err != nil {
+			t.Fatal(domain, err)
+		}
+		m := newMatch(t, p, 2, Options{Seed: 1})
+		for i := range 3 {
+			got, err := m.Legal(m.Active())
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
+			}
+		}
+	}
+	// A body that moves cards: the setup's loop, run by both.
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", `[[c.id for c in deck.cards("hand", n)] for n in [1, 2]]`, 1), "SCRIPT\n", "", 1)
+	src = strings.Replace(src, "        create(\"probe\")\n", "        create(\"probe\")\n        moving()\n", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	if d, i := legalBoth(t, p); d != i {
+		t.Errorf("after moving():\ndirect:      %s\ninterpreted: %s", d, i)
+	}
+}
+
+// TestLoopedCardsAllocateNoList: for c in deck.cards(...) and a
+// comprehension over deck.cards(...) make their lists once: listing the
+// moves again allocates nothing.
+func TestLoopedCardsAllocateNoList(t *testing.T) {
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", "[sums(1)]", 1), "SCRIPT\n", "", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, 8)
+	list := func() {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
+			t.Fatal(moves, err)
+		}
+	}
+	list()
+	// The domain's list and the one len measures, each with its array (24
+	// when the loops made theirs each time).
+	if got := testing.AllocsPerRun(50, list); got > 4 {
+		t.Errorf("%v allocations a listing, want at most 4", got)
+	}
+}
+
+// TestCombinationsOfCardsLendTheirList: combinations(deck.cards(...), k),
+// Hearts' giveCards domain, asked for every seat at every decision, reads
+// the hand into a list only combinations reaches (it copies the cards):
+// the next call fills the same list, and the moves are those Starlark lists.
+func TestCombinationsOfCardsLendTheirList(t *testing.T) {
+	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", `combinations(deck.cards("hand", player), 2)`, 1), "SCRIPT\n", "", 1)
+	p := parseDirect(t, src, "lend.yaml")
+	if d, i := legalBoth(t, p); d != i {
+		t.Errorf("direct:      %s\ninterpreted: %s", d, i)
+	}
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, 8)
+	list := func() {
+		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 6 {
+			t.Fatal(moves, err)
+		}
+	}
+	list()
+	// The list of the tuples combinations keeps (2 when the hand's list was
+	// made each time too).
+	if got := testing.AllocsPerRun(50, list); got > 1 {
+		t.Errorf("%v allocations a listing, want at most 1", got)
 	}
 }

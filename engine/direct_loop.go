@@ -209,8 +209,12 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 // iterable compiles the iterable of a for loop or clause. A call of
 // objects() there gives the loop objects()'s remembered answer rather than
 // a copy of it (objectsShared): nothing but the loop reaches that list, so
-// nothing can change it.
+// nothing can change it. A call of deck.cards there lends its list (see
+// loopedCards).
 func (fc *funcCompiler) iterable(x syntax.Expr) dexpr {
+	if d := fc.loopedCards(x); d != nil {
+		return d
+	}
 	if call, ok := unparen(x).(*syntax.CallExpr); ok {
 		saved := fc.shared
 		fc.shared = call

@@ -188,6 +188,8 @@ type Match struct {
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 
 	lent [lendSlots]lentList // the lists direct code's deck.cards lends (direct_lend.go)
+	// lentEpoch counts the calls of lendsReturn domains (see releaseLent)
+	lentEpoch uint64
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.
@@ -471,7 +473,7 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	// its locals on entry, so the slots are free again once the call starts.
 	n := len(h.ctx) + len(extra)
 	base := len(m.argbuf)
-	m.argbuf = append(m.argbuf, make([]starlark.Value, n)...)
+	m.argbuf = grow(m.argbuf, n) // every slot is set below, and cleared after
 	args := starlark.Tuple(m.argbuf[base : base+n : base+n])
 	for i, k := range h.ctx {
 		switch k {
@@ -1137,10 +1139,18 @@ func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out [
 	k := len(args)
 	m.lendCombos = a.domains[k].lendsCombos
 	m.countCombos = m.counting(a, k)
+	lends := -1 // the base of the frame of the function the domain calls
+	if h := a.domains[k]; h.lendsReturn && h.direct != nil && m.runsDirect(h) {
+		m.lentEpoch++
+		lends = len(m.dstack) + h.direct.nlocals
+	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	m.lendCombos, m.countCombos = false, false
 	if err != nil {
 		return nil, err
+	}
+	if lends >= 0 {
+		defer m.releaseLent(dom, lends)
 	}
 	if seq, ok := dom.(*comboSeq); ok {
 		kept, err := m.countSeq(a, seat, args, seq, out)
