@@ -75,7 +75,7 @@ func (fc *funcCompiler) lentCards(s *syntax.AssignStmt) dstmt {
 	}
 	fc.lentOf[b] = append(fc.lentOf[b], ls)
 	return func(m *Match, l []starlark.Value) (bool, error) {
-		lent := &m.lent[ls]
+		lent := m.lentSlot(ls)
 		// Set for the call, after its arguments: a call of the same place
 		// among them (a recursion) sets and restores its own.
 		saved := lent.next
@@ -126,7 +126,7 @@ func (fc *funcCompiler) lentCardsCall(x syntax.Expr) (c *builtinCall, ls int) {
 	}
 	ls = int(lendSites.Add(1) % lendSlots)
 	c.goFn = func(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-		return dv.lentCards(m, &m.lent[ls], c.name, args, kw)
+		return dv.lentCards(m, m.lentSlot(ls), c.name, args, kw)
 	}
 	return c, ls
 }
@@ -150,7 +150,7 @@ func (fc *funcCompiler) loopedCards(x syntax.Expr) dexpr {
 		return nil
 	}
 	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
-		lent := &m.lent[ls]
+		lent := m.lentSlot(ls)
 		saved := lent.next
 		lent.next = &noLocal
 		v, err := c.eval(m, l)
@@ -206,7 +206,7 @@ func (fc *funcCompiler) lentReturn(x syntax.Expr) func(m *Match, l []starlark.Va
 		}
 		for _, b := range names {
 			for _, ls := range fc.lentOf[b] {
-				if lent := &m.lent[ls]; lent.list == lv {
+				if lent := m.lentSlot(ls); lent.list == lv {
 					// The function's frame is the top of the stack.
 					lent.escaped, lent.epoch, lent.base = true, m.lentEpoch, len(m.dstack)-len(l)
 				}
@@ -228,10 +228,22 @@ func localOf(x syntax.Expr) *resolve.Binding {
 	return b
 }
 
+// lentSlot is the slot of the place numbered ls, the slots made at the
+// first lend.
+func (m *Match) lentSlot(ls int) *lentList {
+	if m.lent == nil {
+		m.lent = new([lendSlots]lentList)
+	}
+	return &m.lent[ls]
+}
+
 // releaseLent gives back dom, a domain's list the engine has read, when
 // the call of the function a lendsReturn domain calls returned it from its
 // frame at base in the running epoch: nothing else can hold it.
 func (m *Match) releaseLent(dom starlark.Value, base int) {
+	if m.lent == nil {
+		return
+	}
 	for i := range m.lent {
 		if lent := &m.lent[i]; lent.escaped && starlark.Value(lent.list) == dom && lent.epoch == m.lentEpoch && lent.base == base {
 			lent.escaped = false

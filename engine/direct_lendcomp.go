@@ -44,7 +44,7 @@ func (fc *funcCompiler) lentComprehension(s *syntax.AssignStmt) (d dstmt, ok boo
 	fc.lentOf[b] = append(fc.lentOf[b], ls)
 	slot := b.Index
 	return func(m *Match, l []starlark.Value) (bool, error) {
-		lent := &m.lent[ls]
+		lent := m.lentSlot(ls)
 		scratch := lent.scratch
 		lent.scratch = nil // a call of this place while it runs makes its own
 		acc, err := run(m, l, scratch)

@@ -187,7 +187,10 @@ type Match struct {
 	err                  error
 	prov                 *provenance // who wrote each field: the leak check's probes only (provenance.go)
 
-	lent [lendSlots]lentList // the lists direct code's deck.cards lends (direct_lend.go)
+	// lent: the lists direct code's deck.cards lends (direct_lend.go), made
+	// at the first lend: a match that never lends (a fork, a step back's
+	// copy) carries a pointer, not the slots.
+	lent *[lendSlots]lentList
 	// lentEpoch counts the calls of lendsReturn domains (see releaseLent)
 	lentEpoch uint64
 }
