@@ -154,11 +154,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		}
 		return m.card(d, id), nil
 	case "cards", "count", "top":
-		loc, argV, err := locArgs(fn, args, kw)
-		if err != nil {
-			return nil, err
-		}
-		arg, hasArg, err := locArg(m, fn, argV)
+		loc, arg, hasArg, err := locRead(m, fn, args, kw)
 		if err != nil {
 			return nil, err
 		}

@@ -44,6 +44,18 @@ func argVal(args starlark.Tuple, i int, def starlark.Value) starlark.Value {
 	return def
 }
 
+// locRead reads a location read's arguments (location, location_arg) as
+// deck.cards, count and top take them: the location, and the arg when one
+// is given (locArg).
+func locRead(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (loc string, arg int, hasArg bool, err error) {
+	loc, argV, err := locArgs(fn, args, kw)
+	if err != nil {
+		return "", 0, false, err
+	}
+	arg, hasArg, err = locArg(m, fn, argV)
+	return loc, arg, hasArg, err
+}
+
 // locArgs reads deck.cards, count and top's (location?, arg?): positional
 // arguments as Starlark's UnpackArgs would read them, without its
 // allocations; anything else goes to UnpackArgs, for its errors.

@@ -163,11 +163,7 @@ func (fc *funcCompiler) loopedCards(x syntax.Expr) dexpr {
 // any more, else into a new one that lent keeps.
 func (d *deckValue) lentCards(m *Match, lent *lentList, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 	m.note(rdDeck, d.idx, m.st.decks[d.idx].ver) // as call reads
-	loc, argV, err := locArgs(fn, args, kw)
-	if err != nil {
-		return nil, err
-	}
-	arg, hasArg, err := locArg(m, fn, argV)
+	loc, arg, hasArg, err := locRead(m, fn, args, kw)
 	if err != nil {
 		return nil, err
 	}
