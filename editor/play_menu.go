@@ -36,7 +36,12 @@ const person = "person"
 // to another out of sight.
 func (e *Editor) attachPlay() {
 	e.Play = play.New()
-	e.Play.Canvas = e.win.Canvas
+	e.Play.Canvas = func() fyne.Canvas {
+		if !e.Dock.Has(PanelPlay) {
+			return nil // a match starting: showMatch docks the panel, then focuses its choice
+		}
+		return e.win.Canvas()
+	}
 	e.Play.OnState = func(string) {
 		s := e.Play.Session()
 		if s == nil {

@@ -294,6 +294,11 @@ func startStudio(t *testing.T, bin, display, dir, proj, shots string) *studioSes
 			s.cmd.Process.Kill()
 			<-s.exited
 		}
+		// Fyne logs a focus it refused (a widget not in the window)
+		// instead of failing: the window's code asked for the wrong one.
+		if logs := s.logs.String(); strings.Contains(logs, "Failed to focus") {
+			t.Errorf("the studio asked to focus what is not in the window:\n%s", logs)
+		}
 	})
 	return s
 }
