@@ -67,6 +67,9 @@ func (m *Match) movesOf(idx int, b *board, c int8) uint64 {
 // shared (x, y) value, without the Starlark call and its list.
 func (m *Match) enumerateCells(a *caction, seat int, args []starlark.Value, out []Move, d *hook, cells uint64) ([]Move, error) {
 	bv, k := d.native.moves, len(args)
+	if m.bulk != nil && k+1 == len(a.params) && a.precondition == nil {
+		return out, m.countCells(a, k, d, cells)
+	}
 	var err error
 	for ; cells != 0; cells &= cells - 1 {
 		v := bv.cells[bits.TrailingZeros64(cells)]
@@ -81,4 +84,28 @@ func (m *Match) enumerateCells(a *caction, seat int, args []starlark.Value, out 
 		}
 	}
 	return out, nil
+}
+
+// countCells is enumerateCells of the last parameter of an action without
+// a precondition when Perft only counts (Match.bulk): each cell would be a
+// move, so their number is added to the count without listing them. It
+// fails as the listing would: the first cell's choice and type are checked
+// as enumerate checks them (every cell is a value of the same type), and
+// the choice limit is passed by the same count.
+func (m *Match) countCells(a *caction, k int, d *hook, cells uint64) error {
+	n := bits.OnesCount64(cells)
+	if n == 0 {
+		return nil
+	}
+	if err := m.choose(d); err != nil {
+		return err
+	}
+	if err := a.domainValue(m.p.file, k, d.native.moves.cells[bits.TrailingZeros64(cells)]); err != nil {
+		return err
+	}
+	if m.choices += uint64(n - 1); m.choices > m.opts.AllocLimit/choiceBytes {
+		return m.tooManyChoices(d)
+	}
+	*m.bulk += uint64(n)
+	return nil
 }

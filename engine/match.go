@@ -112,6 +112,7 @@ type Match struct {
 	playersTuple starlark.Tuple
 	players      starlark.Value // playersTuple made an interface at its first use (see playersValue)
 	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
+	bulk         *uint64        // while Perft lists its last ply: where the cells it counts go (countCells)
 	movesCache   [2]movesCache  // per colour, the last moves found on a board (legalboard.go)
 	game         *boundGame
 

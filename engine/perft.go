@@ -59,13 +59,18 @@ func (p *perft) walk(d int) error {
 	}
 	// The moves listed last at this depth, and their arguments, are dead.
 	m.arena = p.arenas[d][:0]
+	last := d+1 == p.depth
+	if last {
+		m.bulk = &p.counts[d] // cells of the last ply counted, not listed
+	}
 	moves, err := m.legalAllInto(p.moves[d][:0])
+	m.bulk = nil
 	if err != nil {
 		return err
 	}
 	p.moves[d], p.arenas[d] = moves, m.arena
 	p.counts[d] += uint64(len(moves))
-	if d+1 == p.depth {
+	if last {
 		return nil
 	}
 	// From here on s is never written: each child is played on a copy of it

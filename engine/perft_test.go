@@ -153,3 +153,25 @@ func TestPerftRecyclesDeadLines(t *testing.T) {
 		t.Errorf("%v allocations a perft, want at most 200", got)
 	}
 }
+
+// TestPerftCountsCellsAsListed: Perft counts the last ply's cells without
+// listing them (countCells), and fails where listing them fails: a choice
+// limit passed at the fourth of Reversi's four first moves gives Legal's
+// error, and a limit it is not passed by gives the four.
+func TestPerftCountsCellsAsListed(t *testing.T) {
+	p := bundled(t, "reversi")
+	for _, limit := range []uint64{3, 4} {
+		m := newMatch(t, p, 2, Options{NoHistory: true, AllocLimit: limit * choiceBytes})
+		_, listed := m.Legal(m.Active())
+		if (listed == nil) != (limit == 4) {
+			t.Fatalf("limit of %d choices: listing's error %v", limit, listed)
+		}
+		got, counted := m.Perft(1)
+		if fmt.Sprint(counted) != fmt.Sprint(listed) {
+			t.Errorf("limit of %d choices: perft's error %v, listing's %v", limit, counted, listed)
+		}
+		if limit == 4 && (counted != nil || got[0] != 4) {
+			t.Errorf("limit of 4 choices: perft %v, %v; want [4]", got, counted)
+		}
+	}
+}
