@@ -46,18 +46,19 @@ const (
 // idCipher returns the AES block keyed by the match's seed, made at first
 // use (a Program-free cache: the seed is the match's).
 func (m *Match) idCipher() cipher.Block {
-	if m.ids == nil {
+	dc := m.caches()
+	if dc.ids == nil {
 		var seed [8]byte
 		binary.LittleEndian.PutUint64(seed[:], m.opts.Seed)
 		key := sha256.Sum256(append([]byte("rulestudio opaque card ids\x00"), seed[:]...))
-		m.ids, _ = aes.NewCipher(key[:16]) // a 16-byte key is always accepted
+		dc.ids, _ = aes.NewCipher(key[:16]) // a 16-byte key is always accepted
 	}
-	return m.ids
+	return dc.ids
 }
 
 // round is the Feistel round function: 26 bits of AES(seat, deck, round, x).
 func (m *Match) round(seat, deck, r int, x uint64) uint64 {
-	b := &m.idBuf
+	b := &m.caches().idBuf
 	binary.LittleEndian.PutUint32(b[0:], uint32(seat))
 	binary.LittleEndian.PutUint32(b[4:], uint32(deck))
 	binary.LittleEndian.PutUint32(b[8:], uint32(r))

@@ -120,19 +120,20 @@ func (d *deckValue) list(m *Match, ids []int32) *starlark.List {
 // card is the value of card id of deck d in m: one per card and match (a
 // card's value only names it), made at its first use.
 func (m *Match) card(d *deckValue, id int) *cardValue {
-	if d.idx < len(m.cardVals) && id < len(m.cardVals[d.idx]) {
-		if v := m.cardVals[d.idx][id]; v != nil {
+	dc := m.caches()
+	if d.idx < len(dc.cardVals) && id < len(dc.cardVals[d.idx]) {
+		if v := dc.cardVals[d.idx][id]; v != nil {
 			return v // the common case: no write (a pointer write is a barrier while the GC marks)
 		}
 	}
-	for len(m.cardVals) <= d.idx {
-		m.cardVals = append(m.cardVals, nil)
+	for len(dc.cardVals) <= d.idx {
+		dc.cardVals = append(dc.cardVals, nil)
 	}
-	vals := m.cardVals[d.idx]
+	vals := dc.cardVals[d.idx]
 	for len(vals) <= id {
 		vals = append(vals, nil)
 	}
-	m.cardVals[d.idx] = vals
+	dc.cardVals[d.idx] = vals
 	if vals[id] == nil {
 		vals[id] = &cardValue{m: m, deck: d, id: id}
 	}
@@ -322,8 +323,9 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		dk = m.deckW(d.idx)
 		// The cards in id order, copied: each move changes the index.
 		ix := m.places(d.idx)
-		m.deckIDs = append(m.deckIDs[:0], ix.inLoc(from, fa, hasFrom)...)
-		ids := m.deckIDs
+		dc := m.caches()
+		dc.deckIDs = append(dc.deckIDs[:0], ix.inLoc(from, fa, hasFrom)...)
+		ids := dc.deckIDs
 		if !hasFrom {
 			slices.Sort(ids)
 		}

@@ -37,10 +37,11 @@ type span struct {
 // places returns the index of m's deck i as it is now, for a change of
 // the deck, made again when the deck is not the one it was kept for.
 func (m *Match) places(i int) *deckIndex {
-	for len(m.decksIx) <= i {
-		m.decksIx = append(m.decksIx, deckIndex{})
+	dc := m.caches()
+	for len(dc.decksIx) <= i {
+		dc.decksIx = append(dc.decksIx, deckIndex{})
 	}
-	ix, dk := &m.decksIx[i], m.st.decks[i]
+	ix, dk := &dc.decksIx[i], m.st.decks[i]
 	if ix.dk != dk || ix.ver != dk.ver {
 		ix.build(dk)
 	}
@@ -58,7 +59,8 @@ func (m *Match) inLoc(i int, loc string, arg int, hasArg bool) []int32 {
 		return ix.inLoc(loc, arg, hasArg)
 	}
 	dk := m.st.decks[i]
-	ids := m.deckIDs[:0]
+	dc := m.caches()
+	ids := dc.deckIDs[:0]
 	for j, c := range dk.cards {
 		if c.loc == loc && (!hasArg || c.arg == arg) {
 			ids = append(ids, int32(j+1))
@@ -68,7 +70,7 @@ func (m *Match) inLoc(i int, loc string, arg int, hasArg bool) []int32 {
 	if !slices.IsSortedFunc(ids, byArg) { // a hand's cards share their arg
 		slices.SortStableFunc(ids, byArg)
 	}
-	m.deckIDs = ids
+	dc.deckIDs = ids
 	return ids
 }
 
@@ -90,8 +92,8 @@ func (m *Match) count(i int, loc string, arg int, hasArg bool) int {
 // kept returns the index of deck i when the match keeps one for the deck
 // as it is, else nil.
 func (m *Match) kept(i int) *deckIndex {
-	if i < len(m.decksIx) {
-		if ix, dk := &m.decksIx[i], m.st.decks[i]; ix.dk == dk && ix.ver == dk.ver {
+	if ixs := m.deckIndexes(); i < len(ixs) {
+		if ix, dk := &ixs[i], m.st.decks[i]; ix.dk == dk && ix.ver == dk.ver {
 			return ix
 		}
 	}
@@ -101,8 +103,8 @@ func (m *Match) kept(i int) *deckIndex {
 // rekeyPlaces keeps deck i's index for its new version (or copy) now, when
 // it was kept for the old one (deckW: the cards are the same).
 func (m *Match) rekeyPlaces(i int, old *deck, oldVer uint64, now *deck) {
-	if i < len(m.decksIx) {
-		if ix := &m.decksIx[i]; ix.dk == old && ix.ver == oldVer {
+	if ixs := m.deckIndexes(); i < len(ixs) {
+		if ix := &ixs[i]; ix.dk == old && ix.ver == oldVer {
 			ix.dk, ix.ver = now, now.ver
 		}
 	}
@@ -111,8 +113,8 @@ func (m *Match) rekeyPlaces(i int, old *deck, oldVer uint64, now *deck) {
 // forgetPlaces drops deck i's index, after a change that wrote cards'
 // places without it (a re-deal): the next read makes it again.
 func (m *Match) forgetPlaces(i int) {
-	if i < len(m.decksIx) {
-		m.decksIx[i].dk = nil
+	if ixs := m.deckIndexes(); i < len(ixs) {
+		ixs[i].dk = nil
 	}
 }
 

@@ -53,7 +53,10 @@ type movesCache struct {
 // one board in one match (each write takes a new one from the match's
 // counter, which going back to an earlier state does not rewind).
 func (m *Match) movesOf(idx int, b *board, c int8) uint64 {
-	k := &m.movesCache[c-1]
+	if m.bmoves == nil {
+		m.bmoves = new([2]movesCache)
+	}
+	k := &m.bmoves[c-1]
 	if k.ver == b.ver+1 && k.idx == idx {
 		return k.moves
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"crypto/cipher"
 	"fmt"
 	"math"
 	"slices"
@@ -113,7 +112,7 @@ type Match struct {
 	players      starlark.Value // playersTuple made an interface at its first use (see playersValue)
 	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
 	bulk         *uint64        // while Perft lists its last ply: where the cells it counts go (countCells)
-	movesCache   [2]movesCache  // per colour, the last moves found on a board (legalboard.go)
+	bmoves       *[2]movesCache // per colour, the last moves found on a board, made at the first (legalboard.go)
 	game         *boundGame
 
 	pure     int    // >0 while pure code runs
@@ -152,8 +151,7 @@ type Match struct {
 	arena                []starlark.Value // backing store of Move.Args from legal
 	argScratch           []starlark.Value // the arguments legal is choosing
 	moves                []Move           // Play's buffer of legal moves
-	deckIDs              []int32          // the card ids deck.move_all moves, or a read found without an index
-	decksIx              []deckIndex      // each deck's cards by place, for the present state (deckplace.go)
+	dcache               *deckCaches      // what reads of decks and cards keep, made at the first (deckcaches.go)
 	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
 	// lendCombos: the combinations() about to run may give a list of its
 	// cache's tuples without copying them: legal reads the domain's list
@@ -170,9 +168,6 @@ type Match struct {
 	rdSeen               []uint64          // per object id, present and past: the stamp of the track that last noted it
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
-	ids                  cipher.Block      // opaque card ids' cipher, keyed by the seed (cardid.go)
-	idBuf                [32]byte          // its block in and out
-	cardVals             [][]*cardValue    // card's values, by deck and id
 	wantBuf              []wrapInst        // settle's buffers
 	lastWant, lastWraps  []wrapInst        // what the last settle wanted, and the wrappers it left
 	wtOf                 []wrapInst        // the wrappers wtBits describes
