@@ -146,7 +146,8 @@ func TestHostedMatchWithClocks(t *testing.T) {
 
 // TestHostMatchDialogRefusesBadClock: a clock that is not a time bank
 // ("5 minutes", "0s") keeps the dialog up, Host disabled, the reason under
-// the field; nothing is hosted. Emptied, the field hosts a match with no
+// the field and the focus back in it (Enter used to leave the focus
+// nowhere); nothing is hosted. Emptied, the field hosts a match with no
 // clocks.
 func TestHostMatchDialogRefusesBadClock(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
@@ -177,6 +178,9 @@ func TestHostMatchDialogRefusesBadClock(t *testing.T) {
 		}
 		if shown := strings.Join(texts, "\n"); !strings.Contains(shown, bad.why) {
 			t.Errorf("clock %q: the dialog does not say why (%q):\n%s", bad.text, bad.why, shown)
+		}
+		if f := e.win.Canvas().Focused(); f != clock {
+			t.Errorf("clock %q: after Enter the focus is on %T, not the Clock field to fix", bad.text, f)
 		}
 	}
 	clock.SetText("")

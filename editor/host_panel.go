@@ -71,7 +71,10 @@ func (e *Editor) hostMatchDialog() {
 	}, e.win)
 	enter := func() {
 		if _, err := parseClock(clock.Text); err != nil {
-			e.win.Canvas().Unfocus() // the form shows a field's reason once it is left
+			// The form shows a field's reason once it has been left; back
+			// in it, the designer types the fix where it is needed.
+			e.win.Canvas().Unfocus()
+			e.win.Canvas().Focus(clock)
 			return
 		}
 		d.Submit()
