@@ -91,6 +91,7 @@ func (e *Editor) HostMatch(s HostSettings) error {
 	e.hosting = h
 	e.Play.OnTake = e.hostedTake
 	e.Play.Remote = func(s *preview.Session) bool { return s == h.mirror }
+	e.Play.Elsewhere = h.elsewhere
 	e.Play.Show(h.mirror, h.words(), nil)
 	e.showMatch()
 	e.showHostPanel(h)
@@ -206,6 +207,16 @@ func (h *hosting) mine() []string {
 	return out
 }
 
+// elsewhere says that seat of s, the hosted match, is played from its link
+// until the designer takes it over ("" for a seat taken over, or another
+// match shown on the Play panel).
+func (h *hosting) elsewhere(s *preview.Session, seat int) string {
+	if s != h.mirror || h.ctl.Taken(hostedMatch, seat+1) {
+		return ""
+	}
+	return diagram.SeatName("", h.seats[seat].Bot, seat) + " plays from their link; Take Over that seat (Hosting panel) to play it here."
+}
+
 // hostedTake sends a move picked on the Play panel to the server, which
 // takes it only for a seat the designer took over; the panel then follows.
 func (e *Editor) hostedTake(mv engine.Move) {
@@ -224,8 +235,8 @@ func (e *Editor) hostedTake(mv engine.Move) {
 		refuse("the hosted match is at a later step; move to its newest step (Forward) to play there.")
 		return
 	}
-	if !h.ctl.Taken(hostedMatch, mv.Seat+1) {
-		refuse(diagram.SeatName("", h.seats[mv.Seat].Bot, mv.Seat) + " plays from their link; Take Over that seat (Hosting panel) to play it here.")
+	if why := h.elsewhere(h.mirror, mv.Seat); why != "" {
+		refuse(why)
 		return
 	}
 	gm, err := h.mirror.Match().EncodeMove(mv)
@@ -248,6 +259,7 @@ func (e *Editor) StopHosting() {
 	e.hosting = nil
 	e.Play.OnTake = nil
 	e.Play.Remote = nil // the match as it was is the designer's now, clocks and all
+	e.Play.Elsewhere = nil
 	h.cancel()
 	h.shut()
 	e.Dock.Remove(PanelHosting)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/rulestudio/studio/assets"
 	"github.com/rulestudio/studio/editor/play"
@@ -99,6 +100,17 @@ func postFirst(t *testing.T, base, token string, st seatState) (int, []byte) {
 	return apiCall(t, "POST", base+"/api/matches/1/move", token, body)
 }
 
+// playActions returns what the Play panel's labels say, one a line.
+func playActions(e *Editor) string {
+	var lines []string
+	for _, l := range findIn[*widget.Label](e.Play.PlayPanel()) {
+		if l.Visible() {
+			lines = append(lines, l.Text)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // followed waits until the Play panel's match holds n moves.
 func followed(t *testing.T, e *Editor, n int) {
 	t.Helper()
@@ -154,6 +166,9 @@ func TestHostedMatchFollowsPausesAndTakesOver(t *testing.T) {
 	if err != nil || len(legal) == 0 || legal[0].Seat != 1 {
 		t.Fatalf("seat 2's legal moves in the window: %v %v", legal, err)
 	}
+	if said := playActions(e); !strings.Contains(said, "Player 2 plays from their link") || strings.Contains(said, "acts:") {
+		t.Errorf("before Take Over, the Play panel says %q; want no pickers for seat 2, and that the seat plays from its link", said)
+	}
 	e.Play.Take(legal[0])
 	settle(e)
 	if n := len(e.Play.Session().Record().Moves); n != 1 || !strings.Contains(e.Play.Message(), "Take Over") {
@@ -166,6 +181,9 @@ func TestHostedMatchFollowsPausesAndTakesOver(t *testing.T) {
 	}
 	if code, _ := readSeat(t, base, tok[1]); code != http.StatusOK {
 		t.Errorf("seat 1's link after seat 2 was taken over: %d, want 200", code)
+	}
+	if said := playActions(e); !strings.Contains(said, "Player 2 acts:") {
+		t.Errorf("after Take Over, the Play panel says %q; want seat 2's pickers", said)
 	}
 	e.Play.Take(legal[0])
 	followed(t, e, 2)

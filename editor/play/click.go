@@ -36,6 +36,9 @@ func (p *Panels) clickTable(x, y float64) {
 		return
 	}
 	for seat := range p.sess.Config().Seats {
+		if p.elsewhere(seat) != "" {
+			continue
+		}
 		if pk := p.picking.picks[seat]; pk != nil {
 			if p.choose(seat, pk, want) {
 				return
@@ -82,6 +85,9 @@ func (p *Panels) choosable() []mark {
 		}
 	}
 	for seat := range p.sess.Config().Seats {
+		if p.elsewhere(seat) != "" {
+			continue
+		}
 		if pk := p.picking.picks[seat]; pk != nil {
 			add(pk)
 			continue

@@ -75,6 +75,15 @@ func (p *Panels) remote() bool {
 	return p.Remote != nil && p.Remote(p.sess)
 }
 
+// elsewhere is why seat is not chosen for on this panel (Elsewhere), "" when
+// it is.
+func (p *Panels) elsewhere(seat int) string {
+	if p.Elsewhere == nil {
+		return ""
+	}
+	return p.Elsewhere(p.sess, seat)
+}
+
 // currentLine returns the id of the session's current line.
 func currentLine(s *preview.Session) int {
 	for _, l := range s.Lines() {
@@ -137,6 +146,12 @@ func (p *Panels) drawActions() {
 		head := fmt.Sprintf("Player %d acts:", seat+1)
 		if p.sess.Cursor() < p.sess.Head() {
 			head = fmt.Sprintf("Player %d acts (a new line from step %d):", seat+1, p.sess.Cursor())
+		}
+		if why := p.elsewhere(seat); why != "" {
+			l := widget.NewLabel(why)
+			l.Wrapping = fyne.TextWrapWord
+			p.actions.Add(l)
+			continue
 		}
 		p.actions.Add(widget.NewLabel(head))
 		if pk := p.picking.picks[seat]; pk != nil {

@@ -94,6 +94,11 @@ type Panels struct {
 	// played elsewhere (a hosted match): its clocks run on the wall clock
 	// where it is played, so the panel offers no Wait on it.
 	Remote func(s *preview.Session) bool
+	// Elsewhere, when set, says why seat (0-based) of s is not chosen for
+	// on this panel (a hosted match's seat a person plays from their
+	// link), "" when it is: such a seat's actions show as that sentence,
+	// without pickers or marks on the table to click.
+	Elsewhere func(s *preview.Session, seat int) string
 
 	showing bool       // true while show sets the timeline (its OnChanged must not move)
 	breaks  playBreaks // handed to each session (breakpoints.go)

@@ -3,10 +3,13 @@ package play
 import (
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
+	"github.com/rulestudio/studio/preview"
 	"github.com/rulestudio/studio/preview/scene"
 	"github.com/rulestudio/studio/preview/scene/picture"
 )
@@ -107,5 +110,39 @@ func TestTableMarksNothingAtTheEnd(t *testing.T) {
 	}
 	if v := p.table.view; len(v.marks) != 0 || len(v.veils) != 0 {
 		t.Errorf("at the end the table rings %d things and fades %d", len(v.marks), len(v.veils))
+	}
+}
+
+// TestElsewhereSeatOffersNothing: a seat Elsewhere names (a hosted match's
+// seat a person plays from their link) shows that sentence where its
+// pickers were, and nothing on the table to click for it; the other seat
+// keeps its own.
+func TestElsewhereSeatOffersNothing(t *testing.T) {
+	p, q, _ := showTable(t, "tictactoe", 2, "", "")
+	if len(p.choosable()) == 0 {
+		t.Fatal("before: nothing on the table to choose for Player 1")
+	}
+	p.Elsewhere = func(_ *preview.Session, seat int) string {
+		if seat == 0 {
+			return "Player 1 plays from their link."
+		}
+		return ""
+	}
+	p.drawActions()
+	q.settle(p)
+	if n := len(p.choosable()); n != 0 {
+		t.Errorf("the table offers %d things to click for a seat played elsewhere", n)
+	}
+	if n := len(valueButtons(p)); n != 0 {
+		t.Errorf("the Play panel shows %d values to pick for a seat played elsewhere", n)
+	}
+	var said []string
+	for _, o := range p.actions.Objects {
+		if l, ok := o.(*widget.Label); ok {
+			said = append(said, l.Text)
+		}
+	}
+	if got := strings.Join(said, "\n"); got != "Player 1 plays from their link." {
+		t.Errorf("the Play panel says %q", got)
 	}
 }
