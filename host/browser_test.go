@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,7 +78,7 @@ func TestBrowserPlaysHearts(t *testing.T) {
 		before := ts.ms[0].snap.Load()
 		if before.over {
 			t.Logf("the match ended after %d moves clicked", n)
-			return
+			break
 		}
 		seat := 0
 		for s := 1; s <= 4 && seat == 0; s++ {
@@ -98,6 +99,28 @@ func TestBrowserPlaysHearts(t *testing.T) {
 				t.Fatalf("move %d: seat %d's clicks did not move the match from step %d: %s", n+1, seat, before.step, what)
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	for seat := 1; seat <= 4; seat++ {
+		checkPageLog(t, tabs[seat], seat)
+	}
+}
+
+// checkPageLog fails when seat's page lists no line of the log, or a line
+// a player cannot read: a procedure's run ("3 · action": the engine's
+// internals, which the page used to list as they came).
+func checkPageLog(t *testing.T, tab context.Context, seat int) {
+	t.Helper()
+	lines, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#log li")].map(li => li.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) == 0 {
+		t.Errorf("seat %d's page lists no line of the log", seat)
+	}
+	for _, l := range lines {
+		if _, what, _ := strings.Cut(l, " · "); what == "action" || what == "endaction" || what == "private" {
+			t.Errorf("seat %d's page lists the engine's %q", seat, l)
 		}
 	}
 }

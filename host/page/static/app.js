@@ -285,7 +285,9 @@ async function readLog() {
   const lg = await resp.json();
   const list = $("log");
   for (const e of lg.events) {
-    if (e.kind === "state_entered" || e.kind === "state_left" || e.kind === "variable_changed") continue;
+    // The engine's workings (states entered and left, variables, procedures run) are the
+    // debugger's; a player's log is what was played and said.
+    if (["state_entered", "state_left", "variable_changed", "procedure_run"].includes(e.kind)) continue;
     const li = document.createElement("li");
     li.textContent = (e.step + 1) + " · " + e.text; // the server words it, cards as the table names them
     list.prepend(li);
