@@ -261,6 +261,23 @@ func BenchmarkMCTSHearts(b *testing.B) {
 	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 1000, MaxPlies: 60}}, 1000)
 }
 
+// BenchmarkMCTSPacks: one MCTS decision of 1,000 playouts at the first
+// decision of each bundled pack (Hearts' cut at 60 actions, as
+// BenchmarkMCTSHearts): the README's decisions a second per pack.
+func BenchmarkMCTSPacks(b *testing.B) {
+	for _, c := range []struct {
+		pack     string
+		seats    int
+		maxPlies int
+	}{
+		{"tictactoe", 2, 0}, {"connectfour", 2, 0}, {"reversi", 2, 0}, {"hearts", 4, 60}, {"seeds", 2, 0},
+	} {
+		b.Run(c.pack, func(b *testing.B) {
+			benchDecision(b, c.pack, c.seats, &MCTS{Budget: Budget{Playouts: 1000, MaxPlies: c.maxPlies}}, 1000)
+		})
+	}
+}
+
 // BenchmarkMCTSHearts2Jobs: the same decision searched on two jobs.
 func BenchmarkMCTSHearts2Jobs(b *testing.B) {
 	benchDecision(b, "hearts", 4, &MCTS{Budget: Budget{Playouts: 1000, MaxPlies: 60}, Jobs: 2}, 1000)
