@@ -435,3 +435,113 @@ func checkObjMarks(t *testing.T, m *Match) {
 		}
 	}
 }
+
+// objBoundPack makes N cards, a few in hand, and offers an action whose
+// domain and body loop over them all, comparing the zone first.
+const objBoundPack = `format: 1
+pack: objbound
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: |
+      for i in range(N):
+          create("card", zone="hand" if i % 97 == 5 else "deck", n=i)
+    transitions: {"": 2}
+  - id: 2
+    name: turn
+    type: activeplayer
+    description: go
+    possibleactions: [go]
+    transitions: {go: 2, end: 99}
+  - {id: 99, name: gameEnd, type: manager, description: End}
+actions:
+  go:
+    params:
+      c: {type: object, domain: "[o for o in objects() if o.zone == 'hand' and o.n % 2 == 1]"}
+    precondition: len([len([o for o in objects() if o.zone == "hand" and o.n >= 0]) for r in range(40)]) > 0
+    body: |
+      for r in range(120):
+          x = [o.n for o in objects(tag="card") if "hand" == o.zone and o.n > r]
+      for o in objects():
+          if o.zone == "deck" and o.n % 50 == 0:
+              o.zone = "hand"
+      notify(str(x) + str(len([o for o in objects() if o.zone == "hand"])))
+object_types:
+  card:
+    variables:
+      zone: {type: string, value: deck}
+      n: {type: int, value: 0}
+    tags: [card]
+`
+
+// TestObjLoopStepBound: loops that pass their bound of steps midway, over
+// objects most of which they pass over, stop where running every
+// iteration stops: a domain over more objects than direct code's bound
+// runs again through Starlark and lists the same moves; a body under a
+// budget it passes gives Starlark's "too many steps" at the same place,
+// whichever iteration passes it.
+func TestObjLoopStepBound(t *testing.T) {
+	for _, n := range []int{40, 200} {
+		p, err := Parse([]byte(strings.Replace(objBoundPack, "range(N)", fmt.Sprint("range(", n, ")"), 1)), "objbound.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for budget := uint64(3000); budget < 1_000_000; budget = budget * 13 / 10 {
+			play := func(opts Options) string {
+				opts.Seed, opts.Budget = 1, budget
+				m, err := p.NewMatch(2, opts)
+				if err != nil {
+					return errText(err)
+				}
+				moves, err := m.Legal(m.Active())
+				out := fmt.Sprint(moves, errText(err))
+				if err == nil && len(moves) > 0 {
+					out += eventLines(m.Events()) + errText(m.Apply(moves[0]))
+				}
+				return out + eventLines(m.Events())
+			}
+			var full string
+			got := play(Options{})
+			withoutObjLoopIndex(func() { full = play(Options{}) })
+			interp := play(Options{Interpret: true})
+			if got != full || got != interp {
+				t.Fatalf("%d objects, budget %d:\n%s", n, budget, firstLineDiff(got, full, interp))
+			}
+		}
+	}
+}
+
+// TestObjLoopErrorsAsFull: a loop over objects() that reaches an object
+// whose type lacks the variable (a token), or meets a value == cannot
+// tell from the constant (a gem's zone a float, a list), fails or finds
+// what running every iteration does: Starlark's error, at its place, with
+// its backtrace.
+func TestObjLoopErrorsAsFull(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"create(\"token\")\nx = [o.id for o in objects() if o.zone == \"hand\" and o.id > 0]", "object has no .zone field or method"},
+		{"create(\"token\")\nfor o in objects():\n    if \"deck\" == o.zone:\n        o.zone = \"hand\"", "object has no .zone field or method"},
+		{"gs = objects(\"gem\")\ngs[0].zone = 2.0\ngs[1].zone = [2]\nnotify(str([o.id for o in objects() if o.zone == 2]))\nx = [o for o in objects() if o.zone == \"hand\" and o.zone + 1]", "unknown binary op: string + int"},
+	} {
+		p, err := Parse([]byte(strings.Replace(objFuzzPack, "BODY", strings.ReplaceAll(c.body, "\n", "\n      "), 1)), "errors.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		play := func(opts Options) string {
+			opts.Seed = 1
+			m := newMatch(t, p, 2, opts)
+			return eventLines(m.Events()) + errText(applyFirst(t, m))
+		}
+		var full string
+		got := play(Options{})
+		withoutObjLoopIndex(func() { full = play(Options{}) })
+		interp := play(Options{Interpret: true})
+		if got != full || got != interp {
+			t.Errorf("%s:\n%s", c.body, firstLineDiff(got, full, interp))
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s, want an error saying %q", c.body, got, c.want)
+		}
+	}
+}
