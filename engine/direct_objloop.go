@@ -223,9 +223,10 @@ func (lp *objLoop) walk(m *Match, l []starlark.Value, list *starlark.List, visit
 					skipped++ // counted at once before the next visit: nothing between sees them
 					continue
 				}
-				if err := lp.count(m, 1); err != nil {
+				if err := lp.count(m, skipped+1); err != nil {
 					return err
 				}
+				skipped = 0
 				m.obj(o.id) // the read of x.V, noted
 				continue
 			}
