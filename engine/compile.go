@@ -48,6 +48,7 @@ type Program struct {
 	predeclared        starlark.StringDict
 	file               string
 
+	objVars []*objVar                  // the variables loops over objects() visit by (objindex.go)
 	units   []unit                     // the syntax of every piece of code, for the leak check's flows (faceflow.go)
 	scripts map[string]*syntax.DefStmt // the scripts' top-level functions, by name
 }
@@ -196,6 +197,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	p := c.p
 	p.prepareTypes()
 	c.direct.resolveAttrs(p.types)
+	c.direct.resolveObjLoops(p)
 	p.predeclared = c.predeclared
 	p.vis = newVisibility(pack, p.tags)
 	p.units, p.scripts = c.units, c.scripts

@@ -20,7 +20,8 @@ type directCompiler struct {
 	fns       map[*starlark.Function]*dfn
 	compiling map[*starlark.Function]bool
 	defOf     map[*starlark.Function]*syntax.DefStmt
-	sites     []*attrSite // the x.name reads compiled, for resolveAttrs
+	sites     []*attrSite    // the x.name reads compiled, for resolveAttrs
+	loopSites []*objLoopSite // the loops over objects() compiled, for resolveObjLoops
 }
 
 // directEnv is what the names of one module resolve to.

@@ -137,12 +137,23 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 	// What one iteration repeats, and ITERJMP, the variable's SETLOCAL and
 	// the jump back.
 	per, pos := fc.steps-start+stepsPerNode, s.For
+	var lp *objLoop
+	if site := fc.objLoopOf(s.Vars, s.X, onlyIf(s.Body)); site != nil {
+		lp = &objLoop{site: site, slot: slot, per: per, pos: pos}
+	}
 	return func(m *Match, l []starlark.Value) (bool, error) {
 		x, err := xs(m, l)
 		if err != nil {
 			return false, err
 		}
 		var ret bool
+		if list, ok := lp.list(m, x); ok {
+			err = lp.walk(m, l, list, func() (bool, error) {
+				ret, err = body.run(m, l)
+				return ret, err
+			})
+			return ret, err
+		}
 		err = each(x, pos, func(v starlark.Value) (bool, error) {
 			if m.dsteps += per; m.dsteps >= m.dlimit {
 				return true, failAt(pos, errDirectSteps)
@@ -177,9 +188,25 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 		_, isFor := c.(*syntax.ForClause)
 		return isFor
 	})
+	var lp *objLoop
+	if ic, ok := nextIf(e, i); ok && i == 0 {
+		if site := fc.objLoopOf(c.Vars, c.X, ic.Cond); site != nil {
+			lp = &objLoop{site: site, slot: slot, per: per, pos: pos}
+		}
+	}
 	return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 		x, err := xs(m, l)
 		if err != nil {
+			return acc, err
+		}
+		if list, ok := lp.list(m, x); ok {
+			if sized && acc == nil {
+				acc = lp.room(m, list)
+			}
+			err = lp.walk(m, l, list, func() (bool, error) {
+				acc, err = next(m, l, acc)
+				return false, err
+			})
 			return acc, err
 		}
 		if sized && acc == nil {
@@ -297,4 +324,27 @@ func (fc *funcCompiler) anyAll(e *syntax.CallExpr) dexpr {
 		}
 		return starlark.Bool((len(acc) > 0) == want), nil
 	}
+}
+
+// nextIf returns clause i+1 of e when it is an if clause.
+func nextIf(e *syntax.Comprehension, i int) (*syntax.IfClause, bool) {
+	if i+1 >= len(e.Clauses) {
+		return nil, false
+	}
+	ic, ok := e.Clauses[i+1].(*syntax.IfClause)
+	return ic, ok
+}
+
+// onlyIf returns the condition of a loop body that is one if statement
+// without else (nil otherwise): an iteration whose condition is false does
+// nothing more.
+func onlyIf(body []syntax.Stmt) syntax.Expr {
+	if len(body) != 1 {
+		return nil
+	}
+	s, ok := body[0].(*syntax.IfStmt)
+	if !ok || len(s.False) > 0 {
+		return nil
+	}
+	return s.Cond
 }

@@ -94,7 +94,12 @@
 // error is Starlark's, with its message, place, backtrace and cause. It gives
 // the same results as the interpreter ([Options.Interpret] runs everything
 // through it, for the tests that compare the two) at a fraction of the cost
-// of entering a Starlark function (see engine/direct.go).
+// of entering a Starlark function (see engine/direct.go). A direct loop over
+// objects() whose first condition compares a variable with a constant
+// ([c for c in objects(tag="card") if c.zone == "hand" and ...]) runs its
+// clauses only for the objects whose value can equal it, counting the
+// others' steps and reads as their iterations would (objindex.go,
+// direct_objloop.go).
 //
 // The BGA fields action, args and endaction hold either the name of a
 // top-level function of the pack's scripts (BGA style: "action: stNextPlayer")

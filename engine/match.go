@@ -189,6 +189,9 @@ type Match struct {
 	lent *[lendSlots]lentList
 	// lentEpoch counts the calls of lendsReturn domains (see releaseLent)
 	lentEpoch uint64
+	// oix: the present objects by the values of the variables loops over
+	// objects() compare first (objindex.go), made at the first such loop.
+	oix *objMarks
 }
 
 // bodyCtx is where a running body belongs: next_state and end_turn act on it.

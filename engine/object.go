@@ -292,8 +292,12 @@ func (m *Match) objW(id int) *object {
 	if i < 0 {
 		return nil
 	}
+	ix := m.keptObjIndex()
 	if m.own(ownObjs) {
 		s.objs = cloneSlice(s.objs)
+	}
+	if ix != nil {
+		ix.wroteObj(m, id)
 	}
 	o := s.objs[i]
 	if o.gen != s.gen {
@@ -1230,10 +1234,14 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 			return nil, fmt.Errorf("%s(%s): the type has no variable %q", fn, typ, k)
 		}
 	}
+	ix := m.keptObjIndex()
 	if m.own(ownObjs) {
 		m.st.objs = cloneSlice(m.st.objs)
 	}
 	m.st.objs = append(m.st.objs, ob)
+	if ix != nil {
+		ix.wroteObj(m, ob.id)
+	}
 	m.st.memberVer = m.bump()
 	o := m.objValue(ob.id)
 	if m.rec {
@@ -1267,10 +1275,14 @@ func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if m.texting() {
 		name = o.String()
 	}
+	ix := m.keptObjIndex()
 	if m.own(ownObjs) {
 		m.st.objs = cloneSlice(m.st.objs)
 	}
 	m.st.objs = append(m.st.objs[:i], m.st.objs[i+1:]...)
+	if ix != nil {
+		ix.wroteObj(m, o.id)
+	}
 	m.st.memberVer = m.bump()
 	m.emit(Event{Kind: EvObject, Name: name, Object: o.id, Detail: "destroyed"})
 	return starlark.None, nil
