@@ -126,7 +126,8 @@ func (m *Match) rederive() {
 	if !m.p.clauses {
 		return
 	}
-	want := m.wantBuf[:0]
+	sb := m.sb()
+	want := sb.wantBuf[:0]
 	var err error
 	for i, f := range m.st.frames {
 		if err == nil && f.st.clauses.active() {
@@ -144,7 +145,7 @@ func (m *Match) rederive() {
 	}
 	old := m.st.wraps
 	m.rewrap(want)
-	m.wantBuf, m.lastWant = m.lastWant[:0], want
+	sb.wantBuf, sb.lastWant = sb.lastWant[:0], want
 	if !sameSlice(old, m.st.wraps) {
 		m.prev = m.snapshot() // the wrappers just made are the past's too
 	}

@@ -100,9 +100,7 @@ type Match struct {
 
 	// explaining: a refusal is being explained, and require() keeps the
 	// reasons of the conditions it finds false in reasons (reason.go).
-	explaining bool
-	reasons    []string
-	relaxed    bool // while explaining a domain: require() holds, keeping the reason
+	reasons []string
 
 	history0 *mstate // the state before the first step
 	marks    []int   // len(events) when each snapshot was taken: marks[0] for history0, marks[i] for history[i-1]
@@ -119,9 +117,23 @@ type Match struct {
 	pureWhat string // which pure place, for errors
 	ctx      bodyCtx
 
-	rec  bool // events are recorded (not NoHistory)
-	hist bool // per-step snapshots are kept (rec and not NoSnapshots)
-	text bool // events carry their text (rec and not NoEventText)
+	// The match's bools, side by side: a step back allocates a Match, and
+	// each alone between wider fields would take a word.
+	explaining bool
+	relaxed    bool // while explaining a domain: require() holds, keeping the reason
+	rec        bool // events are recorded (not NoHistory)
+	hist       bool // per-step snapshots are kept (rec and not NoSnapshots)
+	text       bool // events carry their text (rec and not NoEventText)
+	redoable   bool // bodies that may stop partway run directly (see Match.redoable)
+	redo       bool // one did stop: what redoable runs must run again
+	stale      bool // progression not computed (NoHistory)
+	// lendCombos: the combinations() about to run may give a list of its
+	// cache's tuples without copying them: legal reads the domain's list
+	// and drops it, and nothing else sees it (hook.lendsCombos).
+	lendCombos bool
+	// countCombos: the combinations() about to run may give a comboSeq,
+	// which enumerate keeps counted in segs (counted.go).
+	countCombos bool
 
 	beforeLog *[]string // while firedBefore asks a condition again: what before() answers
 	events    []Event
@@ -138,8 +150,6 @@ type Match struct {
 	dret      starlark.Value   // what a direct call's return statement gave
 	dsteps    uint64           // the running direct call's bound of steps so far (direct_loop.go)
 	dlimit    uint64           // the bound at which it stops (maxDirectSteps, or the budget for a body)
-	redoable  bool             // bodies that may stop partway run directly (see Match.redoable)
-	redo      bool             // one did stop: what redoable runs must run again
 	plog      *playLog         // Play's buffers, made at its first use (see playBufs)
 	maxSteps  uint64           // the thread's step limit (see callStarlark)
 	choices   uint64           // the domains' values legal has tried (see choose)
@@ -147,37 +157,24 @@ type Match struct {
 	next      *mstate          // state at the start of the running step: prev once it ends
 	cur       *mstate          // the present, while before() reads the past
 
-	wrapValue, wrapInner starlark.Value   // value and inner of a running wrapper
-	arena                []starlark.Value // backing store of Move.Args from legal
-	argScratch           []starlark.Value // the arguments legal is choosing
-	moves                []Move           // Play's buffer of legal moves
-	dcache               *deckCaches      // what reads of decks and cards keep, made at the first (deckcaches.go)
-	combos               *comboCache      // the tuples of the last combinations() of cards, made at the first
-	// lendCombos: the combinations() about to run may give a list of its
-	// cache's tuples without copying them: legal reads the domain's list
-	// and drops it, and nothing else sees it (hook.lendsCombos).
-	lendCombos bool
-	// countCombos: the combinations() about to run may give a comboSeq,
-	// which enumerate keeps counted in segs (counted.go).
-	countCombos          bool
+	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
+	arena                []starlark.Value  // backing store of Move.Args from legal
+	argScratch           []starlark.Value  // the arguments legal is choosing
+	moves                []Move            // Play's buffer of legal moves
+	dcache               *deckCaches       // what reads of decks and cards keep, made at the first (deckcaches.go)
+	combos               *comboCache       // the tuples of the last combinations() of cards, made at the first
 	segs                 *[]moveSeg        // while Play lists for an IndexBot: its counted segments
-	stale                bool              // progression not computed (NoHistory)
 	wseq                 uint64            // the last version handed out (reads.go)
 	rd                   *[]read           // where reads are noted while a condition runs under track
 	rdGen, rdGens        uint64            // the running track's stamp, and the last handed out (see Match.add)
 	rdSeen               []uint64          // per object id, present and past: the stamp of the track that last noted it
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
-	wantBuf              []wrapInst        // settle's buffers
-	lastWant, lastWraps  []wrapInst        // what the last settle wanted, and the wrappers it left
-	wtOf                 []wrapInst        // the wrappers wtBits describes
 	objsMemo             *[8]objectsAnswer // objects()'s last answers (objectsMemo)
 	objsNext             int               // the objsMemo entry to replace next
-	wtBits               []uint64          // a bit per object id some wrapper of wtOf is on (wrapsTarget)
-	firesBuf             []fired
 	sink                 [1]starlark.Value // what any([...]) and all([...]) point at once decided (see anyAll)
 	evals, reused        int               // clause answers settle computed and reused
-	lastSettle           settled           // the last settle pass that fired nothing (settleskip.go)
+	sbuf                 *settleBufs       // settle's buffers and its last pass, made at the first (settlebufs.go)
 	settlePasses         int               // settle passes run in full (tests)
 	looping              []looped          // what ran in the steps before a trigger loop (see watch)
 	err                  error
@@ -1482,7 +1479,7 @@ func (m *Match) save() *mstate { return m.snapshot() }
 // unchanged, so it may be restored again.
 func (m *Match) restore(s *mstate) {
 	m.st = s
-	m.lastSettle.ok = false // its fired when clauses may be others (settleskip.go)
+	m.forgetSettle() // its fired when clauses may be others (settleskip.go)
 	m.snapshot()
 	m.err = nil
 }

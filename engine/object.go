@@ -564,19 +564,20 @@ func (m *Match) wrapsTarget(id int) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	if !sameSlice(ws, m.wtOf) {
-		clear(m.wtBits)
+	sb := m.sb()
+	if !sameSlice(ws, sb.wtOf) {
+		clear(sb.wtBits)
 		for _, w := range ws {
 			i := w.target / 64
-			for len(m.wtBits) <= i {
-				m.wtBits = append(m.wtBits, 0)
+			for len(sb.wtBits) <= i {
+				sb.wtBits = append(sb.wtBits, 0)
 			}
-			m.wtBits[i] |= 1 << (w.target % 64)
+			sb.wtBits[i] |= 1 << (w.target % 64)
 		}
-		m.wtOf = ws
+		sb.wtOf = ws
 	}
 	i := id / 64
-	return id >= 0 && i < len(m.wtBits) && m.wtBits[i]&(1<<(id%64)) != 0
+	return id >= 0 && i < len(sb.wtBits) && sb.wtBits[i]&(1<<(id%64)) != 0
 }
 
 // wrapClause returns the while clause of a wrapper and its owner as self.
@@ -706,14 +707,15 @@ func (m *Match) settle() error {
 	if m.settleIdle() {
 		return nil
 	}
-	m.lastSettle.ok = false // until this pass completes firing nothing
+	sb := m.sb()
+	sb.last.ok = false // until this pass completes firing nothing
 	m.settlePasses++
 	asked := m.evals + m.reused
-	memos := m.lastSettle.memos[:0]
-	want, fires := m.wantBuf[:0], m.firesBuf[:0] // reused: settle runs before every step
+	memos := sb.last.memos[:0]
+	want, fires := sb.wantBuf[:0], sb.firesBuf[:0] // reused: settle runs before every step
 	defer func() {
 		clear(fires) // no pointer to a past state outlives the step
-		m.firesBuf = fires[:0]
+		sb.firesBuf = fires[:0]
 	}()
 	seatOrder := func(ob *object) int {
 		if v, ok := m.varOf(ob, "controller"); ok {
@@ -792,8 +794,8 @@ func (m *Match) settle() error {
 		}
 	}
 	m.rewrap(want)
-	m.wantBuf, m.lastWant = m.lastWant[:0], want
-	m.lastSettle.memos = memos
+	sb.wantBuf, sb.lastWant = sb.lastWant[:0], want
+	sb.last.memos = memos
 	if len(fires) == 0 {
 		m.keepSettled(m.evals + m.reused - asked)
 	}
@@ -831,10 +833,11 @@ func (m *Match) wantWhile(want []wrapInst, memos []*clauseMemo, src int, cc *ccl
 func (m *Match) rewrap(want []wrapInst) {
 	// The last settle left the wrappers of its want: when the wrappers are
 	// still those and want has not changed, nothing has.
-	if sameSlice(m.st.wraps, m.lastWraps) && sameKeys(want, m.lastWant) {
+	sb := m.sb()
+	if sameSlice(m.st.wraps, sb.lastWraps) && sameKeys(want, sb.lastWant) {
 		return
 	}
-	defer func() { m.lastWraps = m.st.wraps }()
+	defer func() { sb.lastWraps = m.st.wraps }()
 	if sameWraps(want, m.st.wraps) {
 		return
 	}

@@ -90,7 +90,7 @@ func (p *perft) walk(d int) error {
 				m.snapshot()
 			}
 			m.prev, m.err = prev, nil
-			m.lastSettle.ok = false // another line's state (settleskip.go)
+			m.forgetSettle() // another line's state (settleskip.go)
 			return m.take(moves[i])
 		}
 		if err := p.take(play); err != nil {

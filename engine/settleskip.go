@@ -38,8 +38,9 @@ type settled struct {
 // settleIdle reports whether the settle pass about to run would change
 // nothing (see above), counting its answers as reused.
 func (m *Match) settleIdle() bool {
-	ls := &m.lastSettle
-	if !settleSkips || checkReads || !ls.ok || ls.memberVer != m.st.memberVer || !sameSlice(m.st.wraps, m.lastWraps) {
+	sb := m.sb()
+	ls := &sb.last
+	if !settleSkips || checkReads || !ls.ok || ls.memberVer != m.st.memberVer || !sameSlice(m.st.wraps, sb.lastWraps) {
 		return false
 	}
 	if fc := m.frameClauses(); fc != ls.frameClauses || fc && ls.framesVer != m.st.framesVer {
@@ -65,7 +66,7 @@ func (m *Match) frameClauses() bool {
 // keepSettled records the pass that just completed firing nothing, from its
 // answers' memos (ls.memos) and the state it read, counting n answers.
 func (m *Match) keepSettled(n int) {
-	ls := &m.lastSettle
+	ls := &m.sb().last
 	saved, gen := m.rd, m.rdGen
 	ls.reads = ls.reads[:0]
 	m.rd = &ls.reads
