@@ -140,7 +140,7 @@ type Match struct {
 	notes     []seatNote // what seats' texts of events are written from (seatlog.go), by position
 	history   []*mstate
 	calls     []MethodCall // calls through method wrappers, with the history (ExplainChain)
-	starts    []*mstate    // per step kept in history: the state as it began, after its settle (what before() read in the next step)
+	starts    []*mstate    // per step kept in history of a pack with clauses or before(): the state as it began, after its settle (what before() read in the next step)
 	idle      int
 	running   uint64 // players whose clock runs (last recorded)
 	over      int    // steps taken past the budget (see onMaxSteps)
@@ -856,7 +856,9 @@ func (m *Match) endStep() {
 	m.st.step++
 	if m.hist {
 		m.history = append(m.history, m.st)
-		m.starts = append(m.starts, start)
+		if m.p.clauses || m.p.usesBefore { // nothing else reads a step's start (At's before())
+			m.starts = append(m.starts, start)
+		}
 		m.marks = append(m.marks, len(m.events))
 		m.snapshot()
 	}

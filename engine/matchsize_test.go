@@ -16,3 +16,26 @@ func TestMatchSize(t *testing.T) {
 		t.Errorf("Match is %d bytes, past the 1,152-byte size class a step back's fork allocates", n)
 	}
 }
+
+// TestHistoryKeepsStartsOnlyForBefore: the history keeps each step's start
+// (what before() read at it) only for a pack whose clauses or code can read
+// it; Hearts, with neither, kept one state more a step (BenchmarkHistoryHearts10k
+// 18 -> 25 MB), the seed effects keep one a step.
+func TestHistoryKeepsStartsOnlyForBefore(t *testing.T) {
+	for _, c := range []struct {
+		pack  string
+		seats int
+		keeps bool
+	}{{"hearts", 4, false}, {"seeds", 2, true}} {
+		m := newMatch(t, bundled(t, c.pack), c.seats, Options{Seed: 1})
+		bot := NewRandomBot(1)
+		for i := 0; i < 30 && !m.Over(); i++ {
+			if _, err := m.Play(bot, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, want := len(m.starts), len(m.history); c.keeps != (got == want && got > 0) || !c.keeps && got != 0 {
+			t.Errorf("%s: %d starts kept for %d steps of history", c.pack, got, want)
+		}
+	}
+}
