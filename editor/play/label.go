@@ -3,6 +3,9 @@ package play
 import (
 	"strings"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
 	"go.starlark.net/starlark"
 
 	"github.com/rulestudio/studio/engine"
@@ -33,4 +36,25 @@ func valueText(pack *graph.Pack, v starlark.Value) string {
 		return "(" + strings.Join(parts, ", ") + ")"
 	}
 	return preview.Label(v)
+}
+
+// blackSuits writes the black suits ♠ and ♣ as their white forms ♤ and ♧:
+// Fyne draws the black ones from its colour emoji font, black whatever the
+// theme, which a dark theme's button all but hides (the red suits read
+// on either).
+var blackSuits = strings.NewReplacer("♠", "♤", "♣", "♧")
+
+// shownSuits returns text as a picker's button shows it: with the white
+// forms of the black suits when the theme is dark (blackSuits).
+func shownSuits(text string, dark bool) string {
+	if !dark {
+		return text
+	}
+	return blackSuits.Replace(text)
+}
+
+// darkTheme reports whether the app draws with a dark theme.
+func darkTheme() bool {
+	a := fyne.CurrentApp()
+	return a != nil && a.Settings().ThemeVariant() == theme.VariantDark
 }

@@ -44,3 +44,23 @@ func TestPickersNameCardsAsTheTable(t *testing.T) {
 		}
 	}
 }
+
+// TestShownSuitsOnDarkTheme: on a dark theme a picker writes the black
+// suits in their white forms (the emoji font draws ♠ and ♣ black, unreadable
+// on a dark button) and leaves the red ones; on a light theme it writes the
+// pack's text as it is.
+func TestShownSuitsOnDarkTheme(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		dark bool
+		want string
+	}{
+		{"(6♠, Q♣, 4♥)", true, "(6♤, Q♧, 4♥)"},
+		{"2♦", true, "2♦"},
+		{"(6♠, Q♣, 4♥)", false, "(6♠, Q♣, 4♥)"},
+	} {
+		if got := shownSuits(c.text, c.dark); got != c.want {
+			t.Errorf("shownSuits(%q, dark %v) = %q, want %q", c.text, c.dark, got, c.want)
+		}
+	}
+}

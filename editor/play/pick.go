@@ -206,7 +206,7 @@ func (p *Panels) addPickers(seat int, pk *preview.Pick) {
 		p.actions.Add(widget.NewLabel(title))
 		row := container.New(layout.NewRowWrapLayout())
 		for _, o := range pk.Options(i) {
-			text := valueText(p.sess.Pack(), o.Value)
+			text := shownSuits(valueText(p.sess.Pack(), o.Value), darkTheme())
 			label := text
 			if o.Chosen {
 				label = chosenMark + label
