@@ -135,6 +135,46 @@ scripts:
 SCRIPT
 `
 
+// lendSource is lendPack taking x from domain, with script's lines added to
+// its script.
+func lendSource(domain, script string) string {
+	return strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", script, 1)
+}
+
+// listingAllocs returns the allocations of listing the first decision's
+// legal moves of p again after a first listing, into a buffer with room
+// for n; the listing must give moves moves (0: any number but none).
+func listingAllocs(t *testing.T, p *Program, n, moves int) float64 {
+	t.Helper()
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	buf := make([]Move, 0, n)
+	list := func() {
+		if got, err := m.legal(m.Active(), buf[:0]); err != nil || len(got) == 0 || moves > 0 && len(got) != moves {
+			t.Fatal(got, err)
+		}
+	}
+	list()
+	return testing.AllocsPerRun(50, list)
+}
+
+// listsAsStarlark checks that listing the first decision's moves of p
+// three times in one match gives what the interpreter gives.
+func listsAsStarlark(t *testing.T, p *Program, domain string) {
+	t.Helper()
+	interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
+	want, err := interp.Legal(interp.Active())
+	if err != nil {
+		t.Fatal(domain, err)
+	}
+	m := newMatch(t, p, 2, Options{Seed: 1})
+	for i := range 3 {
+		got, err := m.Legal(m.Active())
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
+		}
+	}
+}
+
 // TestLentCardsAsStarlark: deck.cards assigned to a local its function
 // only reads lends its list to the next call at the same place; what code
 // reads is what Starlark reads: a call of the same place while the first's
@@ -155,7 +195,7 @@ func TestLentCardsAsStarlark(t *testing.T) {
 		"aliased()",
 		"grown()",
 	} {
-		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
+		src := lendSource(domain, "")
 		p := parseDirect(t, src, "lend.yaml")
 		if d, i := legalBoth(t, p); d != i {
 			t.Errorf("domain %s:\ndirect:      %s\ninterpreted: %s", domain, d, i)
@@ -167,20 +207,12 @@ func TestLentCardsAsStarlark(t *testing.T) {
 // measured and looped over, as Hearts' stNextPlayer reads the trick,
 // makes its list once: listing the legal moves again allocates none.
 func TestLentCardsAllocateNoList(t *testing.T) {
-	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", "[count(1)]", 1), "SCRIPT\n",
-		"    def count(n):\n        t = deck.cards(\"hand\", n)\n        k = 0\n        for c in t:\n            k += c.type_arg\n        return k + len(t)\n", 1)
+	src := lendSource("[count(1)]",
+		"    def count(n):\n        t = deck.cards(\"hand\", n)\n        k = 0\n        for c in t:\n            k += c.type_arg\n        return k + len(t)\n")
 	p := parseDirect(t, src, "lend.yaml")
-	m := newMatch(t, p, 2, Options{NoHistory: true})
-	buf := make([]Move, 0, 4)
-	list := func() {
-		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
-			t.Fatal(moves, err)
-		}
-	}
-	list()
 	// The domain's list and its array, the for loop's iterator and the box
 	// of its variable: none for t's list (6 when it was made each time).
-	if got, want := testing.AllocsPerRun(50, list), 4.0; got > want {
+	if got, want := listingAllocs(t, p, 4, 1), 4.0; got > want {
 		t.Errorf("%v allocations a listing, want at most %v", got, fmt.Sprint(want))
 	}
 }
@@ -192,17 +224,8 @@ func TestLentCardsAllocateNoList(t *testing.T) {
 // rather than make a new one.
 func TestLentCardsReturnedToTheEngine(t *testing.T) {
 	for _, domain := range []string{"returned(1)", "either(2)"} {
-		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
-		p := parseDirect(t, src, "lend.yaml")
-		m := newMatch(t, p, 2, Options{NoHistory: true})
-		buf := make([]Move, 0, 8)
-		list := func() {
-			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 4 {
-				t.Fatal(moves, err)
-			}
-		}
-		list()
-		if got := testing.AllocsPerRun(50, list); got > 0 {
+		src := lendSource(domain, "")
+		if got := listingAllocs(t, parseDirect(t, src, "lend.yaml"), 8, 4); got > 0 {
 			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
 		}
 	}
@@ -220,20 +243,8 @@ func TestLentComprehensionsAsStarlark(t *testing.T) {
 		"[[c.id for c in follow(n, t)] for n in [1, 2] for t in [1, 2]]",
 		"narrowed()", "reentered(1)", "[reentered(1), reentered(2), reentered(1)]",
 	} {
-		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
-		p := parseDirect(t, src, "lend.yaml")
-		interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
-		want, err := interp.Legal(interp.Active())
-		if err != nil {
-			t.Fatal(domain, err)
-		}
-		m := newMatch(t, p, 2, Options{Seed: 1})
-		for i := range 3 {
-			got, err := m.Legal(m.Active())
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
-			}
-		}
+		src := lendSource(domain, "")
+		listsAsStarlark(t, parseDirect(t, src, "lend.yaml"), domain)
 	}
 }
 
@@ -242,17 +253,8 @@ func TestLentComprehensionsAsStarlark(t *testing.T) {
 // allocates nothing.
 func TestLentComprehensionsAllocateNoList(t *testing.T) {
 	for _, domain := range []string{"follow(1, 1)", "follow(1, 9)"} {
-		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
-		p := parseDirect(t, src, "lend.yaml")
-		m := newMatch(t, p, 2, Options{NoHistory: true})
-		buf := make([]Move, 0, 8)
-		list := func() {
-			if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) == 0 {
-				t.Fatal(moves, err)
-			}
-		}
-		list()
-		if got := testing.AllocsPerRun(50, list); got > 0 {
+		src := lendSource(domain, "")
+		if got := listingAllocs(t, parseDirect(t, src, "lend.yaml"), 8, 0); got > 0 {
 			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
 		}
 	}
@@ -264,23 +266,11 @@ func TestLentComprehensionsAllocateNoList(t *testing.T) {
 // moves cards read what Starlark reads, listing after listing.
 func TestLoopedCardsAsStarlark(t *testing.T) {
 	for _, domain := range []string{"[sums(1), sums(2), sums(1)]"} {
-		src := strings.Replace(strings.Replace(lendPack, "DOMAIN", domain, 1), "SCRIPT\n", "", 1)
-		p := parseDirect(t, src, "lend.yaml")
-		interp := newMatch(t, p, 2, Options{Seed: 1, Interpret: true})
-		want, err := interp.Legal(interp.Active())
-		if err != nil {
-			t.Fatal(domain, err)
-		}
-		m := newMatch(t, p, 2, Options{Seed: 1})
-		for i := range 3 {
-			got, err := m.Legal(m.Active())
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("domain %s, listing %d:\ndirect:      %v %v\ninterpreted: %v", domain, i, got, err, want)
-			}
-		}
+		src := lendSource(domain, "")
+		listsAsStarlark(t, parseDirect(t, src, "lend.yaml"), domain)
 	}
 	// A body that moves cards: the setup's loop, run by both.
-	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", `[[c.id for c in deck.cards("hand", n)] for n in [1, 2]]`, 1), "SCRIPT\n", "", 1)
+	src := lendSource(`[[c.id for c in deck.cards("hand", n)] for n in [1, 2]]`, "")
 	src = strings.Replace(src, "        create(\"probe\")\n", "        create(\"probe\")\n        moving()\n", 1)
 	p := parseDirect(t, src, "lend.yaml")
 	if d, i := legalBoth(t, p); d != i {
@@ -292,19 +282,11 @@ func TestLoopedCardsAsStarlark(t *testing.T) {
 // comprehension over deck.cards(...) make their lists once: listing the
 // moves again allocates nothing.
 func TestLoopedCardsAllocateNoList(t *testing.T) {
-	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", "[sums(1)]", 1), "SCRIPT\n", "", 1)
+	src := lendSource("[sums(1)]", "")
 	p := parseDirect(t, src, "lend.yaml")
-	m := newMatch(t, p, 2, Options{NoHistory: true})
-	buf := make([]Move, 0, 8)
-	list := func() {
-		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
-			t.Fatal(moves, err)
-		}
-	}
-	list()
 	// The domain's list and the one len measures, each with its array (24
 	// when the loops made theirs each time).
-	if got := testing.AllocsPerRun(50, list); got > 4 {
+	if got := listingAllocs(t, p, 8, 1); got > 4 {
 		t.Errorf("%v allocations a listing, want at most 4", got)
 	}
 }
@@ -314,22 +296,14 @@ func TestLoopedCardsAllocateNoList(t *testing.T) {
 // the hand into a list only combinations reaches (it copies the cards):
 // the next call fills the same list, and the moves are those Starlark lists.
 func TestCombinationsOfCardsLendTheirList(t *testing.T) {
-	src := strings.Replace(strings.Replace(lendPack, "DOMAIN", `combinations(deck.cards("hand", player), 2)`, 1), "SCRIPT\n", "", 1)
+	src := lendSource(`combinations(deck.cards("hand", player), 2)`, "")
 	p := parseDirect(t, src, "lend.yaml")
 	if d, i := legalBoth(t, p); d != i {
 		t.Errorf("direct:      %s\ninterpreted: %s", d, i)
 	}
-	m := newMatch(t, p, 2, Options{NoHistory: true})
-	buf := make([]Move, 0, 8)
-	list := func() {
-		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 6 {
-			t.Fatal(moves, err)
-		}
-	}
-	list()
 	// The list of the tuples combinations keeps (2 when the hand's list was
 	// made each time too).
-	if got := testing.AllocsPerRun(50, list); got > 1 {
+	if got := listingAllocs(t, p, 8, 6); got > 1 {
 		t.Errorf("%v allocations a listing, want at most 1", got)
 	}
 }
