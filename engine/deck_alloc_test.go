@@ -54,13 +54,7 @@ func TestCombinationsOfAHandAgainMakeOnlyTheList(t *testing.T) {
 	p := bundled(t, "hearts")
 	m := newMatch(t, p, 4, Options{NoHistory: true})
 	dv := newDeckValue("deck", 0)
-	hand := func(seat int) starlark.Value {
-		v, err := dv.call(m, "cards", "deck.cards", starlark.Tuple{starlark.String("hand"), starlark.MakeInt(seat)}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	hand := func(seat int) starlark.Value { return handCards(t, m, dv, seat) }
 	combos := func(items starlark.Value) *starlark.List {
 		v, err := biCombinations(m, "combinations", starlark.Tuple{items, starlark.MakeInt(3)}, nil)
 		if err != nil {
@@ -99,13 +93,7 @@ func TestCountedCombinationsOfAHandAgainKeepTheCards(t *testing.T) {
 	p := bundled(t, "hearts")
 	m := newMatch(t, p, 4, Options{NoHistory: true})
 	dv := newDeckValue("deck", 0)
-	hand := func(seat int) starlark.Value {
-		v, err := dv.call(m, "cards", "deck.cards", starlark.Tuple{starlark.String("hand"), starlark.MakeInt(seat)}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	hand := func(seat int) starlark.Value { return handCards(t, m, dv, seat) }
 	counted := func(items starlark.Value) *comboSeq {
 		m.countCombos = true
 		v, err := biCombinations(m, "combinations", starlark.Tuple{items, starlark.MakeInt(3)}, nil)
@@ -191,4 +179,14 @@ func TestDeckChangesAllocateOnlyTheirResult(t *testing.T) {
 			t.Errorf("%s(player): %v allocations a call, want none", fn, got)
 		}
 	}
+}
+
+// handCards is deck.cards("hand", seat) of m's deck dv.
+func handCards(t *testing.T, m *Match, dv *deckValue, seat int) starlark.Value {
+	t.Helper()
+	v, err := dv.call(m, "cards", "deck.cards", starlark.Tuple{starlark.String("hand"), starlark.MakeInt(seat)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

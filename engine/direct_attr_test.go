@@ -152,13 +152,7 @@ func TestInDirAsStarlark(t *testing.T) {
 // precondition asks it twice allocates 4 (16 with dir's lists).
 func TestInDirMakesNoList(t *testing.T) {
 	p := parseDirect(t, comprehensionPack(`"score" in dir(player) and "zz" not in dir(player)`, "[1]", ""), "dir.yaml")
-	m := newMatch(t, p, 2, Options{NoHistory: true})
-	buf := make([]Move, 0, 4)
-	if got := testing.AllocsPerRun(50, func() {
-		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 1 {
-			t.Fatal(moves, err)
-		}
-	}); got > 4 {
+	if got := listingAllocs(t, p, 4, 1); got > 4 {
 		t.Errorf("%v allocations a listing, want at most 4", got)
 	}
 }

@@ -65,13 +65,7 @@ func TestDirectLoopsAllocateOnlyTheirResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newMatch(t, p, 2, Options{NoHistory: true})
-	buf := make([]Move, 0, 4)
-	if got := testing.AllocsPerRun(50, func() {
-		if moves, err := m.legal(m.Active(), buf[:0]); err != nil || len(moves) != 3 {
-			t.Fatal(moves, err)
-		}
-	}); got > 2 {
+	if got := listingAllocs(t, p, 4, 3); got > 2 {
 		t.Errorf("%v allocations a listing, want at most 2", got)
 	}
 }
