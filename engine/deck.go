@@ -176,53 +176,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 	}
 	switch name {
 	case "create":
-		var cards starlark.Iterable
-		loc := "deck"
-		if err := starlark.UnpackArgs(fn, args, kw, "cards", &cards, "location?", &loc); err != nil {
-			return nil, err
-		}
-		dk = m.deckW(d.idx)
-		ix := m.places(d.idx)
-		it := cards.Iterate()
-		defer it.Done()
-		var v starlark.Value
-		for it.Next(&v) {
-			spec, ok := v.(*starlark.Dict)
-			if !ok {
-				return nil, fmt.Errorf("%s: each card is a dict with type, type_arg and nbr, not %s", fn, v.Type())
-			}
-			typ, _, _ := spec.Get(starlark.String("type"))
-			if typ == nil {
-				typ = starlark.None
-			}
-			typ.Freeze()
-			targ, nbr := 0, 1
-			if x, ok, _ := spec.Get(starlark.String("type_arg")); ok {
-				if err := starlark.AsInt(x, &targ); err != nil {
-					return nil, fmt.Errorf("%s: type_arg: %v", fn, err)
-				}
-			}
-			if x, ok, _ := spec.Get(starlark.String("nbr")); ok {
-				if err := starlark.AsInt(x, &nbr); err != nil {
-					return nil, fmt.Errorf("%s: nbr: %v", fn, err)
-				}
-			}
-			if nbr > maxDeck-len(dk.cards) {
-				return nil, fmt.Errorf("%s: a deck holds at most %d cards", fn, maxDeck)
-			}
-			for i := 0; i < nbr; i++ {
-				dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
-				ix.index(len(dk.cards))
-			}
-		}
-		if m.rec {
-			e := Event{Kind: EvObject, Name: d.name}
-			if m.texting() {
-				e.Detail = fmt.Sprintf("created %d cards", len(dk.cards))
-			}
-			m.emit(e)
-		}
-		return starlark.None, nil
+		return d.create(m, fn, args, kw)
 	case "shuffle":
 		loc, err := shuffleArgs(fn, args, kw)
 		if err != nil {
@@ -531,4 +485,58 @@ func binomial(n, k, limit int) (int, bool) {
 		}
 	}
 	return c, true
+}
+
+// create is deck.create(cards, location="deck"): nbr cards of each dict's
+// type and type_arg put in location (BGA Deck's createCards). A function of
+// its own: its deferred Done would make every deck call pay the runtime's
+// defer bookkeeping (call's many returns keep it from being open-coded).
+func (d *deckValue) create(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	var cards starlark.Iterable
+	loc := "deck"
+	if err := starlark.UnpackArgs(fn, args, kw, "cards", &cards, "location?", &loc); err != nil {
+		return nil, err
+	}
+	dk := m.deckW(d.idx)
+	ix := m.places(d.idx)
+	it := cards.Iterate()
+	defer it.Done()
+	var v starlark.Value
+	for it.Next(&v) {
+		spec, ok := v.(*starlark.Dict)
+		if !ok {
+			return nil, fmt.Errorf("%s: each card is a dict with type, type_arg and nbr, not %s", fn, v.Type())
+		}
+		typ, _, _ := spec.Get(starlark.String("type"))
+		if typ == nil {
+			typ = starlark.None
+		}
+		typ.Freeze()
+		targ, nbr := 0, 1
+		if x, ok, _ := spec.Get(starlark.String("type_arg")); ok {
+			if err := starlark.AsInt(x, &targ); err != nil {
+				return nil, fmt.Errorf("%s: type_arg: %v", fn, err)
+			}
+		}
+		if x, ok, _ := spec.Get(starlark.String("nbr")); ok {
+			if err := starlark.AsInt(x, &nbr); err != nil {
+				return nil, fmt.Errorf("%s: nbr: %v", fn, err)
+			}
+		}
+		if nbr > maxDeck-len(dk.cards) {
+			return nil, fmt.Errorf("%s: a deck holds at most %d cards", fn, maxDeck)
+		}
+		for i := 0; i < nbr; i++ {
+			dk.cards = append(dk.cards, dcard{typ: typ, typeArg: targ, loc: loc, arg: len(dk.cards)})
+			ix.index(len(dk.cards))
+		}
+	}
+	if m.rec {
+		e := Event{Kind: EvObject, Name: d.name}
+		if m.texting() {
+			e.Detail = fmt.Sprintf("created %d cards", len(dk.cards))
+		}
+		m.emit(e)
+	}
+	return starlark.None, nil
 }

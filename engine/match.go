@@ -1150,9 +1150,17 @@ func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out [
 	if err != nil {
 		return nil, err
 	}
+	out, err = m.enumerateDomain(a, seat, args, out, dom)
 	if lends >= 0 {
-		defer m.releaseLent(dom, lends)
+		m.releaseLent(dom, lends)
 	}
+	return out, err
+}
+
+// enumerateDomain is enumerateCall's walk of dom, the values the domain of
+// args' next parameter gave.
+func (m *Match) enumerateDomain(a *caction, seat int, args []starlark.Value, out []Move, dom starlark.Value) (_ []Move, err error) {
+	k := len(args)
 	if seq, ok := dom.(*comboSeq); ok {
 		kept, err := m.countSeq(a, seat, args, seq, out)
 		if err != nil {
@@ -1180,6 +1188,15 @@ func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out [
 	if !ok {
 		return nil, &RunError{File: m.p.file, Pos: a.domains[k].pos, What: a.domains[k].what, Source: a.domains[k].path, Msg: "a domain must be a list or another iterable, not " + dom.Type()}
 	}
+	return m.enumerateIter(a, seat, args, out, it)
+}
+
+// enumerateIter is enumerateDomain's walk of an iterable other than a list.
+// (Apart, so that its deferred Done is in a function of few returns, where
+// the compiler open-codes it: in one of many, the runtime keeps a record of
+// the deferred call at every call of the function, listed moves or not.)
+func (m *Match) enumerateIter(a *caction, seat int, args []starlark.Value, out []Move, it starlark.Iterable) (_ []Move, err error) {
+	k := len(args)
 	iter := it.Iterate()
 	defer iter.Done()
 	var v starlark.Value
