@@ -132,7 +132,7 @@ type hook struct {
 	lendsCombos bool
 	// lendsReturn: the code is one call of a script function with names and
 	// literals for arguments, whose list goes to nothing but what called
-	// the hook (see lentReturn)
+	// the hook, which gives it back (see lendReq)
 	lendsReturn bool
 	direct      *dfn // the code's direct form, if it has one (see dfn)
 }
@@ -711,7 +711,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if h.fn == nil {
 		return nil
 	}
-	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
+	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared, h.lendsReturn)
 	c.p.countHook(h)
 	return h
 }
