@@ -190,12 +190,19 @@ func (m *Match) giveBack(v starlark.Value) {
 
 // freshReturn compiles return [...], a comprehension the function returns
 // (ok false when s is not one): its list is made in the slot of a caller
-// that lends (lendList), else a new one as comprehension makes. Its steps
-// are those of the return.
+// that lends (lendList), else a new one as comprehension makes; a domain's
+// (funcCompiler.handsBack) is made in a slot of its own and held for the
+// engine. Its steps are those of the return.
 func (fc *funcCompiler) freshReturn(s *syntax.ReturnStmt) (d dstmt, ok bool) {
-	e, isComp := s.Result.(*syntax.Comprehension)
+	if _, isParen := s.Result.(*syntax.ParenExpr); isParen && !fc.handsBack {
+		return nil, false
+	}
+	e, isComp := unparen(s.Result).(*syntax.Comprehension)
 	if !isComp || e.Curly {
 		return nil, false
+	}
+	for x := s.Result; x != syntax.Expr(e); x = x.(*syntax.ParenExpr).X {
+		fc.steps += stepsPerNode // as expr counts the parentheses
 	}
 	fc.steps += stepsPerNode // the comprehension's node, as expr counts it
 	fc.loops = true
@@ -204,8 +211,15 @@ func (fc *funcCompiler) freshReturn(s *syntax.ReturnStmt) (d dstmt, ok bool) {
 		return nil, true
 	}
 	fc.lends = true
+	own := -1
+	if fc.handsBack {
+		own = int(lendSites.Add(1) % lendSlots)
+	}
 	return func(m *Match, l []starlark.Value) (bool, error) {
 		lent, next := m.lendsHere(l)
+		if own >= 0 {
+			lent, next = m.lentSlot(own), nil
+		}
 		var acc []starlark.Value
 		if lent != nil {
 			acc = lent.scratch

@@ -52,6 +52,17 @@ const lendCallScript = `    def mine(n):
         return [c.id for c in x] + [y]
     def eight(n):
         return [len(mine(n)) + len(mine(n)) + len(mine(n)) + len(mine(n)) + len(mine(n)) + len(mine(n)) + len(mine(n)) + len(mine(n))]
+    def leak(n, x):
+        if n == 0:
+            return [c for c in x]
+        return x
+    def grab():
+        keep = objects()[0].held
+        keep += [0]
+        for c in leak(1, keep):
+            pass
+        z = objects()[0].held
+        return [len(keep), len(z)]
     def maybe(n):
         if n == 1:
             return None
@@ -73,10 +84,11 @@ func TestLentCallsAllocateNoList(t *testing.T) {
 }
 
 // TestLentCallsReturnedToTheEngine: a domain that is one call of a
-// function returning a comprehension (the seed effects' hand(player))
-// gives the engine that list, and the next listing fills it again.
+// function returning a comprehension (the seed effects' hand(player)),
+// or a comprehension itself, gives the engine that list, and the next
+// listing fills it again.
 func TestLentCallsReturnedToTheEngine(t *testing.T) {
-	for _, domain := range []string{"mine(1)", "kept(2)"} {
+	for _, domain := range []string{"mine(1)", "kept(2)", "[c for c in mine(1) if c.type_arg > 0 or mine(2)]"} {
 		p := parseDirect(t, lendSource(domain, lendCallScript), "lend.yaml")
 		if got := listingAllocs(t, p, 8, 4); got > 0 {
 			t.Errorf("domain %s: %v allocations a listing, want none", domain, got)
@@ -87,24 +99,25 @@ func TestLentCallsReturnedToTheEngine(t *testing.T) {
 // lendCallSource is lendPack with lendCallScript, taking x from domain; its
 // probe's properties walked and localed call walk(2) and local(2), so
 // walk(1) and local(1) call the same places again while their lists are
-// in use.
+// in use; held is mine(1), a list code keeps.
 func lendCallSource(domain string) string {
 	src := lendSource(domain, lendCallScript)
-	return strings.Replace(src, "      again: reentered(2)\n", "      again: reentered(2)\n      walked: walk(2)\n      localed: local(2)\n", 1)
+	return strings.Replace(src, "      again: reentered(2)\n", "      again: reentered(2)\n      walked: walk(2)\n      localed: local(2)\n      held: mine(1)\n", 1)
 }
 
 // TestLentCallsAsStarlark: lists a function returns to a caller that uses
 // them in place are what Starlark's are, listing after listing: the same
 // place called again while its list is iterated or held by a local (a
 // recursion through an object's property), lists returned from a local,
-// kept in another list, or the value of an or; and the errors (a callee
+// kept in another list, the value of an or, or an object's property's
+// (which code may keep, so no user gives it back); and the errors (a callee
 // that fails, a None where a list was used) are Starlark's, at the same
 // place with the same backtrace.
 func TestLentCallsAsStarlark(t *testing.T) {
 	for _, domain := range []string{
 		"[used(1), used(2)]", "walk(1)", "local(1)", "mine(1)", "kept(2)", "handed(1)",
 		"[[c.id for c in handed(n)] for n in [1, 2, 1]]", "[handed(1), handed(2)]",
-		"[mine(1), mine(2)]", "[keepor()]", "mine(1) or mine(2)", "[handed(1), len(mine(2)), handed(2)]",
+		"[mine(1), mine(2)]", "[keepor()]", "[grab()]", "mine(1) or mine(2)", "[handed(1), len(mine(2)), handed(2)]",
 		"[c.id for c in mine(1) if not c.type == 1 or mine(2)]",
 		"[c.id for c in mine(1) if c.type == 1 and not mine(2)]",
 		"[before(lambda: len(mine(1))), len(mine(2)) if mine(1) else 0]",
