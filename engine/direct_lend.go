@@ -48,6 +48,15 @@ type lentList struct {
 	scratch []starlark.Value
 }
 
+// release empties lent for the next match of a released one (the match
+// and all it gave are dead): its list and scratch array stay, free.
+func (lent *lentList) release() {
+	if lent.list != nil && lent.list.Clear() != nil {
+		lent.list = nil // frozen, or iterated (it cannot be)
+	}
+	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch}
+}
+
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when
 // x is a local its function only reads as above; nil otherwise (assign
 // compiles it as any assignment). Its steps are those of the assignment.

@@ -142,3 +142,26 @@ func TestLentCallsHeldByTheEngine(t *testing.T) {
 	src := strings.Replace(lendCallSource("mine(1)"), "      x: {domain: 'mine(1)'}\n", "      x: {domain: 'mine(1)'}\n      y: {domain: 'eight(2)'}\n", 1)
 	listsAsStarlark(t, parseDirect(t, src, "lend.yaml"), "mine(1), eight(2)")
 }
+
+// TestLentListsOutliveARelease: a match released (Match.Release) gives the
+// lists its places lent to the next new match of its program: a new match
+// that lists used(1)'s moves makes no list its places lend, only the
+// domain's (set against one whose domain uses no lent list).
+func TestLentListsOutliveARelease(t *testing.T) {
+	playAllocs := func(domain string) float64 {
+		p := parseDirect(t, lendSource(domain, lendCallScript), "lend.yaml")
+		play := func() {
+			m := newMatch(t, p, 2, Options{NoHistory: true})
+			if got, err := m.Legal(m.Active()); err != nil || len(got) != 1 {
+				t.Fatal(got, err)
+			}
+			m.Release()
+		}
+		play()
+		return testing.AllocsPerRun(20, play)
+	}
+	lent, plain := playAllocs("[used(1)]"), playAllocs("[len(deck.cards(\"hand\", 1)) * 0 + 57]")
+	if lent > plain+1 {
+		t.Errorf("a new match listing used(1): %v allocations, %v with a domain lending nothing: want at most one more", lent, plain)
+	}
+}
