@@ -2,9 +2,9 @@ package engine
 
 // Recycling what a searched line made. Perft without history, clauses or
 // before() plays each depth's children on one mstate of its own (see
-// perft.walk): when the next child begins, the boards and frames the last
-// child's line made under that mstate's generation, and the slices holding
-// them, are read by no state any more (every state that shared them was
+// perft.walk): when the next child begins, the boards the last child's line
+// made under that mstate's generation, and the slices holding them and the
+// state stack (frames, held by value), are read by no state any more (every state that shared them was
 // copied from it and is overwritten before it is read again), so the next
 // copies on write take them instead of allocating.
 
@@ -12,14 +12,13 @@ package engine
 type spares struct {
 	boards     []*board
 	boardLists [][]*board
-	frames     []*frame
-	frameLists [][]*frame
+	frameLists [][]frame
 	scores     [][]int
 	pvers      [][]uint64
 }
 
-// recycle hands what st made (its generation's boards and frames, and the
-// slices of them it owns) to the next copies. st must be read by no state
+// recycle hands what st made (its generation's boards, the slices of them
+// and the stack it owns) to the next copies. st must be read by no state
 // again before it is overwritten.
 func (sp *spares) recycle(st *mstate) {
 	for _, b := range st.boards {
@@ -29,11 +28,6 @@ func (sp *spares) recycle(st *mstate) {
 	}
 	if st.owned&ownBoards != 0 {
 		sp.boardLists = append(sp.boardLists, st.boards[:0])
-	}
-	for _, f := range st.frames {
-		if f.gen == st.gen {
-			sp.frames = append(sp.frames, f)
-		}
 	}
 	if st.owned&ownFrames != 0 {
 		sp.frameLists = append(sp.frameLists, st.frames[:0])
@@ -97,21 +91,11 @@ func (m *Match) clonePvers(s []uint64) []uint64 {
 	return cloneSlice(s)
 }
 
-// copyFrame is a new frame holding f, a spare one when there is one.
-func (m *Match) copyFrame(f *frame) *frame {
-	sp := m.spares
-	if sp == nil || len(sp.frames) == 0 {
-		nf := *f
-		return &nf
-	}
-	nf := sp.frames[len(sp.frames)-1]
-	sp.frames = sp.frames[:len(sp.frames)-1]
-	*nf = *f
-	return nf
-}
-
 // cloneFrames is cloneSlice(fs), in a spare slice when one is long enough.
-func (m *Match) cloneFrames(fs []*frame) []*frame {
+// A spare's frames are overwritten, their private states (priv) too: a frame
+// copied keeps its writer's generation, so its first write copies them
+// (frameW).
+func (m *Match) cloneFrames(fs []frame) []frame {
 	if sp := m.spares; sp != nil {
 		if n := len(sp.frameLists); n > 0 && cap(sp.frameLists[n-1]) > len(fs) {
 			out := append(sp.frameLists[n-1], fs...)
