@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Recycling what a searched line made. Perft without history, clauses or
 // before() plays each depth's children on one mstate of its own (see
 // perft.walk): when the next child begins, the boards the last child's line
@@ -91,17 +93,19 @@ func (m *Match) clonePvers(s []uint64) []uint64 {
 	return cloneSlice(s)
 }
 
-// cloneFrames is cloneSlice(fs), in a spare slice when one is long enough.
-// A spare's frames are overwritten, their private states (priv) too: a frame
-// copied keeps its writer's generation, so its first write copies them
-// (frameW).
+// cloneFrames is a copy of the state stack fs, in a spare slice when one
+// holds it. It need have no room for a push, unlike cloneSlice's copies: most
+// copies are made for a write (a step's entered or pending transition), and a
+// frame is 104 bytes (a stack of one in 112, not 208; a push grows it). The
+// copies share their private states (priv) with fs: each keeps the generation
+// that wrote it, so its first write copies them (frameW).
 func (m *Match) cloneFrames(fs []frame) []frame {
 	if sp := m.spares; sp != nil {
-		if n := len(sp.frameLists); n > 0 && cap(sp.frameLists[n-1]) > len(fs) {
+		if n := len(sp.frameLists); n > 0 && cap(sp.frameLists[n-1]) >= len(fs) {
 			out := append(sp.frameLists[n-1], fs...)
 			sp.frameLists = sp.frameLists[:n-1]
 			return out
 		}
 	}
-	return cloneSlice(fs)
+	return slices.Clone(fs)
 }
