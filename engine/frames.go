@@ -23,7 +23,6 @@ import "go.starlark.net/starlark"
 
 // frame is one entry of the state stack.
 type frame struct {
-	gen        uint64 // of the mstate that made or last wrote it: priv is that one's to change in place
 	st         *cstate
 	params     []starlark.Value // frozen, aligned with st.params
 	pending    *cstate          // a transition taken, waiting for calls to return
@@ -48,22 +47,13 @@ func (m *Match) top() *frame {
 	return &fs[len(fs)-1]
 }
 
-// frameW returns frame i for a write made at once: the stack copied first
-// when a snapshot shares it, and the frame's private states when an older
-// state's copy wrote them.
+// frameW returns frame i for a write made at once, the stack copied first
+// when a snapshot shares it.
 func (m *Match) frameW(i int) *frame {
-	s := m.st
 	if m.own(ownFrames) {
-		s.frames = m.cloneFrames(s.frames)
+		m.st.frames = m.cloneFrames(m.st.frames)
 	}
-	f := &s.frames[i]
-	if f.gen != s.gen {
-		f.gen = s.gen
-		if f.priv != nil {
-			f.priv = cloneSlice(f.priv)
-		}
-	}
-	return f
+	return &m.st.frames[i]
 }
 
 // framesW returns the stack for a change of its frames (a push, a pop, a
@@ -81,7 +71,7 @@ func (m *Match) frameOf(s *cstate, params []starlark.Value) frame {
 	if params == nil && len(s.defaults) > 0 {
 		params = s.defaults
 	}
-	return frame{gen: m.st.gen, st: s, params: params}
+	return frame{st: s, params: params}
 }
 
 // pushState puts a frame of state s with params on the stack.

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // stepFramesPack has a clause (never firing), so that every step keeps a
 // snapshot of the state it began with (beginStep), as in the seed effects;
@@ -63,5 +66,15 @@ func TestStepWritesFramesInPlace(t *testing.T) {
 	})
 	if want := float64(2 + 2*steps); got > want {
 		t.Errorf("%v allocations a move of %d steps, want at most %v (the undo point, the clauses' state value, and per step its snapshot and one copy of the stack)", got, steps, want)
+	}
+}
+
+// TestFrameSize: a frame fits the allocator's 96-byte size class, so that a
+// step's copy of a stack of one frame takes 96 bytes (a generation in each
+// frame, saying which state may change its private states, made it 104 bytes
+// and the copy 112).
+func TestFrameSize(t *testing.T) {
+	if n := unsafe.Sizeof(frame{}); n > 96 {
+		t.Errorf("a frame is %d bytes, past the 96-byte size class", n)
 	}
 }

@@ -5,10 +5,11 @@ import "slices"
 // Recycling what a searched line made. Perft without history, clauses or
 // before() plays each depth's children on one mstate of its own (see
 // perft.walk): when the next child begins, the boards the last child's line
-// made under that mstate's generation, and the slices holding them and the
-// state stack (frames, held by value), are read by no state any more (every state that shared them was
-// copied from it and is overwritten before it is read again), so the next
-// copies on write take them instead of allocating.
+// made under that mstate's generation, the slices holding them and the state
+// stacks it copied (frames held by value) are read by no state any more
+// (every state that shared them was copied from it and is overwritten before
+// it is read again), so the next copies on write take them instead of
+// allocating.
 
 // spares are the containers of dead lines, handed to the next copies.
 type spares struct {
@@ -94,18 +95,27 @@ func (m *Match) clonePvers(s []uint64) []uint64 {
 }
 
 // cloneFrames is a copy of the state stack fs, in a spare slice when one
-// holds it. It need have no room for a push, unlike cloneSlice's copies: most
+// holds it, with its own private states (priv, which only packs with private
+// states have): a stack's frames are all its own, so a frame written needs no
+// mark of who may change it (a generation would make a frame 104 bytes, not
+// 96). It need have no room for a push, unlike cloneSlice's copies: most
 // copies are made for a write (a step's entered or pending transition), and a
-// frame is 104 bytes (a stack of one in 112, not 208; a push grows it). The
-// copies share their private states (priv) with fs: each keeps the generation
-// that wrote it, so its first write copies them (frameW).
+// stack of one frame fits 96 bytes, not 192 (a push grows it).
 func (m *Match) cloneFrames(fs []frame) []frame {
+	var out []frame
 	if sp := m.spares; sp != nil {
 		if n := len(sp.frameLists); n > 0 && cap(sp.frameLists[n-1]) >= len(fs) {
-			out := append(sp.frameLists[n-1], fs...)
+			out = append(sp.frameLists[n-1], fs...)
 			sp.frameLists = sp.frameLists[:n-1]
-			return out
 		}
 	}
-	return slices.Clone(fs)
+	if out == nil {
+		out = slices.Clone(fs)
+	}
+	for i := range out {
+		if out[i].priv != nil {
+			out[i].priv = cloneSlice(out[i].priv)
+		}
+	}
+	return out
 }
