@@ -36,8 +36,7 @@ type blockParts struct {
 	clocks [blockSeats]int64
 	boards [1]*board
 	board  board
-	frames [1]*frame
-	frame  frame
+	stack  [1]frame
 	marks  [1]int
 	// The first stacks of code calls: arguments, direct locals and keyword
 	// arguments (see Match.call and dfn), enough for most packs' code.
@@ -120,13 +119,12 @@ func (blk *matchBlock) boardsFor(p *Program, gen uint64) []*board {
 }
 
 // firstFrame returns the frames of a new match: f alone.
-func (blk *matchBlock) firstFrame(f frame) []*frame {
+func (blk *matchBlock) firstFrame(f frame) []frame {
 	if blk == nil {
-		return []*frame{&f}
+		return []frame{f}
 	}
-	blk.frame = f
-	blk.frames[0] = &blk.frame
-	return blk.frames[:1:1]
+	blk.stack[0] = f
+	return blk.stack[:1:1]
 }
 
 // firstMark returns the marks of a new match: n alone.

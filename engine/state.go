@@ -6,19 +6,6 @@ import (
 	"go.starlark.net/starlark"
 )
 
-// frame is one entry of the state stack.
-type frame struct {
-	gen        uint64
-	st         *cstate
-	params     []starlark.Value // frozen, aligned with st.params
-	entered    bool             // the start procedure has run
-	pending    *cstate          // a transition taken, waiting for calls to return
-	pendName   string
-	hasPending bool
-	ended      uint64  // players whose ending statement ran (end_turn)
-	priv       []int16 // per seat: index of the player's private state, -1 none
-}
-
 // mstate is everything that changes during a match. It is copied on write:
 // taking a snapshot makes the current mstate immutable and continues on a shallow
 // copy whose containers are copied the first time they change, so snapshots share
@@ -29,9 +16,9 @@ type mstate struct {
 	over    bool   // the match has ended (beside owned, it takes no word of its own in the copy made per step)
 	pvOwned uint64 // players whose variable map this mstate owns
 
-	frames []*frame
-	active int    // BGA active player (seat)
-	multi  uint64 // BGA multiactive set (bit per seat)
+	frames []frame // by value: see frames.go
+	active int     // BGA active player (seat)
+	multi  uint64  // BGA multiactive set (bit per seat)
 	scores []int
 	pvars  []map[string]starlark.Value // per-player variables (frozen values)
 	vars   map[string]starlark.Value   // game variables (frozen values)
@@ -89,33 +76,6 @@ func cloneSlice[T any](s []T) []T {
 	out := make([]T, len(s), len(s)+1)
 	copy(out, s)
 	return out
-}
-
-// frameW returns frame i for writing.
-func (m *Match) frameW(i int) *frame {
-	s := m.st
-	if m.own(ownFrames) {
-		s.frames = m.cloneFrames(s.frames)
-	}
-	f := s.frames[i]
-	if f.gen != s.gen {
-		nf := m.copyFrame(f)
-		nf.gen = s.gen
-		if f.priv != nil {
-			nf.priv = cloneSlice(f.priv)
-		}
-		s.frames[i] = nf
-		f = nf
-	}
-	return f
-}
-
-func (m *Match) framesW() []*frame {
-	m.st.framesVer = m.bump()
-	if m.own(ownFrames) {
-		m.st.frames = m.cloneFrames(m.st.frames)
-	}
-	return m.st.frames
 }
 
 func (m *Match) boardW(i int) *board {
@@ -216,14 +176,6 @@ func (m *Match) snapshot() *mstate {
 	n.pvOwned = 0
 	m.st = &n
 	return old
-}
-
-func (m *Match) top() *frame {
-	fs := m.st.frames
-	if len(fs) == 0 {
-		return nil
-	}
-	return fs[len(fs)-1]
 }
 
 // gens hands out generations: every mstate of every match has its own, so a
