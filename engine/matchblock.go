@@ -27,6 +27,8 @@ type matchBlock struct {
 type blockParts struct {
 	m      Match
 	st     mstate
+	seats  seatParts
+	tables tableParts
 	pvs    [blockSeats]playerValue
 	pvals  [blockSeats]*playerValue
 	tuple  [blockSeats]starlark.Value
@@ -96,10 +98,11 @@ func (blk *matchBlock) players(seats int) ([]playerValue, []*playerValue, starla
 // from blk when there is one.
 func (blk *matchBlock) state(seats int) *mstate {
 	if blk == nil {
-		return &mstate{scores: make([]int, seats), pvars: make([]map[string]starlark.Value, seats),
-			pvers: make([]uint64, seats), clocks: make([]int64, seats)}
+		return &mstate{seatParts: &seatParts{scores: make([]int, seats), pvars: make([]map[string]starlark.Value, seats),
+			pvers: make([]uint64, seats)}, tableParts: &tableParts{clocks: make([]int64, seats)}}
 	}
 	st := &blk.st
+	st.seatParts, st.tableParts = &blk.seats, &blk.tables
 	st.scores, st.pvars = blk.scores[:seats:seats], blk.pvars[:seats:seats]
 	st.pvers, st.clocks = blk.pvers[:seats:seats], blk.clocks[:seats:seats]
 	return st

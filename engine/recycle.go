@@ -18,12 +18,17 @@ type spares struct {
 	frameLists [][]frame
 	scores     [][]int
 	pvers      [][]uint64
+	tables     []*tableParts
+	seats      []*seatParts
 }
 
 // recycle hands what st made (its generation's boards, the slices of them
 // and the stack it owns) to the next copies. st must be read by no state
 // again before it is overwritten.
 func (sp *spares) recycle(st *mstate) {
+	if st.tableParts == nil { // a state no line has been played on
+		return
+	}
 	for _, b := range st.boards {
 		if b.gen == st.gen {
 			sp.boards = append(sp.boards, b)
@@ -35,12 +40,44 @@ func (sp *spares) recycle(st *mstate) {
 	if st.owned&ownFrames != 0 {
 		sp.frameLists = append(sp.frameLists, st.frames[:0])
 	}
+	if st.owned&ownTables != 0 {
+		sp.tables = append(sp.tables, st.tableParts)
+	}
+	if st.owned&ownSeats != 0 {
+		sp.seats = append(sp.seats, st.seatParts)
+	}
 	if st.owned&ownScores != 0 {
 		sp.scores = append(sp.scores, st.scores[:0])
 	}
 	if st.owned&ownPvers != 0 {
 		sp.pvers = append(sp.pvers, st.pvers[:0])
 	}
+}
+
+// copyTables is a copy of t, in a spare struct when there is one.
+func (m *Match) copyTables(t *tableParts) *tableParts {
+	sp := m.spares
+	if sp == nil || len(sp.tables) == 0 {
+		c := *t
+		return &c
+	}
+	c := sp.tables[len(sp.tables)-1]
+	sp.tables = sp.tables[:len(sp.tables)-1]
+	*c = *t
+	return c
+}
+
+// copySeats is a copy of s, in a spare struct when there is one.
+func (m *Match) copySeats(s *seatParts) *seatParts {
+	sp := m.spares
+	if sp == nil || len(sp.seats) == 0 {
+		c := *s
+		return &c
+	}
+	c := sp.seats[len(sp.seats)-1]
+	sp.seats = sp.seats[:len(sp.seats)-1]
+	*c = *s
+	return c
 }
 
 // cloneBoard is b.clone(gen), on a spare board when there is one.
