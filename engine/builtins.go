@@ -101,7 +101,7 @@ func (m *Match) nextState(fn, name string) error {
 	if c.frame >= len(m.st.frames) {
 		return fmt.Errorf("%s: the state of this body has left the stack", fn)
 	}
-	f := m.st.frames[c.frame]
+	f := m.frameAt(c.frame)
 	if c.private {
 		cur := m.p.states[f.priv[c.seat]]
 		to, ok := cur.transition(name)
@@ -109,8 +109,7 @@ func (m *Match) nextState(fn, name string) error {
 			return fmt.Errorf("%s(%q): private state %s has no such transition (%s)", fn, name, cur.name, transNames(cur))
 		}
 		if to.typ == graph.Private {
-			fw := m.frameW(c.frame)
-			fw.priv[c.seat] = int16(to.idx)
+			m.setPrivate(c.frame, c.seat, int16(to.idx))
 			m.emit(Event{Kind: EvStateLeft, State: cur.name, StateID: cur.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			m.emit(Event{Kind: EvStateEntered, State: to.name, StateID: to.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			if to.action != nil {
@@ -118,20 +117,17 @@ func (m *Match) nextState(fn, name string) error {
 			}
 			return nil
 		}
-		f = m.st.frames[c.frame]
 		if t, ok := f.st.transition(name); ok {
 			to = t
 		}
-		fw := m.frameW(c.frame)
-		fw.pending, fw.pendName, fw.hasPending = to, name, true
+		m.pend(c.frame, to, name)
 		return nil
 	}
 	to, ok := f.st.transition(name)
 	if !ok {
 		return fmt.Errorf("%s(%q): state %s has no such transition (%s)", fn, name, f.st.name, transNames(f.st))
 	}
-	fw := m.frameW(c.frame)
-	fw.pending, fw.pendName, fw.hasPending = to, name, true
+	m.pend(c.frame, to, name)
 	return nil
 }
 
@@ -162,8 +158,7 @@ func biEndGame(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if end == nil {
 		return nil, fmt.Errorf("%s: the pack has no state 99 (gameEnd)", fn)
 	}
-	fw := m.frameW(len(m.st.frames) - 1)
-	fw.pending, fw.pendName, fw.hasPending = end, "end_game", true
+	m.pend(len(m.st.frames)-1, end, "end_game")
 	return starlark.None, nil
 }
 
@@ -244,8 +239,7 @@ func biEndTurn(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 			return nil, err
 		}
 	}
-	fw := m.frameW(m.ctx.frame)
-	fw.ended |= 1 << seat
+	m.endTurn(m.ctx.frame, seat)
 	return starlark.None, nil
 }
 
@@ -307,7 +301,7 @@ func biAllMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (
 		return nil, err
 	}
 	m.st.multi = 1<<m.seats - 1
-	m.frameW(len(m.st.frames) - 1).ended = 0
+	m.clearEnded(len(m.st.frames) - 1)
 	return starlark.None, nil
 }
 
@@ -366,18 +360,15 @@ func biDeactivate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple)
 	m.st.multi &^= 1 << s
 	// The multiactive state is the frame the body belongs to (or the top).
 	i := min(m.ctx.frame, len(m.st.frames)-1)
-	if f := m.st.frames[i]; f.priv != nil && f.priv[s] >= 0 {
-		fw := m.frameW(i)
-		fw.priv[s] = -1
+	if f := m.frameAt(i); f.priv != nil && f.priv[s] >= 0 {
+		m.setPrivate(i, s, -1)
 	}
-	if m.st.multi == 0 && !(trans == "" && len(m.st.frames[i].st.trans) == 0) {
-		f := m.st.frames[i]
-		to, ok := f.st.transition(trans)
+	if cs := m.frameAt(i).st; m.st.multi == 0 && !(trans == "" && len(cs.trans) == 0) {
+		to, ok := cs.transition(trans)
 		if !ok {
-			return nil, fmt.Errorf("%s(%s, %q): state %s has no such transition (%s)", fn, p, trans, f.st.name, transNames(f.st))
+			return nil, fmt.Errorf("%s(%s, %q): state %s has no such transition (%s)", fn, p, trans, cs.name, transNames(cs))
 		}
-		fw := m.frameW(i)
-		fw.pending, fw.pendName, fw.hasPending = to, trans, true
+		m.pend(i, to, trans)
 	}
 	return starlark.None, nil
 }

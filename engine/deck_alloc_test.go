@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"go.starlark.net/starlark"
@@ -189,4 +190,50 @@ func handCards(t *testing.T, m *Match, dv *deckValue, seat int) starlark.Value {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestDeckCreateMakesRoomOnce: deck.create of a list of dicts, how every
+// card game makes its deck (BGA's createCards), makes room for a card a
+// dict at once: 52 cards take two arrays (the cards and their index), not
+// the doubling appends of each (20 allocations in all where there are 9
+// now, 6 KB more a match in Hearts).
+func TestDeckCreateMakesRoomOnce(t *testing.T) {
+	src := `format: 1
+pack: empty
+players: {min: 2, max: 2}
+decks: [deck]
+states:
+  - {id: 1, name: gameSetup, type: manager, transitions: {"": 2}}
+  - {id: 2, name: playerTurn, type: activeplayer, description: go, possibleactions: [go], transitions: {go: 99}}
+  - {id: 99, name: gameEnd, type: manager}
+actions:
+  go: {body: next_state("go")}
+`
+	p, err := Parse([]byte(src), "empty.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(t, p, 2, Options{NoHistory: true})
+	specs := make([]starlark.Value, 52)
+	for i := range specs {
+		d := starlark.NewDict(3)
+		d.SetKey(starlark.String("type"), starlark.MakeInt(1+i/13))
+		d.SetKey(starlark.String("type_arg"), starlark.MakeInt(2+i%13))
+		d.SetKey(starlark.String("nbr"), starlark.MakeInt(1))
+		specs[i] = d
+	}
+	args := starlark.Tuple{starlark.NewList(specs)}
+	dv := newDeckValue("deck", 0)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := dv.call(m, "create", "deck.create", args, nil); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if n := m.places(0).count("deck", 0, false); n != 52 {
+		t.Fatalf("%d cards in the deck, want 52", n)
+	}
+	if got := after.Mallocs - before.Mallocs; got > 9 {
+		t.Errorf("deck.create of 52 cards: %d allocations, want at most 9", got)
+	}
 }

@@ -129,8 +129,8 @@ func (m *Match) rederive() {
 	sb := m.sb()
 	want := sb.wantBuf[:0]
 	var err error
-	for i, f := range m.st.frames {
-		if err == nil && f.st.clauses.active() {
+	for i := range m.st.frames {
+		if f := m.frameAt(i); err == nil && f.st.clauses.active() {
 			want, _, err = m.wantWhile(want, nil, -1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params})
 		}
 	}

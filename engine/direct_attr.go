@@ -72,6 +72,13 @@ func (s *attrSite) read(m *Match, o *objectValue) (v starlark.Value, found bool,
 	return v, true, nil
 }
 
+// attrNamer is a value that answers whether a name is among its AttrNames
+// without making them, noting the reads AttrNames notes: game and player,
+// whose names include variables assigned as a match goes.
+type attrNamer interface {
+	hasAttrName(name string) bool
+}
+
 // inDir compiles name in dir(x) (and not in), how code asks whether a
 // variable was assigned ("turns" in dir(game)), as a look through x's
 // AttrNames: the answer dir's sorted list of boxed names would give,
@@ -114,7 +121,13 @@ func (fc *funcCompiler) inDir(e *syntax.BinaryExpr) dexpr {
 			return nil, err
 		}
 		found := false
-		if ha, ok := x.(starlark.HasAttrs); ok {
+		if an, ok := x.(attrNamer); ok {
+			if s, ok := n.(starlark.String); ok {
+				found = an.hasAttrName(string(s))
+			} else {
+				an.hasAttrName("") // the reads AttrNames notes
+			}
+		} else if ha, ok := x.(starlark.HasAttrs); ok {
 			names := ha.AttrNames() // what it reads is noted, as dir's call notes it
 			if s, ok := n.(starlark.String); ok {
 				found = slices.Contains(names, string(s))

@@ -36,8 +36,8 @@ func (m *Match) Hash() uint64 {
 		h.u64(uint64(c))
 	}
 	h.int(len(s.frames))
-	for _, f := range s.frames {
-		h.frame(f)
+	for i := range s.frames {
+		h.frame(m.frameAt(i))
 	}
 	h.vars(s.vars)
 	for _, pv := range s.pvars {

@@ -36,7 +36,8 @@ type FrameInfo struct {
 // the match is in). An error of a pack's ending condition is returned.
 func (m *Match) Frames() ([]FrameInfo, error) {
 	out := make([]FrameInfo, 0, len(m.st.frames))
-	for _, f := range m.st.frames {
+	for i := range m.st.frames {
+		f := m.frameAt(i) // deciding runs only pure code, which writes no frame
 		fi := FrameInfo{StateID: f.st.sid, State: f.st.name, Entered: f.entered, HasPending: f.hasPending, Pending: f.pendName}
 		for i, p := range f.st.params {
 			if i < len(f.params) {

@@ -354,19 +354,6 @@ func playerNames(seats int, given []string) []string {
 	return names
 }
 
-func (m *Match) newFrame(s *cstate, params []starlark.Value) *frame {
-	f := m.frameOf(s, params)
-	return &f
-}
-
-// frameOf is a frame of state s with params (nil: its defaults).
-func (m *Match) frameOf(s *cstate, params []starlark.Value) frame {
-	if params == nil && len(s.defaults) > 0 {
-		params = s.defaults
-	}
-	return frame{gen: m.st.gen, st: s, params: params}
-}
-
 // Program returns the compiled pack the match runs.
 func (m *Match) Program() *Program { return m.p }
 
@@ -428,8 +415,8 @@ func (m *Match) StateID() string {
 // Stack returns the names of the states on the state stack, bottom first.
 func (m *Match) Stack() []string {
 	var out []string
-	for _, f := range m.st.frames {
-		out = append(out, f.st.name)
+	for i := range m.st.frames {
+		out = append(out, m.frameAt(i).st.name)
 	}
 	return out
 }
@@ -641,7 +628,7 @@ func (m *Match) stateValue() starlark.Value {
 		return starlark.None
 	}
 	if m.ctx.active && m.ctx.frame < len(m.st.frames) {
-		t = m.st.frames[m.ctx.frame]
+		t = m.frameAt(m.ctx.frame)
 	}
 	return &paramsValue{m: m, st: t.st, values: t.params}
 }
@@ -675,8 +662,7 @@ func (m *Match) runBody(h *hook, ctx bodyCtx, self starlark.Value, extra ...star
 }
 
 func (m *Match) pushFrame(c *callReq) {
-	fs := m.framesW()
-	m.st.frames = append(fs, m.newFrame(c.st, c.params))
+	m.pushState(c.st, c.params)
 	if m.rec {
 		e := Event{Kind: EvStateCalled, State: c.st.name, StateID: c.st.sid}
 		if m.texting() {
@@ -873,9 +859,8 @@ func (m *Match) step() (bool, error) {
 			return false, err
 		}
 	}
-	fs := m.st.frames
-	top := len(fs) - 1
-	f := fs[top]
+	top := len(m.st.frames) - 1
+	f := m.frameAt(top) // read again after a body ran (see frames.go)
 	// 1. The execution stack.
 	if n := len(m.st.exec); n > 0 {
 		m.beginStep()
@@ -890,7 +875,7 @@ func (m *Match) step() (bool, error) {
 		}
 		fr := min(it.frame, top)
 		priv := false
-		if pf := m.st.frames[fr]; pf.priv != nil && it.player >= 0 && pf.priv[it.player] >= 0 {
+		if pf := m.frameAt(fr); pf.priv != nil && it.player >= 0 && pf.priv[it.player] >= 0 {
 			priv = true
 		}
 		prev := m.prev
@@ -907,12 +892,12 @@ func (m *Match) step() (bool, error) {
 	}
 	// 2. A frame just entered runs its start procedure.
 	if !f.entered {
+		cs := f.st // the frame's state: entering it does not change it
 		m.beginStep()
-		f = m.frameW(top)
-		f.entered = true
-		if f.st.s.UpdateGameProgression && m.p.progression != nil && !m.rec {
+		m.setEntered(top)
+		if cs.s.UpdateGameProgression && m.p.progression != nil && !m.rec {
 			m.stale = true
-		} else if f.st.s.UpdateGameProgression && m.p.progression != nil {
+		} else if cs.s.UpdateGameProgression && m.p.progression != nil {
 			v, err := m.call(m.p.progression, m.st.active, nil)
 			if err != nil {
 				return false, err
@@ -923,14 +908,14 @@ func (m *Match) step() (bool, error) {
 			}
 			m.st.progression = n
 		}
-		if f.st.action != nil {
-			m.watch(f.st.action.what, f.st.action.pos)
-			m.emit(Event{Kind: EvProcedure, Name: "action", Clause: f.st.action.path})
-			if err := m.runBody(f.st.action, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
+		if cs.action != nil {
+			m.watch(cs.action.what, cs.action.pos)
+			m.emit(Event{Kind: EvProcedure, Name: "action", Clause: cs.action.path})
+			if err := m.runBody(cs.action, bodyCtx{frame: top, seat: m.st.active}, nil); err != nil {
 				return false, err
 			}
 		}
-		if ip := f.st.initPriv; ip != nil {
+		if ip := cs.initPriv; ip != nil {
 			m.enterPrivate(top, ip)
 		}
 		m.endStep()
@@ -957,7 +942,7 @@ func (m *Match) step() (bool, error) {
 				m.endStep()
 				return true, nil
 			}
-			f = m.st.frames[top]
+			f = m.frameAt(top)
 		}
 		switch {
 		case f.hasPending:
@@ -972,9 +957,9 @@ func (m *Match) step() (bool, error) {
 				m.emit(e)
 			}
 		case top > 0:
-			fs := m.framesW()
-			m.st.frames = fs[:top]
-			m.emit(Event{Kind: EvStateReturned, State: f.st.name, StateID: f.st.sid})
+			cs := f.st
+			m.popFrame(top)
+			m.emit(Event{Kind: EvStateReturned, State: cs.name, StateID: cs.sid})
 		case len(f.st.trans) == 1:
 			m.transition(top, f.st.trans[0].to, f.st.trans[0].name)
 		default:
@@ -988,17 +973,12 @@ func (m *Match) step() (bool, error) {
 }
 
 func (m *Match) transition(i int, to *cstate, name string) {
-	from := m.st.frames[i].st
+	from := m.frameAt(i).st
 	if m.watching() {
 		m.watch(fmt.Sprintf("transition %q of state %d (%s)", name, from.id, from.name), from.s.Pos)
 	}
 	m.emit(Event{Kind: EvStateLeft, State: from.name, StateID: from.sid, Name: name})
-	fs := m.framesW()
-	if f := fs[i]; f.gen == m.st.gen {
-		*f = frame{gen: f.gen, st: to, params: to.defaults} // owned: reuse in place
-	} else {
-		fs[i] = m.newFrame(to, nil)
-	}
+	m.replaceFrame(i, to)
 	m.emit(Event{Kind: EvStateEntered, State: to.name, StateID: to.sid, Name: name})
 }
 
@@ -1006,20 +986,18 @@ func (m *Match) transition(i int, to *cstate, name string) {
 // (a state_entered of the seat's, marked private) and queues its start
 // procedure for each of them.
 func (m *Match) enterPrivate(i int, ip *cstate) {
-	f := m.frameW(i)
-	f.priv = make([]int16, m.seats)
-	for s := range f.priv {
-		f.priv[s] = -1
+	priv := make([]int16, m.seats)
+	for s := range priv {
+		priv[s] = -1
 		if m.st.multi&(1<<s) != 0 {
+			priv[s] = int16(ip.idx)
 			m.emit(Event{Kind: EvStateEntered, State: ip.name, StateID: ip.sid, Player: s + 1, Detail: "private"})
 		}
 	}
+	m.setPrivates(i, priv)
 	for s := m.seats - 1; s >= 0; s-- {
-		if m.st.multi&(1<<s) != 0 {
-			f.priv[s] = int16(ip.idx)
-			if ip.action != nil {
-				m.pushExec(execItem{h: ip.action, what: ip.name + " action", player: s, frame: i})
-			}
+		if m.st.multi&(1<<s) != 0 && ip.action != nil {
+			m.pushExec(execItem{h: ip.action, what: ip.name + " action", player: s, frame: i})
 		}
 	}
 }
@@ -1456,8 +1434,7 @@ func (m *Match) undo(u undoState) {
 func (m *Match) take(mv Move) error {
 	a := m.p.actions[mv.Action]
 	top := len(m.st.frames) - 1
-	f := m.st.frames[top]
-	_, priv := m.stateOf(f, mv.Seat)
+	_, priv := m.stateOf(m.frameAt(top), mv.Seat)
 	m.beginStep()
 	m.idle, m.looping = 0, nil
 	if m.rec {
@@ -1479,8 +1456,8 @@ func (m *Match) take(mv Move) error {
 	// In a state without transitions (a called state), an action ends the
 	// player's turn: the state returns once everyone is done.
 	if top < len(m.st.frames) {
-		if f := m.st.frames[top]; len(f.st.trans) == 0 && !f.hasPending && !priv {
-			m.frameW(top).ended |= 1 << mv.Seat
+		if f := m.frameAt(top); len(f.st.trans) == 0 && !f.hasPending && !priv {
+			m.endTurn(top, mv.Seat)
 		}
 	}
 	m.endStep()

@@ -28,6 +28,8 @@ type matchBlock struct {
 type blockParts struct {
 	m      Match
 	st     mstate
+	seats  seatParts
+	tables tableParts
 	pvs    [blockSeats]playerValue
 	pvals  [blockSeats]*playerValue
 	tuple  [blockSeats]starlark.Value
@@ -37,8 +39,7 @@ type blockParts struct {
 	clocks [blockSeats]int64
 	boards [1]*board
 	board  board
-	frames [1]*frame
-	frame  frame
+	stack  [1]frame
 	marks  [1]int
 	// The first stacks of code calls: arguments, direct locals and keyword
 	// arguments (see Match.call and dfn), enough for most packs' code.
@@ -104,10 +105,11 @@ func (blk *matchBlock) players(seats int) ([]playerValue, []*playerValue, starla
 // from blk when there is one.
 func (blk *matchBlock) state(seats int) *mstate {
 	if blk == nil {
-		return &mstate{scores: make([]int, seats), pvars: make([]map[string]starlark.Value, seats),
-			pvers: make([]uint64, seats), clocks: make([]int64, seats)}
+		return &mstate{seatParts: &seatParts{scores: make([]int, seats), pvars: make([]map[string]starlark.Value, seats),
+			pvers: make([]uint64, seats)}, tableParts: &tableParts{clocks: make([]int64, seats)}}
 	}
 	st := &blk.st
+	st.seatParts, st.tableParts = &blk.seats, &blk.tables
 	st.scores, st.pvars = blk.scores[:seats:seats], blk.pvars[:seats:seats]
 	st.pvers, st.clocks = blk.pvers[:seats:seats], blk.clocks[:seats:seats]
 	return st
@@ -127,13 +129,12 @@ func (blk *matchBlock) boardsFor(p *Program, gen uint64) []*board {
 }
 
 // firstFrame returns the frames of a new match: f alone.
-func (blk *matchBlock) firstFrame(f frame) []*frame {
+func (blk *matchBlock) firstFrame(f frame) []frame {
 	if blk == nil {
-		return []*frame{&f}
+		return []frame{f}
 	}
-	blk.frame = f
-	blk.frames[0] = &blk.frame
-	return blk.frames[:1:1]
+	blk.stack[0] = f
+	return blk.stack[:1:1]
 }
 
 // firstMark returns the marks of a new match: n alone.

@@ -594,7 +594,7 @@ func (m *Match) wrapClause(w wrapInst) (*cwhile, starlark.Value) {
 	if fi >= len(m.st.frames) {
 		return nil, nil
 	}
-	f := m.st.frames[fi]
+	f := m.frameAt(fi)
 	if f.st.clauses == nil || w.clause >= len(f.st.clauses.while) {
 		return nil, nil
 	}
@@ -778,8 +778,8 @@ func (m *Match) settle() error {
 		return nil
 	}
 	top := len(m.st.frames) - 1
-	for i, f := range m.st.frames {
-		if f.st.clauses.active() {
+	for i := range m.st.frames {
+		if f := m.frameAt(i); f.st.clauses.active() {
 			if err := scan(-1-i, f.st.clauses, &paramsValue{m: m, st: f.st, values: f.params}, i, nil); err != nil {
 				return err
 			}

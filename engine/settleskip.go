@@ -55,8 +55,8 @@ func (m *Match) settleIdle() bool {
 
 // frameClauses reports whether a frame of the state stack has clauses.
 func (m *Match) frameClauses() bool {
-	for _, f := range m.st.frames {
-		if f.st.clauses.active() {
+	for i := range m.st.frames {
+		if m.frameAt(i).st.clauses.active() {
 			return true
 		}
 	}

@@ -6,51 +6,57 @@ import (
 	"go.starlark.net/starlark"
 )
 
-// frame is one entry of the state stack.
-type frame struct {
-	gen        uint64
-	st         *cstate
-	params     []starlark.Value // frozen, aligned with st.params
-	entered    bool             // the start procedure has run
-	pending    *cstate          // a transition taken, waiting for calls to return
-	pendName   string
-	hasPending bool
-	ended      uint64  // players whose ending statement ran (end_turn)
-	priv       []int16 // per seat: index of the player's private state, -1 none
-}
-
 // mstate is everything that changes during a match. It is copied on write:
 // taking a snapshot makes the current mstate immutable and continues on a shallow
 // copy whose containers are copied the first time they change, so snapshots share
 // all that did not change.
+//
+// A clause pack takes a snapshot at every step (a seed effects game, 200), so
+// the copy's size is a cost of its own: the per-seat parts and the tables,
+// which most steps do not write, are behind a pointer each (seatParts,
+// tableParts), whose struct a step copies only when it writes one of them
+// (seatsW, tablesW). They are embedded for reading (m.st.scores); writing
+// goes through the *W functions below only: a write through the embedded
+// pointer of a struct not owned would change the snapshots that share it.
 type mstate struct {
 	gen     uint64
 	owned   uint32 // own* bits: containers this mstate may change in place
 	over    bool   // the match has ended (beside owned, it takes no word of its own in the copy made per step)
 	pvOwned uint64 // players whose variable map this mstate owns
 
-	frames []*frame
-	active int    // BGA active player (seat)
-	multi  uint64 // BGA multiactive set (bit per seat)
-	scores []int
-	pvars  []map[string]starlark.Value // per-player variables (frozen values)
-	vars   map[string]starlark.Value   // game variables (frozen values)
-	boards []*board
-	decks  []*deck
-	objs   []*object
-	wraps  []wrapInst
-	exec   []execItem
-	clocks []int64 // virtual milliseconds left per seat
+	frames []frame // by value: see frames.go
+	active int     // BGA active player (seat)
+	multi  uint64  // BGA multiactive set (bit per seat)
+	*seatParts
+	vars map[string]starlark.Value // game variables (frozen values)
+	*tableParts
+	objs  []*object
+	wraps []wrapInst
+	exec  []execItem
 
 	// Versions of the parts pure code reads (see reads.go).
 	memberVer, framesVer, gvarsVer uint64
-	pvers                          []uint64 // per seat: its variables and score
 
 	rng         uint64
 	progression int
 	nextObj     int
 	nextTS      int
 	step        int
+}
+
+// seatParts are a state's parts kept per seat, each seats long.
+type seatParts struct {
+	scores []int
+	pvars  []map[string]starlark.Value // per-player variables (frozen values)
+	pvers  []uint64                    // per seat: the version of its variables and score (reads.go)
+}
+
+// tableParts are a state's boards and decks (as the program lists them) and
+// its clocks (virtual milliseconds left per seat).
+type tableParts struct {
+	boards []*board
+	decks  []*deck
+	clocks []int64
 }
 
 const (
@@ -65,7 +71,27 @@ const (
 	ownExec
 	ownClocks
 	ownPvers
+	ownSeats  // the seatParts struct
+	ownTables // the tableParts struct
 )
+
+// seatsW returns the state's seatParts for writing: its own copy (a spare
+// one in perft: recycle.go).
+func (m *Match) seatsW() *seatParts {
+	if m.own(ownSeats) {
+		m.st.seatParts = m.copySeats(m.st.seatParts)
+	}
+	return m.st.seatParts
+}
+
+// tablesW returns the state's tableParts for writing: its own copy (a
+// spare one in perft: recycle.go).
+func (m *Match) tablesW() *tableParts {
+	if m.own(ownTables) {
+		m.st.tableParts = m.copyTables(m.st.tableParts)
+	}
+	return m.st.tableParts
+}
 
 // execItem is a pending body on the execution stack.
 type execItem struct {
@@ -91,57 +117,30 @@ func cloneSlice[T any](s []T) []T {
 	return out
 }
 
-// frameW returns frame i for writing.
-func (m *Match) frameW(i int) *frame {
-	s := m.st
-	if m.own(ownFrames) {
-		s.frames = m.cloneFrames(s.frames)
-	}
-	f := s.frames[i]
-	if f.gen != s.gen {
-		nf := m.copyFrame(f)
-		nf.gen = s.gen
-		if f.priv != nil {
-			nf.priv = cloneSlice(f.priv)
-		}
-		s.frames[i] = nf
-		f = nf
-	}
-	return f
-}
-
-func (m *Match) framesW() []*frame {
-	m.st.framesVer = m.bump()
-	if m.own(ownFrames) {
-		m.st.frames = m.cloneFrames(m.st.frames)
-	}
-	return m.st.frames
-}
-
 func (m *Match) boardW(i int) *board {
-	s := m.st
+	s, t := m.st, m.tablesW()
 	if m.own(ownBoards) {
-		s.boards = m.cloneBoards(s.boards)
+		t.boards = m.cloneBoards(t.boards)
 	}
-	b := s.boards[i]
+	b := t.boards[i]
 	if b.gen != s.gen {
 		b = m.cloneBoard(b, s.gen)
-		s.boards[i] = b
+		t.boards[i] = b
 	}
 	b.ver = m.bump()
 	return b
 }
 
 func (m *Match) deckW(i int) *deck {
-	s := m.st
+	s, t := m.st, m.tablesW()
 	if m.own(ownDecks) {
-		s.decks = cloneSlice(s.decks)
+		t.decks = cloneSlice(t.decks)
 	}
-	d := s.decks[i]
+	d := t.decks[i]
 	old, oldVer := d, d.ver
 	if d.gen != s.gen {
 		d = d.clone(s.gen)
-		s.decks[i] = d
+		t.decks[i] = d
 	}
 	d.ver = m.bump()
 	m.rekeyPlaces(i, old, oldVer, d)
@@ -150,24 +149,27 @@ func (m *Match) deckW(i int) *deck {
 
 // playerW gives seat's variables and score a new version.
 func (m *Match) playerW(seat int) {
+	sp := m.seatsW()
 	if m.own(ownPvers) {
-		m.st.pvers = m.clonePvers(m.st.pvers)
+		sp.pvers = m.clonePvers(sp.pvers)
 	}
-	m.st.pvers[seat] = m.bump()
+	sp.pvers[seat] = m.bump()
 }
 
 func (m *Match) scoresW() []int {
+	sp := m.seatsW()
 	if m.own(ownScores) {
-		m.st.scores = m.cloneScores(m.st.scores)
+		sp.scores = m.cloneScores(sp.scores)
 	}
-	return m.st.scores
+	return sp.scores
 }
 
 func (m *Match) clocksW() []int64 {
+	t := m.tablesW()
 	if m.own(ownClocks) {
-		m.st.clocks = cloneSlice(m.st.clocks)
+		t.clocks = cloneSlice(t.clocks)
 	}
-	return m.st.clocks
+	return t.clocks
 }
 
 func (m *Match) varsW() map[string]starlark.Value {
@@ -184,19 +186,19 @@ func (m *Match) varsW() map[string]starlark.Value {
 
 func (m *Match) pvarsW(seat int) map[string]starlark.Value {
 	m.playerW(seat)
-	s := m.st
+	s, sp := m.st, m.seatsW()
 	if m.own(ownPvars) {
-		s.pvars = cloneSlice(s.pvars)
+		sp.pvars = cloneSlice(sp.pvars)
 	}
 	if s.pvOwned&(1<<seat) == 0 {
 		s.pvOwned |= 1 << seat
-		nv := make(map[string]starlark.Value, len(s.pvars[seat])+1)
-		for k, v := range s.pvars[seat] {
+		nv := make(map[string]starlark.Value, len(sp.pvars[seat])+1)
+		for k, v := range sp.pvars[seat] {
 			nv[k] = v
 		}
-		s.pvars[seat] = nv
+		sp.pvars[seat] = nv
 	}
-	return s.pvars[seat]
+	return sp.pvars[seat]
 }
 
 func (m *Match) execW() []execItem {
@@ -216,14 +218,6 @@ func (m *Match) snapshot() *mstate {
 	n.pvOwned = 0
 	m.st = &n
 	return old
-}
-
-func (m *Match) top() *frame {
-	fs := m.st.frames
-	if len(fs) == 0 {
-		return nil
-	}
-	return fs[len(fs)-1]
 }
 
 // gens hands out generations: every mstate of every match has its own, so a

@@ -58,6 +58,18 @@ func (p *playerValue) AttrNames() []string {
 	return names
 }
 
+// hasAttrName reports whether name is in AttrNames, noting what it reads,
+// without making the names (name in dir(player): see inDir).
+func (p *playerValue) hasAttrName(name string) bool {
+	p.m.note(rdPlayer, p.seat, p.m.st.pvers[p.seat])
+	switch name {
+	case "id", "name", "no", "score":
+		return true
+	}
+	_, ok := p.m.st.pvars[p.seat][name]
+	return ok
+}
+
 func (p *playerValue) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "no", "id":
@@ -141,6 +153,19 @@ func (g *boundGame) AttrNames() []string {
 	g.m.note(rdGame, 0, g.m.st.gvarsVer)
 	return append([]string{"active_player", "players", "state", "step"}, sortedKeys(g.m.st.vars)...)
 }
+
+// hasAttrName reports whether name is in AttrNames, noting what it reads,
+// without making the names (name in dir(game): see inDir).
+func (g *boundGame) hasAttrName(name string) bool {
+	g.m.note(rdGame, 0, g.m.st.gvarsVer)
+	switch name {
+	case "active_player", "players", "state", "step":
+		return true
+	}
+	_, ok := g.m.st.vars[name]
+	return ok
+}
+
 func (g *boundGame) Attr(name string) (starlark.Value, error) {
 	m := g.m
 	switch name {

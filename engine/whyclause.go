@@ -73,8 +73,8 @@ func (m *Match) AskClause(step int, path string) ([]ClauseAsk, error) {
 			}
 		}
 	}
-	for _, f := range g.st.frames {
-		if f.st == state {
+	for i := range g.st.frames {
+		if f := g.frameAt(i); f.st == state {
 			ask("state "+f.st.name, 0, &paramsValue{m: g, st: f.st, values: f.params}, false)
 		}
 	}
