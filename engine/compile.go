@@ -130,9 +130,10 @@ type hook struct {
 	// lendsCombos: the code is one call of combinations(), whose list goes
 	// to nothing but what called the hook (see Match.lendCombos)
 	lendsCombos bool
-	// lendsReturn: the code is one call of a script function with names and
-	// literals for arguments, whose list goes to nothing but what called
-	// the hook (see lentReturn)
+	// lendsReturn: the code is a domain that is one call of a script
+	// function with names and literals for arguments, or a list
+	// comprehension, whose list goes to nothing but the engine, which gives
+	// it back (see lendReq)
 	lendsReturn bool
 	direct      *dfn // the code's direct form, if it has one (see dfn)
 }
@@ -184,6 +185,7 @@ type compiler struct {
 	units       []unit                     // every piece of code that compiled, for the static checks
 	scripts     map[string]*syntax.DefStmt // the scripts' top-level functions
 	direct      *directCompiler
+	domain      bool // compile is compiling a domain, whose value only the engine reads
 }
 
 // Compile compiles every piece of code of pack. Errors (a value of type [Errors]
@@ -264,7 +266,9 @@ func compilePack(pack *graph.Pack) *compiler {
 		ca.who = c.compileAt(path+"/who", a.Who, what+" who", true, nil)
 		var names []string
 		for _, prm := range a.Params {
+			c.domain = true
 			ca.domains = append(ca.domains, c.compileAt(path+"/params/"+prm.Name+"/domain", prm.Domain, what+" param "+prm.Name+" domain", true, names))
+			c.domain = false
 			if prm.Domain.IsZero() {
 				perr(prm.Pos, "%s: parameter %s needs a domain (the legal values)", what, prm.Name)
 			}
@@ -664,7 +668,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 		if err == nil {
 			h.native = c.nativeCall(e, h)
 			h.lendsCombos = c.bareCombinations(e, params)
-			h.lendsReturn = plainCall(e)
+			h.lendsReturn = c.domain && (plainCall(e) || listComprehension(e))
 		}
 		// Inside the parentheses indentation is free, so every line keeps its
 		// column in the YAML file.
@@ -711,7 +715,7 @@ func (c *compiler) compile(code graph.Code, what string, expr bool, extra []stri
 	if h.fn == nil {
 		return nil
 	}
-	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared)
+	h.direct = c.direct.hook(f.Stmts[0].(*syntax.DefStmt), predeclared, h.lendsReturn)
 	c.p.countHook(h)
 	return h
 }
@@ -739,6 +743,12 @@ func (c *compiler) bareCombinations(e syntax.Expr, params []string) bool {
 		}
 	}
 	return true
+}
+
+// listComprehension reports whether e is [... for ...].
+func listComprehension(e syntax.Expr) bool {
+	comp, ok := e.(*syntax.Comprehension)
+	return ok && !comp.Curly
 }
 
 // plainCall reports whether e is one call of a name with names and

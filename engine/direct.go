@@ -44,6 +44,9 @@ type dfn struct {
 	steps    uint64 // bounds the Starlark steps of one call, callees included...
 	loops    bool   // ...but for its loops' iterations, and it may stop partway (direct_loop.go)
 	prints   bool   // it calls print (see funcCompiler.prints)
+	// lends: a return may give a list it lends to a caller that asks
+	// (direct_lendcall.go)
+	lends bool
 }
 
 // dexpr evaluates an expression with the running call's locals; its error is

@@ -40,6 +40,9 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 	if x := fc.anyAll(e); x != nil {
 		return x
 	}
+	if x := fc.measured(e); x != nil {
+		return x
+	}
 	c := &builtinCall{names: names, lparen: e.Lparen}
 	d := fc.callee(e.Fn, c)
 	if d != nil {

@@ -22,6 +22,7 @@ type directCompiler struct {
 	defOf     map[*starlark.Function]*syntax.DefStmt
 	sites     []*attrSite    // the x.name reads compiled, for resolveAttrs
 	loopSites []*objLoopSite // the loops over objects() compiled, for resolveObjLoops
+	handsBack bool           // the hook being compiled gives what it returns back (see hook)
 }
 
 // directEnv is what the names of one module resolve to.
@@ -82,12 +83,15 @@ func (dc *directCompiler) named(fn *starlark.Function) *dfn {
 }
 
 // hook returns the direct form of a hook's function def (compiled with
-// predeclared), or nil.
-func (dc *directCompiler) hook(def *syntax.DefStmt, predeclared starlark.StringDict) *dfn {
+// predeclared), or nil. handsBack: what it returns goes to the engine,
+// which gives it back (see hook.lendsReturn).
+func (dc *directCompiler) hook(def *syntax.DefStmt, predeclared starlark.StringDict, handsBack bool) *dfn {
 	if dc == nil { // the console's code runs once
 		return nil
 	}
 	dc.env[def] = directEnv{predeclared: predeclared}
+	dc.handsBack = handsBack
+	defer func() { dc.handsBack = false }()
 	return dc.function(def, nil)
 }
 
@@ -124,7 +128,7 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 			return dc.remember(fn, nil)
 		}
 	}
-	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4, body: rf.Body}
+	fc := &funcCompiler{dc: dc, env: dc.env[def], locals: rf.Locals, steps: 4, body: rf.Body, handsBack: fn == nil && dc.handsBack}
 	body := fc.block(rf.Body)
 	// Pure code run again after its bound (direct_loop.go) would print
 	// twice: code with comprehensions that prints keeps the interpreter.
@@ -132,7 +136,7 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 		return dc.remember(fn, nil)
 	}
 	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), params: names, defaults: defaults,
-		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints})
+		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints, lends: fc.lends})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {
@@ -159,6 +163,10 @@ type funcCompiler struct {
 	free   []*resolve.Binding         // while compiling a before(lambda: ...), the lambda's free names
 	shared *syntax.CallExpr           // while compiling a loop's iterable, the call it is (see iterable)
 	lentOf map[*resolve.Binding][]int // the lend slots of each local lentCards lends to
+	lends  bool                       // a return may give a list it lends (see dfn.lends)
+	// handsBack: the function is a hook whose result goes to the engine,
+	// which gives it back (see hook.lendsReturn)
+	handsBack bool
 }
 
 // slotScope reports whether a name of that scope is a slot of the running
@@ -215,11 +223,18 @@ func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
 	if s.Result == nil {
 		return func(m *Match, _ []starlark.Value) (bool, error) { m.dret = starlark.None; return true, nil }
 	}
+	if d, ok := fc.freshReturn(s); ok {
+		return d
+	}
+	if d := fc.handBack(s); d != nil {
+		return d
+	}
 	x := fc.expr(s.Result)
 	if x == nil {
 		return nil
 	}
 	if escape := fc.lentReturn(s.Result); escape != nil {
+		fc.lends = true
 		return func(m *Match, l []starlark.Value) (bool, error) {
 			v, err := x(m, l)
 			if err != nil {
@@ -241,6 +256,22 @@ func (fc *funcCompiler) returnStmt(s *syntax.ReturnStmt) dstmt {
 }
 
 func (fc *funcCompiler) ifStmt(s *syntax.IfStmt) dstmt {
+	if fc.testLends(s.Cond) {
+		cond, yes, no := fc.test(s.Cond), fc.block(s.True), fc.block(s.False)
+		if cond == nil || yes == nil || no == nil {
+			return nil
+		}
+		return func(m *Match, l []starlark.Value) (bool, error) {
+			c, err := cond(m, l)
+			if err != nil {
+				return false, err
+			}
+			if c {
+				return yes.run(m, l)
+			}
+			return no.run(m, l)
+		}
+	}
 	cond, yes, no := fc.expr(s.Cond), fc.block(s.True), fc.block(s.False)
 	if cond == nil || yes == nil || no == nil {
 		return nil
@@ -264,6 +295,9 @@ func (fc *funcCompiler) assign(s *syntax.AssignStmt) dstmt {
 		return lent
 	}
 	if lent, ok := fc.lentComprehension(s); ok {
+		return lent
+	}
+	if lent := fc.lentLocal(s); lent != nil {
 		return lent
 	}
 	rhs := fc.expr(s.RHS)
@@ -521,6 +555,15 @@ func (fc *funcCompiler) local(id *syntax.Ident, i int) dexpr {
 }
 
 func (fc *funcCompiler) unary(e *syntax.UnaryExpr) dexpr {
+	if e.Op == syntax.NOT && fc.testLends(e.X) {
+		if t := fc.test(e.X); t != nil {
+			return tested(func(m *Match, l []starlark.Value) (bool, error) {
+				v, err := t(m, l)
+				return !v, err
+			})
+		}
+		return nil
+	}
 	x := fc.expr(e.X)
 	if x == nil {
 		return nil
@@ -541,6 +584,9 @@ func (fc *funcCompiler) unary(e *syntax.UnaryExpr) dexpr {
 
 func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 	if d := fc.inDir(e); d != nil {
+		return d
+	}
+	if d := fc.inLent(e); d != nil {
 		return d
 	}
 	x, y := fc.expr(e.X), fc.expr(e.Y)
@@ -666,6 +712,22 @@ func operands(m *Match, l []starlark.Value, x, y dexpr) (a, b starlark.Value, er
 }
 
 func (fc *funcCompiler) cond(e *syntax.CondExpr) dexpr {
+	if fc.testLends(e.Cond) {
+		c, t, f := fc.test(e.Cond), fc.expr(e.True), fc.expr(e.False)
+		if c == nil || t == nil || f == nil {
+			return nil
+		}
+		return func(m *Match, l []starlark.Value) (starlark.Value, error) {
+			v, err := c(m, l)
+			if err != nil {
+				return nil, err
+			}
+			if v {
+				return t(m, l)
+			}
+			return f(m, l)
+		}
+	}
 	c, t, f := fc.expr(e.Cond), fc.expr(e.True), fc.expr(e.False)
 	if c == nil || t == nil || f == nil {
 		return nil

@@ -171,3 +171,58 @@ func FuzzDirectLoop(f *testing.F) {
 		}
 	})
 }
+
+// lendingScript is what FuzzLentCalls's expressions call: functions that
+// return a comprehension (lst, maybe, nested), a lent local (evens) or a
+// list made of lists they used in place (loc).
+const lendingScript = `def lst(n):
+    return [i for i in range(n)]
+def evens(n):
+    x = [i for i in range(n) if i % 2 == 0]
+    return x
+def maybe(n):
+    if n % 3 == 1:
+        return None
+    return [i * 2 for i in lst(n)]
+def nested(n):
+    return [len(lst(i)) + len(evens(i)) for i in lst(n) if lst(i) or not evens(i)]
+def loc(n):
+    t = lst(n)
+    u = evens(n)
+    return [v for v in t if v not in u] + [t[0] if t else -1]`
+
+// FuzzLentCalls: an action whose body computes an expression built from
+// the input with calls of functions that return lists, used in place
+// (iterated, measured, tested, looked in, indexed) or kept, in a for loop
+// whose body uses such calls at other places again, keeps what it computed
+// and tells it: the events and the error are the interpreter's, however
+// the lists are lent and given back.
+func FuzzLentCalls(f *testing.F) {
+	for _, seed := range []string{"", "\x08\x05\x00\x01", "\x09\x12\x00\x03\x0b", "\x31\x3b\x44\x09", "\x06\x01\x02", "\x13\x2d\x1b\x08\x3c", "\x03\x41\x07\x29"} {
+		f.Add([]byte(seed))
+	}
+	// The calls first: fuzzExprOf reaches the first atoms most.
+	atoms := append([]string{"lst(3)", "lst(i)", "lst(0)", "evens(4)", "evens(i)", "nested(3)",
+		"maybe(i)", "maybe(2)", "loc(4)", "len(lst(i))", "len(maybe(i))", "lst(3)[i]", "lst(2)[-1]", "evens(i)[0]",
+		"any(lst(i))", "all(maybe(i))", "any(evens(3))", "i in lst(3)", "i not in maybe(i)", "lst(i) or evens(3)"}, comprehensionAtoms...)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		expr, _ := fuzzExprOf(atoms, true, data, 0)
+		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    for v in lst(i + 1):\n        if lst(v) or not evens(v):\n            l += [v]\n" +
+			"    t = lst(i)\n    l += [x, len(t), t[0] if t else -1, [w for w in nested(i) if w in lst(4)]]\nnotify(str(l))\nnext_state(\"go\")"
+		p, err := Parse([]byte(bodyPack(body, lendingScript)), "fuzz.yaml")
+		if err != nil {
+			return
+		}
+		if p.directHooks != p.hooks {
+			t.Fatalf("%s: no direct form", expr)
+		}
+		play := func(interpret bool) string {
+			m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+			err := applyFirst(t, m)
+			return eventLines(m.Events()) + errText(err)
+		}
+		if d, i := play(false), play(true); d != i {
+			t.Fatalf("%s:\ndirect:\n%s\ninterpreted:\n%s", expr, d, i)
+		}
+	})
+}

@@ -13,6 +13,9 @@ import (
 // index compiles x[y]: Starlark's INDEX, as its interpreter does it
 // (go.starlark.net's getIndex, which it does not export), with its errors.
 func (fc *funcCompiler) index(e *syntax.IndexExpr) dexpr {
+	if d := fc.indexLent(e); d != nil {
+		return d
+	}
 	x, y := fc.expr(e.X), fc.expr(e.Y)
 	if x == nil || y == nil {
 		return nil

@@ -23,10 +23,10 @@ import (
 //
 // Such a local may also be returned (return x, return x or y): the list then
 // goes to the caller and is never lent again (escaped), but where the caller
-// is a domain that is one call of that function with names and literals for
-// arguments (hook.lendsReturn), nothing but the engine receives it, and
-// once the engine has listed the moves it gives the list back
-// (Match.releaseLent).
+// uses it in place (direct_lendcall.go: a loop over the call, len of it, a
+// domain that is one call of that function with names and literals for
+// arguments, hook.lendsReturn...), nothing but that user receives it, and
+// once done it gives the list back (Match.giveBack).
 
 // lendSlots is how many places of a match lend a list at once; places share
 // a slot by their number, which costs only a list made anew.
@@ -40,14 +40,21 @@ type lentList struct {
 	list *starlark.List
 	at   *starlark.Value
 	next *starlark.Value // the local the running call's list goes into
-	// escaped: a return gave list to its caller; epoch and base say which
-	// call returned it (Match.lentEpoch, the base of its frame)
-	escaped bool
-	epoch   uint64
-	base    int
+	// escaped: a return gave list to its caller; held: to one that uses
+	// it in place and gives it back (Match.giveBack)
+	escaped, held bool
 	// scratch is the array a lent comprehension makes its elements in,
 	// empty between calls (direct_lendcomp.go)
 	scratch []starlark.Value
+}
+
+// release empties lent for the next match of a released one (the match
+// and all it gave are dead): its list and scratch array stay, free.
+func (lent *lentList) release() {
+	if lent.list != nil && lent.list.Clear() != nil {
+		lent.list = nil // frozen, or iterated (it cannot be)
+	}
+	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch}
 }
 
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when
@@ -200,11 +207,13 @@ func (fc *funcCompiler) lentReturn(x syntax.Expr) func(m *Match, l []starlark.Va
 		if !ok {
 			return
 		}
+		// A caller that uses the list in place gives it back.
+		to, next := m.lendsHere(l)
+		held := to != nil && next == nil
 		for _, b := range names {
 			for _, ls := range fc.lentOf[b] {
 				if lent := m.lentSlot(ls); lent.list == lv {
-					// The function's frame is the top of the stack.
-					lent.escaped, lent.epoch, lent.base = true, m.lentEpoch, len(m.dstack)-len(l)
+					lent.escaped, lent.held = true, held
 				}
 			}
 		}
@@ -231,20 +240,6 @@ func (m *Match) lentSlot(ls int) *lentList {
 		m.lent = new([lendSlots]lentList)
 	}
 	return &m.lent[ls]
-}
-
-// releaseLent gives back dom, a domain's list the engine has read, when
-// the call of the function a lendsReturn domain calls returned it from its
-// frame at base in the running epoch: nothing else can hold it.
-func (m *Match) releaseLent(dom starlark.Value, base int) {
-	if m.lent == nil {
-		return
-	}
-	for i := range m.lent {
-		if lent := &m.lent[i]; lent.escaped && starlark.Value(lent.list) == dom && lent.epoch == m.lentEpoch && lent.base == base {
-			lent.escaped = false
-		}
-	}
 }
 
 // onlyRead reports whether every use of the local b in body but its

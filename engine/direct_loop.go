@@ -86,6 +86,19 @@ func (fc *funcCompiler) clauses(e *syntax.Comprehension, i int, sink dsink) dcla
 	}
 	switch c := e.Clauses[i].(type) {
 	case *syntax.IfClause:
+		if fc.testLends(c.Cond) {
+			cond, next := fc.test(c.Cond), fc.clauses(e, i+1, sink)
+			if cond == nil || next == nil {
+				return nil
+			}
+			return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
+				t, err := cond(m, l)
+				if err != nil || !t {
+					return acc, err
+				}
+				return next(m, l, acc)
+			}
+		}
 		cond, next := fc.expr(c.Cond), fc.clauses(e, i+1, sink)
 		if cond == nil || next == nil {
 			return nil
@@ -125,7 +138,7 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 		return nil
 	}
 	fc.loops = true
-	xs := fc.iterable(s.X)
+	xs, lent := fc.iterable(s.X)
 	if xs == nil {
 		return nil
 	}
@@ -162,6 +175,9 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 			ret, err = body.run(m, l)
 			return ret, err
 		})
+		if lent {
+			m.giveBack(x)
+		}
 		return ret, err
 	}
 }
@@ -173,7 +189,7 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 	if !ok {
 		return nil
 	}
-	xs := fc.iterable(c.X)
+	xs, lent := fc.iterable(c.X)
 	if xs == nil {
 		return nil
 	}
@@ -229,6 +245,9 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 			acc, err = next(m, l, acc)
 			return false, err
 		})
+		if lent {
+			m.giveBack(x)
+		}
 		return acc, err
 	}
 }
@@ -237,17 +256,21 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 // objects() there gives the loop objects()'s remembered answer rather than
 // a copy of it (objectsShared): nothing but the loop reaches that list, so
 // nothing can change it. A call of deck.cards there lends its list (see
-// loopedCards).
-func (fc *funcCompiler) iterable(x syntax.Expr) dexpr {
+// loopedCards), as does a call of a function that lends (see lendReq):
+// then lent is set, and the loop gives the list back when it is over.
+func (fc *funcCompiler) iterable(x syntax.Expr) (xs dexpr, lent bool) {
 	if d := fc.loopedCards(x); d != nil {
-		return d
+		return d, false
+	}
+	if c := fc.inPlace(x); c != nil {
+		return c.eval, true
 	}
 	if call, ok := unparen(x).(*syntax.CallExpr); ok {
 		saved := fc.shared
 		fc.shared = call
 		defer func() { fc.shared = saved }()
 	}
-	return fc.expr(x)
+	return fc.expr(x), false
 }
 
 // each calls f with every element of x in order until f says stop or fails,

@@ -184,8 +184,9 @@ type Match struct {
 	// at the first lend: a match that never lends (a fork, a step back's
 	// copy) carries a pointer, not the slots.
 	lent *[lendSlots]lentList
-	// lentEpoch counts the calls of lendsReturn domains (see releaseLent)
-	lentEpoch uint64
+	// lendTo: what the running direct call's caller asks of its return
+	// (direct_lendcall.go)
+	lendTo lendReq
 	// oix: the present objects by the values of the variables loops over
 	// objects() compare first (objindex.go), made at the first such loop.
 	oix *objMarks
@@ -1118,19 +1119,14 @@ func (m *Match) enumerateCall(a *caction, seat int, args []starlark.Value, out [
 	k := len(args)
 	m.lendCombos = a.domains[k].lendsCombos
 	m.countCombos = m.counting(a, k)
-	lends := -1 // the base of the frame of the function the domain calls
-	if h := a.domains[k]; h.lendsReturn && h.direct != nil && m.runsDirect(h) {
-		m.lentEpoch++
-		lends = len(m.dstack) + h.direct.nlocals
-	}
 	dom, err := m.call(a.domains[k], seat, nil, args...)
 	m.lendCombos, m.countCombos = false, false
 	if err != nil {
 		return nil, err
 	}
 	out, err = m.enumerateDomain(a, seat, args, out, dom)
-	if lends >= 0 {
-		m.releaseLent(dom, lends)
+	if a.domains[k].lendsReturn {
+		m.giveBack(dom) // the list its call lent the engine (see lendReq)
 	}
 	return out, err
 }

@@ -20,6 +20,7 @@ type matchBlock struct {
 	arena, scratch []starlark.Value
 	moves          []Move
 	plog           *playLog
+	lent           *[lendSlots]lentList // Match.lent, emptied (see lentList.release)
 	blockParts
 }
 
@@ -76,6 +77,12 @@ func (m *Match) Release() {
 		return
 	}
 	blk.arena, blk.scratch, blk.moves, blk.plog = m.arena[:0], m.argScratch[:0], m.moves[:0], m.plog
+	if m.lent != nil {
+		for i := range m.lent {
+			m.lent[i].release()
+		}
+		blk.lent = m.lent
+	}
 	if pl := m.plog; pl != nil {
 		clear(pl.args[:cap(pl.args)]) // the released match's values go
 		clear(pl.segs[:cap(pl.segs)]) // and pl.chosen goes with *pl
@@ -145,7 +152,7 @@ func (blk *matchBlock) stacks(m *Match) {
 	if blk != nil {
 		m.argbuf, m.dstack, m.kwbuf = blk.args[:0], blk.locals[:0], blk.kws[:0]
 		m.arena, m.argScratch, m.moves = blk.arena, blk.scratch, blk.moves
-		m.plog = blk.plog
+		m.plog, m.lent = blk.plog, blk.lent
 	}
 }
 
