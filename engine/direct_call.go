@@ -63,7 +63,28 @@ func (fc *funcCompiler) call(e *syntax.CallExpr) dexpr {
 			c.args = append([]dexpr{first}, rest...)
 		}
 	} else {
-		c.args = fc.exprs(pos)
+		outer := fc.lentDict // a create's whose element calls this
+		ld := fc.createDicts(e, pos)
+		if ld != nil {
+			fc.lentDict = ld
+		}
+		if ld != nil {
+			if first := fc.createCards(pos[0].(*syntax.Comprehension), ld.ls); first != nil {
+				if rest := fc.exprs(pos[1:]); rest != nil {
+					c.args = append([]dexpr{first}, rest...)
+				}
+			}
+		} else {
+			c.args = fc.exprs(pos)
+		}
+		fc.lentDict = outer
+		if ld != nil && c.goFn != nil && c.args != nil {
+			c.kws = fc.exprs(vals)
+			if c.kws == nil {
+				return nil
+			}
+			return lendingDicts(c.eval, ld.ls)
+		}
 	}
 	c.kws = fc.exprs(vals)
 	if c.callee == nil && c.goFn == nil || c.args == nil || c.kws == nil {

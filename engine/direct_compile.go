@@ -167,6 +167,9 @@ type funcCompiler struct {
 	// handsBack: the function is a hook whose result goes to the engine,
 	// which gives it back (see hook.lendsReturn)
 	handsBack bool
+	// lentDict: while compiling a create's first argument, its element's
+	// dict literal, made in lent dicts (direct_lenddict.go)
+	lentDict *lentDictSite
 }
 
 // slotScope reports whether a name of that scope is a slot of the running
@@ -468,8 +471,13 @@ func (fc *funcCompiler) dict(e *syntax.DictExpr) dexpr {
 			return nil
 		}
 	}
+	newDict := func(*Match) *starlark.Dict { return new(starlark.Dict) }
+	if ld := fc.lentDict; ld != nil && ld.e == e {
+		ls := ld.ls
+		newDict = func(m *Match) *starlark.Dict { return m.lentDict(ls) }
+	}
 	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
-		d := new(starlark.Dict)
+		d := newDict(m)
 		for _, en := range entries {
 			k, v, err := operands(m, l, en.k, en.v)
 			if err != nil {

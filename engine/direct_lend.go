@@ -46,6 +46,15 @@ type lentList struct {
 	// scratch is the array a lent comprehension makes its elements in,
 	// empty between calls (direct_lendcomp.go)
 	scratch []starlark.Value
+	// dicts are the dicts of creates' comprehensions, the first dictsUsed
+	// taken by the creates running (direct_lenddict.go)
+	dicts     []*starlark.Dict
+	dictsUsed int
+	// createAcc and createList are the array and list of a create's
+	// comprehension, free between creates; createOut the list a create
+	// is reading
+	createAcc             []starlark.Value
+	createList, createOut *starlark.List
 }
 
 // release empties lent for the next match of a released one (the match
@@ -54,7 +63,7 @@ func (lent *lentList) release() {
 	if lent.list != nil && lent.list.Clear() != nil {
 		lent.list = nil // frozen, or iterated (it cannot be)
 	}
-	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch}
+	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch, dicts: lent.dicts, createAcc: lent.createAcc, createList: lent.createList}
 }
 
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when
