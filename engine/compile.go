@@ -198,7 +198,7 @@ func Compile(pack *graph.Pack) (*Program, error) {
 	}
 	p := c.p
 	p.prepareTypes()
-	c.direct.resolveAttrs(p.types)
+	c.direct.resolveAttrs(p)
 	c.direct.resolveObjLoops(p)
 	p.predeclared = c.predeclared
 	p.vis = newVisibility(pack, p.tags)

@@ -18,6 +18,9 @@ import (
 type attrSite struct {
 	name string
 	vars []int32 // nil until resolveAttrs: every read takes Attr's way
+	// plain: no while clause of the program targets name, so no wrapper
+	// can be on it and a read skips the look for one (Match.wrapped)
+	plain bool
 }
 
 // attrSite returns the site of a read of name, nil for the attributes every
@@ -35,8 +38,10 @@ func (dc *directCompiler) attrSite(name string) *attrSite {
 // resolveAttrs fills every site's indices from the program's object types,
 // once they are prepared and before any match runs (a site compiled later,
 // by the debugger's console, keeps Attr's way).
-func (dc *directCompiler) resolveAttrs(types []*ctype) {
+func (dc *directCompiler) resolveAttrs(p *Program) {
+	types := p.types
 	for _, s := range dc.sites {
+		s.plain = !p.wrapsName(s.name)
 		s.vars = make([]int32, len(types))
 		for _, t := range types {
 			s.vars[t.idx] = -1
@@ -60,6 +65,9 @@ func (s *attrSite) read(m *Match, o *objectValue) (v starlark.Value, found bool,
 	i := s.vars[ob.typ.idx]
 	if i < 0 {
 		return nil, false, nil
+	}
+	if s.plain {
+		return m.rebind(ob.vars[i]), true, nil
 	}
 	v, err = m.wrapped(o.id, s.name, m.rebind(ob.vars[i]))
 	if err != nil {

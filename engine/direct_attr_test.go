@@ -73,7 +73,7 @@ func TestAttrSiteAsAttr(t *testing.T) {
 	for _, n := range names {
 		sites[n] = dc.attrSite(n)
 	}
-	dc.resolveAttrs(p.types)
+	dc.resolveAttrs(p)
 	found := 0
 	for id := 1; id <= 3; id++ {
 		o := m.objValue(id).(*objectValue)

@@ -148,27 +148,36 @@ func (dc *directCompiler) resolveObjLoops(p *Program) {
 // indexable reports whether loops may visit objects by their value of name
 // (see resolveObjLoops).
 func (p *Program) indexable(name string) bool {
+	for _, t := range p.types {
+		if i, ok := t.attr(name); ok && i < 0 || t.c.methods[name] != nil {
+			return false
+		}
+	}
+	return !p.wrapsName(name)
+}
+
+// wrapsName reports whether a while clause of the program (an object
+// type's or a state's) targets name: only then can a wrapper be on it.
+func (p *Program) wrapsName(name string) bool {
 	wraps := func(cc *cclauses) bool {
 		for _, cw := range cc.while {
-			for _, t := range cw.w.Target {
-				if t == name {
-					return true
-				}
+			if slices.Contains(cw.w.Target, name) {
+				return true
 			}
 		}
 		return false
 	}
 	for _, t := range p.types {
-		if i, ok := t.attr(name); ok && i < 0 || t.c.methods[name] != nil || wraps(t.c) {
-			return false
+		if wraps(t.c) {
+			return true
 		}
 	}
 	for _, s := range p.states {
 		if s.clauses != nil && wraps(s.clauses) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // objVarOf returns the program's objVar of name, made at its first loop.
