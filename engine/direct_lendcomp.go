@@ -51,22 +51,7 @@ func (fc *funcCompiler) lentComprehension(s *syntax.AssignStmt) (d dstmt, ok boo
 		if err != nil {
 			return false, err
 		}
-		at := &l[slot]
-		list := lent.list
-		if list != nil && !lent.escaped && (lent.at == at || *lent.at != starlark.Value(list)) && list.Clear() == nil {
-			for _, v := range acc {
-				list.Append(v) // cannot fail: Clear did not
-			}
-			clear(acc)
-			lent.scratch = acc[:0]
-		} else {
-			if acc == nil {
-				acc = []starlark.Value{} // as NewList(nil), but a list to fill
-			}
-			list = starlark.NewList(acc)
-		}
-		lent.list, lent.at, lent.escaped = list, at, false
-		l[slot] = list
+		l[slot] = m.lendList(lent, &l[slot], acc)
 		return false, nil
 	}, true
 }
