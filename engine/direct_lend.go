@@ -50,11 +50,9 @@ type lentList struct {
 	// taken by the creates running (direct_lenddict.go)
 	dicts     []*starlark.Dict
 	dictsUsed int
-	// createAcc and createList are the array and list of a create's
-	// comprehension, free between creates; createOut the list a create
-	// is reading
-	createAcc             []starlark.Value
-	createList, createOut *starlark.List
+	// createOut is the list a create is reading, given back when it
+	// returns (direct_lenddict.go)
+	createOut *starlark.List
 }
 
 // release empties lent for the next match of a released one (the match
@@ -63,7 +61,7 @@ func (lent *lentList) release() {
 	if lent.list != nil && lent.list.Clear() != nil {
 		lent.list = nil // frozen, or iterated (it cannot be)
 	}
-	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch, dicts: lent.dicts, createAcc: lent.createAcc, createList: lent.createList}
+	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch, dicts: lent.dicts}
 }
 
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when

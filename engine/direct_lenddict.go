@@ -13,12 +13,10 @@ import (
 // comprehension, the dicts its element makes are those of the place's lend
 // slot (made at the first call and kept, as lent lists are, from a released
 // match to the next), each emptied as it is taken, and they go back when the
-// call returns; so does the list they are in (made in the slot's array for
-// creates, then in its list for creates, when no create of another place
-// sharing the slot holds them). The comprehension's steps, errors and values
-// are Starlark's: only where the dicts and the list live changes. A place
-// whose slot another place shares (lendSlots) takes the dicts above those
-// the other holds.
+// call returns; so does the list they are in (lendList's, held until then).
+// The comprehension's steps, errors and values are Starlark's: only where
+// the dicts and the list live changes. A place whose slot another place
+// shares (lendSlots) takes the dicts above those the other holds.
 
 // lentDictSite is the dict literal of a create's comprehension being
 // compiled, and its place's slot.
@@ -61,21 +59,14 @@ func (fc *funcCompiler) createCards(comp *syntax.Comprehension, ls int) dexpr {
 	}
 	return func(m *Match, l []starlark.Value) (starlark.Value, error) {
 		lent := m.lentSlot(ls)
-		scratch := lent.createAcc
-		lent.createAcc = nil // a create of a place sharing the slot, while this runs, makes its own
+		scratch := lent.scratch
+		lent.scratch = nil // a create of a place sharing the slot, while this runs, makes its own
 		acc, err := run(m, l, scratch[:0])
 		if err != nil {
 			return nil, err
 		}
-		list := lent.createList
-		if list == nil || list.Clear() != nil {
-			list = new(starlark.List)
-		}
-		for _, v := range acc {
-			list.Append(v) // cannot fail: the list is new or cleared
-		}
-		clear(acc)
-		lent.createAcc, lent.createList, lent.createOut = acc[:0], nil, list // held until the create returns
+		list := m.lendList(lent, nil, acc) // held until the create returns
+		lent.createOut = list
 		return list, nil
 	}
 }
@@ -88,8 +79,9 @@ func lendingDicts(c dexpr, ls int) dexpr {
 		base := lent.dictsUsed
 		v, err := c(m, l)
 		lent.dictsUsed = base
-		if lent.createOut != nil { // the list create read: free again
-			lent.createList, lent.createOut = lent.createOut, nil
+		if out := lent.createOut; out != nil { // the list create read: free again
+			lent.createOut = nil
+			m.giveBack(out)
 		}
 		return v, err
 	}
