@@ -34,7 +34,7 @@ type blockParts struct {
 	pvals  [blockSeats]*playerValue
 	tuple  [blockSeats]starlark.Value
 	scores [blockSeats]int
-	pvars  [blockSeats]map[string]starlark.Value
+	pvars  [blockSeats]varList
 	pvers  [blockSeats]uint64
 	clocks [blockSeats]int64
 	boards [1]*board
@@ -105,7 +105,7 @@ func (blk *matchBlock) players(seats int) ([]playerValue, []*playerValue, starla
 // from blk when there is one.
 func (blk *matchBlock) state(seats int) *mstate {
 	if blk == nil {
-		return &mstate{seatParts: &seatParts{scores: make([]int, seats), pvars: make([]map[string]starlark.Value, seats),
+		return &mstate{seatParts: &seatParts{scores: make([]int, seats), pvars: make([]varList, seats),
 			pvers: make([]uint64, seats)}, tableParts: &tableParts{clocks: make([]int64, seats)}}
 	}
 	st := &blk.st
