@@ -21,6 +21,9 @@ type matchBlock struct {
 	moves          []Move
 	plog           *playLog
 	lent           *[lendSlots]lentList // Match.lent, emptied (see lentList.release)
+	// The object values of the block's last match (Match.ovals): each
+	// points at blk.m, the next match's too, so the next takes them.
+	ovals []*objectValue
 	blockParts
 }
 
@@ -62,6 +65,7 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 		blk.blockParts = blockParts{}
 	}
 	blk.m.blk = blk
+	blk.m.ovals, blk.ovals = blk.ovals, nil
 	return &blk.m, blk
 }
 
@@ -77,6 +81,9 @@ func (m *Match) Release() {
 		return
 	}
 	blk.arena, blk.scratch, blk.moves, blk.plog = m.arena[:0], m.argScratch[:0], m.moves[:0], m.plog
+	if m == &blk.m { // not a fork borrowing the block (borrowBuffers): its values point at it
+		blk.ovals = m.ovals
+	}
 	if m.lent != nil {
 		for i := range m.lent {
 			m.lent[i].release()

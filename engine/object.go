@@ -1220,9 +1220,13 @@ func objectsArgs(args starlark.Tuple, kw []starlark.Tuple) (typ, tag string, ok 
 
 // create(type, tags=[], **variables) makes a new object.
 func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var typ string
-	if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &typ); err != nil {
-		return nil, err
+	typ, ok := oneString(args, nil) // without the allocation of a pointer to it
+	if !ok {
+		var s string
+		if err := starlark.UnpackPositionalArgs(fn, args, nil, 1, &s); err != nil {
+			return nil, err
+		}
+		typ = s
 	}
 	if err := m.mutable(fn); err != nil {
 		return nil, err
