@@ -413,9 +413,13 @@ func biRand(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (star
 }
 
 func biShuffle(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var it starlark.Iterable
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &it); err != nil {
-		return nil, err
+	it, ok := oneIterable(args, kw)
+	if !ok {
+		var x starlark.Iterable // its own variable: only this rare path makes it escape
+		if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &x); err != nil {
+			return nil, err
+		}
+		it = x
 	}
 	if err := m.needBody(fn); err != nil {
 		return nil, err
@@ -423,13 +427,7 @@ func biShuffle(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if err := m.mem.charge(elems(int(length(it)))); err != nil {
 		return nil, err
 	}
-	var vs []starlark.Value
-	iter := it.Iterate()
-	var v starlark.Value
-	for iter.Next(&v) {
-		vs = append(vs, v)
-	}
-	iter.Done()
+	vs := items(it)
 	m.shuffle(len(vs), func(i, j int) { vs[i], vs[j] = vs[j], vs[i] })
 	if m.rec {
 		e := Event{Kind: EvRandom, Name: "shuffle"}
@@ -439,6 +437,36 @@ func biShuffle(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 		m.emit(e)
 	}
 	return starlark.NewList(vs), nil
+}
+
+// oneIterable returns a builtin's only argument when it is iterable,
+// without UnpackPositionalArgs's allocation of a pointer to it.
+func oneIterable(args starlark.Tuple, kw []starlark.Tuple) (starlark.Iterable, bool) {
+	if len(args) != 1 || len(kw) != 0 {
+		return nil, false
+	}
+	it, ok := args[0].(starlark.Iterable)
+	return it, ok
+}
+
+// items returns the items of it in a new array, made at once for a list
+// or tuple (read by index: no iterator, no growing array).
+func items(it starlark.Iterable) []starlark.Value {
+	if x, ok := it.(starlark.Indexable); ok {
+		vs := make([]starlark.Value, x.Len())
+		for i := range vs {
+			vs[i] = x.Index(i)
+		}
+		return vs
+	}
+	var vs []starlark.Value
+	iter := it.Iterate()
+	var v starlark.Value
+	for iter.Next(&v) {
+		vs = append(vs, v)
+	}
+	iter.Done()
+	return vs
 }
 
 func (m *Match) shuffle(n int, swap func(i, j int)) {

@@ -56,22 +56,22 @@ func (m *Match) FullView() (*View, error) {
 		v.Objects = append(v.Objects, ov)
 	}
 	v.Variables = nil
-	for k, x := range m.st.vars {
+	for _, kv := range m.st.vars {
 		if v.Variables == nil {
 			v.Variables = map[string]any{}
 		}
-		v.Variables[k] = toGo(x, nil)
+		v.Variables[kv.name] = toGo(kv.v, nil)
 	}
 	v.Players = nil
 	for s, vars := range m.st.pvars {
-		for k, x := range vars {
+		for _, kv := range vars {
 			if v.Players == nil {
 				v.Players = make([]map[string]any, m.seats)
 				for i := range v.Players {
 					v.Players[i] = map[string]any{}
 				}
 			}
-			v.Players[s][k] = toGo(x, nil)
+			v.Players[s][kv.name] = toGo(kv.v, nil)
 		}
 	}
 	moves, err := m.LegalAll()

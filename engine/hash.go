@@ -39,9 +39,9 @@ func (m *Match) Hash() uint64 {
 	for i := range s.frames {
 		h.frame(m.frameAt(i))
 	}
-	h.vars(s.vars)
+	h.varList(s.vars)
 	for _, pv := range s.pvars {
-		h.vars(pv)
+		h.varList(pv)
 	}
 	for _, b := range s.boards {
 		h.int(len(b.cells))
@@ -155,6 +155,16 @@ func (h *hasher) vars(vs map[string]starlark.Value) {
 	for _, k := range names {
 		h.str(k)
 		h.value(vs[k])
+	}
+}
+
+// varList hashes vs as vars hashes a map of the same variables (a list is
+// in the order of its names).
+func (h *hasher) varList(vs varList) {
+	h.int(len(vs))
+	for _, kv := range vs {
+		h.str(kv.name)
+		h.value(kv.v)
 	}
 }
 

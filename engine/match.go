@@ -270,7 +270,7 @@ func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
 	blk.stacks(m)
 	g := gens.Add(1)
 	st := blk.state(seats)
-	// The new state owns the containers it made; the variable maps are made
+	// The new state owns the containers it made; the variable lists are made
 	// at their first write.
 	st.gen, st.owned, st.pvOwned, st.rng = g, ^uint32(0)&^ownVars, 0, opts.Seed^0x9E3779B97F4A7C15
 	for i := range st.clocks {

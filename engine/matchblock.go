@@ -21,6 +21,9 @@ type matchBlock struct {
 	moves          []Move
 	plog           *playLog
 	lent           *[lendSlots]lentList // Match.lent, emptied (see lentList.release)
+	// The object values of the block's last match (Match.ovals): each
+	// points at blk.m, the next match's too, so the next takes them.
+	ovals []*objectValue
 	blockParts
 }
 
@@ -34,7 +37,7 @@ type blockParts struct {
 	pvals  [blockSeats]*playerValue
 	tuple  [blockSeats]starlark.Value
 	scores [blockSeats]int
-	pvars  [blockSeats]map[string]starlark.Value
+	pvars  [blockSeats]varList
 	pvers  [blockSeats]uint64
 	clocks [blockSeats]int64
 	boards [1]*board
@@ -62,6 +65,7 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 		blk.blockParts = blockParts{}
 	}
 	blk.m.blk = blk
+	blk.m.ovals, blk.ovals = blk.ovals, nil
 	return &blk.m, blk
 }
 
@@ -77,6 +81,9 @@ func (m *Match) Release() {
 		return
 	}
 	blk.arena, blk.scratch, blk.moves, blk.plog = m.arena[:0], m.argScratch[:0], m.moves[:0], m.plog
+	if m == &blk.m { // not a fork borrowing the block (borrowBuffers): its values point at it
+		blk.ovals = m.ovals
+	}
 	if m.lent != nil {
 		for i := range m.lent {
 			m.lent[i].release()
@@ -105,7 +112,7 @@ func (blk *matchBlock) players(seats int) ([]playerValue, []*playerValue, starla
 // from blk when there is one.
 func (blk *matchBlock) state(seats int) *mstate {
 	if blk == nil {
-		return &mstate{seatParts: &seatParts{scores: make([]int, seats), pvars: make([]map[string]starlark.Value, seats),
+		return &mstate{seatParts: &seatParts{scores: make([]int, seats), pvars: make([]varList, seats),
 			pvers: make([]uint64, seats)}, tableParts: &tableParts{clocks: make([]int64, seats)}}
 	}
 	st := &blk.st

@@ -1,7 +1,5 @@
 package engine
 
-import "slices"
-
 // Recycling what a searched line made. Perft without history, clauses or
 // before() plays each depth's children on one mstate of its own (see
 // perft.walk): when the next child begins, the boards the last child's line
@@ -146,8 +144,10 @@ func (m *Match) cloneFrames(fs []frame) []frame {
 			sp.frameLists = sp.frameLists[:n-1]
 		}
 	}
-	if out == nil {
-		out = slices.Clone(fs)
+	if out == nil && fs != nil {
+		// make and copy: append's growth (slices.Clone) costs a third more.
+		out = make([]frame, len(fs))
+		copy(out, fs)
 	}
 	for i := range out {
 		if out[i].priv != nil {

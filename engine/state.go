@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"sync/atomic"
-
-	"go.starlark.net/starlark"
-)
+import "sync/atomic"
 
 // mstate is everything that changes during a match. It is copied on write:
 // taking a snapshot makes the current mstate immutable and continues on a shallow
@@ -22,13 +18,13 @@ type mstate struct {
 	gen     uint64
 	owned   uint32 // own* bits: containers this mstate may change in place
 	over    bool   // the match has ended (beside owned, it takes no word of its own in the copy made per step)
-	pvOwned uint64 // players whose variable map this mstate owns
+	pvOwned uint64 // players whose variable list this mstate owns
 
 	frames []frame // by value: see frames.go
 	active int     // BGA active player (seat)
 	multi  uint64  // BGA multiactive set (bit per seat)
 	*seatParts
-	vars map[string]starlark.Value // game variables (frozen values)
+	vars varList // game variables
 	*tableParts
 	objs  []*object
 	wraps []wrapInst
@@ -47,8 +43,8 @@ type mstate struct {
 // seatParts are a state's parts kept per seat, each seats long.
 type seatParts struct {
 	scores []int
-	pvars  []map[string]starlark.Value // per-player variables (frozen values)
-	pvers  []uint64                    // per seat: the version of its variables and score (reads.go)
+	pvars  []varList // per-player variables
+	pvers  []uint64  // per seat: the version of its variables and score (reads.go)
 }
 
 // tableParts are a state's boards and decks (as the program lists them) and
@@ -172,19 +168,15 @@ func (m *Match) clocksW() []int64 {
 	return t.clocks
 }
 
-func (m *Match) varsW() map[string]starlark.Value {
+func (m *Match) varsW() *varList {
 	m.st.gvarsVer = m.bump()
 	if m.own(ownVars) {
-		nv := make(map[string]starlark.Value, len(m.st.vars)+1)
-		for k, v := range m.st.vars {
-			nv[k] = v
-		}
-		m.st.vars = nv
+		m.st.vars = m.st.vars.clone()
 	}
-	return m.st.vars
+	return &m.st.vars
 }
 
-func (m *Match) pvarsW(seat int) map[string]starlark.Value {
+func (m *Match) pvarsW(seat int) *varList {
 	m.playerW(seat)
 	s, sp := m.st, m.seatsW()
 	if m.own(ownPvars) {
@@ -192,13 +184,9 @@ func (m *Match) pvarsW(seat int) map[string]starlark.Value {
 	}
 	if s.pvOwned&(1<<seat) == 0 {
 		s.pvOwned |= 1 << seat
-		nv := make(map[string]starlark.Value, len(sp.pvars[seat])+1)
-		for k, v := range sp.pvars[seat] {
-			nv[k] = v
-		}
-		sp.pvars[seat] = nv
+		sp.pvars[seat] = sp.pvars[seat].clone()
 	}
-	return sp.pvars[seat]
+	return &sp.pvars[seat]
 }
 
 func (m *Match) execW() []execItem {

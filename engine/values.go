@@ -54,7 +54,7 @@ func (p *playerValue) CompareSameType(op syntax.Token, y starlark.Value, depth i
 func (p *playerValue) AttrNames() []string {
 	names := []string{"id", "name", "no", "score"}
 	p.m.note(rdPlayer, p.seat, p.m.st.pvers[p.seat])
-	names = append(names, sortedKeys(p.m.st.pvars[p.seat])...)
+	names = append(names, p.m.st.pvars[p.seat].names()...)
 	return names
 }
 
@@ -66,8 +66,7 @@ func (p *playerValue) hasAttrName(name string) bool {
 	case "id", "name", "no", "score":
 		return true
 	}
-	_, ok := p.m.st.pvars[p.seat][name]
-	return ok
+	return p.m.st.pvars[p.seat].index(name) >= 0
 }
 
 func (p *playerValue) Attr(name string) (starlark.Value, error) {
@@ -81,12 +80,12 @@ func (p *playerValue) Attr(name string) (starlark.Value, error) {
 	if name == "score" {
 		return starlark.MakeInt(p.m.st.scores[p.seat]), nil
 	}
-	if v, ok := p.m.st.pvars[p.seat][name]; ok {
+	if v, ok := p.m.st.pvars[p.seat].get(name); ok {
 		return p.m.rebind(v), nil
 	}
 	if cur := p.m.cur; cur != nil { // inside before(): as game variables
 		p.m.notePresent(rdPlayer, p.seat, cur.pvers[p.seat])
-		if v, ok := cur.pvars[p.seat][name]; ok {
+		if v, ok := cur.pvars[p.seat].get(name); ok {
 			return p.m.rebind(v), nil
 		}
 	}
@@ -121,11 +120,11 @@ func (p *playerValue) SetField(name string, v starlark.Value) error {
 		}
 		return nil
 	}
-	if same(m.st.pvars[p.seat][name], v) {
+	if old, _ := m.st.pvars[p.seat].get(name); same(old, v) {
 		return nil // no change, no event
 	}
 	v.Freeze()
-	m.pvarsW(p.seat)[name] = v
+	m.pvarsW(p.seat).set(name, v)
 	m.wrote(FieldPlayer, p.seat, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Player: p.seat + 1, Name: name, Field: name, To: m.varAudience(p.seat, name)}
@@ -151,7 +150,7 @@ func (g *boundGame) Truth() starlark.Bool  { return true }
 func (g *boundGame) Hash() (uint32, error) { return 7, nil }
 func (g *boundGame) AttrNames() []string {
 	g.m.note(rdGame, 0, g.m.st.gvarsVer)
-	return append([]string{"active_player", "players", "state", "step"}, sortedKeys(g.m.st.vars)...)
+	return append([]string{"active_player", "players", "state", "step"}, g.m.st.vars.names()...)
 }
 
 // hasAttrName reports whether name is in AttrNames, noting what it reads,
@@ -162,8 +161,7 @@ func (g *boundGame) hasAttrName(name string) bool {
 	case "active_player", "players", "state", "step":
 		return true
 	}
-	_, ok := g.m.st.vars[name]
-	return ok
+	return g.m.st.vars.index(name) >= 0
 }
 
 func (g *boundGame) Attr(name string) (starlark.Value, error) {
@@ -185,12 +183,12 @@ func (g *boundGame) Attr(name string) (starlark.Value, error) {
 		return starlark.None, nil
 	}
 	m.note(rdGame, 0, m.st.gvarsVer)
-	if v, ok := m.st.vars[name]; ok {
+	if v, ok := m.st.vars.get(name); ok {
 		return m.rebind(v), nil
 	}
 	if m.cur != nil { // inside before(): a variable assigned since reads as it is now, as an object created since does
 		m.notePresent(rdGame, 0, m.cur.gvarsVer)
-		if v, ok := m.cur.vars[name]; ok {
+		if v, ok := m.cur.vars.get(name); ok {
 			return m.rebind(v), nil
 		}
 	}
@@ -205,11 +203,11 @@ func (g *boundGame) SetField(name string, v starlark.Value) error {
 	case "active_player", "players", "state", "step":
 		return fmt.Errorf("game.%s cannot be assigned (use set_active and next_state)", name)
 	}
-	if same(m.st.vars[name], v) {
+	if old, _ := m.st.vars.get(name); same(old, v) {
 		return nil // no change, no event
 	}
 	v.Freeze()
-	m.varsW()[name] = v
+	m.varsW().set(name, v)
 	m.wrote(FieldGame, 0, name)
 	if m.rec {
 		e := Event{Kind: EvVariable, Field: name, To: m.varAudience(-1, name)}

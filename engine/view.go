@@ -181,7 +181,8 @@ func (m *Match) View(seat int) (*View, error) {
 		v.Decks[m.p.decks[i]] = m.deckView(i, dk, seat)
 	}
 	m.viewObjects(v, seat)
-	for k, x := range m.st.vars {
+	for _, kv := range m.st.vars {
+		k, x := kv.name, kv.v
 		if !m.seesVariable(seat, -1, k) {
 			continue
 		}
@@ -371,7 +372,8 @@ func (m *Match) viewPlayers(seat int) []map[string]any {
 	ids := &idMap{m: m, seat: seat}
 	var out []map[string]any
 	for s, vars := range m.st.pvars {
-		for k, x := range vars {
+		for _, kv := range vars {
+			k, x := kv.name, kv.v
 			if !m.seesVariable(seat, s, k) {
 				continue
 			}
