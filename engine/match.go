@@ -1320,7 +1320,7 @@ func (a *caction) domainValue(file string, k int, v starlark.Value) error {
 	}
 	d := a.domains[k]
 	return &RunError{File: file, Pos: d.pos, What: d.what, Source: d.path,
-		Msg: fmt.Sprintf("lists %s, a %s, where %s is a %s: no move can take it", v, v.Type(), prm.Name, prm.Type)}
+		Msg: fmt.Sprintf("lists %s, %s, where %s is %s: no move can take it", v, article(v.Type()), prm.Name, article(prm.Type))}
 }
 
 func typeCheck(typ string, v starlark.Value) string {
