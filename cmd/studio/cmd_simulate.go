@@ -48,6 +48,9 @@ studio replay.`,
 				return err
 			}
 			sf.asJSON = asJSON
+			if err := p.CheckSeats(seatsFor(p, seats)); err != nil {
+				return err
+			}
 			c := playtest.Config{Program: p, Seats: seatsFor(p, seats), Seed: seed, Matches: matches,
 				MaxPlies: maxPlies, Jobs: jobs, Bots: bots, Lite: lite, Record: record != "", Source: source}
 			return runSimulate(cmd, c, sf, record)
