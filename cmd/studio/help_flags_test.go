@@ -28,3 +28,18 @@ func TestFlagHelpNamesTheirValues(t *testing.T) {
 	}
 	walk(rootCmd)
 }
+
+// TestEveryCommandExplainsItself: `studio COMMAND --help` is part of the
+// docs a designer reads (README.md says `studio help COMMAND` explains each
+// command), so every command of the studio's own has more than its one-line
+// summary (validate had only that).
+func TestEveryCommandExplainsItself(t *testing.T) {
+	for _, c := range rootCmd.Commands() {
+		if c.Name() == "help" || c.Name() == "completion" {
+			continue // cobra's own
+		}
+		if strings.TrimSpace(c.Long) == "" {
+			t.Errorf("studio %s --help gives only its summary", c.Name())
+		}
+	}
+}
