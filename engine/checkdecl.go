@@ -171,7 +171,10 @@ func (a *analyzer) checkClauses(what string, cl *graph.Clauses, t *graph.ObjectT
 					have, owner = typeMembers(t), t.Name
 				}
 				have = append(have, sortedKeys(a.c.p.tags)...)
-				a.report(graph.Error, "while", pos, "%s: target %q names no property, variable, method or tag of %s%s", ww, tg, owner, suggest(tg, have))
+				// Any type's tag may be granted: an object holds its own
+				// type's tags from its creation, so a tag granted only
+				// while a condition holds is declared by another type.
+				a.report(graph.Error, "while", pos, "%s: target %q names no property, variable or method of %s, nor a tag some object type declares%s", ww, tg, owner, suggest(tg, have))
 			case "tag":
 			default:
 				needsWrapper = true

@@ -529,10 +529,15 @@ func (c *compiler) syntaxErr(err error, what string, at graph.Pos, firstLine, sh
 			if c.scriptFailed && strings.HasPrefix(e.Msg, "undefined: ") && !strings.HasPrefix(what, "script ") {
 				continue // the script that failed may define it
 			}
-			if name := strings.TrimPrefix(e.Msg, "undefined: "); name != e.Msg && ctxIndex(name) >= 0 && strings.HasPrefix(what, "script ") {
-				e.Msg += fmt.Sprintf(" (a context name: a script function receives it as a parameter, def f(%s):)", name)
-			} else if name != e.Msg {
-				e.Msg = c.builtinHint(e.Msg, strings.Fields(name)[0])
+			// The name is the message's first word after "undefined: ":
+			// Starlark may follow it with its guess by spelling.
+			if rest, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && rest != "" {
+				name := strings.Fields(rest)[0]
+				if ctxIndex(name) >= 0 && strings.HasPrefix(what, "script ") {
+					e.Msg = fmt.Sprintf("undefined: %s (a context name: a script function receives it as a parameter, def f(%s):)", name, name)
+				} else {
+					e.Msg = c.builtinHint(e.Msg, name)
+				}
 			}
 			c.errs = append(c.errs, &CompileError{File: c.p.file, Pos: mapPos(e.Pos, firstLine, shift), What: what, Msg: e.Msg})
 		}

@@ -240,15 +240,25 @@ type IllegalError struct {
 // Error says which action was refused and why.
 func (e *IllegalError) Error() string { return fmt.Sprintf("illegal action %s: %s", e.Move, e.Reason) }
 
+// CheckSeats says why a match of p cannot have seats players: more than the
+// engine's 64, or outside the pack's players. NewMatch refuses the same, so a
+// command playing many matches can refuse them all before the first.
+func (p *Program) CheckSeats(seats int) error {
+	if seats < 1 || seats > 64 {
+		return fmt.Errorf("new match: %d seats (1 to 64)", seats)
+	}
+	if pl := p.Pack.Players; pl != nil && (seats < pl.Min || (pl.Max > 0 && seats > pl.Max)) {
+		return fmt.Errorf("new match: %s is for %d to %d players, not %d", p.Pack.Name, pl.Min, pl.Max, seats)
+	}
+	return nil
+}
+
 // NewMatch starts a match of p for the given number of seats: it runs state 1
 // (gameSetup) and every step that needs no player, and stops at the first
 // decision. Errors of the pack's code are *[RunError] values.
 func (p *Program) NewMatch(seats int, opts Options) (*Match, error) {
-	if seats < 1 || seats > 64 {
-		return nil, fmt.Errorf("new match: %d seats (1 to 64)", seats)
-	}
-	if pl := p.Pack.Players; pl != nil && (seats < pl.Min || (pl.Max > 0 && seats > pl.Max)) {
-		return nil, fmt.Errorf("new match: %s is for %d to %d players, not %d", p.Pack.Name, pl.Min, pl.Max, seats)
+	if err := p.CheckSeats(seats); err != nil {
+		return nil, err
 	}
 	if opts.Budget == 0 {
 		opts.Budget = 1_000_000
@@ -1320,7 +1330,7 @@ func (a *caction) domainValue(file string, k int, v starlark.Value) error {
 	}
 	d := a.domains[k]
 	return &RunError{File: file, Pos: d.pos, What: d.what, Source: d.path,
-		Msg: fmt.Sprintf("lists %s, a %s, where %s is a %s: no move can take it", v, v.Type(), prm.Name, prm.Type)}
+		Msg: fmt.Sprintf("lists %s, %s, where %s is %s: no move can take it", v, article(v.Type()), prm.Name, article(prm.Type))}
 }
 
 func typeCheck(typ string, v starlark.Value) string {

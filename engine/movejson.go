@@ -153,7 +153,12 @@ func writeList(b *bytes.Buffer, items []starlark.Value, depth int, ids *idMap) e
 func (m *Match) DecodeMove(gm graph.Move) (Move, error) {
 	a := m.p.actions[gm.Action]
 	if a == nil {
-		return Move{}, fmt.Errorf("the pack has no action %q", gm.Action)
+		names := make([]string, 0, len(m.p.actions))
+		for n := range m.p.actions {
+			names = append(names, n)
+		}
+		sort.Strings(names) // one suggestion among equals, always the same
+		return Move{}, fmt.Errorf("the pack has no action %q%s", gm.Action, suggest(gm.Action, names))
 	}
 	if gm.Player < 1 || gm.Player > m.seats {
 		return Move{}, fmt.Errorf("there is no player %d (the match has %d seats)", gm.Player, m.seats)

@@ -130,6 +130,7 @@ func TestDecodeMoveRefusals(t *testing.T) {
 	}
 	unreadable := map[string]string{
 		`{"player":1,"action":"jump"}`:                                       `the pack has no action "jump"`,
+		`{"player":1,"action":"makr"}`:                                       `the pack has no action "makr"; did you mean "mark"?`,
 		`{"player":3,"action":"mark","args":{"cell":[0,0]}}`:                 "there is no player 3 (the match has 2 seats)",
 		`{"player":1,"action":"mark"}`:                                       "mark needs argument cell",
 		`{"player":1,"action":"mark","args":{"cell":[0,0],"x":1}}`:           `mark has no parameter "x"`,

@@ -67,6 +67,8 @@ func TestParseErrors(t *testing.T) {
 		{"format: 1\npack: [\n", `p.yaml:2:7: sequence end token ']' not found`},
 		{"format: 1\npack: x\nstates: []\n---\nformat: 1\n", `p.yaml:4:1: a rule pack file holds one YAML document; this is a second one`},
 		{"format: 1\npack: x\nstates: []\nactions:\n  play:\n    body: [1]\n", `p.yaml:6:11: code must be a string`},
+		{"format: 1\npack: x\nstates: []\nactions:\n  bid:\n    params:\n      n: {type: int, domain: range(0, game.size + 1)}\n",
+			`p.yaml:7:39: unknown key "game.size + 1)": a comma ends a value in a {...} mapping, so YAML read it as a key: quote the value ('range(0, game.size + 1)')`},
 	}
 	bomb := "format: 1\npack: x\nstates: []\nconstants:\n  a: &a [0,0,0,0,0,0,0,0,0,0]\n"
 	for i, prev := 1, "a"; i < 7; i, prev = i+1, string(rune('a'+i)) {

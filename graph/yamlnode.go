@@ -224,12 +224,33 @@ func checkKeys(n *yaml.Node, t reflect.Type) error {
 				best, bestD = c, d
 			}
 		}
-		if best != "" {
+		if cut, ok := commaCut(n, pairs, i); ok {
+			msg += fmt.Sprintf(": a comma ends a value in a {...} mapping, so YAML read it as a key: quote the value ('%s')", cut)
+		} else if best != "" {
 			msg += fmt.Sprintf("; did you mean %q?", best)
 		}
 		return &PosError{Pos: nodePos(pairs[i]), Msg: msg}
 	}
 	return nil
+}
+
+// commaCut says whether the unknown key pairs[i] of flow mapping n is the
+// rest of the value before it, cut at a comma (domain: range(0, n + 1)
+// unquoted in {...}): that value opens a bracket it does not close. It
+// gives the value as written, joined again.
+func commaCut(n *yaml.Node, pairs []*yaml.Node, i int) (string, bool) {
+	if n.Style&yaml.FlowStyle == 0 || i < 2 {
+		return "", false
+	}
+	prev := pairs[i-1]
+	if prev.Kind != yaml.ScalarNode || prev.Style != 0 {
+		return "", false
+	}
+	open := strings.Count(prev.Value, "(") + strings.Count(prev.Value, "[")
+	if open <= strings.Count(prev.Value, ")")+strings.Count(prev.Value, "]") {
+		return "", false
+	}
+	return strings.ReplaceAll(prev.Value+", "+pairs[i].Value, "'", "''"), true
 }
 
 // yamlKeys lists the YAML keys of struct type t, inline fields included.

@@ -3,6 +3,7 @@ package preview
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rulestudio/studio/engine"
@@ -38,7 +39,9 @@ func (e *MoveError) Error() string {
 	if errors.As(e.Err, &ie) {
 		return fmt.Sprintf("move %d %s refused: %s", e.N, e.Move, ie.Reason)
 	}
-	return fmt.Sprintf("move %d %s: %v", e.N, e.Move, e.Err)
+	// TakeText says which move failed too; the move is said once here.
+	why := strings.TrimPrefix(e.Err.Error(), fmt.Sprintf("move %s: ", e.Move))
+	return fmt.Sprintf("move %d %s: %s", e.N, e.Move, why)
 }
 
 // Unwrap returns why.

@@ -69,7 +69,18 @@ func validateCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate PACK",
 		Short: "Check a pack (project, YAML file or folder, BGA states.inc.php) and print its diagnostics",
-		Args:  cobra.ExactArgs(1),
+		Long: `validate reads PACK (a project, a YAML rule pack file or folder, a BGA
+states.inc.php or game folder) and prints every finding once, at the place of the
+mistake, as file:line:col: error|warning|info: message: the BGA importer's
+warnings, BGA's rules and the graph (ids, types, transitions, unreachable states),
+the YAML (syntax, unknown keys, visibility and display hints) and every mistake in
+the rule code that can be known before a match runs (syntax, undefined names,
+attributes nothing has, transitions and states code names, types of declared
+variables and literal domains, code in pure places that changes the match, what
+would show a seat a card it cannot see). See docs/model.md, "What studio validate
+checks". The exit status is 1 when a finding is an error; without errors it says
+"ok: N states, M actions, ..." on standard error.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, imported, err := loadPack(args[0])
 			var pe *graph.PosError

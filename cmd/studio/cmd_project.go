@@ -71,7 +71,12 @@ func logCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "log PROJECT",
 		Short: "List a project's revisions, oldest first: number, time (UTC) and message",
-		Args:  cobra.ExactArgs(1),
+		Long: `log lists the revisions of the project file PROJECT (*.rulestudio), oldest
+first, one a line: its number, when it was saved (UTC) and its message. Every save
+in the window, every studio import into the project and every restore is one.
+The numbers are what studio diff PROJECT REV1 REV2 and studio restore take. The
+project is opened read-only.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			proj, err := project.Open(args[0], project.Options{ReadOnly: true})
 			if err != nil {
@@ -108,7 +113,12 @@ func restoreCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "restore PROJECT REV",
 		Short: "Make a new revision of a project holding the pack of revision REV",
-		Args:  cobra.ExactArgs(2),
+		Long: `restore makes a new revision of the project file PROJECT holding the pack of
+revision REV (a number studio log lists): the revisions after REV stay, so a
+restore is undone by restoring again. When the latest revision already holds that
+pack, nothing is written. The project's scenarios, recorded matches and
+breakpoints are not part of a revision and stay as they are.`,
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rev, err := parseRev(args[1])
 			if err != nil {

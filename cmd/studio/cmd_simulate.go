@@ -48,6 +48,9 @@ studio replay.`,
 				return err
 			}
 			sf.asJSON = asJSON
+			if err := p.CheckSeats(seatsFor(p, seats)); err != nil {
+				return err
+			}
 			c := playtest.Config{Program: p, Seats: seatsFor(p, seats), Seed: seed, Matches: matches,
 				MaxPlies: maxPlies, Jobs: jobs, Bots: bots, Lite: lite, Record: record != "", Source: source}
 			return runSimulate(cmd, c, sf, record)
@@ -62,7 +65,7 @@ studio replay.`,
 	f.IntVar(&maxPlies, "max-plies", 10000, "stop a match after this many actions (reported as an error)")
 	f.IntVar(&jobs, "jobs", runtime.GOMAXPROCS(0), "matches played at once")
 	f.StringVar(&record, "record", "", "write each match's record to this folder (PACK-SEED.json)")
-	f.StringVar(&sf.shard, "shard", "", "play only part i/n (i from 0) of the seed range, for `studio merge`")
+	f.StringVar(&sf.shard, "shard", "", "play only part `i/n` (i from 0) of the seed range, for studio merge")
 	f.StringVarP(&sf.out, "output", "o", "", "write the mergeable result as JSON to this file (-: standard output) instead of printing a report")
 	f.BoolVar(&lite, "lite", false, "count only lengths, wins, draws and errors, without recording events (the engine's full speed)")
 	f.StringVar(&sf.report, "report", "", "also write an HTML page of charts to this file")

@@ -28,3 +28,13 @@ func TestSimulateRecordFails(t *testing.T) {
 		t.Errorf("records written: %v", names)
 	}
 }
+
+// TestSimulateRefusesSeatsThePackDoesNotTake: --players outside the pack's
+// players is refused before any match is played, as play and perft refuse
+// it, rather than a report of N matches that all failed to start.
+func TestSimulateRefusesSeatsThePackDoesNotTake(t *testing.T) {
+	out, err := run(t, "simulate", "tictactoe", "--players", "3", "--matches", "5")
+	if err == nil || !strings.Contains(err.Error(), "tictactoe is for 2 to 2 players, not 3") || strings.Contains(out, "matches: 5") {
+		t.Errorf("simulate --players 3: %v\n%s", err, out)
+	}
+}

@@ -181,10 +181,16 @@ func (w *writer) translated(s string) (string, error) {
 	return "clienttranslate(" + phpString(s) + ")", nil
 }
 
-// method writes an action or args: a BGA method name.
-func (w *writer) method(field string, c graph.Code) (string, error) {
+// method writes an action or args: a BGA method name. A designer's pack
+// often holds the Starlark code itself there; the error quotes its first
+// line only and says how to make the state exportable.
+func (w *writer) method(c graph.Code) (string, error) {
 	if !phpIdent.MatchString(c.Src) && !w.sym[c.Src] {
-		return "", fmt.Errorf("%s %q is not a PHP method name", field, c.Src)
+		src := c.Src
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			src = src[:i] + "…"
+		}
+		return "", fmt.Errorf("%q is Starlark code, not a PHP method name: to export the state, put the code in a function of scripts and give the function's name", src)
 	}
 	return w.str(c.Src)
 }
@@ -234,13 +240,13 @@ func (w *writer) state(s *graph.State) error {
 		_ = add("type", phpString(string(s.Type)), nil)
 	}
 	if !s.Action.IsZero() {
-		v, err = w.method("action", s.Action)
+		v, err = w.method(s.Action)
 		if err := add("action", v, err); err != nil {
 			return err
 		}
 	}
 	if !s.Args.IsZero() {
-		v, err = w.method("args", s.Args)
+		v, err = w.method(s.Args)
 		if err := add("args", v, err); err != nil {
 			return err
 		}

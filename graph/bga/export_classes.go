@@ -411,10 +411,15 @@ func (x *classWriter) methods(s *graph.State) (string, error) {
 	return b.String(), nil
 }
 
-// was notes the method name a states.inc.php gave, when it differs.
+// was notes the method name a states.inc.php gave, when it differs. A
+// designer's pack holds Starlark code there instead, which is not PHP and
+// may span lines a // comment cannot hold: it is only said to be left out.
 func was(name, now string) string {
-	if name == "" || name == now {
+	switch {
+	case name == "" || name == now:
 		return ""
+	case !phpIdent.MatchString(name):
+		return " (the pack's Starlark code for it is not exported)"
 	}
 	return " (was " + name + ")"
 }

@@ -208,7 +208,9 @@ func TestExportErrors(t *testing.T) {
 		want string
 	}{
 		{"starlark action", state(func(s *graph.State) { s.Action = graph.Code{Src: "next_state('go')"} }),
-			`export x: state 2: action: action "next_state('go')" is not a PHP method name`},
+			`export x: state 2: action: "next_state('go')" is Starlark code, not a PHP method name: to export the state, put the code in a function of scripts and give the function's name`},
+		{"starlark args of lines", state(func(s *graph.State) { s.Args = graph.Code{Src: "{\"n\": 1,\n \"m\": 2}"} }),
+			`export x: state 2: args: "{\"n\": 1,…" is Starlark code, not a PHP method name: to export the state, put the code in a function of scripts and give the function's name`},
 		{"bad constant id", state(func(s *graph.State) { s.ID = graph.ConstID("ST_X; system('rm')") }),
 			`export x: state ST_X; system('rm'): "ST_X; system('rm')" is not a PHP constant`},
 		{"bad symbolic", func() *graph.Pack {
