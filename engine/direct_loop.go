@@ -161,7 +161,7 @@ func (fc *funcCompiler) forStmt(s *syntax.ForStmt) dstmt {
 		}
 		var ret bool
 		if list, ok := lp.list(m, x); ok {
-			err = lp.walk(m, l, list, func() (bool, error) {
+			err = lp.walk(m, l, list, func(bool) (bool, error) {
 				ret, err = body.run(m, l)
 				return ret, err
 			})
@@ -193,8 +193,21 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 	if xs == nil {
 		return nil
 	}
+	// A loop over objects() whose if clause compares first: known is what
+	// an iteration runs when the object's mark says the comparison holds.
+	ic, isIf := nextIf(e, i)
+	byMark := isIf && i == 0
+	if byMark {
+		_, lit := fc.objLoopForm(c.Vars, c.X, ic.Cond)
+		byMark = lit != nil
+	}
 	start := fc.steps
-	next := fc.clauses(e, i+1, sink)
+	var next, known dclause
+	if byMark {
+		next, known = fc.ifSplit(e, i+1, sink)
+	} else {
+		next = fc.clauses(e, i+1, sink)
+	}
 	if next == nil {
 		return nil
 	}
@@ -205,7 +218,7 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 		return isFor
 	})
 	var lp *objLoop
-	if ic, ok := nextIf(e, i); ok && i == 0 {
+	if byMark {
 		if site := fc.objLoopOf(c.Vars, c.X, ic.Cond); site != nil {
 			lp = &objLoop{site: site, slot: slot, per: per, pos: pos}
 		}
@@ -219,8 +232,12 @@ func (fc *funcCompiler) forClause(c *syntax.ForClause, e *syntax.Comprehension, 
 			if sized && acc == nil {
 				acc = lp.room(m, list)
 			}
-			err = lp.walk(m, l, list, func() (bool, error) {
-				acc, err = next(m, l, acc)
+			err = lp.walk(m, l, list, func(k bool) (bool, error) {
+				if k {
+					acc, err = known(m, l, acc)
+				} else {
+					acc, err = next(m, l, acc)
+				}
 				return false, err
 			})
 			return acc, err

@@ -21,8 +21,11 @@ import (
 // iteration's steps (the same bound, checked against the same limit) and
 // notes the read of x that x.V would have noted; every other object runs
 // as before (errors, wrappers, the rest of the condition and the body are
-// Starlark's). A visit that writes the match ends the shortcut: the rest of
-// the objects run in full, as their marks may be another's by then.
+// Starlark's), except that for an object marked with K itself the first
+// comparison is known to hold: a comprehension's iteration notes the read
+// of x and runs the condition from its second conjunct on (ifSplit). A
+// visit that writes the match ends the shortcut: the rest of the objects
+// run in full, as their marks may be another's by then.
 
 // objLoopSite is one loop that may visit objects by the mark of their
 // value of name: lit's mark, once the program is compiled.
@@ -46,9 +49,21 @@ type objLoop struct {
 // x, run only while cond holds, when it has that form: x a call of the
 // engine's objects() and cond's first conjunct vars.V == K or K == vars.V.
 func (fc *funcCompiler) objLoopOf(vars, x, cond syntax.Expr) *objLoopSite {
+	name, lit := fc.objLoopForm(vars, x, cond)
+	if lit == nil {
+		return nil
+	}
+	s := &objLoopSite{name: name, lit: lit, k: -1}
+	fc.dc.loopSites = append(fc.dc.loopSites, s)
+	return s
+}
+
+// objLoopForm returns V and K when a loop of vars over x, run only while
+// cond holds, has objLoopOf's form; lit nil otherwise.
+func (fc *funcCompiler) objLoopForm(vars, x, cond syntax.Expr) (name string, lit starlark.Value) {
 	id, ok := vars.(*syntax.Ident)
 	if !ok || !fc.objectsCall(x) {
-		return nil
+		return "", nil
 	}
 	for { // the first conjunct: a and b and c is (a and b) and c
 		b, ok := unparen(cond).(*syntax.BinaryExpr)
@@ -59,18 +74,66 @@ func (fc *funcCompiler) objLoopOf(vars, x, cond syntax.Expr) *objLoopSite {
 	}
 	eq, ok := unparen(cond).(*syntax.BinaryExpr)
 	if !ok || eq.Op != syntax.EQL {
-		return nil
+		return "", nil
 	}
-	name, lit := varOfLoop(id, eq.X, eq.Y)
+	name, lit = varOfLoop(id, eq.X, eq.Y)
 	if lit == nil {
 		name, lit = varOfLoop(id, eq.Y, eq.X)
 	}
-	if lit == nil {
-		return nil
+	return name, lit
+}
+
+// ifSplit compiles e's clause i, an if clause, and the clauses after it
+// twice over, as it were, with each piece of syntax compiled once: full
+// runs the whole condition, as clauses does; known runs it from its second
+// conjunct on, for an object whose mark says the first holds (see walk).
+// The condition is compiled conjunct by conjunct, in order, each as test
+// compiles it (which is as expr does for one that lends nothing), and the
+// ands and parentheses of (a and b) and c counted as expr and test count
+// them: fc.steps and the slots come out as clauses' compile leaves them.
+// An and's value is its first false conjunct or its last, whose truth is
+// what an if clause asks: the conjuncts run in order, stopping at the
+// first false one or error, as the and would.
+func (fc *funcCompiler) ifSplit(e *syntax.Comprehension, i int, sink dsink) (full, known dclause) {
+	var conj []syntax.Expr // last first
+	x := e.Clauses[i].(*syntax.IfClause).Cond
+	for {
+		if p, ok := x.(*syntax.ParenExpr); ok {
+			fc.steps += stepsPerNode
+			x = p.X
+			continue
+		}
+		if b, ok := x.(*syntax.BinaryExpr); ok && b.Op == syntax.AND {
+			fc.steps += stepsPerNode
+			conj = append(conj, b.Y)
+			x = b.X
+			continue
+		}
+		break
 	}
-	s := &objLoopSite{name: name, lit: lit, k: -1}
-	fc.dc.loopSites = append(fc.dc.loopSites, s)
-	return s
+	conj = append(conj, x)
+	slices.Reverse(conj)
+	tests := make([]dtest, len(conj))
+	for k, c := range conj {
+		if tests[k] = fc.test(c); tests[k] == nil {
+			return nil, nil
+		}
+	}
+	next := fc.clauses(e, i+1, sink)
+	if next == nil {
+		return nil, nil
+	}
+	from := func(tests []dtest) dclause {
+		return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
+			for _, t := range tests {
+				if ok, err := t(m, l); err != nil || !ok {
+					return acc, err
+				}
+			}
+			return next(m, l, acc)
+		}
+	}
+	return from(tests), from(tests[1:])
 }
 
 // varOfLoop returns V and K when dot is v.V (v the loop's variable) and
@@ -219,15 +282,19 @@ func (lp *objLoop) room(m *Match, list *starlark.List) []starlark.Value {
 // walk calls visit with each element of list (objects of m) the marks do
 // not rule out, after putting it in l[lp.slot], as the loop would run them,
 // and counts the steps (and notes the reads, under tracking) of the others
-// (see above). visit reports whether the loop stops (a return).
-func (lp *objLoop) walk(m *Match, l []starlark.Value, list *starlark.List, visit func() (bool, error)) error {
+// (see above). visit is told when the object's mark is the loop's constant
+// (known: the first comparison holds; its read of x is noted here) and
+// reports whether the loop stops (a return).
+func (lp *objLoop) walk(m *Match, l []starlark.Value, list *starlark.List, visit func(known bool) (bool, error)) error {
 	ix := m.objIndexNow()
 	k, want, n := lp.site.k, lp.site.mark, list.Len()
 	seq, skipped := m.wseq, uint64(0)
 	for j := 0; j < n; j++ {
 		v := list.Index(j)
+		known, id := false, 0
 		if o, ok := v.(*objectValue); ok && o.m == m {
-			if mk := ix.markAt(k, o.id); mk != want && mk != markVisit {
+			mk := ix.markAt(k, o.id)
+			if mk != want && mk != markVisit {
 				if m.rd == nil {
 					skipped++ // counted at once before the next visit: nothing between sees them
 					continue
@@ -239,13 +306,17 @@ func (lp *objLoop) walk(m *Match, l []starlark.Value, list *starlark.List, visit
 				m.obj(o.id) // the read of x.V, noted
 				continue
 			}
+			known, id = mk == want, o.id
 		}
 		if err := lp.count(m, skipped+1); err != nil {
 			return err
 		}
 		skipped = 0
 		l[lp.slot] = v
-		if stop, err := visit(); stop || err != nil {
+		if known && m.rd != nil {
+			m.obj(id) // the read of x.V, noted
+		}
+		if stop, err := visit(known); stop || err != nil {
 			return err
 		}
 		if m.wseq != seq {
@@ -271,13 +342,13 @@ func (lp *objLoop) count(m *Match, n uint64) error {
 }
 
 // rest runs the iterations of list from j on in full.
-func (lp *objLoop) rest(m *Match, l []starlark.Value, list *starlark.List, j int, visit func() (bool, error)) error {
+func (lp *objLoop) rest(m *Match, l []starlark.Value, list *starlark.List, j int, visit func(known bool) (bool, error)) error {
 	for ; j < list.Len(); j++ {
 		if err := lp.count(m, 1); err != nil {
 			return err
 		}
 		l[lp.slot] = list.Index(j)
-		if stop, err := visit(); stop || err != nil {
+		if stop, err := visit(false); stop || err != nil {
 			return err
 		}
 	}

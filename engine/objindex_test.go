@@ -545,3 +545,84 @@ func TestObjLoopErrorsAsFull(t *testing.T) {
 		}
 	}
 }
+
+// TestObjLoopSplitCountsAsWhole: a comprehension over objects() whose if
+// clause compares first is compiled conjunct by conjunct (ifSplit), and its
+// code's bound of steps is the one compiling the condition whole gives:
+// the same condition with a name for the constant (no loop by marks) has
+// the same bound, ands, parentheses and a conjunct that lends included.
+func TestObjLoopSplitCountsAsWhole(t *testing.T) {
+	for _, cond := range []string{
+		`o.zone == K`,
+		`K == o.zone and o.n > 1`,
+		`(o.zone == K and o.n > 1) and o.id > 0`,
+		`((o.zone == K)) and (o.n > 1 and (o.id > 0))`,
+		`o.zone == K and hands() and not hands()`,
+		`(o.zone == K) and [h for h in hands() if h.n > o.n]`,
+	} {
+		bound := func(k string) (uint64, int) {
+			pre := "len([o.id for o in objects() if " + strings.ReplaceAll(cond, "K", k) + "]) >= 0"
+			src := strings.Replace(objFuzzPack, "BODY", `next_state("go")`, 1)
+			src = strings.Replace(src, "  go:\n    body:", "  go:\n    precondition: '"+pre+"'\n    body:", 1)
+			src = strings.Replace(src, "    def hands():", "    hand = \"hand\"\n    def hands():", 1)
+			p, err := Parse([]byte(src), "split.yaml")
+			if err != nil {
+				t.Fatalf("%s: %v", pre, err)
+			}
+			h := p.actions["go"].precondition
+			if h.direct == nil {
+				t.Fatalf("%s: no direct form", pre)
+			}
+			sites := 0
+			for _, v := range p.objVars {
+				if v.name == "zone" {
+					sites = len(v.lits)
+				}
+			}
+			return h.direct.steps, sites
+		}
+		split, sites := bound(`"table"`)
+		whole, _ := bound("hand")
+		if sites < 2 { // "hand" of the watcher's clause and hands(), "table" of this one
+			t.Fatalf("%s: %d constants of zone compared, want the loop's among them", cond, sites)
+		}
+		if split != whole {
+			t.Errorf("%s: a bound of %d steps split, %d whole", cond, split, whole)
+		}
+	}
+}
+
+// TestObjLoopKnownNotesReads: a clause whose condition counts the objects
+// of one zone, a comparison with nothing after it, asks it again when one
+// of them leaves the zone: the read of an object whose mark says the
+// comparison holds is noted though the comparison does not run (checked
+// with every reused answer computed again, against every iteration run
+// and against Starlark).
+func TestObjLoopKnownNotesReads(t *testing.T) {
+	src := strings.Replace(objFuzzPack, `o.zone == "hand" and o.id > 0`, `o.zone == "hand"`, 1)
+	body := "cs = objects(\"card\")\nfor c in cs:\n    if c.zone == \"hand\":\n        c.zone = \"table\"\n        break\nnext_state(\"go\")"
+	p, err := Parse([]byte(strings.Replace(src, "BODY", strings.ReplaceAll(body, "\n", "\n      "), 1)), "known.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(opts Options) string {
+		opts.Seed = 1
+		m := newMatch(t, p, 2, opts)
+		var err error
+		for i := 0; i < 4 && err == nil && m.Waiting(); i++ {
+			err = applyFirst(t, m)
+		}
+		return eventLines(m.Events()) + errText(err)
+	}
+	var full, checked string
+	got := play(Options{})
+	withoutObjLoopIndex(func() { full = play(Options{}) })
+	withCheckedReads(func() { checked = play(Options{}) })
+	interp := play(Options{Interpret: true})
+	if got != full || got != interp || got != checked {
+		t.Fatalf("%s\nchecked: %s", firstLineDiff(got, full, interp), firstLineDiff(checked, got, got))
+	}
+	if n := strings.Count(got, "watcher"); n < 2 {
+		t.Errorf("the watcher's clause fired %d times, want one for each card that left the hand:\n%s", n, got)
+	}
+}

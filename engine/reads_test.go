@@ -401,3 +401,40 @@ func TestLoopOverObjectsNotesItsReads(t *testing.T) {
 		}
 	})
 }
+
+// TestUnchangedPastObjects: a read of an object inside before() is checked
+// against the past's object (found at its index, elsewhere, or born since
+// and read as it is now), not the present's.
+func TestUnchangedPastObjects(t *testing.T) {
+	m := seedsMatch(t)
+	if m.prev == nil || objAt(m.prev.objs, 1) == nil || objAt(m.prev.objs, 2) == nil {
+		t.Fatal("want a past with objects 1 and 2 at their indexes")
+	}
+	past := objAt(m.prev.objs, 1).ver
+	now := m.objW(1).ver // a write of the present only
+	if now == past {
+		t.Fatal("the write gave no new version")
+	}
+	pastRead := func(id int, ver uint64) []read { return []read{{kind: rdObject, past: true, id: int32(id), ver: ver}} }
+	if !m.unchanged(pastRead(1, past)) {
+		t.Error("a past read of object 1 at the past's version: changed")
+	}
+	if m.unchanged(pastRead(1, now)) {
+		t.Error("a past read of object 1 at the present's version: unchanged")
+	}
+	if m.unchanged(pastRead(1, past+1000)) {
+		t.Error("a past read at another version: unchanged")
+	}
+	// Object 2 not at its index in the past (object 1 gone from it).
+	gone := *m.prev
+	gone.objs = slices.Clone(m.prev.objs[1:])
+	m.prev = &gone
+	ver2 := objAt(m.st.objs, 2).ver
+	if !m.unchanged(pastRead(2, ver2)) || m.unchanged(pastRead(2, ver2+1000)) {
+		t.Error("a past read of an object not at its index: not checked against its version")
+	}
+	// Object 1 born since the past: it reads as it is now.
+	if !m.unchanged(pastRead(1, now)) || m.unchanged(pastRead(1, past)) {
+		t.Error("a past read of an object born since: not checked against the present")
+	}
+}

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Skipping a settle pass that would change nothing.
 //
 // Settle asks each clause again only when a part it read has a new version
@@ -67,19 +69,49 @@ func (m *Match) frameClauses() bool {
 // answers' memos (ls.memos) and the state it read, counting n answers.
 func (m *Match) keepSettled(n int) {
 	ls := &m.sb().last
-	saved, gen := m.rd, m.rdGen
-	ls.reads = ls.reads[:0]
-	m.rd = &ls.reads
-	m.rdGens++ // a stamp of its own, as track's: each object noted once
-	m.rdGen = m.rdGens
-	for _, mm := range ls.memos {
-		for _, r := range mm.reads {
-			m.add(r)
-		}
-	}
-	m.rd, m.rdGen = saved, gen
+	ls.reads = m.mergeReads(ls.reads[:0], ls.memos)
 	clear(ls.memos)
 	ls.memos = ls.memos[:0]
 	ls.ok, ls.n = true, n
 	ls.memberVer, ls.framesVer, ls.frameClauses = m.st.memberVer, m.st.framesVer, m.frameClauses()
+}
+
+// mergeReads appends to dst the reads of memos, each part once, as add
+// does under a track of its own. A seed effects pass that keeps what it
+// read merges about 45 reads of 11 memos into 23, most of them objects':
+// add's call for each read cost more than its look, here inline. The
+// reads of other parts (about 3) are kept first and looked for among
+// themselves only; the order is free (unchanged asks about every read).
+func (m *Match) mergeReads(dst []read, memos []*clauseMemo) []read {
+	m.rdGens++ // a stamp of its own, as track's: each object noted once
+	gen, others := m.rdGens, 0
+	for _, mm := range memos {
+		for k := range mm.reads {
+			r := &mm.reads[k]
+			if r.kind == rdObject && r.id >= 0 {
+				i := 2 * int(r.id)
+				if r.past {
+					i++
+				}
+				if i >= len(m.rdSeen) {
+					m.rdSeen = append(m.rdSeen, make([]uint64, i+1-len(m.rdSeen))...)
+				}
+				if m.rdSeen[i] == gen {
+					continue
+				}
+				m.rdSeen[i] = gen
+			} else {
+				if slices.Contains(dst[:others], *r) {
+					continue
+				}
+				dst = append(dst, *r)
+				last := len(dst) - 1
+				dst[others], dst[last] = dst[last], dst[others]
+				others++
+				continue
+			}
+			dst = append(dst, *r)
+		}
+	}
+	return dst
 }
