@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+)
+
+// playSeeds plays a seed effects match of seed to its end with a random bot
+// and returns the match (not released), its plies and its hash.
+func playSeeds(t *testing.T, p *Program, seed uint64) (*Match, int, uint64) {
+	t.Helper()
+	m := newMatch(t, p, 2, Options{Seed: seed, NoHistory: true})
+	n, err := m.Play(NewRandomBot(seed), 0)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	return m, n, m.Hash()
+}
+
+// TestNewMatchTakesReleasedMemos: a match made in a released one's block
+// settles in its clause memos (emptied, so every answer is its own: it
+// plays as a match of a fresh program does).
+func TestNewMatchTakesReleasedMemos(t *testing.T) {
+	// One P and no collection make the pool give back what was put (see
+	// TestDeterminizedForkReusesReleasedBuffers).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := bundled(t, "seeds")
+	first, _, _ := playSeeds(t, p, 1)
+	had := map[*clauseMemo]bool{}
+	for _, ms := range append(append([][]clauseMemo(nil), first.objMemos...), first.frameMemos...) {
+		if len(ms) > 0 {
+			had[&ms[0]] = true
+		}
+	}
+	if len(had) == 0 {
+		t.Fatal("the first match made no clause memos")
+	}
+	first.Release()
+	second, plies, hash := playSeeds(t, p, 2)
+	kept := 0
+	for _, ms := range append(append([][]clauseMemo(nil), second.objMemos...), second.frameMemos...) {
+		if len(ms) > 0 && had[&ms[0]] {
+			kept++
+		}
+	}
+	if kept == 0 {
+		t.Errorf("the second match made all its %d memo lists anew, none of the released match's", len(had))
+	}
+	_, freshPlies, freshHash := playSeeds(t, bundled(t, "seeds"), 2)
+	if plies != freshPlies || hash != freshHash {
+		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", plies, hash, freshPlies, freshHash)
+	}
+	second.Release()
+}
