@@ -29,6 +29,7 @@ type matchBlock struct {
 	// same ids take their slices and reads' arrays instead of making them
 	// (a seed effects match made ~12 lists a match).
 	objMemos, frameMemos [][]clauseMemo
+	sbuf                 *settleBufs // Match.sbuf, emptied (see settleBufs.release)
 	blockParts
 }
 
@@ -72,6 +73,7 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 	blk.m.blk = blk
 	blk.m.ovals, blk.ovals = blk.ovals, nil
 	blk.m.objMemos, blk.m.frameMemos, blk.objMemos, blk.frameMemos = blk.objMemos, blk.frameMemos, nil, nil
+	blk.m.sbuf, blk.sbuf = blk.sbuf, nil
 	return &blk.m, blk
 }
 
@@ -90,6 +92,9 @@ func (m *Match) Release() {
 	if m == &blk.m { // not a fork borrowing the block (borrowBuffers): its values point at it
 		blk.ovals = m.ovals
 		blk.objMemos, blk.frameMemos = emptyMemos(m.objMemos), emptyMemos(m.frameMemos)
+		if m.sbuf != nil {
+			blk.sbuf = m.sbuf.release()
+		}
 	}
 	if m.lent != nil {
 		for i := range m.lent {

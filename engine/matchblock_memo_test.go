@@ -54,3 +54,31 @@ func TestNewMatchTakesReleasedMemos(t *testing.T) {
 	}
 	second.Release()
 }
+
+// TestNewMatchTakesReleasedSettleBufs: a match made in a released one's
+// block settles in its settle buffers (emptied: its first pass is a full
+// one, and it plays as a match of a fresh program does).
+func TestNewMatchTakesReleasedSettleBufs(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // see TestNewMatchTakesReleasedMemos
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := bundled(t, "seeds")
+	first, _, _ := playSeeds(t, p, 3)
+	sb := first.sbuf
+	if sb == nil || cap(sb.last.reads) == 0 {
+		t.Fatal("the first match's settle left no buffers")
+	}
+	first.Release()
+	m := newMatch(t, p, 2, Options{Seed: 4, NoHistory: true})
+	if m.sbuf != sb {
+		t.Errorf("the second match settled in new buffers, not the released match's")
+	}
+	n, err := m.Play(NewRandomBot(4), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, freshPlies, freshHash := playSeeds(t, bundled(t, "seeds"), 4)
+	if n != freshPlies || m.Hash() != freshHash {
+		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", n, m.Hash(), freshPlies, freshHash)
+	}
+	m.Release()
+}
