@@ -30,6 +30,7 @@ type matchBlock struct {
 	// (a seed effects match made ~12 lists a match).
 	objMemos, frameMemos [][]clauseMemo
 	sbuf                 *settleBufs // Match.sbuf, emptied (see settleBufs.release)
+	oix                  *objMarks   // Match.oix, marking nothing (see objMarks.release)
 	blockParts
 }
 
@@ -74,6 +75,7 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 	blk.m.ovals, blk.ovals = blk.ovals, nil
 	blk.m.objMemos, blk.m.frameMemos, blk.objMemos, blk.frameMemos = blk.objMemos, blk.frameMemos, nil, nil
 	blk.m.sbuf, blk.sbuf = blk.sbuf, nil
+	blk.m.oix, blk.oix = blk.oix, nil
 	return &blk.m, blk
 }
 
@@ -94,6 +96,9 @@ func (m *Match) Release() {
 		blk.objMemos, blk.frameMemos = emptyMemos(m.objMemos), emptyMemos(m.frameMemos)
 		if m.sbuf != nil {
 			blk.sbuf = m.sbuf.release()
+		}
+		if m.oix != nil {
+			blk.oix = m.oix.release()
 		}
 	}
 	if m.lent != nil {

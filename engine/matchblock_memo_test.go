@@ -82,3 +82,28 @@ func TestNewMatchTakesReleasedSettleBufs(t *testing.T) {
 	}
 	m.Release()
 }
+
+// TestNewMatchTakesReleasedObjIndex: a match made in a released one's block
+// marks its objects in the released index's arrays (marking every object
+// again at its first loop: it plays as a match of a fresh program does).
+func TestNewMatchTakesReleasedObjIndex(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // see TestNewMatchTakesReleasedMemos
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := bundled(t, "seeds")
+	first, _, _ := playSeeds(t, p, 5)
+	ix := first.oix
+	if ix == nil || len(ix.vars) == 0 || cap(ix.vars[0].at) == 0 {
+		t.Fatal("the first match made no index of its objects")
+	}
+	at := &ix.vars[0].at[:1][0]
+	first.Release()
+	second, plies, hash := playSeeds(t, p, 6)
+	if second.oix != ix || &second.oix.vars[0].at[:1][0] != at {
+		t.Errorf("the second match made a new index of its objects, not in the released match's")
+	}
+	_, freshPlies, freshHash := playSeeds(t, bundled(t, "seeds"), 6)
+	if plies != freshPlies || hash != freshHash {
+		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", plies, hash, freshPlies, freshHash)
+	}
+	second.Release()
+}
