@@ -142,6 +142,17 @@ func (m *Match) objIndexNow() *objMarks {
 	return ix
 }
 
+// release returns ix marking nothing, as objIndexNow makes it (stale: the
+// next use marks every object), keeping its arrays for the next match of
+// its program (Match.Release), which has the same objVars.
+func (ix *objMarks) release() *objMarks {
+	for k := range ix.vars {
+		ix.vars[k].at = ix.vars[k].at[:0]
+	}
+	ix.objs, ix.stale, ix.dirty = nil, true, ix.dirty[:0]
+	return ix
+}
+
 // build marks every present object.
 func (ix *objMarks) build(m *Match) {
 	objs := m.st.objs

@@ -21,6 +21,25 @@ func (m *Match) sb() *settleBufs {
 	return m.sbuf
 }
 
+// release returns sb as a new match's first settle finds it (as new: no
+// last pass, no wrappers), keeping the arrays its passes fill from empty
+// (Match.Release gives it to the next match of the block).
+func (sb *settleBufs) release() *settleBufs {
+	clear(sb.wantBuf[:cap(sb.wantBuf)]) // the released match's values go
+	clear(sb.lastWant[:cap(sb.lastWant)])
+	clear(sb.firesBuf[:cap(sb.firesBuf)])
+	clear(sb.last.memos[:cap(sb.last.memos)])
+	clear(sb.wtBits) // no object is wrapped: as a nil wtBits answers
+	*sb = settleBufs{
+		last:     settled{reads: sb.last.reads[:0], memos: sb.last.memos[:0]},
+		wantBuf:  sb.wantBuf[:0],
+		lastWant: sb.lastWant[:0], // empty compares as nil (sameKeys)
+		wtBits:   sb.wtBits,
+		firesBuf: sb.firesBuf[:0],
+	}
+	return sb
+}
+
 // forgetSettle makes the next settle pass run in full (settleskip.go): the
 // state is another than the one the last pass saw.
 func (m *Match) forgetSettle() {
