@@ -81,21 +81,36 @@ func (m *Match) notePresent(kind uint8, id int, ver uint64) {
 func (m *Match) add(r read) {
 	rs := *m.rd
 	if r.kind == rdObject && r.id >= 0 {
-		i := 2 * int(r.id)
-		if r.past {
-			i++
-		}
-		if i >= len(m.rdSeen) {
-			m.rdSeen = append(m.rdSeen, make([]uint64, i+1-len(m.rdSeen))...)
-		}
-		if m.rdSeen[i] == m.rdGen {
+		if !m.firstRead(&r, m.rdGen) {
 			return
 		}
-		m.rdSeen[i] = m.rdGen
 	} else if slices.Contains(rs, r) {
 		return
 	}
 	*m.rd = append(rs, r)
+}
+
+// firstRead reports whether object read r is not stamped with gen in
+// rdSeen yet, and stamps it (add's and mergeReads' look for an object
+// already noted: small enough to be inlined where it is asked).
+func (m *Match) firstRead(r *read, gen uint64) bool {
+	i := 2 * int(r.id)
+	if r.past {
+		i++
+	}
+	if i >= len(m.rdSeen) {
+		m.growSeen(i)
+	}
+	if m.rdSeen[i] == gen {
+		return false
+	}
+	m.rdSeen[i] = gen
+	return true
+}
+
+// growSeen makes rdSeen long enough for index i.
+func (m *Match) growSeen(i int) {
+	m.rdSeen = append(m.rdSeen, make([]uint64, i+1-len(m.rdSeen))...)
 }
 
 // noteActive records that code read who the active player is (as player or

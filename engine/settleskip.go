@@ -89,17 +89,9 @@ func (m *Match) mergeReads(dst []read, memos []*clauseMemo) []read {
 		for k := range mm.reads {
 			r := &mm.reads[k]
 			if r.kind == rdObject && r.id >= 0 {
-				i := 2 * int(r.id)
-				if r.past {
-					i++
-				}
-				if i >= len(m.rdSeen) {
-					m.rdSeen = append(m.rdSeen, make([]uint64, i+1-len(m.rdSeen))...)
-				}
-				if m.rdSeen[i] == gen {
+				if !m.firstRead(r, gen) {
 					continue
 				}
-				m.rdSeen[i] = gen
 			} else {
 				if slices.Contains(dst[:others], *r) {
 					continue
