@@ -85,29 +85,7 @@ func FuzzDirect(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		expr, _ := fuzzExpr(data, 0)
 		body := "x = " + expr + "\nl = [x]\nl += [x]\nnotify(str(l))\nnext_state(\"go\")"
-		p, err := Parse([]byte(bodyPack(body, "")), "fuzz.yaml")
-		if err != nil {
-			return // the expression does not compile (1 // 0 folded...): nothing to compare
-		}
-		if p.directHooks != p.hooks {
-			t.Fatalf("%s: no direct form", expr)
-		}
-		play := func(interpret bool) (string, string) {
-			m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
-			err := applyFirst(t, m)
-			msg := ""
-			if re, ok := err.(*RunError); ok {
-				msg = re.Error() + "\n" + re.Backtrace
-			} else if err != nil {
-				msg = err.Error()
-			}
-			return eventLines(m.Events()), msg
-		}
-		de, derr := play(false)
-		ie, ierr := play(true)
-		if de != ie || derr != ierr {
-			t.Fatalf("%s:\ndirect:\n%s%s\ninterpreted:\n%s%s", expr, de, derr, ie, ierr)
-		}
+		bodyBothWays(t, expr, body, "")
 	})
 }
 
@@ -154,21 +132,7 @@ func FuzzDirectLoop(f *testing.F) {
 		// y is a lent comprehension (only measured), the second reading
 		// the list it replaces.
 		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    y = [v for v in l if v != x]\n    y = [v for v in y if v != i]\n    l += [x, len(y)]\nnotify(str(l))\nnext_state(\"go\")"
-		p, err := Parse([]byte(bodyPack(body, "")), "fuzz.yaml")
-		if err != nil {
-			return
-		}
-		if p.directHooks != p.hooks {
-			t.Fatalf("%s: no direct form", expr)
-		}
-		play := func(interpret bool) string {
-			m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
-			err := applyFirst(t, m)
-			return eventLines(m.Events()) + errText(err)
-		}
-		if d, i := play(false), play(true); d != i {
-			t.Fatalf("%s:\ndirect:\n%s\ninterpreted:\n%s", expr, d, i)
-		}
+		bodyBothWays(t, expr, body, "")
 	})
 }
 
@@ -209,20 +173,29 @@ func FuzzLentCalls(f *testing.F) {
 		expr, _ := fuzzExprOf(atoms, true, data, 0)
 		body := "l = [0]\nfor i in range(3):\n    x = " + expr + "\n    for v in lst(i + 1):\n        if lst(v) or not evens(v):\n            l += [v]\n" +
 			"    t = lst(i)\n    l += [x, len(t), t[0] if t else -1, [w for w in nested(i) if w in lst(4)]]\nnotify(str(l))\nnext_state(\"go\")"
-		p, err := Parse([]byte(bodyPack(body, lendingScript)), "fuzz.yaml")
-		if err != nil {
-			return
-		}
-		if p.directHooks != p.hooks {
-			t.Fatalf("%s: no direct form", expr)
-		}
-		play := func(interpret bool) string {
-			m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
-			err := applyFirst(t, m)
-			return eventLines(m.Events()) + errText(err)
-		}
-		if d, i := play(false), play(true); d != i {
-			t.Fatalf("%s:\ndirect:\n%s\ninterpreted:\n%s", expr, d, i)
-		}
+		bodyBothWays(t, expr, body, lendingScript)
 	})
+}
+
+// bodyBothWays plays the first move of bodyPack(body, script) directly and
+// through Starlark's interpreter and fails when the events or the error
+// (with its backtrace) differ; expr names the input. A body that does not
+// compile (1 // 0 folded...) has nothing to compare.
+func bodyBothWays(t *testing.T, expr, body, script string) {
+	t.Helper()
+	p, err := Parse([]byte(bodyPack(body, script)), "fuzz.yaml")
+	if err != nil {
+		return
+	}
+	if p.directHooks != p.hooks {
+		t.Fatalf("%s: no direct form", expr)
+	}
+	play := func(interpret bool) string {
+		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+		err := applyFirst(t, m)
+		return eventLines(m.Events()) + errText(err)
+	}
+	if d, i := play(false), play(true); d != i {
+		t.Fatalf("%s:\ndirect:\n%s\ninterpreted:\n%s", expr, d, i)
+	}
 }
