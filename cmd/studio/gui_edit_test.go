@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -485,6 +486,19 @@ func (s *studioSession) waitForProject(path string, ok func(*graph.Pack) bool) *
 	return nil
 }
 
+// goroutines ends the studio with SIGQUIT, which makes the Go runtime print
+// every goroutine's stack, and returns its output with them: what a quit
+// that did not happen was waiting for.
+func (s *studioSession) goroutines() string {
+	s.cmd.Process.Signal(syscall.SIGQUIT)
+	select {
+	case err := <-s.exited:
+		s.exited <- err
+	case <-time.After(5 * time.Second):
+	}
+	return s.logs.String()
+}
+
 // waitForExit waits for the studio to end by itself.
 func (s *studioSession) waitForExit() {
 	s.t.Helper()
@@ -495,6 +509,6 @@ func (s *studioSession) waitForExit() {
 		}
 	case <-time.After(10 * time.Second):
 		s.capture()
-		s.t.Fatalf("the studio did not quit within 10 s (a dialog? see %s):\n%s", s.screen, s.logs.String())
+		s.t.Fatalf("the studio did not quit within 10 s (a dialog? see %s); its goroutines:\n%s", s.screen, s.goroutines())
 	}
 }
