@@ -390,3 +390,28 @@ func TestStatesWithoutPlacesGoBesideTheirNeighbours(t *testing.T) {
 		t.Error("one undo keeps the state or its position")
 	}
 }
+
+// TestQuitTellsOnQuitLast: OnQuit runs once, when the designer quit and
+// the editor has stopped its work and closed its project, so that what it
+// does (the studio ends the process if the toolkit does not) loses nothing.
+func TestQuitTellsOnQuitLast(t *testing.T) {
+	s := &memStore{files: map[string][]byte{}}
+	e := New(newEditEditor(t).app, s) // closes itself
+	useQueue(e)
+	proj, err := s.Create("quit.rulestudio", editPack(t), "made")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetPack(editPack(t), proj)
+	calls := 0
+	e.OnQuit = func() {
+		calls++
+		if e.ProjectPath() != "" || e.stopped.Err() == nil {
+			t.Errorf("OnQuit ran with the project %q open or the work not stopped (%v)", e.ProjectPath(), e.stopped.Err())
+		}
+	}
+	e.closeRequested()
+	if calls != 1 {
+		t.Fatalf("OnQuit ran %d times on quitting, want 1", calls)
+	}
+}

@@ -44,6 +44,11 @@ type Editor struct {
 	// Dock lays out the panels: View, Inspector and Diagnostics, and the
 	// panels added later (forms, the YAML view, debugger panels).
 	Dock *dock.Dock
+	// OnQuit, when set, runs once the designer quit (File > Quit, ctrl+Q,
+	// the window's close button): background work stopped, the project
+	// closed and the window asked to close. The studio uses it to make sure
+	// the process ends (cmd/studio's exitAfterQuit).
+	OnQuit func()
 
 	app    fyne.App
 	win    fyne.Window
@@ -266,4 +271,7 @@ func (e *Editor) quit() {
 		e.proj = nil
 	}
 	e.win.Close()
+	if e.OnQuit != nil {
+		e.OnQuit()
+	}
 }

@@ -35,6 +35,7 @@ func runGUI(path string) error {
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	ed := editor.New(a, projectStore{})
+	ed.OnQuit = func() { exitAfterQuit(quitGrace) }
 	var err error
 	if path == "" {
 		path, err = exampleProject()

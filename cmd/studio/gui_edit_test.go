@@ -507,6 +507,9 @@ func (s *studioSession) waitForExit() {
 		if err != nil {
 			s.t.Errorf("the studio ended with %v:\n%s", err, s.logs.String())
 		}
+		if strings.Contains(s.logs.String(), "did not finish closing") {
+			s.t.Logf("Fyne did not end its loop after the quit; the studio ended itself (quit.go):\n%s", s.logs.String())
+		}
 	case <-time.After(10 * time.Second):
 		s.capture()
 		s.t.Fatalf("the studio did not quit within 10 s (a dialog? see %s); its goroutines:\n%s", s.screen, s.goroutines())
