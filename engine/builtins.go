@@ -256,6 +256,7 @@ func biSetActive(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) 
 		return nil, err
 	}
 	m.st.active = seat
+	m.logWrite(rdActive, 0)
 	return m.pvals[seat], nil
 }
 
@@ -267,6 +268,7 @@ func biActivateNext(m *Match, fn string, args starlark.Tuple, kw []starlark.Tupl
 		return nil, err
 	}
 	m.st.active = (m.st.active + 1) % m.seats
+	m.logWrite(rdActive, 0)
 	return m.pvals[m.st.active], nil
 }
 
@@ -301,6 +303,7 @@ func biAllMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (
 		return nil, err
 	}
 	m.st.multi = 1<<m.seats - 1
+	m.logWrite(rdMulti, 0)
 	m.clearEnded(len(m.st.frames) - 1)
 	return starlark.None, nil
 }
@@ -325,6 +328,7 @@ func biSetMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (
 		set |= 1 << s
 	}
 	m.st.multi = set
+	m.logWrite(rdMulti, 0)
 	return starlark.None, nil
 }
 
@@ -358,6 +362,7 @@ func biDeactivate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple)
 		return nil, err
 	}
 	m.st.multi &^= 1 << s
+	m.logWrite(rdMulti, 0)
 	// The multiactive state is the frame the body belongs to (or the top).
 	i := min(m.ctx.frame, len(m.st.frames)-1)
 	if f := m.frameAt(i); f.priv != nil && f.priv[s] >= 0 {

@@ -122,7 +122,7 @@ func (m *Match) redealCards(seat int, next func() uint64, keep func(deck, card i
 // in a fork. A while condition that fails on the new state stops the match
 // on that error (Err), as the real one would stop at its next step.
 func (m *Match) rederive() {
-	m.prev = m.snapshot() // what before() reads while the clauses are asked
+	m.setPrev(m.snapshotPast()) // what before() reads while the clauses are asked
 	if !m.p.clauses {
 		return
 	}
@@ -147,7 +147,7 @@ func (m *Match) rederive() {
 	m.rewrap(want)
 	sb.wantBuf, sb.lastWant = sb.lastWant[:0], want
 	if !sameSlice(old, m.st.wraps) {
-		m.prev = m.snapshot() // the wrappers just made are the past's too
+		m.setPrev(m.snapshotPast()) // the wrappers just made are the past's too
 	}
 }
 
@@ -199,7 +199,7 @@ func (m *Match) redealObjects(seat int, next func() uint64, keep func(id int) bo
 			m.putFace(id, &faces[k], &faces[order[k]])
 		}
 	}
-	m.st.memberVer = m.bump() // types and tags changed: objects() answers otherwise
+	m.st.memberVer = m.bump(rdMembers, 0) // types and tags changed: objects() answers otherwise
 }
 
 // putFace gives object id the face of face, keeping the place of place (its

@@ -59,7 +59,7 @@ func (m *Match) frameW(i int) *frame {
 // framesW returns the stack for a change of its frames (a push, a pop, a
 // transition), copied first when a snapshot shares it.
 func (m *Match) framesW() []frame {
-	m.st.framesVer = m.bump()
+	m.st.framesVer = m.bump(rdFrames, 0)
 	if m.own(ownFrames) {
 		m.st.frames = m.cloneFrames(m.st.frames)
 	}

@@ -837,7 +837,7 @@ func (m *Match) loopError() error {
 // step's start.
 func (m *Match) beginStep() {
 	if m.hist || m.p.clauses || m.p.usesBefore {
-		m.next = m.snapshot()
+		m.next = m.snapshotPast()
 	}
 }
 
@@ -845,12 +845,13 @@ func (m *Match) beginStep() {
 func (m *Match) endStep() {
 	start := m.next
 	if m.next != nil {
-		m.prev, m.next = m.next, nil
+		m.setPrev(m.next)
+		m.next = nil
 	}
 	if m.rec {
 		m.clockEvents() // the step's own events: emitted before its number moves on
 	}
-	m.st.step++
+	m.st.step++ // not logged (writelog.go)
 	if m.hist {
 		m.history = append(m.history, m.st)
 		if m.p.clauses || m.p.usesBefore { // nothing else reads a step's start (At's before())
@@ -890,10 +891,10 @@ func (m *Match) step() (bool, error) {
 		}
 		prev := m.prev
 		if it.past != nil {
-			m.prev = it.past
+			m.setPrev(it.past)
 		}
 		err := m.runBody(it.h, bodyCtx{frame: fr, seat: it.player, private: priv}, self)
-		m.prev = prev
+		m.setPrev(prev)
 		if err != nil {
 			return false, err
 		}

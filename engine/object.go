@@ -339,7 +339,7 @@ func (m *Match) objW(id int) *object {
 		s.objs[i] = n
 		o = n
 	}
-	o.ver = m.bump()
+	o.ver = m.bump(rdObject, id)
 	return o
 }
 
@@ -523,7 +523,7 @@ func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 		return nil, fmt.Errorf("%s(%q): no object type declares this tag (declare it in an object type's tags)", op, tag)
 	}
 	ob := m.objW(o.id)
-	m.st.memberVer = m.bump()
+	m.st.memberVer = m.bump(rdMembers, 0)
 	if op == "add_tag" {
 		ob.tags |= 1 << bit
 	} else {
@@ -756,11 +756,12 @@ type fired struct {
 // pushes every whenever/when clause whose condition holds (SEMANTICS.md "One
 // step").
 func (m *Match) settle() error {
-	if m.settleIdle() {
-		return nil
+	if idle, err := m.settleIdle(); idle || err != nil {
+		return err
 	}
 	sb := m.sb()
-	sb.last.ok = false // until this pass completes firing nothing
+	sb.last.ok = false          // until this pass completes firing nothing
+	sb.log.held(&sb.last.stamp) // every answer is known to hold here, or is made here
 	m.settlePasses++
 	asked := m.evals + m.reused
 	memos := sb.last.memos[:0]
@@ -1027,7 +1028,7 @@ func (m *Match) firedBefore(f fired) string {
 func (m *Match) rewrapped(w wrapInst) {
 	m.objW(w.target) // nil once destroyed: reading it says so
 	if m.p.granted[w.name] {
-		m.st.memberVer = m.bump()
+		m.st.memberVer = m.bump(rdMembers, 0)
 	}
 }
 
@@ -1262,7 +1263,7 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	m.st.nextObj++
 	ob := newObject(len(t.defaults))
 	copy(ob.vars, t.defaults)
-	ob.gen, ob.ver, ob.id, ob.typ, ob.tags = m.st.gen, m.bump(), m.st.nextObj, t, t.tags
+	ob.gen, ob.ver, ob.id, ob.typ, ob.tags = m.st.gen, m.bump(rdObject, m.st.nextObj), m.st.nextObj, t, t.tags
 	for _, kv := range kw {
 		k := string(kv[0].(starlark.String))
 		v := kv[1]
@@ -1303,7 +1304,7 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	if ix != nil {
 		ix.wroteObj(m, ob.id)
 	}
-	m.st.memberVer = m.bump()
+	m.st.memberVer = m.bump(rdMembers, 0)
 	o := m.objValue(ob.id)
 	if m.rec {
 		e := Event{Kind: EvObject, Object: ob.id, Detail: "created"}
@@ -1344,7 +1345,8 @@ func biDestroy(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	if ix != nil {
 		ix.wroteObj(m, o.id)
 	}
-	m.st.memberVer = m.bump()
+	m.logWrite(rdObject, o.id) // reading it now says it is gone
+	m.st.memberVer = m.bump(rdMembers, 0)
 	m.emit(Event{Kind: EvObject, Name: name, Object: o.id, Detail: "destroyed"})
 	return starlark.None, nil
 }

@@ -23,9 +23,13 @@ import (
 // against it.
 //
 // A condition is a pure function of what it read: if every part it read has
-// the version it had, it gives the same answer, and settle reuses it. Tests
-// run with checkReads on re-evaluate every reused answer and fail on any
-// difference (a read some accessor failed to note).
+// the version it had, it gives the same answer, and settle reuses it. Most
+// of the time the write log (writelog.go) tells so without asking each part:
+// no write since the answer last held can have reached a part it read.
+// Tests run with checkReads on re-evaluate every reused answer and fail on
+// any difference (a read some accessor failed to note), and on an answer
+// the log kept whose parts do not all have their versions (a write it
+// missed).
 
 // Kinds of part a pure piece of code can read.
 const (
@@ -52,9 +56,13 @@ type read struct {
 // checkReads makes every reused answer be computed again and compared (tests).
 var checkReads = false
 
-// bump returns a new version for a part about to be written.
-func (m *Match) bump() uint64 {
+// bump returns a new version for part (kind, id) about to be written, and
+// logs the write (writelog.go).
+func (m *Match) bump(kind uint8, id int) uint64 {
 	m.wseq++
+	if sb := m.sbuf; sb != nil { // Match.logWrite, spelled out: bump stays inlined
+		sb.log.wrote(kind, id)
+	}
 	return m.wseq
 }
 
@@ -91,8 +99,8 @@ func (m *Match) add(r read) {
 }
 
 // firstRead reports whether object read r is not stamped with gen in
-// rdSeen yet, and stamps it (add's and mergeReads' look for an object
-// already noted: small enough to be inlined where it is asked).
+// rdSeen yet, and stamps it (add's look for an object already noted:
+// small enough to be inlined where it is asked).
 func (m *Match) firstRead(r *read, gen uint64) bool {
 	i := 2 * int(r.id)
 	if r.past {
@@ -212,6 +220,7 @@ func (m *Match) version(r read) uint64 {
 type clauseMemo struct {
 	cond    *hook // the clause's condition: an id may come back as another type after a restore
 	reads   []read
+	stamp         // what reads read, summarized, and where the answer last held (writelog.go)
 	known   bool  // the answer below was computed (without error)
 	holds   bool  // whenever/when: the condition holds
 	targets []int // while: the objects it wraps (nil: its condition does not hold)
@@ -243,7 +252,10 @@ func (m *Match) memoOf(src, slot, n int, cond *hook) *clauseMemo {
 // reuses its last answer when nothing it read has changed.
 func (m *Match) holds(mm *clauseMemo, src int, self starlark.Value) (bool, error) {
 	cond := mm.cond
-	reuse := mm.known && m.unchanged(mm.reads)
+	reuse := mm.known && m.stillHolds(mm)
+	if reuse && checkReads && !m.unchanged(mm.reads) {
+		return false, unloggedError(cond)
+	}
 	if reuse && !checkReads {
 		m.reused++
 		return mm.holds, nil
@@ -251,6 +263,7 @@ func (m *Match) holds(mm *clauseMemo, src int, self starlark.Value) (bool, error
 	m.evals++
 	old := mm.holds
 	mm.known = false
+	m.sb().log.held(&mm.stamp) // what it reads is read now
 	err := m.track(&mm.reads, func() (err error) {
 		if src < 0 { // a state's clause: self is its frame's parameters
 			m.note(rdFrames, 0, m.st.framesVer)
@@ -262,6 +275,7 @@ func (m *Match) holds(mm *clauseMemo, src int, self starlark.Value) (bool, error
 		return false, err
 	}
 	mm.known = true
+	mm.summarize(mm.reads)
 	if reuse && mm.holds != old {
 		return false, staleError(cond, fmt.Sprint(old), fmt.Sprint(mm.holds))
 	}
@@ -272,7 +286,10 @@ func (m *Match) holds(mm *clauseMemo, src int, self starlark.Value) (bool, error
 // while its condition does not hold, else its selector's objects (or src
 // itself), reusing the last answer when nothing they read has changed.
 func (m *Match) whileTargets(mm *clauseMemo, src int, cw *cwhile, self starlark.Value) ([]int, error) {
-	reuse := mm.known && m.unchanged(mm.reads)
+	reuse := mm.known && m.stillHolds(mm)
+	if reuse && checkReads && !m.unchanged(mm.reads) {
+		return nil, unloggedError(cw.cond)
+	}
 	if reuse && !checkReads {
 		m.reused++
 		return mm.targets, nil
@@ -280,6 +297,7 @@ func (m *Match) whileTargets(mm *clauseMemo, src int, cw *cwhile, self starlark.
 	m.evals++
 	old := mm.targets
 	mm.known = false
+	m.sb().log.held(&mm.stamp) // what it reads is read now
 	err := m.track(&mm.reads, func() (err error) {
 		if src < 0 {
 			m.note(rdFrames, 0, m.st.framesVer)
@@ -291,6 +309,7 @@ func (m *Match) whileTargets(mm *clauseMemo, src int, cw *cwhile, self starlark.
 		return nil, err
 	}
 	mm.known = true
+	mm.summarize(mm.reads)
 	if reuse && !slices.Equal(mm.targets, old) {
 		return nil, staleError(cw.cond, fmt.Sprint(old), fmt.Sprint(mm.targets))
 	}
@@ -332,4 +351,10 @@ func (m *Match) evalWhile(src int, cw *cwhile, self starlark.Value) ([]int, erro
 // again (only with checkReads): some accessor failed to note a read.
 func staleError(cond *hook, reused, now string) error {
 	return fmt.Errorf("engine: %s: the reused answer %s differs from %s (a read was not noted)", cond.what, reused, now)
+}
+
+// unloggedError reports an answer the write log kept whose reads have
+// another version (only with checkReads): some write was not logged.
+func unloggedError(cond *hook) error {
+	return fmt.Errorf("engine: %s: the write log kept an answer a part it read no longer has (a write was not logged)", cond.what)
 }

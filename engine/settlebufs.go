@@ -11,12 +11,13 @@ type settleBufs struct {
 	wtOf                []wrapInst // the wrappers wtBits describes
 	wtBits              []uint64   // a bit per object id some wrapper of wtOf is on (wrapsTarget)
 	firesBuf            []fired    // the clauses the running pass fires, reused
+	log                 writeLog   // the parts written (writelog.go)
 }
 
 // sb returns the match's settleBufs, made at the first call.
 func (m *Match) sb() *settleBufs {
 	if m.sbuf == nil {
-		m.sbuf = new(settleBufs)
+		m.sbuf = &settleBufs{log: newWriteLog(nil)}
 	}
 	return m.sbuf
 }
@@ -31,19 +32,22 @@ func (sb *settleBufs) release() *settleBufs {
 	clear(sb.last.memos[:cap(sb.last.memos)])
 	clear(sb.wtBits) // no object is wrapped: as a nil wtBits answers
 	*sb = settleBufs{
-		last:     settled{reads: sb.last.reads[:0], memos: sb.last.memos[:0]},
+		last:     settled{memos: sb.last.memos[:0]},
 		wantBuf:  sb.wantBuf[:0],
 		lastWant: sb.lastWant[:0], // empty compares as nil (sameKeys)
 		wtBits:   sb.wtBits,
 		firesBuf: sb.firesBuf[:0],
+		log:      newWriteLog(sb.log.parts), // positions start again: no answer is known
 	}
 	return sb
 }
 
-// forgetSettle makes the next settle pass run in full (settleskip.go): the
-// state is another than the one the last pass saw.
+// forgetSettle makes the next settle pass run in full (settleskip.go), and
+// every answer known be asked part by part (writelog.go): the state is
+// another than the one the last pass saw, put in without a write logged.
 func (m *Match) forgetSettle() {
 	if m.sbuf != nil {
 		m.sbuf.last.ok = false
+		m.sbuf.log.cut()
 	}
 }

@@ -123,7 +123,7 @@ func (m *Match) boardW(i int) *board {
 		b = m.cloneBoard(b, s.gen)
 		t.boards[i] = b
 	}
-	b.ver = m.bump()
+	b.ver = m.bump(rdBoard, i)
 	return b
 }
 
@@ -138,7 +138,7 @@ func (m *Match) deckW(i int) *deck {
 		d = d.clone(s.gen)
 		t.decks[i] = d
 	}
-	d.ver = m.bump()
+	d.ver = m.bump(rdDeck, i)
 	m.rekeyPlaces(i, old, oldVer, d)
 	return d
 }
@@ -149,7 +149,7 @@ func (m *Match) playerW(seat int) {
 	if m.own(ownPvers) {
 		sp.pvers = m.clonePvers(sp.pvers)
 	}
-	sp.pvers[seat] = m.bump()
+	sp.pvers[seat] = m.bump(rdPlayer, seat)
 }
 
 func (m *Match) scoresW() []int {
@@ -169,7 +169,7 @@ func (m *Match) clocksW() []int64 {
 }
 
 func (m *Match) varsW() *varList {
-	m.st.gvarsVer = m.bump()
+	m.st.gvarsVer = m.bump(rdGame, 0)
 	if m.own(ownVars) {
 		m.st.vars = m.st.vars.clone()
 	}
