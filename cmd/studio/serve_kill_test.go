@@ -152,7 +152,7 @@ func playServed(t *testing.T, bin, state string, matches, kills int, seed uint64
 	}
 	cmd.Process.Signal(os.Interrupt)
 	if err := cmd.Wait(); err != nil {
-		t.Errorf("studio serve after an interrupt: %v", err)
+		t.Errorf("studio serve after an interrupt: %v; its stderr:\n%s", err, cmd.Stderr.(*bytes.Buffer))
 	}
 }
 
