@@ -77,6 +77,8 @@ func (p *perft) walk(d int) error {
 	// with a generation of its own, whose writes copy what they change. The
 	// step before, which before() reads, is s's for every child.
 	s, prev := m.st, m.prev
+	m.hold(s)
+	m.hold(prev)
 	for i := range moves {
 		play := func() error {
 			if p.reuse {

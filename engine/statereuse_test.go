@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"testing"
+)
+
+// TestStepReusesDroppedPast: a step of a pack with clauses snapshots the
+// state as it begins (beginStep); when it ends, the past the step before it
+// read is read by nothing any more, so the next step's snapshot takes its
+// struct instead of allocating one (statereuse.go). A step that writes
+// nothing thus allocates nothing once the first has run.
+func TestStepReusesDroppedPast(t *testing.T) {
+	m := newMatch(t, bundled(t, "seeds"), 2, Options{Seed: 1, NoHistory: true})
+	if m.prev == nil {
+		t.Fatal("the seed effects take no snapshot at a step: the test needs a pack that does")
+	}
+	if n := testing.AllocsPerRun(50, func() { m.beginStep(); m.endStep() }); n != 0 {
+		t.Errorf("an empty step allocates %v times, want 0", n)
+	}
+}
+
+// keeperBot plays as bot, and before each choice keeps states the ways the
+// engine's users do: a fork played on a few moves, a determinized copy
+// played on, a perft of two plies, a view of every seat.
+type keeperBot struct {
+	bot *hashingBot
+	n   int
+}
+
+func (b *keeperBot) Choose(m *Match, moves []Move) Move {
+	b.n++
+	seed := uint64(b.n)
+	switch b.n % 4 {
+	case 0:
+		if _, err := m.Fork().Play(NewRandomBot(seed), 3); err != nil && b.bot.err == nil {
+			b.bot.err = err
+		}
+	case 1:
+		if _, err := m.Determinize(moves[0].Seat, seed).Play(NewRandomBot(seed), 3); err != nil && b.bot.err == nil {
+			b.bot.err = err
+		}
+	case 2:
+		if _, err := m.Perft(2); err != nil && b.bot.err == nil {
+			b.bot.err = err
+		}
+	}
+	return b.bot.Choose(m, moves)
+}
+
+// TestDroppedPastsUnreachable: in the checked mode, every past a step
+// drops is asked of the collector at the next snapshot, which panics when
+// anything still reaches it (a keeper without hold); the matches played,
+// with forks, determinized copies and perft taken at every decision, give
+// the same decisions and views as with the pasts reused.
+func TestDroppedPastsUnreachable(t *testing.T) {
+	packs := []string{"seeds", "hearts"}
+	if testing.Short() {
+		packs = packs[:1]
+	}
+	for _, name := range packs {
+		p := bundled(t, name)
+		seats := 2
+		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
+			seats = pl.Min
+		}
+		play := func() string {
+			m := newMatch(t, p, seats, Options{Seed: 3, NoHistory: true})
+			bot := &keeperBot{bot: &hashingBot{bot: NewRandomBot(3), h: sha256.New(), views: true}}
+			plies, err := m.Play(bot, 0)
+			if err == nil {
+				err = bot.bot.err
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return fmt.Sprintf("plies=%d steps=%d scores=%v sha256=%x", plies, m.Step(), m.Scores(), bot.bot.h.Sum(nil)[:12])
+		}
+		checkStates = true
+		checked := play()
+		checkStates = false
+		if got := play(); got != checked {
+			t.Errorf("%s: reusing pasts changed the match:\n got %s\nwant %s", name, got, checked)
+		}
+	}
+}
+
+// TestForkHoldsPast: a fork reads the same past as its match (Fork), so
+// its steps must not reuse it while the match still reads it: in the
+// checked mode, a fork taking steps with no undo point (a fork taken
+// mid-way goes on before its first action's) finds the past it dropped
+// still reachable, through its match, unless Fork held it.
+func TestForkHoldsPast(t *testing.T) {
+	m := newMatch(t, bundled(t, "seeds"), 2, Options{Seed: 1, NoHistory: true})
+	f := m.Fork()
+	checkStates = true
+	defer func() { checkStates = false }()
+	for range 3 {
+		f.beginStep()
+		f.endStep()
+	}
+	if f.prev == m.prev || m.prev.owned&stateHeld == 0 {
+		t.Errorf("the fork's steps did not move its past on, or Fork did not hold the match's")
+	}
+}
