@@ -108,7 +108,7 @@ type Match struct {
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
 	players      starlark.Value // playersTuple made an interface at its first use (see playersValue)
-	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
+	spares       *spares        // during Perft, the containers of its dead lines (recycle.go); else a step's dead state stack (statereuse.go)
 	bulk         *uint64        // while Perft lists its last ply: where the cells it counts go (countCells)
 	bmoves       *[2]movesCache // per colour, the last moves found on a board, made at the first (legalboard.go)
 	game         *boundGame
@@ -839,6 +839,7 @@ func (m *Match) loopError() error {
 func (m *Match) beginStep() {
 	if m.hist || m.p.clauses || m.p.usesBefore {
 		m.next = m.snapshot()
+		m.st.owned |= startCopy
 	}
 }
 

@@ -21,8 +21,9 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 	// depth plays its children on one mstate of its own, copied afresh.
 	p.reuse = !m.p.clauses && !m.p.usesBefore
 	if p.reuse {
+		sp := m.spares // a step's dead stacks (statereuse.go)
 		m.spares = &p.spares
-		defer func() { m.spares = nil }()
+		defer func() { m.spares = sp }()
 	}
 	u, arena := m.undoPoint(), m.arena
 	err := p.walk(0)

@@ -19,6 +19,12 @@ func TestStepReusesDroppedPast(t *testing.T) {
 	if n := testing.AllocsPerRun(50, func() { m.beginStep(); m.endStep() }); n != 0 {
 		t.Errorf("an empty step allocates %v times, want 0", n)
 	}
+	// A step writing a frame copies the state stack: into the stack of the
+	// past dropped, which made its own and whose copy made another.
+	top := len(m.st.frames) - 1
+	if n := testing.AllocsPerRun(50, func() { m.beginStep(); m.clearEnded(top); m.endStep() }); n != 0 {
+		t.Errorf("a step writing a frame allocates %v times, want 0", n)
+	}
 }
 
 // keeperBot plays as bot, and before each choice keeps states the ways the
@@ -65,10 +71,23 @@ func TestDroppedPastsUnreachable(t *testing.T) {
 		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
 			seats = pl.Min
 		}
-		play := func() string {
+		// Play, or Apply (an undo point at every move, a snapshot between
+		// the steps of two moves).
+		play := func(apply bool) string {
 			m := newMatch(t, p, seats, Options{Seed: 3, NoHistory: true})
 			bot := &keeperBot{bot: &hashingBot{bot: NewRandomBot(3), h: sha256.New(), views: true}}
-			plies, err := m.Play(bot, 0)
+			var plies int
+			var err error
+			if apply {
+				for ; err == nil && m.Waiting(); plies++ {
+					var moves []Move
+					if moves, err = m.LegalAll(); err == nil {
+						err = m.Apply(bot.Choose(m, moves))
+					}
+				}
+			} else {
+				plies, err = m.Play(bot, 0)
+			}
 			if err == nil {
 				err = bot.bot.err
 			}
@@ -77,11 +96,13 @@ func TestDroppedPastsUnreachable(t *testing.T) {
 			}
 			return fmt.Sprintf("plies=%d steps=%d scores=%v sha256=%x", plies, m.Step(), m.Scores(), bot.bot.h.Sum(nil)[:12])
 		}
-		checkStates = true
-		checked := play()
-		checkStates = false
-		if got := play(); got != checked {
-			t.Errorf("%s: reusing pasts changed the match:\n got %s\nwant %s", name, got, checked)
+		for _, apply := range []bool{false, true} {
+			checkStates = true
+			checked := play(apply)
+			checkStates = false
+			if got := play(apply); got != checked {
+				t.Errorf("%s: reusing pasts changed the match:\n got %s\nwant %s", name, got, checked)
+			}
 		}
 	}
 }
@@ -102,5 +123,31 @@ func TestForkHoldsPast(t *testing.T) {
 	}
 	if f.prev == m.prev || m.prev.owned&stateHeld == 0 {
 		t.Errorf("the fork's steps did not move its past on, or Fork did not hold the match's")
+	}
+}
+
+// TestDeadFramesOnlyFromTheStartsCopy: a dropped past's state stack is
+// taken for the next copy only when the new past, the one copy made of the
+// dropped one, made its own; a snapshot between them (a save) may share the
+// old stack and keep it, so a stack the new past made after a save is not
+// enough.
+func TestDeadFramesOnlyFromTheStartsCopy(t *testing.T) {
+	m := newMatch(t, bundled(t, "seeds"), 2, Options{Seed: 1, NoHistory: true})
+	top := len(m.st.frames) - 1
+	m.beginStep()
+	m.clearEnded(top) // the step's state makes its own stack: the next past's
+	m.endStep()
+	m.beginStep()
+	m.endStep()
+	saved := m.save() // shares the past's stack, and holds it
+	want := saved.frames[top].ended
+	m.clearEnded(top) // the state after the save makes its own stack
+	m.beginStep()
+	m.endStep() // drops the past whose stack saved shares
+	m.beginStep()
+	m.endTurn(top, 1) // copies the stack: not into saved's
+	m.endStep()
+	if got := saved.frames[top].ended; got != want {
+		t.Errorf("a saved state's stack changed: ended %b, want %b", got, want)
 	}
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // stateKeepers are the places of the package's source that store a state
-// (*mstate, or an mstate copied whole) anywhere but in a local variable,
-// and the fields that can hold one, each with why reusing the past a step
+// (*mstate, or an mstate copied whole) or a state stack ([]frame) anywhere
+// but in a local variable, and the fields that can hold one, each with why reusing the past a step
 // drops (statereuse.go) cannot change what it reads. A store or a field not
 // listed fails TestStatesStoredOnlyByKeepers: a state kept beyond its step
 // must be held (Match.hold) before it is listed here.
@@ -32,6 +32,9 @@ var stateKeepers = map[string]string{
 	"field undoState.prev":  "held by undoPoint",
 	"field perft.states":    "perft's own states, reused without snapshots (recycle.go)",
 	"field blockParts.st":   "a new match's first state (matchblock.go), its history0 when it snapshots",
+
+	"field mstate.frames":     "a state's stack: shared by its copies until one writes (frames.go)",
+	"field spares.frameLists": "dead stacks: perft's lines' (recycle.go), or a dropped past's (deadFrames)",
 
 	// Stores, by function.
 	"(*Match).snapshot: Match.st":             "the copy the match goes on in",
@@ -72,6 +75,21 @@ var stateKeepers = map[string]string{
 	"(*Match).share: Match.history":           "with history",
 	"(*Match).share: Match.starts":            "with history",
 	"(*Match).rederive: Match.prev":           "a snapshot of the determinized copy's own",
+
+	// State stacks, by function: a state's own, or a dead one.
+	"(*Match).frameW: mstate.frames":                   "the state's own copy",
+	"(*Match).framesW: mstate.frames":                  "the state's own copy",
+	"(*Match).pushState: mstate.frames":                "the state's own copy, grown",
+	"(*Match).pushState: append m.framesW()":           "the state's own copy",
+	"(*Match).popFrame: mstate.frames":                 "the state's own copy",
+	"(*Program).NewMatch: mstate.frames":               "the first state's",
+	"(*matchBlock).firstFrame: []frame{}":              "the first state's",
+	"(*spares).recycle: spares.frameLists":             "a dead line's (recycle.go)",
+	"(*spares).recycle: append spares.frameLists":      "a dead line's (recycle.go)",
+	"(*Match).cloneFrames: spares.frameLists":          "taken",
+	"(*Match).cloneFrames: append spares.frameLists[]": "taken",
+	"(*Match).dropPast: spares.frameLists":             "a dropped past's, when deadFrames",
+	"(*Match).dropPast: append spares.frameLists[:]":   "a dropped past's, when deadFrames",
 }
 
 // TestStatesStoredOnlyByKeepers: a step's snapshot reuses the struct of the
@@ -182,6 +200,9 @@ func (emptyImporter) Import(path string) (*types.Package, error) {
 // holdsState reports whether a value of type t is or directly holds a
 // state: *mstate, mstate, or a slice, array, map or channel of them.
 func holdsState(t types.Type, mst types.Type) bool {
+	if s, ok := t.(*types.Slice); ok && s.Elem().String() == "engine.frame" {
+		return true // a state stack (deadFrames takes a dropped past's)
+	}
 	switch u := t.(type) {
 	case *types.Pointer:
 		return types.Identical(u.Elem(), mst)
@@ -252,6 +273,8 @@ func storeName(e ast.Expr, info *types.Info) string {
 		return "*" + typeName(info.Types[e.X].Type)
 	case *ast.IndexExpr:
 		return storeName(e.X, info) + "[]"
+	case *ast.SliceExpr:
+		return storeName(e.X, info) + "[:]"
 	case *ast.Ident:
 		return "package var " + e.Name
 	}
