@@ -112,17 +112,20 @@ func (m *Match) deadFrames(old *mstate) bool {
 		n.owned&(startCopy|ownFrames) == startCopy|ownFrames
 }
 
-// newState returns a struct for the next snapshot: the dropped past when
-// there is one, else a new one.
-func (m *Match) newState() *mstate {
+// newState returns a copy of old for the next snapshot: in the dropped
+// past when there is one, else in a new struct (copied as it is made: a new
+// struct zeroed and then written costs a history's snapshot more).
+func (m *Match) newState(old *mstate) *mstate {
 	if checkStates {
 		m.checkDropped()
 	}
 	if n := m.spare; n != nil {
 		m.spare = nil
+		*n = *old
 		return n
 	}
-	return new(mstate)
+	c := *old
+	return &c
 }
 
 // checkDropped panics when the past dropped last is still reachable: some

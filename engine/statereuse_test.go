@@ -29,7 +29,7 @@ func TestStepReusesDroppedPast(t *testing.T) {
 
 // keeperBot plays as bot, and before each choice keeps states the ways the
 // engine's users do: a fork played on a few moves, a determinized copy
-// played on, a perft of two plies, a view of every seat.
+// played on, a perft of two plies (one decision in eight), a view of every seat.
 type keeperBot struct {
 	bot *hashingBot
 	n   int
@@ -38,12 +38,12 @@ type keeperBot struct {
 func (b *keeperBot) Choose(m *Match, moves []Move) Move {
 	b.n++
 	seed := uint64(b.n)
-	switch b.n % 4 {
-	case 0:
+	switch b.n % 8 {
+	case 0, 4:
 		if _, err := m.Fork().Play(NewRandomBot(seed), 3); err != nil && b.bot.err == nil {
 			b.bot.err = err
 		}
-	case 1:
+	case 1, 5:
 		if _, err := m.Determinize(moves[0].Seat, seed).Play(NewRandomBot(seed), 3); err != nil && b.bot.err == nil {
 			b.bot.err = err
 		}
@@ -61,12 +61,13 @@ func (b *keeperBot) Choose(m *Match, moves []Move) Move {
 // with forks, determinized copies and perft taken at every decision, give
 // the same decisions and views as with the pasts reused.
 func TestDroppedPastsUnreachable(t *testing.T) {
-	packs := []string{"seeds", "hearts"}
-	if testing.Short() {
-		packs = packs[:1]
+	reads, err := Parse([]byte(readsPack), "reads.yaml")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range packs {
-		p := bundled(t, name)
+	// The seed effects, and a pack whose clauses read every kind of part,
+	// 40 plies each (a collection at every step).
+	for name, p := range map[string]*Program{"seeds": bundled(t, "seeds"), "reads": reads} {
 		seats := 2
 		if pl := p.Pack.Players; pl != nil && pl.Min > 0 {
 			seats = pl.Min
@@ -79,14 +80,14 @@ func TestDroppedPastsUnreachable(t *testing.T) {
 			var plies int
 			var err error
 			if apply {
-				for ; err == nil && m.Waiting(); plies++ {
+				for ; err == nil && m.Waiting() && plies < 40; plies++ {
 					var moves []Move
 					if moves, err = m.LegalAll(); err == nil {
 						err = m.Apply(bot.Choose(m, moves))
 					}
 				}
 			} else {
-				plies, err = m.Play(bot, 0)
+				plies, err = m.Play(bot, 40)
 			}
 			if err == nil {
 				err = bot.bot.err

@@ -63,7 +63,7 @@ var stateKeepers = map[string]string{
 	"(*funcCompiler).beforeLambda: Match.st":  "as biBefore",
 	"(*funcCompiler).beforeLambda: Match.cur": "as biBefore",
 	"(*Match).step: Match.prev":               "a pending body's past (held by fire) while it runs, and back",
-	"(*Match).snapshot: *mstate":              "the copy, in newState's struct",
+	"(*Match).newState: *mstate":              "the copy, in the dropped past",
 	"(*Match).endStep: Match.history":         "with history",
 	"(*Match).endStep: Match.starts":          "with history",
 	"(*perft).walk: perft.states":             "perft's own",
