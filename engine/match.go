@@ -108,7 +108,7 @@ type Match struct {
 	pvals        []*playerValue
 	playersTuple starlark.Tuple
 	players      starlark.Value // playersTuple made an interface at its first use (see playersValue)
-	spares       *spares        // during Perft, the containers of its dead lines (recycle.go)
+	spares       *spares        // during Perft, the containers of its dead lines (recycle.go); else a step's dead state stack (statereuse.go)
 	bulk         *uint64        // while Perft lists its last ply: where the cells it counts go (countCells)
 	bmoves       *[2]movesCache // per colour, the last moves found on a board, made at the first (legalboard.go)
 	game         *boundGame
@@ -134,6 +134,7 @@ type Match struct {
 	// countCombos: the combinations() about to run may give a comboSeq,
 	// which enumerate keeps counted in segs (counted.go).
 	countCombos bool
+	over        int32 // steps taken past the budget (see onMaxSteps): at most 65, beside the bools
 
 	beforeLog *[]string // while firedBefore asks a condition again: what before() answers
 	events    []Event
@@ -143,7 +144,6 @@ type Match struct {
 	starts    []*mstate    // per step kept in history of a pack with clauses or before(): the state as it began, after its settle (what before() read in the next step)
 	idle      int
 	running   uint64 // players whose clock runs (last recorded)
-	over      int    // steps taken past the budget (see onMaxSteps)
 	argbuf    []starlark.Value
 	dstack    []starlark.Value // the locals of the running direct calls (see dfn)
 	kwbuf     []starlark.Tuple // the keyword arguments of the running direct builtin calls
@@ -156,6 +156,7 @@ type Match struct {
 	mem       allocator        // the bytes of values the running code made (see alloc.go)
 	next      *mstate          // state at the start of the running step: prev once it ends
 	cur       *mstate          // the present, while before() reads the past
+	spare     *mstate          // a past no step reads any more, for the next snapshot (statereuse.go)
 
 	wrapValue, wrapInner starlark.Value    // value and inner of a running wrapper
 	arena                []starlark.Value  // backing store of Move.Args from legal
@@ -838,6 +839,7 @@ func (m *Match) loopError() error {
 func (m *Match) beginStep() {
 	if m.hist || m.p.clauses || m.p.usesBefore {
 		m.next = m.snapshotPast()
+		m.st.owned |= startCopy
 	}
 }
 
@@ -845,8 +847,10 @@ func (m *Match) beginStep() {
 func (m *Match) endStep() {
 	start := m.next
 	if m.next != nil {
+		old := m.prev
 		m.setPrev(m.next)
 		m.next = nil
+		m.dropPast(old)
 	}
 	if m.rec {
 		m.clockEvents() // the step's own events: emitted before its number moves on
@@ -1430,6 +1434,7 @@ type undoState struct {
 }
 
 func (m *Match) undoPoint() undoState {
+	m.hold(m.prev)
 	return undoState{m.save(), m.prev, len(m.events), len(m.history)}
 }
 
@@ -1476,7 +1481,11 @@ func (m *Match) take(mv Move) error {
 }
 
 // save returns the current state for restore; the match goes on with a copy.
-func (m *Match) save() *mstate { return m.snapshot() }
+func (m *Match) save() *mstate {
+	s := m.snapshot()
+	m.hold(s)
+	return s
+}
 
 // restore returns the match to a state from save. The saved state stays
 // unchanged, so it may be restored again.

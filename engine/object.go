@@ -999,6 +999,7 @@ func (m *Match) fire(fires []fired) {
 			ob.fired |= f.bit
 		}
 		f.item.past = m.prev
+		m.hold(m.prev) // read by the body when it runs
 		m.pushExec(f.item)
 	}
 }

@@ -21,8 +21,9 @@ func (m *Match) Perft(depth int) ([]uint64, error) {
 	// depth plays its children on one mstate of its own, copied afresh.
 	p.reuse = !m.p.clauses && !m.p.usesBefore
 	if p.reuse {
+		sp := m.spares // a step's dead stacks (statereuse.go)
 		m.spares = &p.spares
-		defer func() { m.spares = nil }()
+		defer func() { m.spares = sp }()
 	}
 	u, arena := m.undoPoint(), m.arena
 	err := p.walk(0)
@@ -77,6 +78,8 @@ func (p *perft) walk(d int) error {
 	// with a generation of its own, whose writes copy what they change. The
 	// step before, which before() reads, is s's for every child.
 	s, prev := m.st, m.prev
+	m.hold(s)
+	m.hold(prev)
 	for i := range moves {
 		play := func() error {
 			if p.reuse {

@@ -200,11 +200,11 @@ func (m *Match) execW() []execItem {
 // copy that shares every container until it changes one.
 func (m *Match) snapshot() *mstate {
 	old := m.st
-	n := *old
+	n := m.newState(old)
 	n.gen = gens.Add(1)
 	n.owned = 0
 	n.pvOwned = 0
-	m.st = &n
+	m.st = n
 	return old
 }
 

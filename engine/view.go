@@ -501,6 +501,7 @@ func (m *Match) Fork() *Match {
 	f.share(m, len(m.history), len(m.events))
 	if m.prev != nil {
 		f.prev = m.prev // the same past: a step's start is never written again
+		m.hold(m.prev)
 	}
 	return f
 }
@@ -525,6 +526,7 @@ func (m *Match) fork(st *mstate) *Match {
 	if m.st == st {
 		m.snapshot() // st becomes immutable for both
 	}
+	m.hold(st)
 	f.st = st
 	f.prev = st
 	f.snapshot()

@@ -112,10 +112,12 @@ type spanUnion struct {
 	union wpart
 }
 
-// snapAt is a snapshot and the log's position when it was taken.
+// snapAt is a snapshot, by its generation, and the log's position when it
+// was taken. The generation names it: every state has its own (gens), a
+// recycled struct (statereuse.go) a new one; and a pointer here would keep
+// a dropped past reachable, which the checked mode of its reuse forbids.
 type snapAt struct {
-	s   *mstate
-	gen uint64 // s.gen when taken: a recycled state is another state
+	gen uint64 // 0: no snapshot
 	at  uint64
 }
 
@@ -202,15 +204,18 @@ func (l *writeLog) held(st *stamp) { st.at, st.prevAt = l.now(), l.prevAt }
 // snapped notes snapshot s, taken now, as a past to be.
 func (l *writeLog) snapped(s *mstate) {
 	l.nsnap++
-	l.snaps[l.nsnap%uint8(len(l.snaps))] = snapAt{s: s, gen: s.gen, at: l.now()}
+	l.snaps[l.nsnap%uint8(len(l.snaps))] = snapAt{gen: s.gen, at: l.now()}
 }
 
 // posOf returns the position snapshot s was taken at, noPos when it is not
 // one of the last snapped since the last cut.
 func (l *writeLog) posOf(s *mstate) uint64 {
+	if s == nil || s.gen == 0 {
+		return noPos
+	}
 	for i := range uint8(len(l.snaps)) { // the newest first: most often the one
 		sn := &l.snaps[(l.nsnap-i)%uint8(len(l.snaps))]
-		if sn.s == s && sn.gen == s.gen && sn.at >= l.base {
+		if sn.gen == s.gen && sn.at >= l.base {
 			return sn.at
 		}
 	}
