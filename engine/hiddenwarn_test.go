@@ -62,6 +62,12 @@ actions:
       player.secret = c.type
       game.hit = c.type == kind
       game.shown = [x.type for x in deck.cards("table")]
+      for h in deck.cards("hand", player):
+          deck.move(h, "table")
+      for h in deck.cards("table"):
+          game.last = h.type_arg # warn
+      for t in deck.cards("table"):
+          game.first = t.type_arg
       next_state("go")
 scripts:
   main: |
@@ -71,7 +77,9 @@ scripts:
 // TestHiddenWarnings: validate warns (rule "hidden") of a public tag a
 // while clause grants from a hand, an args entry showing the draw pile's
 // top card and a public variable given a drawn card's name, each at its
-// line, and of nothing else of hiddenPack.
+// line, and of nothing else of hiddenPack. Locals are followed without
+// regard to order (docs/model.md says so): h, a hand's card in one loop,
+// is hidden in the next, which reads the face-up table.
 func TestHiddenWarnings(t *testing.T) {
 	pack, err := graph.Parse([]byte(hiddenPack), "hidden.yaml")
 	if err != nil {
