@@ -143,7 +143,11 @@ func holds(b graph.Breakpoint, step int, events []engine.Event, v *stepView) str
 			}
 		}
 		if found >= 0 {
-			return events[found].Name + " = " + last
+			name := events[found].Name
+			if e := events[found]; e.Player != 0 && e.Object == 0 && !strings.Contains(name, ".") {
+				name = fmt.Sprintf("player %d.%s", e.Player, name) // whose: "out" alone says not
+			}
+			return name + " = " + last
 		}
 	case graph.BreakProperty:
 		return propertyChange(b.Target, v, step)

@@ -204,7 +204,8 @@ func TestSetBreakpointsChecks(t *testing.T) {
 	}
 }
 
-// countPack's one action adds 1, 2 and 3 to game.coins in one body.
+// countPack's one action adds 1, 2 and 3 to game.coins in one body and
+// puts its player out.
 const countPack = `format: 1
 pack: count
 players: {min: 2, max: 2}
@@ -229,6 +230,7 @@ actions:
     body: |
       for n in [1, 2, 3]:
           game.coins += n
+      player.out = True
       next_state("done")
 `
 
@@ -251,5 +253,13 @@ func TestVariableBreakpointSaysTheStepsValue(t *testing.T) {
 	}
 	if got := st.Hits[0].Why; got != "game.coins = 6" {
 		t.Errorf("the breakpoint says %q, want %q", got, "game.coins = 6")
+	}
+	// A player's variable says whose it is (it read "out = True").
+	s = newSession(t, pack, Config{Seats: seats(2, "random"), Seed: 1})
+	if err := s.SetBreakpoints([]graph.Breakpoint{{Kind: graph.BreakVariable, Target: "player.out", Enabled: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if st := must(t)(s.Continue()); st.Reason != AtBreakpoint || len(st.Hits) != 1 || st.Hits[0].Why != "player 1.out = True" {
+		t.Errorf("stop %+v, want the breakpoint saying player 1.out = True", st)
 	}
 }
