@@ -505,6 +505,7 @@ func (d *deckValue) create(m *Match, fn string, args starlark.Tuple, kw []starla
 		dk.cards = slices.Grow(dk.cards, min(l.Len(), maxDeck))
 		ix.ids = slices.Grow(ix.ids, min(l.Len(), maxDeck))
 	}
+	had := len(dk.cards)
 	it := cards.Iterate()
 	defer it.Done()
 	var v starlark.Value
@@ -540,7 +541,7 @@ func (d *deckValue) create(m *Match, fn string, args starlark.Tuple, kw []starla
 	if m.rec {
 		e := Event{Kind: EvObject, Name: d.name}
 		if m.texting() {
-			e.Detail = fmt.Sprintf("created %d cards", len(dk.cards))
+			e.Detail = fmt.Sprintf("created %d cards", len(dk.cards)-had)
 		}
 		m.emit(e)
 	}

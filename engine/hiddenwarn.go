@@ -13,7 +13,7 @@ import (
 // leaks` would find by playing, read from the code where it can be: a tag
 // every seat sees that a while clause grants from cards some seat cannot
 // see, a public variable assigned a face of such a card, an args entry
-// showing one. A card is read from a hidden place when the code names the
+// showing one, a notification to every seat naming one. A card is read from a hidden place when the code names the
 // place: deck.cards("hand", p), deck.top("deck"), deck.pick(n, p) (into a
 // hand), deck.pick_for_location(n, from, "removed"), for a location the
 // pack's visibility does not show to every seat. Faces flow as FaceFlow
@@ -41,6 +41,14 @@ func (a *analyzer) hiddenWarnings() {
 		}
 		fl := p.flowOf(fn, 0, hidden, nil)
 		syntax.Walk(fn, func(n syntax.Node) bool {
+			if call, ok := n.(*syntax.CallExpr); ok {
+				if x := notifiedFace(call, fl); x != nil {
+					start, _ := call.Span()
+					a.report(graph.Warning, "hidden", gpos(start), "notify shows every seat a face of a card some seats cannot see (%s): give it to=player for the seat that may see it, or show the card first (reveal)",
+						fl.where(x, fn))
+				}
+				return true
+			}
 			as, ok := n.(*syntax.AssignStmt)
 			if !ok {
 				return true
@@ -65,6 +73,32 @@ func (a *analyzer) hiddenWarnings() {
 	for _, name := range sortedKeys(a.c.scripts) {
 		look(a.c.scripts[name])
 	}
+}
+
+// notifiedFace returns the argument of call, a notify to every seat (no
+// to=, or to=None), that carries a face of a hidden card; nil when call is
+// no such notify or none does.
+func notifiedFace(call *syntax.CallExpr, fl *flow) syntax.Expr {
+	if id, ok := call.Fn.(*syntax.Ident); !ok || id.Name != "notify" {
+		return nil
+	}
+	var face syntax.Expr
+	for _, arg := range call.Args {
+		x := arg
+		if kw, ok := arg.(*syntax.BinaryExpr); ok && kw.Op == syntax.EQ {
+			if k, ok := kw.X.(*syntax.Ident); ok && k.Name == "to" {
+				if v, ok := kw.Y.(*syntax.Ident); !ok || v.Name != "None" {
+					return nil // one seat's: what it may see is the rules' call
+				}
+				continue
+			}
+			x = kw.Y
+		}
+		if face == nil && fl.carries(x) {
+			face = x
+		}
+	}
+	return face
 }
 
 // grantedFromHidden warns of each public tag a while clause of ws grants

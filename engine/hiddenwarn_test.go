@@ -60,8 +60,17 @@ actions:
       c = deck.pick(1, player)[0]
       game.drawn = NAMES[c.type_arg] # warn
       player.secret = c.type
+      notify("you drew ${c}", c=c.type, to=player)
+      notify("${p} drew ${c}", p=player.name, c=c.type) # warn
+      notify("${p} drew a ${c}", p=player.name, c=("high" if c.type_arg > 1 else "low"))
       game.hit = c.type == kind
       game.shown = [x.type for x in deck.cards("table")]
+      for h in deck.cards("hand", player):
+          deck.move(h, "table")
+      for h in deck.cards("table"):
+          game.last = h.type_arg # warn
+      for t in deck.cards("table"):
+          game.first = t.type_arg
       next_state("go")
 scripts:
   main: |
@@ -70,8 +79,11 @@ scripts:
 
 // TestHiddenWarnings: validate warns (rule "hidden") of a public tag a
 // while clause grants from a hand, an args entry showing the draw pile's
-// top card and a public variable given a drawn card's name, each at its
-// line, and of nothing else of hiddenPack.
+// top card, a public variable given a drawn card's name and a notification
+// to every seat naming it (not one to its player alone), each at its
+// line, and of nothing else of hiddenPack. Locals are followed without
+// regard to order (docs/model.md says so): h, a hand's card in one loop,
+// is hidden in the next, which reads the face-up table.
 func TestHiddenWarnings(t *testing.T) {
 	pack, err := graph.Parse([]byte(hiddenPack), "hidden.yaml")
 	if err != nil {
@@ -102,7 +114,7 @@ func TestHiddenWarnings(t *testing.T) {
 			t.Errorf("a warning at line %d, which keeps its secret: %s", line, msg)
 		}
 	}
-	for _, frag := range []string{"tag loud is granted by while loud", "args top shows every seat", "game.drawn is public"} {
+	for _, frag := range []string{"tag loud is granted by while loud", "args top shows every seat", "game.drawn is public", "notify shows every seat"} {
 		found := false
 		for _, msg := range got {
 			found = found || strings.Contains(msg, frag)

@@ -89,14 +89,26 @@ func biReveal(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 		dk := m.deckW(c.deck.idx)
 		dk.cards[c.id-1].known |= seats
 		if m.rec {
-			e := Event{Kind: EvObject, Name: c.deck.name}
-			if m.texting() {
-				e.Detail = fmt.Sprintf("card %d shown to %s", c.id, whom)
-			}
-			m.emit(e)
+			m.emitShown(c, whom)
 		}
 	}
 	return starlark.None, nil
+}
+
+// emitShown logs card c shown to whom. The designer's text names the card
+// by its id; a seat's names it by its face if the seat sees it now (shown
+// to it, or its own), else "a card": an id tells a face (ids follow the
+// order of creation), so a look another seat was given must not.
+func (m *Match) emitShown(c *cardValue, whom string) {
+	e := Event{Kind: EvObject, Name: c.deck.name}
+	if !m.texting() {
+		m.emit(e)
+		return
+	}
+	e.Detail = fmt.Sprintf("card %d shown to %s", c.id, whom)
+	t := &markedText{}
+	t.detail = m.markValue(t, c) + " shown to " + whom
+	m.emitNoted(e, seatNote{text: t})
 }
 
 // revealed reads reveal's first argument: a card, or a list or tuple of

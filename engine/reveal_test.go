@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -286,5 +287,42 @@ func TestRevealMistakes(t *testing.T) {
 		if err := m.Exec(code); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", code, err, want)
 		}
+	}
+}
+
+// TestRevealEventHidesIDFromOtherSeats: a Priest's look is one event every
+// seat's log has, but only the seat shown the card reads its face there;
+// the other seats read "a card", never its id (ids follow creation, so an
+// id names a face). The designer's log keeps the id. Found writing a Love
+// Letter pack from the docs: seat 3 read "card 13 shown to Player 1".
+func TestRevealEventHidesIDFromOtherSeats(t *testing.T) {
+	m := priestMatch(t, 3, 1)
+	faces, id := handOf(t, m, 2)
+	act(t, m, "look")
+	shown := func(es []Event) []string {
+		var out []string
+		for _, d := range details(es, EvObject, 0) {
+			if strings.Contains(d, "shown to") {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	want := map[int]string{
+		0: "card " + faces[0] + " shown to Player 1",
+		1: "card " + faces[0] + " shown to Player 1", // its own card
+		2: "a card shown to Player 1",
+	}
+	for seat, w := range want {
+		if got := shown(m.EventsFor(seat)); !slices.Equal(got, []string{w}) {
+			t.Errorf("seat %d reads the look as %q, want %q", seat+1, got, w)
+		}
+	}
+	if got := shown(m.Events()); len(got) != 1 || !strings.HasPrefix(got[0], "card "+strconv.Itoa(id)+" ") {
+		t.Errorf("the designer reads the look as %q, want card %d by its id", got, id)
+	}
+	act(t, m, "show")
+	if got := shown(m.EventsFor(2)); len(got) != 2 || got[1] != "card "+faces[0]+" shown to every player" {
+		t.Errorf("seat 3 reads the showing to all as %q, want the face", got)
 	}
 }

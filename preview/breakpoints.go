@@ -128,10 +128,26 @@ func holds(b graph.Breakpoint, step int, events []engine.Event, v *stepView) str
 			}
 		}
 	case graph.BreakVariable:
-		for _, e := range events {
-			if e.Kind == engine.EvVariable && variableIs(b.Target, e, v, step) {
-				return e.Name + " = " + e.Detail
+		// The first variable of the target to change, with the value the
+		// step leaves it (what the condition reads), not its first change.
+		found, last := -1, ""
+		for i, e := range events {
+			if e.Kind != engine.EvVariable || !variableIs(b.Target, e, v, step) {
+				continue
 			}
+			if found < 0 {
+				found = i
+			}
+			if f := events[found]; e.Name == f.Name && e.Player == f.Player && e.Object == f.Object {
+				last = e.Detail
+			}
+		}
+		if found >= 0 {
+			name := events[found].Name
+			if e := events[found]; e.Player != 0 && e.Object == 0 && !strings.Contains(name, ".") {
+				name = fmt.Sprintf("player %d.%s", e.Player, name) // whose: "out" alone says not
+			}
+			return name + " = " + last
 		}
 	case graph.BreakProperty:
 		return propertyChange(b.Target, v, step)

@@ -203,3 +203,63 @@ func TestSetBreakpointsChecks(t *testing.T) {
 		t.Errorf("breakpoints after refusals: %v", got)
 	}
 }
+
+// countPack's one action adds 1, 2 and 3 to game.coins in one body and
+// puts its player out.
+const countPack = `format: 1
+pack: count
+players: {min: 2, max: 2}
+states:
+  - id: 1
+    name: gameSetup
+    type: manager
+    action: game.coins = 0
+    transitions: {"": 2}
+  - id: 2
+    name: turn
+    type: activeplayer
+    description: go
+    descriptionmyturn: go
+    possibleactions: [count]
+    transitions: {done: 99}
+  - id: 99
+    name: gameEnd
+    type: manager
+actions:
+  count:
+    body: |
+      for n in [1, 2, 3]:
+          game.coins += n
+      player.out = True
+      next_state("done")
+`
+
+// TestVariableBreakpointSaysTheStepsValue: a variable changed several
+// times in a step is reported with the value the step leaves it, the one
+// the breakpoint's condition read, not its first change (a deck-builder's
+// "game.coins >= 6" was found and said "game.coins = 1").
+func TestVariableBreakpointSaysTheStepsValue(t *testing.T) {
+	pack, err := graph.Parse([]byte(countPack), "count.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, pack, Config{Seats: seats(2, "random"), Seed: 1})
+	if err := s.SetBreakpoints([]graph.Breakpoint{{Kind: graph.BreakVariable, Target: "game.coins", Condition: "game.coins >= 6", Enabled: true}}); err != nil {
+		t.Fatal(err)
+	}
+	st := must(t)(s.Continue())
+	if st.Reason != AtBreakpoint || len(st.Hits) != 1 {
+		t.Fatalf("stop %+v, want the breakpoint", st)
+	}
+	if got := st.Hits[0].Why; got != "game.coins = 6" {
+		t.Errorf("the breakpoint says %q, want %q", got, "game.coins = 6")
+	}
+	// A player's variable says whose it is (it read "out = True").
+	s = newSession(t, pack, Config{Seats: seats(2, "random"), Seed: 1})
+	if err := s.SetBreakpoints([]graph.Breakpoint{{Kind: graph.BreakVariable, Target: "player.out", Enabled: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if st := must(t)(s.Continue()); st.Reason != AtBreakpoint || len(st.Hits) != 1 || st.Hits[0].Why != "player 1.out = True" {
+		t.Errorf("stop %+v, want the breakpoint saying player 1.out = True", st)
+	}
+}

@@ -264,7 +264,10 @@ func start(s *Scenario, p *engine.Program) (*engine.Match, error) {
 		return nil, fmt.Errorf("from %s: the saved match has %d seats and seed %d; leave seats and seed out", s.From, len(rec.Seats), rec.Seed)
 	}
 	if hash, err := graph.PackHash(p.Pack); err == nil && hash != rec.PackHash {
-		return nil, fmt.Errorf("from %s: saved on another version of the pack (%s, not %s)", s.From, rec.PackHash, hash)
+		// Any edit of the rules changes the hash, so say how to keep the
+		// scenario: its moves replay on whatever rules they still fit.
+		return nil, fmt.Errorf("from %s: saved on another version of the pack (%s, not %s): a saved match starts a scenario only on the rules it was played on; to keep this one across edits, write seats: %d, seed: %d and its %d moves as steps instead of from",
+			s.From, rec.PackHash, hash, len(rec.Seats), rec.Seed, len(rec.Moves))
 	}
 	m, err := p.NewMatch(len(rec.Seats), engine.Options{Seed: rec.Seed, Clock: time.Duration(rec.ClockMS) * time.Millisecond})
 	if err != nil {
