@@ -32,8 +32,8 @@ type leakReport struct {
 // CheckHiddenInformation checks that no seat receives what it cannot see
 // (Tools > Check Hidden Information…; docs/model.md, "Hidden
 // information"): random bots play e.leakMatches matches and at every
-// decision each seat's view, legal moves and notifications are compared
-// with copies dealing again what it cannot see.
+// decision each seat's view, legal moves, notifications and event log are
+// compared with copies dealing again what it cannot see.
 func (e *Editor) CheckHiddenInformation() {
 	if e.pack == nil {
 		return

@@ -164,11 +164,13 @@
 //
 // [CheckLeaks] (`studio leaks`, docs/model.md "Hidden information") plays
 // matches with random bots and, at every decision and for every seat,
-// compares what the seat receives (its view, legal moves and the step's
-// notifications) with copies of the match in which the cards it cannot see
-// are dealt again (engine.Match.Probe) and the move then taken. A
-// difference a body announced (a value without a card's face,
-// engine.Program.FaceFlow) sets the copy aside; any other is a [Leak]: the
+// compares what the seat receives (its view, legal moves, the step's
+// notifications and the lines of its event log, engine.Match.EventsFor)
+// with copies of the match in which the cards it cannot see are dealt
+// again (engine.Match.Probe) and the move then taken. A difference a body
+// announced (a value without a card's face, engine.Program.FaceFlow) sets
+// the copy aside, and a log whose step went another way is not compared
+// line by line (leaklog.go); any other difference is a [Leak]: the
 // seat, the step, the field, the rule that wrote it, and the record of the
 // match up to that step. It runs on the calling goroutine; a context
 // cancels it and a callback reports each match done, for a window's

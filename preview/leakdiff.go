@@ -158,18 +158,6 @@ func onlyIn(a, b []graph.Move, act string) []json.RawMessage {
 	return out
 }
 
-// noteDiffs lists the notifications of a step that differ.
-func noteDiffs(a, b []string) []diff {
-	var ds []diff
-	for i := 0; i < max(len(a), len(b)); i++ {
-		x, y := at(a, i), at(b, i)
-		if x != y {
-			ds = append(ds, diff{field: "notification " + strconv.Itoa(i+1), note: i, a: x, b: y})
-		}
-	}
-	return ds
-}
-
 func at[T any](xs []T, i int) T {
 	var zero T
 	if i < len(xs) {

@@ -15,7 +15,8 @@ import (
 // the move the bots chose is taken in each copy, and there the seat must
 // see what it sees in the match after it (and, at a match's first
 // decision, before it too): the same view (args, variables, tags,
-// objects, state), the same legal moves, the same notifications. The cards
+// objects, state), the same legal moves, the same notifications and the
+// same lines of its event log (leaklog.go). The cards
 // the seat sees once the move is taken, and those the move names, stay
 // where they are, so what the move shows the seat is the same in every
 // copy and any difference is one the seat should not see.
@@ -46,11 +47,11 @@ type Leak struct {
 	Seat   int          // 0-based
 	Step   int          // the match's step where the seat receives it (engine step)
 	Seed   uint64       // the match's seed
-	Field  string       // what differs: "game.drawn", "args.top", "Card#3 tag countess", "legal moves", "notification 1"
+	Field  string       // what differs: "game.drawn", "args.top", "Card#3 tag countess", "legal moves", "notification 1", "event log line 3 (random_drawn)"
 	Why    string       // "carries a card's face", "a while clause grants it", ...
 	Values [2]string    // the field in the match and in a copy dealt again
 	File   string       // the pack's file
-	Pos    graph.Pos    // the rule that wrote it; zero when no one statement did
+	Pos    graph.Pos    // the rule that wrote it; zero when no one statement did or the log does not say (an event log line)
 	Record graph.Record // the match up to that step: replayed, the debugger opens at it
 }
 
@@ -192,7 +193,7 @@ func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.M
 	if err != nil {
 		return err
 	}
-	notes := notifications(after, s)
+	log := logOf(after, s)
 	for k := 0; k < c.opts.Redeals; k++ {
 		seed := probeSeed(c.seed, m.Step(), s, k)
 		p := m.Probe(s, seed, keep, false)
@@ -217,7 +218,9 @@ func (c *leakMatch) checkSeat(m, after *engine.Match, mv engine.Move, gm graph.M
 			return err
 		}
 		ds := viewDiffs(now, pv)
-		ds = append(ds, noteDiffs(notes, notifications(p, s))...)
+		plog := logOf(p, s)
+		ds = append(ds, noteDiffs(log, plog)...)
+		ds = append(ds, logDiffs(log, plog)...)
 		if len(ds) > 0 && c.judge(m, after, s, seed, keep, ds, true, mv, gm) {
 			return nil
 		}
@@ -260,18 +263,5 @@ func MovedCards(gm graph.Move) []engine.CardRef {
 		}
 	}
 	walk(args)
-	return out
-}
-
-// notifications returns the text of the notifications seat receives among
-// a probe's events: every notification without a recipient, and those
-// notify(..., to=) sent to seat.
-func notifications(m *engine.Match, seat int) []string {
-	var out []string
-	for _, e := range m.Events() {
-		if e.Kind == engine.EvNotify && e.To.Sees(seat) { // notify(..., to=) reaches its recipient only
-			out = append(out, e.Name+" ("+e.Detail+")")
-		}
-	}
 	return out
 }

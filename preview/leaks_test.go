@@ -86,13 +86,58 @@ func TestLeaksFound(t *testing.T) {
 	}
 }
 
+// TestLeaksFoundInLog: a line of a seat's event log that changes with a
+// card the seat cannot see, while its view and notifications do not, is a
+// leak: a random draw whose range is the card's face, a public variable
+// holding the face for a moment. The line names no rule (the log keeps
+// none) and is given as the seat reads it in the match and in the copy.
+func TestLeaksFoundInLog(t *testing.T) {
+	for _, tc := range []struct{ pack, text string }{
+		{"log-random", "random_drawn [turn] rand "},
+		{"log-overwritten", "variable_changed [turn] game.shown "},
+	} {
+		t.Run(tc.pack, func(t *testing.T) {
+			pack, _ := leakPack(t, tc.pack)
+			rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 5, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := rep.Leak
+			if l == nil {
+				t.Fatalf("no leak found: %+v", rep)
+			}
+			if !strings.HasPrefix(l.Field, "event log line ") || !strings.Contains(l.Why, "changes with what the seat cannot see") || l.File != tc.pack+".yaml" {
+				t.Errorf("leak %s, want an event log line in %s.yaml", l, tc.pack)
+			}
+			for _, v := range l.Values {
+				if !strings.Contains(v, tc.text) {
+					t.Errorf("value %s, want the line %q...", v, tc.text)
+				}
+			}
+			if l.Values[0] == l.Values[1] {
+				t.Errorf("the values of a leak must differ: %s", l)
+			}
+			s, err := Replay(pack, l.Record, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Match().Step(); got != l.Step {
+				t.Errorf("the record opens at step %d, the leak is at step %d", got, l.Step)
+			}
+		})
+	}
+}
+
 // TestLeaksAccepted: outcomes the rules announce (a guess's hit or miss, a
 // comparison's loser, a hand put face up then named) and a private
 // notification of a card to the player who drew it are no leak, though
 // they change with the cards a seat cannot see (the copies they tell apart
-// are set aside: Announced counts them).
+// are set aside: Announced counts them). Nor are a notification passing a
+// card, which a seat's log writes "a card" unless the seat sees it, and a
+// look at a hand another seat's log writes "a card shown to Player 1", not
+// by its id.
 func TestLeaksAccepted(t *testing.T) {
-	for _, name := range []string{"announce-guess", "announce-compare", "announce-faceup", "notify-private"} {
+	for _, name := range []string{"announce-guess", "announce-compare", "announce-faceup", "notify-private", "notify-card", "log-reveal"} {
 		t.Run(name, func(t *testing.T) {
 			pack, _ := leakPack(t, name)
 			rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 20, Seed: 1})
@@ -105,7 +150,7 @@ func TestLeaksAccepted(t *testing.T) {
 			if rep.Matches != 20 || rep.Decisions == 0 {
 				t.Fatalf("checked nothing: %+v", rep)
 			}
-			if name != "announce-faceup" && name != "notify-private" && rep.Announced == 0 {
+			if strings.HasPrefix(name, "announce-") && name != "announce-faceup" && rep.Announced == 0 {
 				t.Errorf("no copy told apart by the announcement: the check compared nothing that changes: %+v", rep)
 			}
 		})

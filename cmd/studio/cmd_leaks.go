@@ -21,11 +21,14 @@ func init() {
 		Long: `leaks plays matches of PACK with random bots (match i on seed S+i) and, at every
 decision and for every seat, deals again several times the cards the seat cannot
 see: the seat must see the same view (args, variables, tags, objects), the same
-legal moves and the same notifications in every copy once the bots' move is
-taken (and before it, at a match's first decision). An outcome the rules announce (a comparison's or a branch's result written
-by a body: a guess's hit, a comparison's loser) is not a leak; a card's face
-reaching what another seat receives, or a while clause granting a tag from
-hidden cards, is. See docs/model.md, "Hidden information".
+legal moves, the same notifications and the same lines in its event log in
+every copy once the bots' move is taken (and before it, at a match's first
+decision). An outcome the rules announce (a comparison's or a branch's result
+written by a body: a guess's hit, a comparison's loser; the way the rules took,
+which the log shows) is not a leak; a card's face reaching what another seat
+receives, a while clause granting a tag from hidden cards, or a line of the
+event log changing with hidden cards on the same way, is. See docs/model.md,
+"Checking that nothing leaks".
 
 The first leak ends the check with exit status 1: the seat, the step, the field
 and the rule that wrote it (file:line:col), and the match's record up to that
