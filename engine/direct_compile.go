@@ -597,6 +597,12 @@ func (fc *funcCompiler) binary(e *syntax.BinaryExpr) dexpr {
 	if d := fc.inLent(e); d != nil {
 		return d
 	}
+	if t, form := fc.attrCompare(e); form {
+		if t == nil {
+			return nil
+		}
+		return tested(t)
+	}
 	x, y := fc.expr(e.X), fc.expr(e.Y)
 	if x == nil || y == nil {
 		return nil

@@ -362,6 +362,12 @@ type dtest func(m *Match, l []starlark.Value) (bool, error)
 // of the expression.
 func (fc *funcCompiler) test(e syntax.Expr) dtest {
 	if !fc.testLends(e) {
+		if b, ok := e.(*syntax.BinaryExpr); ok {
+			if t, form := fc.attrCompare(b); form {
+				fc.steps += stepsPerNode // e's node, as expr counts it
+				return t
+			}
+		}
 		x := fc.expr(e)
 		if x == nil {
 			return nil

@@ -25,7 +25,9 @@ import (
 // comparison is known to hold: a comprehension's iteration notes the read
 // of x and runs the condition from its second conjunct on (ifSplit). A
 // visit that writes the match ends the shortcut: the rest of the objects
-// run in full, as their marks may be another's by then.
+// run in full, as their marks may be another's by then. The list objects()
+// shares with a loop (objectsShared) comes with its objects' ids, so an
+// object the marks rule out costs a look at its mark only (walkIDs).
 
 // objLoopSite is one loop that may visit objects by the mark of their
 // value of name: lit's mark, once the program is compiled.
@@ -124,6 +126,18 @@ func (fc *funcCompiler) ifSplit(e *syntax.Comprehension, i int, sink dsink) (ful
 		return nil, nil
 	}
 	from := func(tests []dtest) dclause {
+		switch len(tests) { // the known run of c.zone == K and c.controller == p, or of c.zone == K
+		case 0:
+			return next
+		case 1:
+			t := tests[0]
+			return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
+				if ok, err := t(m, l); err != nil || !ok {
+					return acc, err
+				}
+				return next(m, l, acc)
+			}
+		}
 		return func(m *Match, l []starlark.Value, acc []starlark.Value) ([]starlark.Value, error) {
 			for _, t := range tests {
 				if ok, err := t(m, l); err != nil || !ok {
@@ -287,6 +301,9 @@ func (lp *objLoop) room(m *Match, list *starlark.List) []starlark.Value {
 // reports whether the loop stops (a return).
 func (lp *objLoop) walk(m *Match, l []starlark.Value, list *starlark.List, visit func(known bool) (bool, error)) error {
 	ix := m.objIndexNow()
+	if ids := m.sharedIDs(list); ids != nil {
+		return lp.walkIDs(m, l, list, ids, ix, visit)
+	}
 	k, want, n := lp.site.k, lp.site.mark, list.Len()
 	seq, skipped := m.wseq, uint64(0)
 	for j := 0; j < n; j++ {
@@ -327,6 +344,69 @@ func (lp *objLoop) walk(m *Match, l []starlark.Value, list *starlark.List, visit
 		l[lp.slot] = list.Index(n - 1) // as the loop leaves it
 	}
 	return lp.count(m, skipped)
+}
+
+// walkIDs is walk over a list of objects of m whose ids are ids (see
+// sharedIDs): an object the marks rule out costs a look at its mark, not
+// at its value.
+func (lp *objLoop) walkIDs(m *Match, l []starlark.Value, list *starlark.List, ids []int32, ix *objMarks, visit func(known bool) (bool, error)) error {
+	k, want := lp.site.k, lp.site.mark
+	// The marks as they are: only a change of the objects marks again, and
+	// a visit that makes one (a write) ends the walk by marks (rest).
+	at := ix.vars[k].at
+	seq, skipped := m.wseq, uint64(0)
+	for j, id := range ids {
+		mk := markVisit // as markAt answers
+		if uint(id) < uint(len(at)) && at[id] != markUnknown {
+			mk = at[id]
+		}
+		if mk != want && mk != markVisit {
+			if m.rd == nil {
+				skipped++ // counted at once before the next visit: nothing between sees them
+				continue
+			}
+			if err := lp.count(m, skipped+1); err != nil {
+				return err
+			}
+			skipped = 0
+			m.obj(int(id)) // the read of x.V, noted
+			continue
+		}
+		if err := lp.count(m, skipped+1); err != nil {
+			return err
+		}
+		skipped = 0
+		l[lp.slot] = list.Index(j)
+		known := mk == want
+		if known && m.rd != nil {
+			m.obj(int(id)) // the read of x.V, noted
+		}
+		if stop, err := visit(known); stop || err != nil {
+			return err
+		}
+		if m.wseq != seq {
+			return lp.rest(m, l, list, j+1, visit)
+		}
+	}
+	if n := list.Len(); n > 0 {
+		l[lp.slot] = list.Index(n - 1) // as the loop leaves it
+	}
+	return lp.count(m, skipped)
+}
+
+// sharedIDs returns the ids of list's objects when list is a remembered
+// answer of objects() (objectsShared), every element an object of m; nil
+// otherwise.
+func (m *Match) sharedIDs(list *starlark.List) []int32 {
+	if m.objsMemo == nil {
+		return nil
+	}
+	for i := range m.objsMemo {
+		if a := &m.objsMemo[i]; a.list == list {
+			return a.ids
+		}
+	}
+	return nil
 }
 
 // count adds the steps of n iterations, failing as the iteration that

@@ -1136,6 +1136,10 @@ func objectsShared(m *Match, args starlark.Tuple, kw []starlark.Tuple) (starlark
 	if a.list == nil { // frozen: iterating it counts no iterator
 		a.list = starlark.NewList(a.vals)
 		a.list.Freeze()
+		a.ids = make([]int32, len(a.vals))
+		for i, v := range a.vals {
+			a.ids[i] = int32(v.(*objectValue).id)
+		}
 	}
 	return a.list, nil
 }
@@ -1184,6 +1188,7 @@ type objectsAnswer struct {
 	typ, tag string
 	vals     []starlark.Value
 	list     *starlark.List // vals as a frozen list, made at objectsShared's first use
+	ids      []int32        // vals' ids, made with list (for objLoop.walk)
 }
 
 // objectsMemo returns the remembered answer of objects(typ, tag) for the
