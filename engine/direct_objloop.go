@@ -401,8 +401,8 @@ func (m *Match) sharedIDs(list *starlark.List) []int32 {
 	if m.objsMemo == nil {
 		return nil
 	}
-	for i := range m.objsMemo {
-		if a := &m.objsMemo[i]; a.list == list {
+	for i := range m.objsMemo.answers {
+		if a := &m.objsMemo.answers[i]; a.list == list {
 			return a.ids
 		}
 	}

@@ -171,8 +171,7 @@ type Match struct {
 	rdSeen               []uint64          // per object id, present and past: the stamp of the track that last noted it
 	objMemos, frameMemos [][]clauseMemo    // settle's last answer of each clause, by object id and frame (reads.go)
 	ovals                []*objectValue    // objValue's values, by id
-	objsMemo             *[8]objectsAnswer // objects()'s last answers (objectsMemo)
-	objsNext             int               // the objsMemo entry to replace next
+	objsMemo             *objectsMemos     // objects()'s last answers and the last tag named, made on first use
 	sink                 [1]starlark.Value // what any([...]) and all([...]) point at once decided (see anyAll)
 	evals, reused        int               // clause answers settle computed and reused
 	sbuf                 *settleBufs       // settle's buffers and its last pass, made at the first (settlebufs.go)

@@ -507,11 +507,12 @@ func (o *objectValue) tagMethod(i int, name string) *starlark.Builtin {
 
 func (o *objectValue) tag(op, tag string) (starlark.Value, error) {
 	m := o.m
-	bit, known := m.p.tags[tag]
+	t := m.tagOf(tag)
+	bit, known := t.bit, t.known
 	switch op {
 	case "has_tag":
 		ob := m.obj(o.id)
-		return starlark.Bool(known && ob != nil && m.hasTag(ob, tag, bit)), nil
+		return starlark.Bool(known && ob != nil && m.hasTagOf(ob, t)), nil
 	}
 	if m.pure > 0 { // the name is made only for the error
 		return nil, m.mutable(o.String() + "." + op)
@@ -1155,6 +1156,12 @@ func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tup
 		}
 		typ, tag = t, g
 	}
+	// A remembered answer for these members was made after its type and
+	// tag were looked up: its arguments are known, and no map is read.
+	if memo := m.heldObjects(typ, tag); memo != nil {
+		m.note(rdMembers, 0, m.st.memberVer)
+		return memo, nil
+	}
 	b := 0
 	if tag != "" {
 		var ok bool
@@ -1191,22 +1198,50 @@ type objectsAnswer struct {
 	ids      []int32        // vals' ids, made with list (for objLoop.walk)
 }
 
+// objectsMemos holds what objects() and the tag methods remember: kept off
+// the Match (whose size a step back's fork allocates), made on first use,
+// as most packs with boards never call objects().
+type objectsMemos struct {
+	answers [8]objectsAnswer
+	next    int     // the answer to replace next
+	lastTag tagInfo // the tag has_tag and its kin last named (tagOf)
+}
+
+// objectsMemos returns m's, made now when there are none yet.
+func (m *Match) objectsMemos() *objectsMemos {
+	if m.objsMemo == nil {
+		m.objsMemo = new(objectsMemos)
+	}
+	return m.objsMemo
+}
+
+// heldObjects returns the remembered answer of objects(typ, tag) for the
+// present members, nil when there is none.
+func (m *Match) heldObjects(typ, tag string) *objectsAnswer {
+	if m.objsMemo == nil {
+		return nil
+	}
+	ver := m.st.memberVer
+	for i := range m.objsMemo.answers {
+		if a := &m.objsMemo.answers[i]; a.vals != nil && a.ver == ver && a.typ == typ && a.tag == tag {
+			return a
+		}
+	}
+	return nil
+}
+
 // objectsMemo returns the remembered answer of objects(typ, tag) for the
 // present members (vals nil: none yet, to be filled in). Conditions call
 // objects() with a few type and tag pairs, again and again: a few answers
 // are kept, the oldest made room for first.
 func (m *Match) objectsMemo(typ, tag string) *objectsAnswer {
 	ver := m.st.memberVer
-	if m.objsMemo == nil { // made on first use: most packs with boards never call objects()
-		m.objsMemo = new([8]objectsAnswer)
+	if a := m.heldObjects(typ, tag); a != nil {
+		return a
 	}
-	for i := range m.objsMemo {
-		if a := &m.objsMemo[i]; a.vals != nil && a.ver == ver && a.typ == typ && a.tag == tag {
-			return a
-		}
-	}
-	a := &m.objsMemo[m.objsNext]
-	m.objsNext = (m.objsNext + 1) % len(m.objsMemo)
+	ms := m.objectsMemos()
+	a := &ms.answers[ms.next]
+	ms.next = (ms.next + 1) % len(ms.answers)
 	*a = objectsAnswer{ver: ver, typ: typ, tag: tag}
 	return a
 }
@@ -1426,6 +1461,45 @@ func (m *Match) hasTag(ob *object, tag string, bit int) bool {
 	}
 	for _, w := range m.st.wraps {
 		if w.target == ob.id && w.name == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// tagInfo is what the program says of one tag name: its bit (known: some
+// object type declares it) and whether a while clause grants it.
+type tagInfo struct {
+	name           string
+	bit            int
+	known, granted bool
+}
+
+// tagOf returns what the program says of tag. A site names its tag by a
+// constant (c.has_tag("spell")), whose string is the same each run: the
+// last answer, kept on the match, is found by one comparison where two map
+// look-ups were.
+func (m *Match) tagOf(tag string) tagInfo {
+	ms := m.objectsMemos()
+	if t := ms.lastTag; t.name == tag && t.name != "" {
+		return t
+	}
+	bit, known := m.p.tags[tag]
+	t := tagInfo{name: tag, bit: bit, known: known, granted: m.p.granted[tag]}
+	ms.lastTag = t
+	return t
+}
+
+// hasTagOf is hasTag with the tag's program facts already looked up.
+func (m *Match) hasTagOf(ob *object, t tagInfo) bool {
+	if ob.tags&(1<<t.bit) != 0 {
+		return true
+	}
+	if !t.granted {
+		return false
+	}
+	for _, w := range m.st.wraps {
+		if w.target == ob.id && w.name == t.name {
 			return true
 		}
 	}
