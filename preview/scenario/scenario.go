@@ -41,10 +41,10 @@ type Step struct {
 
 // stepYAML is a step as written.
 type stepYAML struct {
-	Move    any    `yaml:"move"`
-	Refused string `yaml:"refused"`
-	Exec    string `yaml:"exec"`
-	Expect  string `yaml:"expect"`
+	Move    any     `yaml:"move"`
+	Refused *string `yaml:"refused"` // nil when left out: "" is an error
+	Exec    string  `yaml:"exec"`
+	Expect  string  `yaml:"expect"`
 }
 
 // UnmarshalYAML reads a step, its move in JSON form written as YAML (a
@@ -54,7 +54,10 @@ func (s *Step) UnmarshalYAML(n *yaml.Node) error {
 	if err := n.Decode(&y); err != nil {
 		return err
 	}
-	s.Line, s.Refused, s.Exec, s.Expect = n.Line, y.Refused, y.Exec, y.Expect
+	s.Line, s.Exec, s.Expect = n.Line, y.Exec, y.Expect
+	if y.Refused != nil {
+		s.Refused = *y.Refused
+	}
 	kinds := 0
 	for _, set := range []bool{y.Move != nil, y.Exec != "", y.Expect != ""} {
 		if set {
@@ -64,8 +67,13 @@ func (s *Step) UnmarshalYAML(n *yaml.Node) error {
 	if kinds != 1 {
 		return fmt.Errorf("line %d: a step is one of move, exec or expect", n.Line)
 	}
-	if y.Refused != "" && y.Move == nil {
+	if y.Refused != nil && y.Move == nil {
 		return fmt.Errorf("line %d: refused goes with a move", n.Line)
+	}
+	if y.Refused != nil && *y.Refused == "" {
+		// Step.Refused "" means the move must be taken, so an empty
+		// reason would silently ask the opposite of what was written.
+		return fmt.Errorf("line %d: refused is empty: give a part of the reason the move must be refused with (\"not deciding\", \"not in its domain\")", n.Line)
 	}
 	if y.Move != nil {
 		data, ok := y.Move.(string)

@@ -96,7 +96,8 @@ func TestTranscript(t *testing.T) {
 }
 
 // TestBadFiles: a step of two kinds, an unknown key, a move of unknown
-// fields and a scenario for another pack are refused with their place.
+// fields, a refused with no reason (read as none at all: the move had to
+// be taken) and a scenario for another pack are refused with their place.
 func TestBadFiles(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"seed: 1\nsteps:\n  - expect: x\n    exec: y\n", "x.yaml:3: a step is one of move, exec or expect"},
@@ -108,6 +109,7 @@ func TestBadFiles(t *testing.T) {
 		{"@seed: 1\n", "x.yaml:1:1: '@' is a reserved character"},
 		{"seed: 1\nsteps:\n  - move: {player: 1, act: pass}\n", `x.yaml:3: move: json: unknown field "act"`},
 		{"seed: 1\nsteps:\n  - exec: x\n    refused: y\n", "x.yaml:3: refused goes with a move"},
+		{"seed: 1\nsteps:\n  - move: {player: 1, action: pass}\n    refused: \"\"\n", "x.yaml:3: refused is empty"},
 		{"seed: 1\n", "x.yaml: no steps"},
 	} {
 		if _, err := Parse([]byte(c.src), "x.yaml"); err == nil || !strings.Contains(err.Error(), c.want) {
