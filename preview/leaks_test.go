@@ -42,6 +42,21 @@ func marked(t *testing.T, text, token string) graph.Pos {
 	return graph.Pos{}
 }
 
+// foundLeak checks 5 matches of the test pack name (seed 1) and returns the
+// pack, the leak found (failing when there is none) and the pack's text.
+func foundLeak(t *testing.T, name string) (*graph.Pack, *Leak, string) {
+	t.Helper()
+	pack, text := leakPack(t, name)
+	rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 5, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Leak == nil {
+		t.Fatalf("no leak found: %+v", rep)
+	}
+	return pack, rep.Leak, text
+}
+
 // TestLeaksFound: each kind of leak is reported at the rule that makes it
 // (the line marked # LEAK, at the token given), to a seat that cannot see
 // the card, and the record written opens at the step of the leak.
@@ -57,15 +72,7 @@ func TestLeaksFound(t *testing.T) {
 		{"legal-moves", `deck.cards("hand", player_after`, "legal moves of take", "depend on what the seat cannot see"},
 	} {
 		t.Run(tc.pack, func(t *testing.T) {
-			pack, text := leakPack(t, tc.pack)
-			rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 5, Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := rep.Leak
-			if l == nil {
-				t.Fatalf("no leak found: %+v", rep)
-			}
+			pack, l, text := foundLeak(t, tc.pack)
 			if want := marked(t, text, tc.token); l.Pos != want || l.File != tc.pack+".yaml" {
 				t.Errorf("leak at %s:%v, want %v: %s", l.File, l.Pos, want, l)
 			}
@@ -97,15 +104,7 @@ func TestLeaksFoundInLog(t *testing.T) {
 		{"log-overwritten", "variable_changed [turn] game.shown "},
 	} {
 		t.Run(tc.pack, func(t *testing.T) {
-			pack, _ := leakPack(t, tc.pack)
-			rep, err := CheckLeaks(context.Background(), pack, LeakOptions{Matches: 5, Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := rep.Leak
-			if l == nil {
-				t.Fatalf("no leak found: %+v", rep)
-			}
+			pack, l, _ := foundLeak(t, tc.pack)
 			if !strings.HasPrefix(l.Field, "event log line ") || !strings.Contains(l.Why, "changes with what the seat cannot see") || l.File != tc.pack+".yaml" {
 				t.Errorf("leak %s, want an event log line in %s.yaml", l, tc.pack)
 			}
