@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -196,7 +197,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if m.rec {
 			e := Event{Kind: EvRandom, Name: d.name + ".shuffle"}
 			if m.texting() {
-				e.Detail = fmt.Sprintf("%s: %d cards", loc, len(ids))
+				e.Detail = fmt.Sprintf("%s: %s", loc, cardsText(len(ids)))
 			}
 			m.emit(e)
 		}
@@ -228,7 +229,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if m.rec && len(picked) > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
-				e.Detail = fmt.Sprintf("%d cards from %s to %s %d", len(picked), from, to, arg)
+				e.Detail = fmt.Sprintf("%s from %s to %s %d", cardsText(len(picked)), from, to, arg)
 			}
 			m.emitMoves(e, cm, from, to)
 		}
@@ -302,7 +303,7 @@ func (d *deckValue) call(m *Match, name, fn string, args starlark.Tuple, kw []st
 		if m.rec && moved > 0 {
 			e := Event{Kind: EvObject, Name: d.name}
 			if m.texting() {
-				e.Detail = fmt.Sprintf("%d cards from %s to %s %d", moved, from, to, ta)
+				e.Detail = fmt.Sprintf("%s from %s to %s %d", cardsText(moved), from, to, ta)
 			}
 			m.emitMoves(e, cm, from, to)
 		}
@@ -541,9 +542,17 @@ func (d *deckValue) create(m *Match, fn string, args starlark.Tuple, kw []starla
 	if m.rec {
 		e := Event{Kind: EvObject, Name: d.name}
 		if m.texting() {
-			e.Detail = fmt.Sprintf("created %d cards", len(dk.cards)-had)
+			e.Detail = "created " + cardsText(len(dk.cards)-had)
 		}
 		m.emit(e)
 	}
 	return starlark.None, nil
+}
+
+// cardsText is n cards as the log says it: "1 card", "3 cards".
+func cardsText(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return strconv.Itoa(n) + " cards"
 }
