@@ -54,6 +54,7 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	if err := m.run(); err != nil { // a fork taken mid-way goes on to the next decision
 		return 0, err
 	}
+	pl := m.playBufs()
 	moves := m.moves[:0]
 	defer func() { m.moves = moves[:0] }()
 	// A bot that chooses by number sees no move, and a match without
@@ -63,7 +64,6 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 	ib, byIndex := bot.(IndexBot)
 	if byIndex && !m.rec {
 		saved := m.arena
-		pl := m.playBufs()
 		m.arena = pl.arena[:0]
 		defer func() { pl.arena, m.arena = m.arena[:0], saved }()
 	}
@@ -111,6 +111,7 @@ func (m *Match) Play(bot Bot, maxPlies int) (int, error) {
 			return plies, err
 		}
 		plies++
+		pl.tookPly()
 	}
 	return plies, nil
 }

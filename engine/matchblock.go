@@ -108,9 +108,9 @@ func (m *Match) Release() {
 		blk.lent = m.lent
 	}
 	if pl := m.plog; pl != nil {
-		clear(pl.args[:cap(pl.args)]) // the released match's values go
-		clear(pl.segs[:cap(pl.segs)]) // and pl.chosen goes with *pl
-		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0], segs: pl.segs[:0], perSeat: pl.perSeat[:0]}
+		clear(pl.args[:cap(pl.args)])                                                                                                                              // the released match's values go
+		clear(pl.segs[:cap(pl.segs)])                                                                                                                              // and pl.chosen goes with *pl
+		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0], segs: pl.segs[:0], perSeat: pl.perSeat[:0], plies: pl.plies, yields: pl.yields} // the count goes on (yield.go)
 	}
 	m.blk = nil
 	m.p.blocks.Put(blk)

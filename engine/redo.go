@@ -49,6 +49,8 @@ type playLog struct {
 	segs    []moveSeg // the counted parts of the decision listed for an IndexBot (counted.go)
 	perSeat []int     // its moves per seat
 	chosen  Move      // the move of a segment the bot chose
+
+	plies, yields uint64 // plies Play took with these buffers, and its yields (yield.go)
 }
 
 // playBufs returns Play's buffers, made at the first use: a match that is
