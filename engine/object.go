@@ -396,14 +396,20 @@ func (m *Match) objValue(id int) starlark.Value {
 
 func (o *objectValue) String() string {
 	if ob := o.m.obj(o.id); ob != nil {
-		if n, ok := o.m.varOf(ob, "name"); ok {
-			if s, ok := n.(starlark.String); ok && s != "" {
-				return fmt.Sprintf("%s#%d", string(s), o.id)
-			}
-		}
-		return fmt.Sprintf("%s#%d", ob.typ.name, o.id)
+		return fmt.Sprintf("%s#%d", o.m.objName(ob), o.id)
 	}
 	return fmt.Sprintf("object#%d", o.id)
+}
+
+// objName is how ob is named for people, before its id: its name variable
+// when that is a string and not empty, else its type's name.
+func (m *Match) objName(ob *object) string {
+	if n, ok := m.varOf(ob, "name"); ok {
+		if s, ok := n.(starlark.String); ok && s != "" {
+			return string(s)
+		}
+	}
+	return ob.typ.name
 }
 func (o *objectValue) Type() string          { return "object" }
 func (o *objectValue) Freeze()               {}
@@ -882,8 +888,13 @@ func (m *Match) firedOf(e *planEntry, self starlark.Value, top int) fired {
 		ob = m.lookup(src)
 	}
 	seat, order := m.firedFor(ob)
-	f := fired{order: [3]int{order, max(src, 0), int(e.ord)}, item: execItem{h: tr.body, what: label(self, kind, tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
-	if ob != nil && e.kind == planWhen {
+	f := fired{order: [3]int{order, max(src, 0), int(e.ord)}, item: execItem{h: tr.body, self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
+	if ob == nil {
+		f.item.what = label(self, kind, tr.t.Name)
+		return f
+	}
+	f.item.what, f.item.trig = m.objName(ob), tr // its label, made when read
+	if e.kind == planWhen {
 		f.ob, f.bit = ob.id, 1<<e.ci
 	}
 	return f
@@ -1038,7 +1049,10 @@ func (m *Match) fire(fires []fired) {
 		if f.item.h == nil {
 			continue
 		}
-		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: m.firedBefore(f)})
+		before := m.firedBefore(f)
+		if m.rec { // the label is made only for the event
+			m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.label(), Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: before})
+		}
 		if f.ob != 0 {
 			ob := m.objW(f.ob)
 			ob.fired |= f.bit
