@@ -66,27 +66,35 @@ func (m *Match) sameOwners(ls *settled) bool {
 
 // window is the union of the writes since a position of the log and of
 // those between two positions of the past: what may have changed since a
-// settle pass began, for every memo that last held where it began.
+// settle pass began, for every memo that last held where it began. A union
+// not known (a part of the log was cut, or the past's position is not
+// known) has every bit (and a memo that read nothing is not missed while
+// the writes since at are not known, as the log answers), and every union
+// has the kinds whose writes are not logged: a memo that read one is never
+// missed.
 type window struct {
 	at, prevAt uint64 // where the pass began: the log's position and its past's
 	pres       wpart  // the writes since at
 	past       wpart  // the writes between prevAt and the past's position now
-	ok, pastOK bool   // pres and past are known (a part of the log was cut: not)
+	ok         bool   // the writes since at are known
 }
+
+// allBits is a summary that every summary with a bit hits.
+var allBits = wpart{objs: ^uint64(0), kinds: ^uint32(0)}
 
 // window returns the window of the writes since at (and, for the past,
 // since prevAt).
 func (l *writeLog) window(at, prevAt uint64) window {
-	w := window{at: at, prevAt: prevAt}
+	w := window{at: at, prevAt: prevAt, pres: allBits, past: allBits}
 	if now := l.now(); at == now {
-		w.ok = true
-	} else if w.ok = l.ask(&l.pres, at, now); w.ok {
-		w.pres = l.pres.union
+		w.pres, w.ok = wpart{kinds: unlogged}, true
+	} else if l.ask(&l.pres, at, now) {
+		w.pres, w.ok = l.pres.union.or(wpart{kinds: unlogged}), true
 	}
 	if prevAt == l.prevAt && prevAt != noPos {
-		w.pastOK = true
-	} else if lo, hi := min(prevAt, l.prevAt), max(prevAt, l.prevAt); l.ask(&l.past, lo, hi) {
-		w.pastOK, w.past = true, l.past.union
+		w.past = wpart{kinds: unlogged}
+	} else if lo, hi := min(prevAt, l.prevAt), max(prevAt, l.prevAt); l.prevAt != noPos && l.ask(&l.past, lo, hi) {
+		w.past = l.past.union.or(wpart{kinds: unlogged})
 	}
 	return w
 }
@@ -97,8 +105,8 @@ func (l *writeLog) window(at, prevAt uint64) window {
 // bit, or a stamp of another position.
 func (w *window) misses(st *stamp) bool {
 	return w.ok && st.at == w.at && st.prevAt == w.prevAt &&
-		(st.sum.kinds|st.past.kinds)&unlogged == 0 && !w.pres.hits(st.sum) &&
-		(st.past == wpart{} || w.pastOK && !w.past.hits(st.past))
+		st.sum.objs&w.pres.objs|st.past.objs&w.past.objs == 0 &&
+		st.sum.kinds&w.pres.kinds|st.past.kinds&w.past.kinds == 0
 }
 
 // planPass asks the clauses of the last pass's plan (see above), the last
