@@ -824,7 +824,7 @@ func (m *Match) scanPass(sb *settleBufs, fires []fired) ([]fired, []wrapInst, er
 		nw, nwe := len(cc.while), len(cc.while)+len(cc.whenever)
 		n := nwe + len(cc.when)
 		var err error
-		if want, plan, err = m.wantWhile(want, plan, src, cc, self); err != nil {
+		if want, err = m.wantWhile(want, &plan, src, cc, self); err != nil {
 			return err
 		}
 		for ci, tr := range cc.whenever {
@@ -919,8 +919,8 @@ func (m *Match) firedFor(ob *object) (seat, order int) {
 // wantWhile appends to want the wrappers the while clauses cc of one owner
 // (src: an object id, or -1-i for the state clauses of frame i; self: what
 // they see as self) call for now, in clause and target order, and appends
-// their answers to plan (see scanPass).
-func (m *Match) wantWhile(want []wrapInst, plan []planEntry, src int, cc *cclauses, self starlark.Value) ([]wrapInst, []planEntry, error) {
+// their answers to *plan (see scanPass; nil: kept nowhere).
+func (m *Match) wantWhile(want []wrapInst, plan *[]planEntry, src int, cc *cclauses, self starlark.Value) ([]wrapInst, error) {
 	n := len(cc.while) + len(cc.whenever) + len(cc.when)
 	for ci, cw := range cc.while {
 		if cw.cond == nil {
@@ -929,12 +929,14 @@ func (m *Match) wantWhile(want []wrapInst, plan []planEntry, src int, cc *cclaus
 		mm := m.memoOf(src, ci, n, cw.cond)
 		targets, err := m.whileTargets(mm, src, cw, self)
 		if err != nil {
-			return want, plan, err
+			return want, err
 		}
-		plan = append(plan, planEntry{mm: mm, cw: cw, src: src, ci: int32(ci), kind: planWhile})
+		if plan != nil {
+			*plan = append(*plan, planEntry{mm: mm, cw: cw, src: src, ci: int32(ci), kind: planWhile})
+		}
 		want = appendWanted(want, src, ci, cw, targets)
 	}
-	return want, plan, nil
+	return want, nil
 }
 
 // rewrap makes the wrappers those of want: it keeps those still wanted (in

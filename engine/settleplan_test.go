@@ -162,3 +162,21 @@ func TestWindowAsUnwritten(t *testing.T) {
 		t.Errorf("%d misses and %d hits: the cases are not both tried", misses, hits)
 	}
 }
+
+// TestRederiveKeepsNoPlan: asking an owner's while clauses for their
+// wrappers alone (a determinized fork's rederive) records no plan and so
+// allocates nothing when the answers are reused.
+func TestRederiveKeepsNoPlan(t *testing.T) {
+	m := seedsMatch(t)
+	id := objID(t, m, card("sky_drake", 0))
+	ob := m.lookup(id)
+	self := m.objValue(id)
+	var want []wrapInst
+	if _, err := m.wantWhile(want, nil, id, ob.typ.c, self); err != nil { // the answer made
+		t.Fatal(err)
+	}
+	want = make([]wrapInst, 0, 8)
+	if got := testing.AllocsPerRun(50, func() { want, _ = m.wantWhile(want[:0], nil, id, ob.typ.c, self) }); got != 0 {
+		t.Errorf("wantWhile without a plan made %.0f allocations: want none", got)
+	}
+}
