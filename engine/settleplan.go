@@ -19,8 +19,8 @@ import (
 // follows the plan instead of the objects when the owners are the same
 // (sameOwners: which objects exist and their types, the frames where one
 // has clauses; a when clause that fired, which leaves its owner's clauses,
-// makes the pass after it scan): then the scan would ask the same memos in
-// the same order. Each memo is asked against the union of the writes since
+// makes the pass after it scan) and the wrappers are those the last pass
+// left: then the scan would ask the same memos in the same order. Each memo is asked against the union of the writes since
 // the last pass began (a window): one whose summary the window misses holds
 // as it is, and the rest are asked as the scan asks them (Match.holds,
 // whileTargets: part by part, and computed again when stale). The wrappers
