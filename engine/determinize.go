@@ -131,12 +131,12 @@ func (m *Match) rederive() {
 	var err error
 	for i := range m.st.frames {
 		if f := m.frameAt(i); err == nil && f.st.clauses.active() {
-			want, _, err = m.wantWhile(want, nil, -1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params})
+			want, err = m.wantWhile(want, nil, -1-i, f.st.clauses, &paramsValue{st: f.st, values: f.params})
 		}
 	}
 	for _, ob := range m.st.objs {
 		if err == nil && ob.typ.c.active() {
-			want, _, err = m.wantWhile(want, nil, ob.id, ob.typ.c, m.objValue(ob.id))
+			want, err = m.wantWhile(want, nil, ob.id, ob.typ.c, m.objValue(ob.id))
 		}
 	}
 	if err != nil {

@@ -158,8 +158,11 @@
 // condition in scope were evaluated at every step (testdata/playouts.golden
 // holds matches played before answers were reused). A whole pass is skipped
 // when nothing any of its answers read has changed since the last pass, which
-// fired nothing (settleskip.go). Whether a part changed is mostly answered by
-// a log of the parts written, not part by part (writelog.go).
+// fired nothing (settleskip.go); a pass that runs follows the clauses the
+// last one asked, where the owners are the same, asking again only the
+// answers a write since may have reached (settleplan.go). Whether a part
+// changed is mostly answered by a log of the parts written, not part by
+// part (writelog.go).
 //
 // Errors of a running match are *[RunError] values: the place of the code in
 // the YAML file, its path in the pack (Source, as events name code), the

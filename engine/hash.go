@@ -78,9 +78,10 @@ func (m *Match) Hash() uint64 {
 		h.int(w.ts)
 	}
 	h.int(len(s.exec))
-	for _, e := range s.exec {
+	for i := range s.exec {
+		e := &s.exec[i]
 		h.str(e.h.path)
-		h.str(e.what)
+		h.str(e.label())
 		h.int(e.self)
 		h.int(e.player)
 		h.int(e.frame)

@@ -881,8 +881,12 @@ func (m *Match) step() (bool, error) {
 		ex := m.execW()
 		it := ex[n-1]
 		m.st.exec = ex[:n-1]
-		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
-		m.watch(it.what, hookPos(it.h))
+		if m.rec {
+			m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.label(), Clause: hookPath(it.h), Object: it.self})
+		}
+		if m.watching() {
+			m.watch(it.label(), hookPos(it.h))
+		}
 		var self starlark.Value
 		if it.self != 0 {
 			self = m.objValue(it.self)
@@ -1019,7 +1023,9 @@ func (m *Match) enterPrivate(i int, ip *cstate) {
 func (m *Match) pushExec(it execItem) {
 	ex := m.execW()
 	m.st.exec = append(ex, it)
-	m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
+	if m.rec {
+		m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.label(), Clause: hookPath(it.h), Object: it.self})
+	}
 }
 
 // stateOf returns the state whose actions seat may take in frame f: its private

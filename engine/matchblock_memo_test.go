@@ -64,7 +64,7 @@ func TestNewMatchTakesReleasedSettleBufs(t *testing.T) {
 	p := bundled(t, "seeds")
 	first, _, _ := playSeeds(t, p, 3)
 	sb := first.sbuf
-	if sb == nil || cap(sb.last.memos) == 0 || cap(sb.log.parts) == 0 {
+	if sb == nil || cap(sb.last.plan) == 0 || cap(sb.log.parts) == 0 {
 		t.Fatal("the first match's settle left no buffers")
 	}
 	first.Release()

@@ -396,14 +396,20 @@ func (m *Match) objValue(id int) starlark.Value {
 
 func (o *objectValue) String() string {
 	if ob := o.m.obj(o.id); ob != nil {
-		if n, ok := o.m.varOf(ob, "name"); ok {
-			if s, ok := n.(starlark.String); ok && s != "" {
-				return fmt.Sprintf("%s#%d", string(s), o.id)
-			}
-		}
-		return fmt.Sprintf("%s#%d", ob.typ.name, o.id)
+		return fmt.Sprintf("%s#%d", o.m.objName(ob), o.id)
 	}
 	return fmt.Sprintf("object#%d", o.id)
+}
+
+// objName is how ob is named for people, before its id: its name variable
+// when that is a string and not empty, else its type's name.
+func (m *Match) objName(ob *object) string {
+	if n, ok := m.varOf(ob, "name"); ok {
+		if s, ok := n.(starlark.String); ok && s != "" {
+			return string(s)
+		}
+	}
+	return ob.typ.name
 }
 func (o *objectValue) Type() string          { return "object" }
 func (o *objectValue) Freeze()               {}
@@ -755,47 +761,70 @@ type fired struct {
 
 // settle re-evaluates every while clause in scope, wrapping and unwrapping, and
 // pushes every whenever/when clause whose condition holds (SEMANTICS.md "One
-// step").
+// step"). A pass follows the last one's plan when it can (settleplan.go),
+// and scans the owners otherwise.
 func (m *Match) settle() error {
 	if idle, err := m.settleIdle(); idle || err != nil {
 		return err
 	}
 	sb := m.sb()
-	sb.last.ok = false          // until this pass completes firing nothing
-	sb.log.held(&sb.last.stamp) // every answer is known to hold here, or is made here
+	ls := &sb.last
+	// A plan is followed where the scan would ask what it asked, and the
+	// wrappers are those the last pass left (a state put in wholesale
+	// forgets the plan as well).
+	byPlan := settlePlans && ls.planned && sameSlice(m.st.wraps, sb.lastWraps) && m.sameOwners(ls)
+	from := ls.stamp
+	ls.ok, ls.planned = false, false // until this pass completes
+	sb.log.held(&ls.stamp)           // every answer is known to hold here, or is made here
 	m.settlePasses++
 	asked := m.evals + m.reused
-	memos := sb.last.memos[:0]
-	want, fires := sb.wantBuf[:0], sb.firesBuf[:0] // reused: settle runs before every step
+	fires := sb.firesBuf[:0] // reused: settle runs before every step
 	defer func() {
 		clear(fires) // no pointer to a past state outlives the step
 		sb.firesBuf = fires[:0]
 	}()
-	seatOrder := func(ob *object) int {
-		if v, ok := m.varOf(ob, "controller"); ok {
-			if p, ok := v.(*playerValue); ok {
-				return (p.seat - m.st.active + m.seats) % m.seats
-			}
-		}
-		return m.seats
+	var want []wrapInst
+	var wantNew bool
+	var err error
+	if byPlan {
+		sb.planPasses++
+		fires, want, wantNew, err = m.planPass(sb, from, fires)
+	} else {
+		fires, want, err = m.scanPass(sb, fires)
+		wantNew = true
 	}
-	// who returns the seat a body fired by ob's clause (nil: a state's) acts
-	// for, and its trigger order; asked only when a clause fires.
-	who := func(ob *object) (seat, order int) {
-		if ob == nil {
-			return m.st.active, -1
-		}
-		so := seatOrder(ob)
-		if so < m.seats {
-			return (m.st.active + so) % m.seats, so
-		}
-		return m.st.active, so
+	if err != nil {
+		return err
 	}
-	scan := func(src int, cc *cclauses, self starlark.Value, frame int, ob *object) error {
+	if wantNew {
+		m.rewrap(want)
+		sb.wantBuf, sb.lastWant = sb.lastWant[:0], want
+	}
+	ls.planned = true
+	for i := range fires {
+		ls.planned = ls.planned && fires[i].ob == 0 // a when clause fired leaves the plan
+	}
+	ls.memberVer, ls.framesVer, ls.frameClauses = m.st.memberVer, m.st.framesVer, m.frameClauses()
+	if len(fires) == 0 {
+		m.keepSettled(m.evals + m.reused - asked)
+	}
+	m.fire(fires)
+	return nil
+}
+
+// scanPass asks the clauses of every owner in scope, frames first, then
+// objects in id order, appending those that fire to fires, and records
+// them as the plan of the next pass (sb.last.plan). It returns the
+// wrappers wanted.
+func (m *Match) scanPass(sb *settleBufs, fires []fired) ([]fired, []wrapInst, error) {
+	plan := sb.last.plan[:0]
+	want := sb.wantBuf[:0] // reused: settle runs before every step
+	defer func() { sb.last.plan = plan }()
+	scan := func(src int, cc *cclauses, self starlark.Value, top int, ob *object) error {
 		nw, nwe := len(cc.while), len(cc.while)+len(cc.whenever)
 		n := nwe + len(cc.when)
 		var err error
-		if want, memos, err = m.wantWhile(want, memos, src, cc, self); err != nil {
+		if want, err = m.wantWhile(want, &plan, src, cc, self); err != nil {
 			return err
 		}
 		for ci, tr := range cc.whenever {
@@ -804,10 +833,9 @@ func (m *Match) settle() error {
 			if err != nil {
 				return err
 			}
-			memos = append(memos, mm)
+			plan = append(plan, planEntry{mm: mm, tr: tr, src: src, ci: int32(ci), ord: int32(ci), kind: planWhenever})
 			if ok {
-				seat, order := who(ob)
-				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self})
+				fires = append(fires, m.firedOf(&plan[len(plan)-1], self, top))
 			}
 		}
 		for ci, tr := range cc.when {
@@ -819,14 +847,9 @@ func (m *Match) settle() error {
 			if err != nil {
 				return err
 			}
-			memos = append(memos, mm)
+			plan = append(plan, planEntry{mm: mm, tr: tr, src: src, ci: int32(ci), ord: int32(len(cc.whenever) + ci), kind: planWhen})
 			if ok {
-				seat, order := who(ob)
-				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
-				if ob != nil {
-					f.ob, f.bit = ob.id, 1<<ci
-				}
-				fires = append(fires, f)
+				fires = append(fires, m.firedOf(&plan[len(plan)-1], self, top))
 			}
 		}
 		return nil
@@ -834,8 +857,8 @@ func (m *Match) settle() error {
 	top := len(m.st.frames) - 1
 	for i := range m.st.frames {
 		if f := m.frameAt(i); f.st.clauses.active() {
-			if err := scan(-1-i, f.st.clauses, &paramsValue{m: m, st: f.st, values: f.params}, i, nil); err != nil {
-				return err
+			if err := scan(-1-i, f.st.clauses, &paramsValue{m: m, st: f.st, values: f.params}, top, nil); err != nil {
+				return fires, want, err
 			}
 		}
 	}
@@ -844,24 +867,60 @@ func (m *Match) settle() error {
 			continue
 		}
 		if err := scan(ob.id, ob.typ.c, m.objValue(ob.id), top, ob); err != nil {
-			return err
+			return fires, want, err
 		}
 	}
-	m.rewrap(want)
-	sb.wantBuf, sb.lastWant = sb.lastWant[:0], want
-	sb.last.memos = memos
-	if len(fires) == 0 {
-		m.keepSettled(m.evals + m.reused - asked)
+	return fires, want, nil
+}
+
+// firedOf is the fire of trigger e, whose condition holds, for its owner
+// self; top is the frame an object's body belongs to.
+func (m *Match) firedOf(e *planEntry, self starlark.Value, top int) fired {
+	tr, src := e.tr, e.src
+	kind, frame := "whenever", top
+	if e.kind == planWhen {
+		kind = "when"
 	}
-	m.fire(fires)
-	return nil
+	var ob *object
+	if src < 0 {
+		frame = -1 - src
+	} else {
+		ob = m.lookup(src)
+	}
+	seat, order := m.firedFor(ob)
+	f := fired{order: [3]int{order, max(src, 0), int(e.ord)}, item: execItem{h: tr.body, self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
+	if ob == nil {
+		f.item.what = label(self, kind, tr.t.Name)
+		return f
+	}
+	f.item.what, f.item.trig = m.objName(ob), tr // its label, made when read
+	if e.kind == planWhen {
+		f.ob, f.bit = ob.id, 1<<e.ci
+	}
+	return f
+}
+
+// firedFor returns the seat a body fired by ob's clause (nil: a state's)
+// acts for, and its trigger order: its controller's distance from the
+// active seat (seats: none; -1: a state's).
+func (m *Match) firedFor(ob *object) (seat, order int) {
+	if ob == nil {
+		return m.st.active, -1
+	}
+	if v, ok := m.varOf(ob, "controller"); ok {
+		if p, ok := v.(*playerValue); ok {
+			so := (p.seat - m.st.active + m.seats) % m.seats
+			return (m.st.active + so) % m.seats, so
+		}
+	}
+	return m.st.active, m.seats
 }
 
 // wantWhile appends to want the wrappers the while clauses cc of one owner
 // (src: an object id, or -1-i for the state clauses of frame i; self: what
 // they see as self) call for now, in clause and target order, and appends
-// their answers' memos to memos (see keepSettled).
-func (m *Match) wantWhile(want []wrapInst, memos []*clauseMemo, src int, cc *cclauses, self starlark.Value) ([]wrapInst, []*clauseMemo, error) {
+// their answers to *plan (see scanPass; nil: kept nowhere).
+func (m *Match) wantWhile(want []wrapInst, plan *[]planEntry, src int, cc *cclauses, self starlark.Value) ([]wrapInst, error) {
 	n := len(cc.while) + len(cc.whenever) + len(cc.when)
 	for ci, cw := range cc.while {
 		if cw.cond == nil {
@@ -870,16 +929,14 @@ func (m *Match) wantWhile(want []wrapInst, memos []*clauseMemo, src int, cc *ccl
 		mm := m.memoOf(src, ci, n, cw.cond)
 		targets, err := m.whileTargets(mm, src, cw, self)
 		if err != nil {
-			return want, memos, err
+			return want, err
 		}
-		memos = append(memos, mm)
-		for _, t := range targets {
-			for _, name := range cw.w.Target {
-				want = append(want, wrapInst{src: src, clause: ci, target: t, name: name, cw: cw})
-			}
+		if plan != nil {
+			*plan = append(*plan, planEntry{mm: mm, cw: cw, src: src, ci: int32(ci), kind: planWhile})
 		}
+		want = appendWanted(want, src, ci, cw, targets)
 	}
-	return want, memos, nil
+	return want, nil
 }
 
 // rewrap makes the wrappers those of want: it keeps those still wanted (in
@@ -994,7 +1051,10 @@ func (m *Match) fire(fires []fired) {
 		if f.item.h == nil {
 			continue
 		}
-		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: m.firedBefore(f)})
+		before := m.firedBefore(f)
+		if m.rec { // the label is made only for the event
+			m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.label(), Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: before})
+		}
 		if f.ob != 0 {
 			ob := m.objW(f.ob)
 			ob.fired |= f.bit

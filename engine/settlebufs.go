@@ -12,6 +12,7 @@ type settleBufs struct {
 	wtBits              []uint64   // a bit per object id some wrapper of wtOf is on (wrapsTarget)
 	firesBuf            []fired    // the clauses the running pass fires, reused
 	log                 writeLog   // the parts written (writelog.go)
+	planPasses          int        // the passes that followed a plan (tests)
 }
 
 // sb returns the match's settleBufs, made at the first call.
@@ -29,10 +30,10 @@ func (sb *settleBufs) release() *settleBufs {
 	clear(sb.wantBuf[:cap(sb.wantBuf)]) // the released match's values go
 	clear(sb.lastWant[:cap(sb.lastWant)])
 	clear(sb.firesBuf[:cap(sb.firesBuf)])
-	clear(sb.last.memos[:cap(sb.last.memos)])
+	clear(sb.last.plan[:cap(sb.last.plan)])
 	clear(sb.wtBits) // no object is wrapped: as a nil wtBits answers
 	*sb = settleBufs{
-		last:     settled{memos: sb.last.memos[:0]},
+		last:     settled{plan: sb.last.plan[:0]},
 		wantBuf:  sb.wantBuf[:0],
 		lastWant: sb.lastWant[:0], // empty compares as nil (sameKeys)
 		wtBits:   sb.wtBits,
@@ -47,7 +48,7 @@ func (sb *settleBufs) release() *settleBufs {
 // another than the one the last pass saw, put in without a write logged.
 func (m *Match) forgetSettle() {
 	if m.sbuf != nil {
-		m.sbuf.last.ok = false
+		m.sbuf.last.ok, m.sbuf.last.planned = false, false
 		m.sbuf.log.cut()
 	}
 }

@@ -7,7 +7,7 @@ package engine
 // to find that out, and builds the wrappers it wants again: a seed effects
 // playout settles about 170 times a game, and in about three of four every
 // answer is reused. A pass that fired nothing keeps its answers' memos
-// (settled.memos). The next pass is skipped when:
+// (those of settled.plan). The next pass is skipped when:
 //
 //   - the owners it would visit are the same: which objects exist and their
 //     types (memberVer; an object's fired when clauses change only by a pass
@@ -28,15 +28,16 @@ package engine
 // it off to compare).
 var settleSkips = true
 
-// settled is what the last complete settle pass that fired nothing read.
+// settled is what the last complete settle pass read.
 type settled struct {
-	ok           bool
+	ok           bool // it fired nothing: the next pass may be idle
+	planned      bool // its plan is what a scan asks while the owners are the same (settleplan.go)
 	memberVer    uint64
 	framesVer    uint64 // compared when a frame has clauses (frameClauses)
 	frameClauses bool
-	n            int           // the answers it asked for, counted as reused when skipped
-	memos        []*clauseMemo // its answers' memos
-	stamp                      // the union of its memos' summaries, and where it began
+	n            int         // the answers it asked for, counted as reused when skipped
+	plan         []planEntry // the clauses it asked, in order, with their memos
+	stamp                    // the union of its memos' summaries (when ok), and where it began
 }
 
 // settleIdle reports whether the settle pass about to run would change
@@ -46,18 +47,15 @@ type settled struct {
 func (m *Match) settleIdle() (bool, error) {
 	sb := m.sb()
 	ls := &sb.last
-	if !settleSkips || !ls.ok || ls.memberVer != m.st.memberVer || !sameSlice(m.st.wraps, sb.lastWraps) {
-		return false, nil
-	}
-	if fc := m.frameClauses(); fc != ls.frameClauses || fc && ls.framesVer != m.st.framesVer {
+	if !settleSkips || !ls.ok || !sameSlice(m.st.wraps, sb.lastWraps) || !m.sameOwners(ls) {
 		return false, nil
 	}
 	if !sb.log.unwritten(&ls.stamp) {
 		return false, nil
 	}
 	if checkReads {
-		for _, mm := range ls.memos {
-			if !m.unchanged(mm.reads) {
+		for i := range ls.plan {
+			if mm := ls.plan[i].mm; !m.unchanged(mm.reads) {
 				return false, unloggedError(mm.cond)
 			}
 		}
@@ -78,14 +76,14 @@ func (m *Match) frameClauses() bool {
 }
 
 // keepSettled records the pass that just completed firing nothing, whose
-// answers' memos are ls.memos (each known to hold where the pass began),
-// counting n answers.
+// answers' memos are those of ls.plan (each known to hold where the pass
+// began), counting n answers.
 func (m *Match) keepSettled(n int) {
 	ls := &m.sb().last
 	ls.ok, ls.n = true, n
 	ls.sum, ls.past = wpart{}, wpart{}
-	for _, mm := range ls.memos {
+	for i := range ls.plan {
+		mm := ls.plan[i].mm
 		ls.sum, ls.past = ls.sum.or(mm.sum), ls.past.or(mm.past)
 	}
-	ls.memberVer, ls.framesVer, ls.frameClauses = m.st.memberVer, m.st.framesVer, m.frameClauses()
 }

@@ -8,6 +8,38 @@ import (
 	"github.com/rulestudio/studio/assets"
 )
 
+// settlePack is a pack whose matches settle's shortcuts must not change.
+type settlePack struct {
+	name string
+	p    *Program
+}
+
+// settlePacks returns every bundled pack, the preview's test packs and
+// readsPack.
+func settlePacks(t *testing.T) []settlePack {
+	t.Helper()
+	var packs []settlePack
+	for _, name := range assets.Packs() {
+		packs = append(packs, settlePack{name, bundled(t, name)})
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "preview", "testdata", "*", "*.yaml"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Parse(data, filepath.Base(f))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		packs = append(packs, settlePack{f, p})
+	}
+	if rp, err := Parse([]byte(readsPack), "reads.yaml"); err == nil {
+		packs = append(packs, settlePack{"reads", rp})
+	}
+	return packs
+}
+
 // withoutSettleSkips runs f with every settle pass run in full.
 func withoutSettleSkips(f func()) {
 	settleSkips = false
@@ -47,29 +79,7 @@ func TestSettleSkipsIdlePasses(t *testing.T) {
 // idle settle passes skipped as with every pass run in full, and with
 // every reused answer checked.
 func TestSettleSkipsAsFull(t *testing.T) {
-	type pack struct {
-		name string
-		p    *Program
-	}
-	var packs []pack
-	for _, name := range assets.Packs() {
-		packs = append(packs, pack{name, bundled(t, name)})
-	}
-	files, _ := filepath.Glob(filepath.Join("..", "preview", "testdata", "*", "*.yaml"))
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := Parse(data, filepath.Base(f))
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		packs = append(packs, pack{f, p})
-	}
-	if rp, err := Parse([]byte(readsPack), "reads.yaml"); err == nil {
-		packs = append(packs, pack{"reads", rp})
-	}
+	packs := settlePacks(t)
 	seeds := uint64(6)
 	if testing.Short() {
 		seeds = 2

@@ -186,6 +186,9 @@ func (l *writeLog) unwritten(st *stamp) bool {
 		}
 	}
 	if st.past != (wpart{}) && (st.prevAt != l.prevAt || l.prevAt == noPos) {
+		if l.prevAt == noPos {
+			return false // the past may have moved since without a position to say so
+		}
 		lo, hi := min(st.prevAt, l.prevAt), max(st.prevAt, l.prevAt)
 		su := &l.past
 		if (lo != su.span[0] || hi != su.span[1]) && !l.ask(su, lo, hi) {

@@ -90,3 +90,24 @@ func TestWriteLogSeesEveryWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestUnwrittenPastNotKnown: an answer that read the past at a position not
+// known (after a cut) is not found unwritten while the past's position is
+// still not known: the past may be another since, and nothing in the log
+// says it is not.
+func TestUnwrittenPastNotKnown(t *testing.T) {
+	l := newWriteLog(nil)
+	l.wrote(rdObject, 3)
+	l.cut() // the past's position is no longer known
+	st := stamp{sum: partBits(rdObject, 5), past: partBits(rdObject, 3)}
+	l.held(&st)
+	if st.prevAt != noPos {
+		t.Fatalf("the past's position after a cut: %d, want none", st.prevAt)
+	}
+	if l.unwritten(&st) {
+		t.Error("an answer that read a past of no known position was kept without asking its reads")
+	}
+	if st.past = (wpart{}); !l.unwritten(&st) {
+		t.Error("an answer that read no past was not kept")
+	}
+}
