@@ -1175,16 +1175,27 @@ func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tup
 	m.note(rdMembers, 0, m.st.memberVer)
 	memo := m.objectsMemo(typ, tag)
 	if memo.vals == nil {
-		in := func(ob *object) bool { return (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) }
-		vals := []starlark.Value{}
-		for _, ob := range m.st.objs {
-			if in(ob) {
-				vals = append(vals, m.objValue(ob.id))
-			}
-		}
-		memo.vals = vals
+		memo.vals = m.members(typ, tag, b)
 	}
 	return memo, nil
+}
+
+// members lists the objects of type typ ("": any) with tag ("": any; b its
+// bit) in id order, in a new list of their number, never nil: gathered in
+// the memos' scratch first, as append's doublings made four lists to give
+// one of the seed effects' 18 cards.
+func (m *Match) members(typ, tag string, b int) []starlark.Value {
+	ms := m.objectsMemos()
+	s := ms.scratch[:0]
+	for _, ob := range m.st.objs {
+		if (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) {
+			s = append(s, m.objValue(ob.id))
+		}
+	}
+	ms.scratch = s
+	vals := make([]starlark.Value, len(s)) // not nil when empty: nil is "not made yet"
+	copy(vals, s)
+	return vals
 }
 
 // objectsAnswer is what objects(type, tag) listed while the members (which
@@ -1205,6 +1216,9 @@ type objectsMemos struct {
 	answers [8]objectsAnswer
 	next    int     // the answer to replace next
 	lastTag tagInfo // the tag has_tag and its kin last named (tagOf)
+	// scratch is where members gathers an answer; the values it keeps are
+	// the match's own object values (Match.ovals), which it keeps anyway.
+	scratch []starlark.Value
 }
 
 // objectsMemos returns m's, made now when there are none yet.
