@@ -895,17 +895,35 @@ func (m *Match) rewrap(want []wrapInst) {
 	if sameWraps(want, m.st.wraps) {
 		return
 	}
-	wanted := make(map[wrapKey]bool, len(want))
-	for _, w := range want {
-		wanted[w.key()] = true
-	}
-	have := make(map[wrapKey]bool, len(m.st.wraps))
-	changed := false
+	// keep holds no key twice, all wanted: room for want's is room enough.
 	var keep []wrapInst
-	for _, w := range m.st.wraps {
-		if wanted[w.key()] {
-			keep = append(keep, w)
+	if len(want) > 0 {
+		keep = make([]wrapInst, 0, len(want))
+	}
+	// Keys are looked for along the lists, settle's usual few; long ones (a
+	// lord over a crowd) through maps made here, have holding keep's.
+	wanted := func(k wrapKey) bool { return hasKey(want, k) }
+	kept := func(k wrapKey) bool { return hasKey(keep, k) }
+	var have map[wrapKey]bool
+	if len(want) > 32 {
+		set := make(map[wrapKey]bool, len(want))
+		for _, w := range want {
+			set[w.key()] = true
+		}
+		have = make(map[wrapKey]bool, len(m.st.wraps))
+		wanted = func(k wrapKey) bool { return set[k] }
+		kept = func(k wrapKey) bool { return have[k] }
+	}
+	keepOne := func(w wrapInst) {
+		keep = append(keep, w)
+		if have != nil {
 			have[w.key()] = true
+		}
+	}
+	changed := false
+	for _, w := range m.st.wraps {
+		if wanted(w.key()) {
+			keepOne(w)
 		} else {
 			changed = true
 			if m.rec { // the label is made only for the event
@@ -915,11 +933,10 @@ func (m *Match) rewrap(want []wrapInst) {
 		}
 	}
 	for _, w := range want {
-		if !have[w.key()] {
+		if !kept(w.key()) {
 			m.st.nextTS++
 			w.ts = m.st.nextTS
-			have[w.key()] = true
-			keep = append(keep, w)
+			keepOne(w)
 			changed = true
 			if m.rec {
 				m.emit(m.wrapEvent(EvWrapApplied, w))
@@ -931,6 +948,16 @@ func (m *Match) rewrap(want []wrapInst) {
 		m.own(ownWraps)
 		m.st.wraps = keep
 	}
+}
+
+// hasKey reports whether ws holds a wrapper of key k.
+func hasKey(ws []wrapInst, k wrapKey) bool {
+	for i := range ws {
+		if w := &ws[i]; w.src == k.src && w.clause == k.clause && w.target == k.target && w.name == k.name {
+			return true
+		}
+	}
+	return false
 }
 
 // sameKeys reports whether a and b hold the same wrappers in the same order
