@@ -878,9 +878,7 @@ func (m *Match) step() (bool, error) {
 	// 1. The execution stack.
 	if n := len(m.st.exec); n > 0 {
 		m.beginStep()
-		ex := m.execW()
-		it := ex[n-1]
-		m.st.exec = ex[:n-1]
+		it := m.popExec()
 		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
 		m.watch(it.what, hookPos(it.h))
 		var self starlark.Value
@@ -1014,6 +1012,16 @@ func (m *Match) enterPrivate(i int, ip *cstate) {
 			m.pushExec(execItem{h: ip.action, what: ip.name + " action", player: s, frame: i})
 		}
 	}
+}
+
+// popExec takes the pending body on top of the execution stack. A pop
+// writes nothing, so a stack shared with the past is not copied for it:
+// it stays not owned, and a push after it copies before writing.
+func (m *Match) popExec() execItem {
+	n := len(m.st.exec)
+	it := m.st.exec[n-1]
+	m.st.exec = m.st.exec[:n-1]
+	return it
 }
 
 func (m *Match) pushExec(it execItem) {
