@@ -113,7 +113,7 @@ func (m *Match) nextState(fn, name string) error {
 			m.emit(Event{Kind: EvStateLeft, State: cur.name, StateID: cur.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			m.emit(Event{Kind: EvStateEntered, State: to.name, StateID: to.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			if to.action != nil {
-				m.pushExec(execItem{h: to.action, what: to.name + " action", player: c.seat, frame: c.frame})
+				m.pushExec(execItem{h: to.action, name: actionName(to.name), player: c.seat, frame: c.frame})
 			}
 			return nil
 		}

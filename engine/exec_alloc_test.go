@@ -11,7 +11,7 @@ import (
 func TestPopExecCopiesNothing(t *testing.T) {
 	m := newMatch(t, bundled(t, "seeds"), 2, Options{Seed: 1, NoHistory: true})
 	h := &hook{path: "test"}
-	past := []execItem{{h: h, what: "a", self: 1}, {h: h, what: "b", self: 2}, {h: h, what: "c", self: 3}}
+	past := []execItem{{h: h, name: bodyName{owner: "a"}}, {h: h, name: bodyName{owner: "b"}}, {h: h, name: bodyName{owner: "c"}}}
 	kept := slices.Clone(past)
 	var it execItem
 	allocs := testing.AllocsPerRun(20, func() {
@@ -21,14 +21,14 @@ func TestPopExecCopiesNothing(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("a pop allocated %v times, want 0", allocs)
 	}
-	if it.what != "c" || len(m.st.exec) != 2 {
-		t.Fatalf("popped %q leaving %d, want c leaving 2", it.what, len(m.st.exec))
+	if it.what() != "c" || len(m.st.exec) != 2 {
+		t.Fatalf("popped %q leaving %d, want c leaving 2", it.what(), len(m.st.exec))
 	}
-	m.pushExec(execItem{h: h, what: "d", self: 4})
+	m.pushExec(execItem{h: h, name: bodyName{owner: "d"}})
 	if !slices.Equal(past, kept) {
 		t.Errorf("the past's stack changed: %v, was %v", past, kept)
 	}
-	if got := m.st.exec; len(got) != 3 || got[1].what != "b" || got[2].what != "d" {
+	if got := m.st.exec; len(got) != 3 || got[1].what() != "b" || got[2].what() != "d" {
 		t.Errorf("the stack after the push is %v, want a, b, d", got)
 	}
 }

@@ -83,7 +83,7 @@ type PendingBody struct {
 func (m *Match) ExecStack() []PendingBody {
 	out := make([]PendingBody, 0, len(m.st.exec))
 	for _, it := range m.st.exec {
-		out = append(out, PendingBody{What: it.what, Clause: hookPath(it.h), Object: it.self, Seat: it.player, Frame: it.frame})
+		out = append(out, PendingBody{What: it.what(), Clause: hookPath(it.h), Object: it.self, Seat: it.player, Frame: it.frame})
 	}
 	return out
 }

@@ -879,8 +879,12 @@ func (m *Match) step() (bool, error) {
 	if n := len(m.st.exec); n > 0 {
 		m.beginStep()
 		it := m.popExec()
-		m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
-		m.watch(it.what, hookPos(it.h))
+		if m.rec { // the name is made only for the event
+			m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what(), Clause: hookPath(it.h), Object: it.self})
+		}
+		if m.watching() {
+			m.watch(it.what(), hookPos(it.h))
+		}
 		var self starlark.Value
 		if it.self != 0 {
 			self = m.objValue(it.self)
@@ -1009,7 +1013,7 @@ func (m *Match) enterPrivate(i int, ip *cstate) {
 	m.setPrivates(i, priv)
 	for s := m.seats - 1; s >= 0; s-- {
 		if m.st.multi&(1<<s) != 0 && ip.action != nil {
-			m.pushExec(execItem{h: ip.action, what: ip.name + " action", player: s, frame: i})
+			m.pushExec(execItem{h: ip.action, name: actionName(ip.name), player: s, frame: i})
 		}
 	}
 }
@@ -1027,7 +1031,9 @@ func (m *Match) popExec() execItem {
 func (m *Match) pushExec(it execItem) {
 	ex := m.execW()
 	m.st.exec = append(ex, it)
-	m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what, Clause: hookPath(it.h), Object: it.self})
+	if m.rec {
+		m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what(), Clause: hookPath(it.h), Object: it.self})
+	}
 }
 
 // stateOf returns the state whose actions seat may take in frame f: its private

@@ -54,6 +54,9 @@ type ctrigger struct {
 	cond *hook
 	body *hook
 	once bool
+	// words name it in a fired body's name: its kind and its name as
+	// written, which may be empty ("when ", unlike path's and what's "when 1").
+	words string
 }
 
 func (c *cclauses) active() bool {
@@ -137,7 +140,7 @@ func (c *compiler) trigger(t *graph.Trigger, what, kind, path string, i int, onc
 		name = fmt.Sprint(i + 1)
 	}
 	path += name
-	return &ctrigger{t: t, once: once, path: path,
+	return &ctrigger{t: t, once: once, path: path, words: ClauseName(kind, t.Name),
 		cond: c.compileAt(path, t.Condition, what+" "+ClauseName(kind, name)+" condition", true, nil),
 		body: c.compileAt(path, t.Body, what+" "+ClauseName(kind, name)+" body", false, nil)}
 }
@@ -394,16 +397,22 @@ func (m *Match) objValue(id int) starlark.Value {
 	return o
 }
 
-func (o *objectValue) String() string {
+// String is the object's name and id: "Elf#2", "wood_elf#2", "object#2"
+// once destroyed.
+func (o *objectValue) String() string { return o.ownName() + "#" + strconv.Itoa(o.id) }
+
+// ownName is the object's name without its id: its name variable when that
+// is a string not empty, else its type's name, "object" once destroyed.
+func (o *objectValue) ownName() string {
 	if ob := o.m.obj(o.id); ob != nil {
 		if n, ok := o.m.varOf(ob, "name"); ok {
 			if s, ok := n.(starlark.String); ok && s != "" {
-				return fmt.Sprintf("%s#%d", string(s), o.id)
+				return string(s)
 			}
 		}
-		return fmt.Sprintf("%s#%d", ob.typ.name, o.id)
+		return ob.typ.name
 	}
-	return fmt.Sprintf("object#%d", o.id)
+	return "object"
 }
 func (o *objectValue) Type() string          { return "object" }
 func (o *objectValue) Freeze()               {}
@@ -807,7 +816,7 @@ func (m *Match) settle() error {
 			memos = append(memos, mm)
 			if ok {
 				seat, order := who(ob)
-				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, what: label(self, "whenever", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self})
+				fires = append(fires, fired{order: [3]int{order, max(src, 0), ci}, item: execItem{h: tr.body, name: firedName(self, tr), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self})
 			}
 		}
 		for ci, tr := range cc.when {
@@ -822,7 +831,7 @@ func (m *Match) settle() error {
 			memos = append(memos, mm)
 			if ok {
 				seat, order := who(ob)
-				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, what: label(self, "when", tr.t.Name), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
+				f := fired{order: [3]int{order, max(src, 0), len(cc.whenever) + ci}, item: execItem{h: tr.body, name: firedName(self, tr), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
 				if ob != nil {
 					f.ob, f.bit = ob.id, 1<<ci
 				}
@@ -1021,7 +1030,9 @@ func (m *Match) fire(fires []fired) {
 		if f.item.h == nil {
 			continue
 		}
-		m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what, Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: m.firedBefore(f)})
+		if m.rec {
+			m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what(), Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: m.firedBefore(f)})
+		}
 		if f.ob != 0 {
 			ob := m.objW(f.ob)
 			ob.fired |= f.bit
@@ -1059,11 +1070,6 @@ func (m *Match) rewrapped(w wrapInst) {
 	if m.p.granted[w.name] {
 		m.st.memberVer = m.bump(rdMembers, 0)
 	}
-}
-
-// label names a clause of an object for events: "Elf#2 whenever lord".
-func label(self starlark.Value, kind, name string) string {
-	return fmt.Sprintf("%s %s", self, ClauseName(kind, name))
 }
 
 // ClauseName names a clause for people: its kind, then its name, or its

@@ -92,11 +92,11 @@ func (m *Match) tablesW() *tableParts {
 // execItem is a pending body on the execution stack.
 type execItem struct {
 	h      *hook
-	what   string
-	self   int     // object id, 0 none
-	player int     // seat
-	frame  int     // frame index the body belongs to
-	past   *mstate // what before() reads in the body: the past its condition saw
+	name   bodyName // read as what()
+	self   int      // object id, 0 none
+	player int      // seat
+	frame  int      // frame index the body belongs to
+	past   *mstate  // what before() reads in the body: the past its condition saw
 }
 
 func (m *Match) own(bit uint32) bool {
