@@ -31,6 +31,11 @@ type matchBlock struct {
 	objMemos, frameMemos [][]clauseMemo
 	sbuf                 *settleBufs // Match.sbuf, emptied (see settleBufs.release)
 	oix                  *objMarks   // Match.oix, marking nothing (see objMarks.release)
+	// Match.objsMemo (no answer), rdSeen (no stamp) and spares (no
+	// container): each made again by every match of the seed effects.
+	objsMemo *objectsMemos
+	seen     []uint64
+	spares   *spares
 	blockParts
 }
 
@@ -76,6 +81,8 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 	blk.m.objMemos, blk.m.frameMemos, blk.objMemos, blk.frameMemos = blk.objMemos, blk.frameMemos, nil, nil
 	blk.m.sbuf, blk.sbuf = blk.sbuf, nil
 	blk.m.oix, blk.oix = blk.oix, nil
+	blk.m.objsMemo, blk.m.rdSeen, blk.m.spares = blk.objsMemo, blk.seen, blk.spares
+	blk.objsMemo, blk.seen, blk.spares = nil, nil, nil
 	return &blk.m, blk
 }
 
@@ -100,6 +107,8 @@ func (m *Match) Release() {
 		if m.oix != nil {
 			blk.oix = m.oix.release()
 		}
+		clear(m.rdSeen) // 0 is no track's stamp (Match.track)
+		blk.objsMemo, blk.seen, blk.spares = m.objsMemo.release(), m.rdSeen, m.spares.release()
 	}
 	if m.lent != nil {
 		for i := range m.lent {

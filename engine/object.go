@@ -1254,6 +1254,16 @@ type objectsMemos struct {
 	scratch []starlark.Value
 }
 
+// release returns ms remembering nothing, its scratch kept (nil for nil).
+func (ms *objectsMemos) release() *objectsMemos {
+	if ms == nil {
+		return nil
+	}
+	clear(ms.scratch[:cap(ms.scratch)])
+	*ms = objectsMemos{scratch: ms.scratch[:0]}
+	return ms
+}
+
 // objectsMemos returns m's, made now when there are none yet.
 func (m *Match) objectsMemos() *objectsMemos {
 	if m.objsMemo == nil {
