@@ -53,3 +53,25 @@ func TestDirectFrameStartsUnassigned(t *testing.T) {
 		t.Errorf("direct %q, interpreted %q", d, i)
 	}
 }
+
+// TestCallLeavesArguments: a hook's call leaves its arguments on the
+// match's stack of them (clearing them was a bulk write of nils the
+// collector's barrier doubles while it marks): the next call sets every
+// slot it uses, as a direct builtin call's does.
+func TestCallLeavesArguments(t *testing.T) {
+	p := parseDirect(t, bodyPack("x = player.no", ""), "args.yaml")
+	m := newMatch(t, p, 2, Options{Seed: 1})
+	h := p.actions["go"].body
+	if len(h.ctx) == 0 {
+		t.Fatal("the body takes no context argument")
+	}
+	if _, err := m.call(h, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.argbuf) != 0 {
+		t.Fatalf("%d arguments left on the stack's length", len(m.argbuf))
+	}
+	if got := m.argbuf[:1][0]; got != starlark.Value(m.pvals[1]) {
+		t.Errorf("the first slot holds %v after the call, want player 2 (left)", got)
+	}
+}

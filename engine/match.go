@@ -468,9 +468,12 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	}
 	// Arguments live on a per-match stack: a Starlark function copies them into
 	// its locals on entry, so the slots are free again once the call starts.
+	// Every slot is set below; the stale values above the stack's length are
+	// left for the next calls to overwrite, as builtinCall.eval leaves its
+	// (a clear is a bulk write the collector's barrier doubles while it marks).
 	n := len(h.ctx) + len(extra)
 	base := len(m.argbuf)
-	m.argbuf = grow(m.argbuf, n) // every slot is set below, and cleared after
+	m.argbuf = grow(m.argbuf, n)
 	args := starlark.Tuple(m.argbuf[base : base+n : base+n])
 	for i, k := range h.ctx {
 		switch k {
@@ -511,7 +514,6 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	} else {
 		v, err = m.callStarlark(h, args)
 	}
-	clear(args)
 	m.argbuf = m.argbuf[:base]
 	if err != nil {
 		m.thread.Uncancel()
