@@ -1017,15 +1017,8 @@ func (m *Match) fire(fires []fired) {
 	if len(fires) == 0 {
 		return
 	}
-	sort.SliceStable(fires, func(i, j int) bool {
-		a, b := fires[i].order, fires[j].order
-		for k := range a {
-			if a[k] != b[k] {
-				return a[k] < b[k]
-			}
-		}
-		return false
-	})
+	// Stable, as sort.SliceStable was (whose swapper allocated at every fire).
+	slices.SortStableFunc(fires, func(a, b fired) int { return slices.Compare(a.order[:], b.order[:]) })
 	for _, f := range fires {
 		if f.item.h == nil {
 			continue
