@@ -47,6 +47,10 @@ type dfn struct {
 	// lends: a return may give a list it lends to a caller that asks
 	// (direct_lendcall.go)
 	lends bool
+	// byName has a bit for each of the first 64 parameters the code reads
+	// only as x.NAME (byNameParams): a value it is given cannot be told
+	// from another of the same content.
+	byName uint64
 	// unset are the locals a read may find unassigned (unsetLocals), which
 	// frame clears.
 	unset []int

@@ -138,7 +138,7 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 	}
 	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), params: names, defaults: defaults,
 		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints, lends: fc.lends,
-		unset: unsetLocals(rf.Body, rf.Locals, len(rf.Params)), lentAt: fc.lentAt()})
+		unset: unsetLocals(rf.Body, rf.Locals, len(rf.Params)), lentAt: fc.lentAt(), byName: byNameParams(rf)})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {

@@ -79,3 +79,40 @@ func assigned(vars syntax.Expr, bound, comp map[*resolve.Binding]bool, visit fun
 		visit(v, bound)
 	}
 }
+
+// byNameParams returns a bit for each of the first 64 parameters of f that
+// its body reads only as the x of x.NAME (the state a hook takes, read as
+// state.source): the value is never kept, compared or passed on, so which
+// value of its content it is cannot be seen. A parameter a lambda reads (a
+// cell) has no bit.
+func byNameParams(f *resolve.Function) uint64 {
+	var mask uint64
+	for i, b := range f.Locals[:min(len(f.Params), 64)] {
+		if b.Scope == resolve.Local {
+			mask |= 1 << i
+		}
+	}
+	for _, s := range f.Body {
+		var stack []syntax.Node // n's ancestors
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if n == nil { // after n's children
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			var parent syntax.Node
+			if len(stack) > 0 {
+				parent = stack[len(stack)-1]
+			}
+			if id, ok := n.(*syntax.Ident); ok {
+				if b, ok := id.Binding.(*resolve.Binding); ok && b.Index < 64 && b.Index < len(f.Params) && f.Locals[b.Index] == b {
+					if dot, ok := parent.(*syntax.DotExpr); !ok || dot.X != syntax.Expr(id) {
+						mask &^= 1 << b.Index
+					}
+				}
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	return mask
+}

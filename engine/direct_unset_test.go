@@ -69,3 +69,33 @@ def h(a, b):
 		t.Errorf("direct %q, interpreted %q", d, i)
 	}
 }
+
+// TestByNameParams: a parameter has its bit when the body reads it only as
+// x.NAME; passed, compared, assigned or read by a lambda, it has none.
+func TestByNameParams(t *testing.T) {
+	cases := []struct {
+		src  string
+		want uint64
+	}{
+		{"def f(state, player):\n  return state.victim == player", 0b01},
+		{"def f(state):\n  state.x = 1\n  return [state.a for c in state.b]", 0b1},
+		{"def f(state, self):\n  return self.zone == state.name and g(state)", 0b10},
+		{"def f(state):\n  return state == state", 0},
+		{"def f(state):\n  state = 2\n  return state.x", 0},
+		{"def f(state):\n  return g(lambda: state.x)", 0},
+		{"def f(state):\n  return getattr(state, 'x')", 0},
+	}
+	for _, c := range cases {
+		file, err := (&syntax.FileOptions{}).Parse("t.star", c.src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := resolve.File(file, func(n string) bool { return n == "g" }, func(n string) bool { return n == "getattr" }); err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		rf := file.Stmts[0].(*syntax.DefStmt).Function.(*resolve.Function)
+		if got := byNameParams(rf); got != c.want {
+			t.Errorf("%q: %b, want %b", c.src, got, c.want)
+		}
+	}
+}

@@ -488,7 +488,11 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 			m.noteActive()
 			args[i] = m.pvals[m.st.active]
 		case ctxState:
-			args[i] = m.stateValue()
+			if h.direct != nil && h.direct.byName&(1<<i) != 0 {
+				args[i] = m.sharedState()
+			} else {
+				args[i] = m.stateValue()
+			}
 		case ctxSelf:
 			if self == nil {
 				self = starlark.None
@@ -633,16 +637,50 @@ func orNone(v starlark.Value) starlark.Value {
 	return v
 }
 
+// stateValue is `state` for code: the parameters of the frame a body runs
+// in, else of the top frame (None when there is none).
 func (m *Match) stateValue() starlark.Value {
+	st, values := m.stateNow()
+	if st == nil {
+		return starlark.None
+	}
+	return &paramsValue{m: m, st: st, values: values}
+}
+
+// stateNow returns the state and parameters stateValue gives (st nil for
+// None), noting the read.
+func (m *Match) stateNow() (st *cstate, values []starlark.Value) {
 	m.note(rdFrames, 0, m.st.framesVer)
 	t := m.top()
 	if t == nil {
-		return starlark.None
+		return nil, nil
 	}
 	if m.ctx.active && m.ctx.frame < len(m.st.frames) {
 		t = m.frameAt(m.ctx.frame)
 	}
-	return &paramsValue{m: m, st: t.st, values: t.params}
+	return t.st, t.params
+}
+
+// sharedState is stateValue for code that reads its state only as
+// state.NAME (dfn.byName): such code cannot tell one value from another of
+// the same state and parameters, so the last one made is given again, not
+// changed (a call may still read the one it was given). It is kept in the
+// match's block (Match is at its size class's end: TestMatchSize); a match
+// without one makes a new value each time.
+func (m *Match) sharedState() starlark.Value {
+	blk := m.blk
+	if blk == nil {
+		return m.stateValue()
+	}
+	st, values := m.stateNow()
+	if st == nil {
+		return starlark.None
+	}
+	if c := blk.lastState; c != nil && c.m == m && c.st == st && len(c.values) == len(values) && (len(values) == 0 || &c.values[0] == &values[0]) {
+		return c
+	}
+	blk.lastState = &paramsValue{m: m, st: st, values: values}
+	return blk.lastState
 }
 
 func (m *Match) truth(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (bool, error) {

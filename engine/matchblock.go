@@ -36,6 +36,9 @@ type matchBlock struct {
 	objsMemo *objectsMemos
 	seen     []uint64
 	spares   *spares
+	// lastState is the state value Match.sharedState made last, for the
+	// match using the block (its m says which).
+	lastState *paramsValue
 	blockParts
 }
 
@@ -121,6 +124,7 @@ func (m *Match) Release() {
 		clear(pl.segs[:cap(pl.segs)]) // and pl.chosen goes with *pl
 		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0], segs: pl.segs[:0], perSeat: pl.perSeat[:0]}
 	}
+	blk.lastState = nil
 	m.blk = nil
 	m.p.blocks.Put(blk)
 }
