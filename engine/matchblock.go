@@ -39,6 +39,9 @@ type matchBlock struct {
 	// lastState is the state value Match.sharedState made last, for the
 	// match using the block (its m says which).
 	lastState *paramsValue
+	// objs is how many objects the block's last match had: a new match's
+	// creates make room for as many at once (biCreate).
+	objs int
 	blockParts
 }
 
@@ -111,6 +114,7 @@ func (m *Match) Release() {
 			blk.oix = m.oix.release()
 		}
 		clear(m.rdSeen) // 0 is no track's stamp (Match.track)
+		blk.objs = len(m.st.objs)
 		blk.objsMemo, blk.seen, blk.spares = m.objsMemo.release(), m.rdSeen, m.spares.release()
 	}
 	if m.lent != nil {

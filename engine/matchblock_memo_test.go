@@ -149,3 +149,29 @@ func TestNewMatchTakesReleasedObjectsMemos(t *testing.T) {
 	}
 	m.Release()
 }
+
+// TestNewMatchMakesRoomForTheLastMatchsObjects: a match made in a released
+// one's block makes its objects' list once, with room for as many objects
+// as the released match had (append's doublings made six lists to hold the
+// seed effects' 18), and plays as a match of a fresh program does.
+func TestNewMatchMakesRoomForTheLastMatchsObjects(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // see TestNewMatchTakesReleasedMemos
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := bundled(t, "seeds")
+	first, _, _ := playSeeds(t, p, 9)
+	n := len(first.st.objs)
+	first.Release()
+	m := newMatch(t, p, 2, Options{Seed: 10, NoHistory: true})
+	if len(m.st.objs) != n || cap(m.st.objs) > n+n/4 {
+		t.Errorf("after setup: %d objects in room for %d, want %d in about as much room", len(m.st.objs), cap(m.st.objs), n)
+	}
+	plies, err := m.Play(NewRandomBot(10), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, freshPlies, freshHash := playSeeds(t, bundled(t, "seeds"), 10)
+	if plies != freshPlies || m.Hash() != freshHash {
+		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", plies, m.Hash(), freshPlies, freshHash)
+	}
+	m.Release()
+}

@@ -1391,6 +1391,11 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	if m.own(ownObjs) {
 		m.st.objs = cloneSlice(m.st.objs)
 	}
+	if blk := m.blk; blk != nil && len(m.st.objs) == cap(m.st.objs) && blk.objs > len(m.st.objs) {
+		// Room for as many as the block's last match had: a setup creating
+		// them one by one made a list at every doubling.
+		m.st.objs = slices.Grow(m.st.objs, blk.objs-len(m.st.objs))
+	}
 	m.st.objs = append(m.st.objs, ob)
 	if ix != nil {
 		ix.wroteObj(m, ob.id)
