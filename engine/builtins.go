@@ -113,7 +113,7 @@ func (m *Match) nextState(fn, name string) error {
 			m.emit(Event{Kind: EvStateLeft, State: cur.name, StateID: cur.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			m.emit(Event{Kind: EvStateEntered, State: to.name, StateID: to.sid, Player: c.seat + 1, Name: name, Detail: "private"})
 			if to.action != nil {
-				m.pushExec(execItem{h: to.action, what: to.name + " action", player: c.seat, frame: c.frame})
+				m.pushExec(execItem{h: to.action, name: actionName(to.name), player: c.seat, frame: c.frame})
 			}
 			return nil
 		}
@@ -309,27 +309,72 @@ func biAllMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (
 }
 
 func biSetMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var ps starlark.Iterable
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &ps); err != nil {
+	ps, err := iterableArg(fn, args, kw)
+	if err != nil {
 		return nil, err
 	}
 	if err := m.needBody(fn); err != nil {
 		return nil, err
 	}
-	var set uint64
-	it := ps.Iterate()
-	defer it.Done()
-	var v starlark.Value
-	for it.Next(&v) {
-		s, err := m.seatOf(fn, v)
-		if err != nil {
-			return nil, err
-		}
-		set |= 1 << s
+	set, err := m.seatsIn(fn, ps)
+	if err != nil {
+		return nil, err
 	}
 	m.st.multi = set
 	m.logWrite(rdMulti, 0)
 	return starlark.None, nil
+}
+
+// iterableArg reads a builtin's one iterable argument as
+// UnpackPositionalArgs does, without making it escape when it is all the
+// call has.
+func iterableArg(fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Iterable, error) {
+	if len(args) == 1 && len(kw) == 0 {
+		if it, ok := args[0].(starlark.Iterable); ok {
+			return it, nil
+		}
+	}
+	var it starlark.Iterable
+	err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &it)
+	return it, err
+}
+
+// seatsIn returns the seats of the players ps holds, a bit each. A list
+// or a tuple is read by index, without the iterator Iterate makes (seatOf
+// changes no list).
+func (m *Match) seatsIn(fn string, ps starlark.Iterable) (uint64, error) {
+	var set uint64
+	add := func(v starlark.Value) error {
+		s, err := m.seatOf(fn, v)
+		if err == nil {
+			set |= 1 << s
+		}
+		return err
+	}
+	switch x := ps.(type) {
+	case *starlark.List:
+		for i := range x.Len() {
+			if err := add(x.Index(i)); err != nil {
+				return 0, err
+			}
+		}
+	case starlark.Tuple:
+		for _, v := range x {
+			if err := add(v); err != nil {
+				return 0, err
+			}
+		}
+	default:
+		it := ps.Iterate()
+		defer it.Done()
+		var v starlark.Value
+		for it.Next(&v) {
+			if err := add(v); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return set, nil
 }
 
 func biIsMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
@@ -345,13 +390,24 @@ func biIsMulti(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (s
 	return starlark.Bool(m.st.multi&(1<<s) != 0), nil
 }
 
+// deactivateArgs reads deactivate's arguments as UnpackPositionalArgs does,
+// without making them escape when the player is all the call has.
+func deactivateArgs(fn string, args starlark.Tuple, kw []starlark.Tuple) (p starlark.Value, trans string, err error) {
+	if len(args) == 1 && len(kw) == 0 {
+		return args[0], "", nil
+	}
+	var pv starlark.Value
+	tr := ""
+	err = starlark.UnpackPositionalArgs(fn, args, kw, 1, &pv, &tr)
+	return pv, tr, err
+}
+
 // deactivate(player, transition="") is BGA's setPlayerNonMultiactive: the
 // player leaves the multiactive set; when the set is empty, the state takes
 // the transition.
 func biDeactivate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-	var p starlark.Value
-	trans := ""
-	if err := starlark.UnpackPositionalArgs(fn, args, kw, 1, &p, &trans); err != nil {
+	p, trans, err := deactivateArgs(fn, args, kw)
+	if err != nil {
 		return nil, err
 	}
 	if err := m.needBody(fn); err != nil {

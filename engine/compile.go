@@ -60,6 +60,7 @@ type cstate struct {
 	id        int
 	sid       string // the id as written (s.ID.String()), for events
 	name      string
+	nameValue starlark.Value // name as a Starlark string, made once (state.name)
 	typ       graph.StateType
 	action    *hook // start procedure
 	endaction *hook
@@ -283,7 +284,7 @@ func compilePack(pack *graph.Pack) *compiler {
 		if !ok {
 			perr(s.Pos, "state %s: unknown constant", s.ID)
 		}
-		cs := &cstate{idx: i, s: s, id: id, sid: s.ID.String(), name: s.Name, typ: s.Type, params: s.Params}
+		cs := &cstate{idx: i, s: s, id: id, sid: s.ID.String(), name: s.Name, nameValue: starlark.String(s.Name), typ: s.Type, params: s.Params}
 		if !s.Type.Known() {
 			graphErr(s.Pos, "state %s: unknown type %q", s.Name, s.Type)
 		}

@@ -47,6 +47,17 @@ type dfn struct {
 	// lends: a return may give a list it lends to a caller that asks
 	// (direct_lendcall.go)
 	lends bool
+	// byName has a bit for each of the first 64 parameters the code reads
+	// only as x.NAME (byNameParams): a value it is given cannot be told
+	// from another of the same content.
+	byName uint64
+	// unset are the locals a read may find unassigned (unsetLocals), which
+	// frame clears.
+	unset []int
+	// lentAt are the locals a place of f lends its list to (fc.lentOf's),
+	// which pop clears: a list is lent again once its local holds
+	// something else or its call has returned (see lendList).
+	lentAt []int
 }
 
 // dexpr evaluates an expression with the running call's locals; its error is
@@ -97,17 +108,28 @@ func (f *dfn) call(m *Match, args []starlark.Value) (starlark.Value, error) {
 
 // frame pushes f's locals on the match's direct stack; base is the stack's
 // length before, for run. Calls nested in the arguments push above it.
+//
+// The slots hold what the last frame there left (pop writes nothing but
+// lent locals: every write of a pointer costs the collector's barrier
+// while it marks, and a frame's slots are written once a call at least).
+// Every caller sets each parameter before the body runs (call, callScript,
+// lentCall.eval); of the other locals, those a read may find unassigned
+// (f.unset) are cleared here, one store each (clear's bulk barrier costs
+// more than a few stores).
 func (f *dfn) frame(m *Match) (l []starlark.Value, base int) {
 	base = len(m.dstack)
-	m.dstack = grow(m.dstack, f.nlocals) // zero: pop clears what it pops
-	return m.dstack[base : base+f.nlocals : base+f.nlocals], base
+	m.dstack = grow(m.dstack, f.nlocals)
+	l = m.dstack[base : base+f.nlocals : base+f.nlocals]
+	for _, i := range f.unset {
+		l[i] = nil
+	}
+	return l, base
 }
 
-// pop pops f's frame l, pushed at base.
+// pop pops f's frame l, pushed at base, clearing its lent locals.
 func (f *dfn) pop(m *Match, l []starlark.Value, base int) {
-	clear(l) // a frame starts with its locals unassigned
-	if len(l) > 0 && &l[0] != &m.dstack[base] {
-		clear(m.dstack[base:]) // the stack grew into a new array while f ran
+	for _, i := range f.lentAt {
+		l[i] = nil
 	}
 	m.dstack = m.dstack[:base]
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -136,7 +137,8 @@ func (dc *directCompiler) function(def *syntax.DefStmt, fn *starlark.Function) *
 		return dc.remember(fn, nil)
 	}
 	return dc.remember(fn, &dfn{name: rf.Name, nparams: len(rf.Params), params: names, defaults: defaults,
-		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints, lends: fc.lends})
+		nlocals: len(rf.Locals), body: body, steps: fc.steps, loops: fc.loops, prints: fc.prints, lends: fc.lends,
+		unset: unsetLocals(rf.Body, rf.Locals, len(rf.Params)), lentAt: fc.lentAt(), byName: byNameParams(rf)})
 }
 
 func (dc *directCompiler) remember(fn *starlark.Function, d *dfn) *dfn {
@@ -170,6 +172,16 @@ type funcCompiler struct {
 	// lentDict: while compiling a create's first argument, its element's
 	// dict literal, made in lent dicts (direct_lenddict.go)
 	lentDict *lentDictSite
+}
+
+// lentAt lists the locals a place lends its list to, in slot order.
+func (fc *funcCompiler) lentAt() []int {
+	var at []int
+	for b := range fc.lentOf {
+		at = append(at, b.Index)
+	}
+	slices.Sort(at)
+	return at
 }
 
 // slotScope reports whether a name of that scope is a slot of the running

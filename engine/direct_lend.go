@@ -61,7 +61,8 @@ func (lent *lentList) release() {
 	if lent.list != nil && lent.list.Clear() != nil {
 		lent.list = nil // frozen, or iterated (it cannot be)
 	}
-	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch, dicts: lent.dicts}
+	clear(lent.scratch[:cap(lent.scratch)]) // the released match's values go
+	*lent = lentList{list: lent.list, at: &noLocal, scratch: lent.scratch[:0], dicts: lent.dicts}
 }
 
 // lentCards compiles s, x = deck.cards(...) with positional arguments, when

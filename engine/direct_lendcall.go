@@ -157,11 +157,9 @@ func (m *Match) lendList(lent *lentList, next *starlark.Value, acc []starlark.Va
 		at = &noLocal
 	}
 	list := lent.list
-	if list != nil && !lent.escaped && (lent.at == at || *lent.at != starlark.Value(list)) && list.Clear() == nil {
-		for _, v := range acc {
-			list.Append(v) // cannot fail: Clear did not
-		}
-		clear(acc)
+	if list != nil && !lent.escaped && (lent.at == at || *lent.at != starlark.Value(list)) && refill(list, acc) {
+		// acc keeps its elements (the list holds them too) until the next
+		// call writes over them, or the match's Release clears it.
 		lent.scratch = acc[:0]
 	} else {
 		if acc == nil {
@@ -172,6 +170,34 @@ func (m *Match) lendList(lent *lentList, next *starlark.Value, acc []starlark.Va
 	lent.list, lent.at = list, at
 	lent.escaped, lent.held = next == nil, next == nil
 	return list
+}
+
+// refill makes list hold vals instead of its elements, as Clear then Append
+// would, writing over the elements it has when vals are as many or more:
+// Clear's bulk write of nils costs the collector's barrier while it marks.
+// It reports false, changing nothing, when list cannot change (frozen, or
+// iterated).
+func refill(list *starlark.List, vals []starlark.Value) bool {
+	n := list.Len()
+	if n == 0 || len(vals) < n {
+		if list.Clear() != nil {
+			return false
+		}
+		for _, v := range vals {
+			list.Append(v) // cannot fail: Clear did not
+		}
+		return true
+	}
+	if list.SetIndex(0, vals[0]) != nil {
+		return false
+	}
+	for i := 1; i < n; i++ {
+		list.SetIndex(i, vals[i]) // cannot fail: the first did not
+	}
+	for _, v := range vals[n:] {
+		list.Append(v)
+	}
+	return true
 }
 
 // giveBack gives back v, a list used in place that its user is done with,

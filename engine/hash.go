@@ -81,7 +81,8 @@ func (m *Match) Hash() uint64 {
 	for i := range s.exec {
 		e := &s.exec[i]
 		h.str(e.h.path)
-		h.str(e.label())
+		var buf [64]byte
+		h.bytes(e.appendWhat(buf[:0])) // as h.str(e.what()), without the string
 		h.int(e.self)
 		h.int(e.player)
 		h.int(e.frame)
@@ -114,6 +115,14 @@ func (h *hasher) str(s string) {
 	h.int(len(s))
 	for i := 0; i < len(s); i++ {
 		*h = (*h ^ hasher(s[i])) * 1099511628211
+	}
+}
+
+// bytes hashes b as str hashes a string of its bytes.
+func (h *hasher) bytes(b []byte) {
+	h.int(len(b))
+	for _, c := range b {
+		*h = (*h ^ hasher(c)) * 1099511628211
 	}
 }
 

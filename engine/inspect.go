@@ -82,9 +82,8 @@ type PendingBody struct {
 // next.
 func (m *Match) ExecStack() []PendingBody {
 	out := make([]PendingBody, 0, len(m.st.exec))
-	for i := range m.st.exec {
-		it := &m.st.exec[i]
-		out = append(out, PendingBody{What: it.label(), Clause: hookPath(it.h), Object: it.self, Seat: it.player, Frame: it.frame})
+	for _, it := range m.st.exec {
+		out = append(out, PendingBody{What: it.what(), Clause: hookPath(it.h), Object: it.self, Seat: it.player, Frame: it.frame})
 	}
 	return out
 }

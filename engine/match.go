@@ -468,9 +468,12 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	}
 	// Arguments live on a per-match stack: a Starlark function copies them into
 	// its locals on entry, so the slots are free again once the call starts.
+	// Every slot is set below; the stale values above the stack's length are
+	// left for the next calls to overwrite, as builtinCall.eval leaves its
+	// (a clear is a bulk write the collector's barrier doubles while it marks).
 	n := len(h.ctx) + len(extra)
 	base := len(m.argbuf)
-	m.argbuf = grow(m.argbuf, n) // every slot is set below, and cleared after
+	m.argbuf = grow(m.argbuf, n)
 	args := starlark.Tuple(m.argbuf[base : base+n : base+n])
 	for i, k := range h.ctx {
 		switch k {
@@ -485,7 +488,11 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 			m.noteActive()
 			args[i] = m.pvals[m.st.active]
 		case ctxState:
-			args[i] = m.stateValue()
+			if h.direct != nil && h.direct.byName&(1<<i) != 0 {
+				args[i] = m.sharedState()
+			} else {
+				args[i] = m.stateValue()
+			}
 		case ctxSelf:
 			if self == nil {
 				self = starlark.None
@@ -511,7 +518,6 @@ func (m *Match) call(h *hook, seat int, self starlark.Value, extra ...starlark.V
 	} else {
 		v, err = m.callStarlark(h, args)
 	}
-	clear(args)
 	m.argbuf = m.argbuf[:base]
 	if err != nil {
 		m.thread.Uncancel()
@@ -631,16 +637,50 @@ func orNone(v starlark.Value) starlark.Value {
 	return v
 }
 
+// stateValue is `state` for code: the parameters of the frame a body runs
+// in, else of the top frame (None when there is none).
 func (m *Match) stateValue() starlark.Value {
+	st, values := m.stateNow()
+	if st == nil {
+		return starlark.None
+	}
+	return &paramsValue{m: m, st: st, values: values}
+}
+
+// stateNow returns the state and parameters stateValue gives (st nil for
+// None), noting the read.
+func (m *Match) stateNow() (st *cstate, values []starlark.Value) {
 	m.note(rdFrames, 0, m.st.framesVer)
 	t := m.top()
 	if t == nil {
-		return starlark.None
+		return nil, nil
 	}
 	if m.ctx.active && m.ctx.frame < len(m.st.frames) {
 		t = m.frameAt(m.ctx.frame)
 	}
-	return &paramsValue{m: m, st: t.st, values: t.params}
+	return t.st, t.params
+}
+
+// sharedState is stateValue for code that reads its state only as
+// state.NAME (dfn.byName): such code cannot tell one value from another of
+// the same state and parameters, so the last one made is given again, not
+// changed (a call may still read the one it was given). It is kept in the
+// match's block (Match is at its size class's end: TestMatchSize); a match
+// without one makes a new value each time.
+func (m *Match) sharedState() starlark.Value {
+	blk := m.blk
+	if blk == nil {
+		return m.stateValue()
+	}
+	st, values := m.stateNow()
+	if st == nil {
+		return starlark.None
+	}
+	if c := blk.lastState; c != nil && c.m == m && c.st == st && len(c.values) == len(values) && (len(values) == 0 || &c.values[0] == &values[0]) {
+		return c
+	}
+	blk.lastState = &paramsValue{m: m, st: st, values: values}
+	return blk.lastState
 }
 
 func (m *Match) truth(h *hook, seat int, self starlark.Value, extra ...starlark.Value) (bool, error) {
@@ -878,14 +918,12 @@ func (m *Match) step() (bool, error) {
 	// 1. The execution stack.
 	if n := len(m.st.exec); n > 0 {
 		m.beginStep()
-		ex := m.execW()
-		it := ex[n-1]
-		m.st.exec = ex[:n-1]
-		if m.rec {
-			m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.label(), Clause: hookPath(it.h), Object: it.self})
+		it := m.popExec()
+		if m.rec { // the name is made only for the event
+			m.emit(Event{Kind: EvStackPopped, Player: it.player + 1, Name: it.what(), Clause: hookPath(it.h), Object: it.self})
 		}
 		if m.watching() {
-			m.watch(it.label(), hookPos(it.h))
+			m.watch(it.what(), hookPos(it.h))
 		}
 		var self starlark.Value
 		if it.self != 0 {
@@ -1015,16 +1053,26 @@ func (m *Match) enterPrivate(i int, ip *cstate) {
 	m.setPrivates(i, priv)
 	for s := m.seats - 1; s >= 0; s-- {
 		if m.st.multi&(1<<s) != 0 && ip.action != nil {
-			m.pushExec(execItem{h: ip.action, what: ip.name + " action", player: s, frame: i})
+			m.pushExec(execItem{h: ip.action, name: actionName(ip.name), player: s, frame: i})
 		}
 	}
+}
+
+// popExec takes the pending body on top of the execution stack. A pop
+// writes nothing, so a stack shared with the past is not copied for it:
+// it stays not owned, and a push after it copies before writing.
+func (m *Match) popExec() execItem {
+	n := len(m.st.exec)
+	it := m.st.exec[n-1]
+	m.st.exec = m.st.exec[:n-1]
+	return it
 }
 
 func (m *Match) pushExec(it execItem) {
 	ex := m.execW()
 	m.st.exec = append(ex, it)
 	if m.rec {
-		m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.label(), Clause: hookPath(it.h), Object: it.self})
+		m.emit(Event{Kind: EvStackPushed, Player: it.player + 1, Name: it.what(), Clause: hookPath(it.h), Object: it.self})
 	}
 }
 

@@ -31,6 +31,17 @@ type matchBlock struct {
 	objMemos, frameMemos [][]clauseMemo
 	sbuf                 *settleBufs // Match.sbuf, emptied (see settleBufs.release)
 	oix                  *objMarks   // Match.oix, marking nothing (see objMarks.release)
+	// Match.objsMemo (no answer), rdSeen (no stamp) and spares (no
+	// container): each made again by every match of the seed effects.
+	objsMemo *objectsMemos
+	seen     []uint64
+	spares   *spares
+	// lastState is the state value Match.sharedState made last, for the
+	// match using the block (its m says which).
+	lastState *paramsValue
+	// objs is how many objects the block's last match had: a new match's
+	// creates make room for as many at once (biCreate).
+	objs int
 	blockParts
 }
 
@@ -76,6 +87,8 @@ func newMatchIn(p *Program, seats int) (*Match, *matchBlock) {
 	blk.m.objMemos, blk.m.frameMemos, blk.objMemos, blk.frameMemos = blk.objMemos, blk.frameMemos, nil, nil
 	blk.m.sbuf, blk.sbuf = blk.sbuf, nil
 	blk.m.oix, blk.oix = blk.oix, nil
+	blk.m.objsMemo, blk.m.rdSeen, blk.m.spares = blk.objsMemo, blk.seen, blk.spares
+	blk.objsMemo, blk.seen, blk.spares = nil, nil, nil
 	return &blk.m, blk
 }
 
@@ -100,6 +113,9 @@ func (m *Match) Release() {
 		if m.oix != nil {
 			blk.oix = m.oix.release()
 		}
+		clear(m.rdSeen) // 0 is no track's stamp (Match.track)
+		blk.objs = len(m.st.objs)
+		blk.objsMemo, blk.seen, blk.spares = m.objsMemo.release(), m.rdSeen, m.spares.release()
 	}
 	if m.lent != nil {
 		for i := range m.lent {
@@ -112,6 +128,7 @@ func (m *Match) Release() {
 		clear(pl.segs[:cap(pl.segs)])                                                                                                                              // and pl.chosen goes with *pl
 		*pl = playLog{moves: pl.moves[:0], args: pl.args[:0], arena: pl.arena[:0], segs: pl.segs[:0], perSeat: pl.perSeat[:0], plies: pl.plies, yields: pl.yields} // the count goes on (yield.go)
 	}
+	blk.lastState = nil
 	m.blk = nil
 	m.p.blocks.Put(blk)
 }

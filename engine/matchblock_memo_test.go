@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -106,4 +107,71 @@ func TestNewMatchTakesReleasedObjIndex(t *testing.T) {
 		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", plies, hash, freshPlies, freshHash)
 	}
 	second.Release()
+}
+
+// TestNewMatchTakesReleasedObjectsMemos: a match made in a released one's
+// block keeps objects()'s answers, the reads' stamps and the dead stacks'
+// spares in the released match's (emptied: no answer, no stamp, no stack of
+// it is seen, and it plays as a match of a fresh program does).
+func TestNewMatchTakesReleasedObjectsMemos(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // see TestNewMatchTakesReleasedMemos
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := bundled(t, "seeds")
+	first, _, _ := playSeeds(t, p, 7)
+	ms, sp := first.objsMemo, first.spares
+	if ms == nil || len(first.rdSeen) == 0 || sp == nil {
+		t.Fatal("the first match made no objects() answers, no reads' stamps or no spares")
+	}
+	seen, stamps := &first.rdSeen[0], first.rdSeen
+	first.Release()
+	if !reflect.DeepEqual(*ms, objectsMemos{scratch: ms.scratch}) || len(ms.scratch) != 0 || ms.scratch[:1][0] != nil {
+		t.Errorf("the released answers are kept: %+v", *ms)
+	}
+	for i, s := range stamps {
+		if s != 0 {
+			t.Fatalf("stamp %d is %d after the release, want none", i, s)
+		}
+	}
+	if sp.boards != nil || len(sp.frameLists) != 0 || sp.tables != nil || sp.seats != nil {
+		t.Errorf("the released spares are kept: %d stacks, %d boards, %d tables", len(sp.frameLists), len(sp.boards), len(sp.tables))
+	}
+	m := newMatch(t, p, 2, Options{Seed: 8, NoHistory: true})
+	if m.objsMemo != ms || m.spares != sp || len(m.rdSeen) == 0 || &m.rdSeen[0] != seen {
+		t.Fatalf("the second match starts with new memos, stamps or spares, not the released match's")
+	}
+	n, err := m.Play(NewRandomBot(8), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, freshPlies, freshHash := playSeeds(t, bundled(t, "seeds"), 8)
+	if n != freshPlies || m.Hash() != freshHash {
+		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", n, m.Hash(), freshPlies, freshHash)
+	}
+	m.Release()
+}
+
+// TestNewMatchMakesRoomForTheLastMatchsObjects: a match made in a released
+// one's block makes its objects' list once, with room for as many objects
+// as the released match had (append's doublings made six lists to hold the
+// seed effects' 18), and plays as a match of a fresh program does.
+func TestNewMatchMakesRoomForTheLastMatchsObjects(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // see TestNewMatchTakesReleasedMemos
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := bundled(t, "seeds")
+	first, _, _ := playSeeds(t, p, 9)
+	n := len(first.st.objs)
+	first.Release()
+	m := newMatch(t, p, 2, Options{Seed: 10, NoHistory: true})
+	if len(m.st.objs) != n || cap(m.st.objs) > n+n/4 {
+		t.Errorf("after setup: %d objects in room for %d, want %d in about as much room", len(m.st.objs), cap(m.st.objs), n)
+	}
+	plies, err := m.Play(NewRandomBot(10), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, freshPlies, freshHash := playSeeds(t, bundled(t, "seeds"), 10)
+	if plies != freshPlies || m.Hash() != freshHash {
+		t.Errorf("in a released block: %d plies, hash %x; in a fresh program: %d plies, hash %x", plies, m.Hash(), freshPlies, freshHash)
+	}
+	m.Release()
 }

@@ -54,6 +54,9 @@ type ctrigger struct {
 	cond *hook
 	body *hook
 	once bool
+	// words name it in a fired body's name: its kind and its name as
+	// written, which may be empty ("when ", unlike path's and what's "when 1").
+	words string
 }
 
 func (c *cclauses) active() bool {
@@ -137,7 +140,7 @@ func (c *compiler) trigger(t *graph.Trigger, what, kind, path string, i int, onc
 		name = fmt.Sprint(i + 1)
 	}
 	path += name
-	return &ctrigger{t: t, once: once, path: path,
+	return &ctrigger{t: t, once: once, path: path, words: ClauseName(kind, t.Name),
 		cond: c.compileAt(path, t.Condition, what+" "+ClauseName(kind, name)+" condition", true, nil),
 		body: c.compileAt(path, t.Body, what+" "+ClauseName(kind, name)+" body", false, nil)}
 }
@@ -394,23 +397,24 @@ func (m *Match) objValue(id int) starlark.Value {
 	return o
 }
 
-func (o *objectValue) String() string {
+// String is the object's name and id: "Elf#2", "wood_elf#2", "object#2"
+// once destroyed.
+func (o *objectValue) String() string { return o.ownName() + "#" + strconv.Itoa(o.id) }
+
+// ownName is the object's name without its id: its name variable when that
+// is a string not empty, else its type's name, "object" once destroyed.
+func (o *objectValue) ownName() string {
 	if ob := o.m.obj(o.id); ob != nil {
-		return fmt.Sprintf("%s#%d", o.m.objName(ob), o.id)
+		if n, ok := o.m.varOf(ob, "name"); ok {
+			if s, ok := n.(starlark.String); ok && s != "" {
+				return string(s)
+			}
+		}
+		return ob.typ.name
 	}
-	return fmt.Sprintf("object#%d", o.id)
+	return "object"
 }
 
-// objName is how ob is named for people, before its id: its name variable
-// when that is a string and not empty, else its type's name.
-func (m *Match) objName(ob *object) string {
-	if n, ok := m.varOf(ob, "name"); ok {
-		if s, ok := n.(starlark.String); ok && s != "" {
-			return string(s)
-		}
-	}
-	return ob.typ.name
-}
 func (o *objectValue) Type() string          { return "object" }
 func (o *objectValue) Freeze()               {}
 func (o *objectValue) Truth() starlark.Bool  { return true }
@@ -877,10 +881,7 @@ func (m *Match) scanPass(sb *settleBufs, fires []fired) ([]fired, []wrapInst, er
 // self; top is the frame an object's body belongs to.
 func (m *Match) firedOf(e *planEntry, self starlark.Value, top int) fired {
 	tr, src := e.tr, e.src
-	kind, frame := "whenever", top
-	if e.kind == planWhen {
-		kind = "when"
-	}
+	frame := top
 	var ob *object
 	if src < 0 {
 		frame = -1 - src
@@ -888,13 +889,8 @@ func (m *Match) firedOf(e *planEntry, self starlark.Value, top int) fired {
 		ob = m.lookup(src)
 	}
 	seat, order := m.firedFor(ob)
-	f := fired{order: [3]int{order, max(src, 0), int(e.ord)}, item: execItem{h: tr.body, self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
-	if ob == nil {
-		f.item.what = label(self, kind, tr.t.Name)
-		return f
-	}
-	f.item.what, f.item.trig = m.objName(ob), tr // its label, made when read
-	if e.kind == planWhen {
+	f := fired{order: [3]int{order, max(src, 0), int(e.ord)}, item: execItem{h: tr.body, name: firedName(self, tr), self: max(src, 0), player: seat, frame: frame}, label: tr.t.Condition.Src, cond: tr.cond, self: self}
+	if ob != nil && e.kind == planWhen {
 		f.ob, f.bit = ob.id, 1<<e.ci
 	}
 	return f
@@ -952,17 +948,35 @@ func (m *Match) rewrap(want []wrapInst) {
 	if sameWraps(want, m.st.wraps) {
 		return
 	}
-	wanted := make(map[wrapKey]bool, len(want))
-	for _, w := range want {
-		wanted[w.key()] = true
-	}
-	have := make(map[wrapKey]bool, len(m.st.wraps))
-	changed := false
+	// keep holds no key twice, all wanted: room for want's is room enough.
 	var keep []wrapInst
-	for _, w := range m.st.wraps {
-		if wanted[w.key()] {
-			keep = append(keep, w)
+	if len(want) > 0 {
+		keep = make([]wrapInst, 0, len(want))
+	}
+	// Keys are looked for along the lists, settle's usual few; long ones (a
+	// lord over a crowd) through maps made here, have holding keep's.
+	wanted := func(k wrapKey) bool { return hasKey(want, k) }
+	kept := func(k wrapKey) bool { return hasKey(keep, k) }
+	var have map[wrapKey]bool
+	if len(want) > 32 {
+		set := make(map[wrapKey]bool, len(want))
+		for _, w := range want {
+			set[w.key()] = true
+		}
+		have = make(map[wrapKey]bool, len(m.st.wraps))
+		wanted = func(k wrapKey) bool { return set[k] }
+		kept = func(k wrapKey) bool { return have[k] }
+	}
+	keepOne := func(w wrapInst) {
+		keep = append(keep, w)
+		if have != nil {
 			have[w.key()] = true
+		}
+	}
+	changed := false
+	for _, w := range m.st.wraps {
+		if wanted(w.key()) {
+			keepOne(w)
 		} else {
 			changed = true
 			if m.rec { // the label is made only for the event
@@ -972,11 +986,10 @@ func (m *Match) rewrap(want []wrapInst) {
 		}
 	}
 	for _, w := range want {
-		if !have[w.key()] {
+		if !kept(w.key()) {
 			m.st.nextTS++
 			w.ts = m.st.nextTS
-			have[w.key()] = true
-			keep = append(keep, w)
+			keepOne(w)
 			changed = true
 			if m.rec {
 				m.emit(m.wrapEvent(EvWrapApplied, w))
@@ -988,6 +1001,16 @@ func (m *Match) rewrap(want []wrapInst) {
 		m.own(ownWraps)
 		m.st.wraps = keep
 	}
+}
+
+// hasKey reports whether ws holds a wrapper of key k.
+func hasKey(ws []wrapInst, k wrapKey) bool {
+	for i := range ws {
+		if w := &ws[i]; w.src == k.src && w.clause == k.clause && w.target == k.target && w.name == k.name {
+			return true
+		}
+	}
+	return false
 }
 
 // sameKeys reports whether a and b hold the same wrappers in the same order
@@ -1038,22 +1061,14 @@ func (m *Match) fire(fires []fired) {
 	if len(fires) == 0 {
 		return
 	}
-	sort.SliceStable(fires, func(i, j int) bool {
-		a, b := fires[i].order, fires[j].order
-		for k := range a {
-			if a[k] != b[k] {
-				return a[k] < b[k]
-			}
-		}
-		return false
-	})
+	// Stable, as sort.SliceStable was (whose swapper allocated at every fire).
+	slices.SortStableFunc(fires, func(a, b fired) int { return slices.Compare(a.order[:], b.order[:]) })
 	for _, f := range fires {
 		if f.item.h == nil {
 			continue
 		}
-		before := m.firedBefore(f)
-		if m.rec { // the label is made only for the event
-			m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.label(), Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: before})
+		if m.rec {
+			m.emit(Event{Kind: EvClauseFired, Player: f.item.player + 1, Name: f.item.what(), Clause: hookPath(f.item.h), Object: f.item.self, Detail: f.label, Before: m.firedBefore(f)})
 		}
 		if f.ob != 0 {
 			ob := m.objW(f.ob)
@@ -1092,11 +1107,6 @@ func (m *Match) rewrapped(w wrapInst) {
 	if m.p.granted[w.name] {
 		m.st.memberVer = m.bump(rdMembers, 0)
 	}
-}
-
-// label names a clause of an object for events: "Elf#2 whenever lord".
-func label(self starlark.Value, kind, name string) string {
-	return fmt.Sprintf("%s %s", self, ClauseName(kind, name))
 }
 
 // ClauseName names a clause for people: its kind, then its name, or its
@@ -1235,16 +1245,27 @@ func objectsAnswerOf(m *Match, fn string, args starlark.Tuple, kw []starlark.Tup
 	m.note(rdMembers, 0, m.st.memberVer)
 	memo := m.objectsMemo(typ, tag)
 	if memo.vals == nil {
-		in := func(ob *object) bool { return (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) }
-		vals := []starlark.Value{}
-		for _, ob := range m.st.objs {
-			if in(ob) {
-				vals = append(vals, m.objValue(ob.id))
-			}
-		}
-		memo.vals = vals
+		memo.vals = m.members(typ, tag, b)
 	}
 	return memo, nil
+}
+
+// members lists the objects of type typ ("": any) with tag ("": any; b its
+// bit) in id order, in a new list of their number, never nil: gathered in
+// the memos' scratch first, as append's doublings made four lists to give
+// one of the seed effects' 18 cards.
+func (m *Match) members(typ, tag string, b int) []starlark.Value {
+	ms := m.objectsMemos()
+	s := ms.scratch[:0]
+	for _, ob := range m.st.objs {
+		if (typ == "" || ob.typ.name == typ) && (tag == "" || m.hasTag(ob, tag, b)) {
+			s = append(s, m.objValue(ob.id))
+		}
+	}
+	ms.scratch = s
+	vals := make([]starlark.Value, len(s)) // not nil when empty: nil is "not made yet"
+	copy(vals, s)
+	return vals
 }
 
 // objectsAnswer is what objects(type, tag) listed while the members (which
@@ -1265,6 +1286,19 @@ type objectsMemos struct {
 	answers [8]objectsAnswer
 	next    int     // the answer to replace next
 	lastTag tagInfo // the tag has_tag and its kin last named (tagOf)
+	// scratch is where members gathers an answer; the values it keeps are
+	// the match's own object values (Match.ovals), which it keeps anyway.
+	scratch []starlark.Value
+}
+
+// release returns ms remembering nothing, its scratch kept (nil for nil).
+func (ms *objectsMemos) release() *objectsMemos {
+	if ms == nil {
+		return nil
+	}
+	clear(ms.scratch[:cap(ms.scratch)])
+	*ms = objectsMemos{scratch: ms.scratch[:0]}
+	return ms
 }
 
 // objectsMemos returns m's, made now when there are none yet.
@@ -1400,6 +1434,11 @@ func biCreate(m *Match, fn string, args starlark.Tuple, kw []starlark.Tuple) (st
 	ix := m.keptObjIndex()
 	if m.own(ownObjs) {
 		m.st.objs = cloneSlice(m.st.objs)
+	}
+	if blk := m.blk; blk != nil && len(m.st.objs) == cap(m.st.objs) && blk.objs > len(m.st.objs) {
+		// Room for as many as the block's last match had: a setup creating
+		// them one by one made a list at every doubling.
+		m.st.objs = slices.Grow(m.st.objs, blk.objs-len(m.st.objs))
 	}
 	m.st.objs = append(m.st.objs, ob)
 	if ix != nil {

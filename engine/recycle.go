@@ -20,6 +20,17 @@ type spares struct {
 	seats      []*seatParts
 }
 
+// release returns sp holding nothing, its stacks' list kept (nil for nil):
+// a released match's containers go with it.
+func (sp *spares) release() *spares {
+	if sp == nil {
+		return nil
+	}
+	clear(sp.frameLists[:cap(sp.frameLists)])
+	*sp = spares{frameLists: sp.frameLists[:0]}
+	return sp
+}
+
 // recycle hands what st made (its generation's boards, the slices of them
 // and the stack it owns) to the next copies. st must be read by no state
 // again before it is overwritten.

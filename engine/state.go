@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strconv"
 	"sync/atomic"
 )
 
@@ -95,26 +94,11 @@ func (m *Match) tablesW() *tableParts {
 // execItem is a pending body on the execution stack.
 type execItem struct {
 	h      *hook
-	what   string    // its label (label), or with trig its owner's name then
-	trig   *ctrigger // an object's clause that fired: its label is made when read
-	self   int       // object id, 0 none
-	player int       // seat
-	frame  int       // frame index the body belongs to
-	past   *mstate   // what before() reads in the body: the past its condition saw
-}
-
-// label names the body for people: "playerTurn action", or a clause of an
-// object as "Elf#2 whenever lord" (see label). A clause's is made here, from
-// its owner's name as it was when the clause fired: a playout reads few.
-func (it *execItem) label() string {
-	if it.trig == nil {
-		return it.what
-	}
-	kind := "whenever"
-	if it.trig.once {
-		kind = "when"
-	}
-	return it.what + "#" + strconv.Itoa(it.self) + " " + ClauseName(kind, it.trig.t.Name)
+	name   bodyName // read as what()
+	self   int      // object id, 0 none
+	player int      // seat
+	frame  int      // frame index the body belongs to
+	past   *mstate  // what before() reads in the body: the past its condition saw
 }
 
 func (m *Match) own(bit uint32) bool {

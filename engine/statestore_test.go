@@ -88,6 +88,7 @@ var stateKeepers = map[string]string{
 	"(*Match).cloneFrames: append spares.frameLists[]": "taken",
 	"(*Match).dropPast: spares.frameLists":             "a dropped past's, when deadFrames",
 	"(*Match).dropPast: append spares.frameLists[:]":   "a dropped past's, when deadFrames",
+	"(*spares).release: spares{}":                      "a released match's, emptied: its dead stacks cleared from the array kept",
 }
 
 // TestStatesStoredOnlyByKeepers: a step's snapshot reuses the struct of the

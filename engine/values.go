@@ -248,7 +248,7 @@ func (p *paramsValue) Attr(name string) (starlark.Value, error) {
 	}
 	switch name {
 	case "name":
-		return starlark.String(p.st.name), nil
+		return p.st.nameValue, nil
 	case "id":
 		return starlark.MakeInt(p.st.id), nil
 	}
