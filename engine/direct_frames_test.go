@@ -42,14 +42,7 @@ func TestDirectPopLeavesSlots(t *testing.T) {
 // assignment, as Starlark says, though f's a is in its slot.
 func TestDirectFrameStartsUnassigned(t *testing.T) {
 	p := parseDirect(t, bodyPack("f(7, 8)\nx = g()\nnext_state(\"go\")", framesScript), "frames.yaml")
-	play := func(interpret bool) string {
-		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
-		if err := applyFirst(t, m); err != nil {
-			return err.Error()
-		}
-		return "no error"
-	}
-	if d, i := play(false), play(true); d != i || !strings.Contains(i, "local variable y referenced before assignment") {
+	if d, i := firstMoveError(t, p, false), firstMoveError(t, p, true); d != i || !strings.Contains(i, "local variable y referenced before assignment") {
 		t.Errorf("direct %q, interpreted %q", d, i)
 	}
 }

@@ -209,6 +209,17 @@ func applyFirst(t *testing.T, m *Match) error {
 	return m.Apply(moves[0])
 }
 
+// firstMoveError is the error of the first legal move in a new match of
+// p, run directly or interpreted: "no error" when it has none.
+func firstMoveError(t *testing.T, p *Program, interpret bool) string {
+	t.Helper()
+	m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
+	if err := applyFirst(t, m); err != nil {
+		return err.Error()
+	}
+	return "no error"
+}
+
 // TestReleasedMatchesPlayAsNew: matches that take the memory of released
 // ones (Match.Release) play exactly as new ones: every event field, the
 // scores and the errors, with and without history, for every bundled pack.

@@ -58,14 +58,7 @@ def fill(a, b, c, d):
 def h(a, b):
     return [1 for x in a if y for y in b]`
 	p := parseDirect(t, bodyPack("fill(1, 2, 3, 4)\nx = h([1], [2])\nnext_state(\"go\")", script), "early.yaml")
-	play := func(interpret bool) string {
-		m := newMatch(t, p, 2, Options{Seed: 1, Interpret: interpret})
-		if err := applyFirst(t, m); err != nil {
-			return err.Error()
-		}
-		return "no error"
-	}
-	if d, i := play(false), play(true); d != i || !strings.Contains(i, "local variable y referenced before assignment") {
+	if d, i := firstMoveError(t, p, false), firstMoveError(t, p, true); d != i || !strings.Contains(i, "local variable y referenced before assignment") {
 		t.Errorf("direct %q, interpreted %q", d, i)
 	}
 }

@@ -2,12 +2,8 @@ package engine
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rulestudio/studio/assets"
 )
 
 // withoutObjLoopIndex runs f with every loop over objects() run in full.
@@ -145,28 +141,14 @@ scripts:
 // the preview's test packs, the reads pack and objLoopsPack.
 func objLoopPacks(t *testing.T) map[string]*Program {
 	packs := map[string]*Program{}
-	for _, name := range assets.Packs() {
-		packs[name] = bundled(t, name)
+	for _, c := range settlePacks(t) {
+		packs[c.name] = c.p
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "preview", "testdata", "*", "*.yaml"))
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := Parse(data, filepath.Base(f))
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		packs[f] = p
+	p, err := Parse([]byte(objLoopsPack), "objloops.yaml")
+	if err != nil {
+		t.Fatalf("objloops: %v", err)
 	}
-	for name, src := range map[string]string{"reads": readsPack, "objloops": objLoopsPack} {
-		p, err := Parse([]byte(src), name+".yaml")
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		packs[name] = p
-	}
+	packs["objloops"] = p
 	return packs
 }
 

@@ -34,10 +34,11 @@ func settlePacks(t *testing.T) []settlePack {
 		}
 		packs = append(packs, settlePack{f, p})
 	}
-	if rp, err := Parse([]byte(readsPack), "reads.yaml"); err == nil {
-		packs = append(packs, settlePack{"reads", rp})
+	rp, err := Parse([]byte(readsPack), "reads.yaml")
+	if err != nil {
+		t.Fatalf("reads: %v", err)
 	}
-	return packs
+	return append(packs, settlePack{"reads", rp})
 }
 
 // withoutSettleSkips runs f with every settle pass run in full.
