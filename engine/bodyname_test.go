@@ -86,7 +86,7 @@ func TestFiredNamesOfStatesAndUnnamedClauses(t *testing.T) {
 	}
 	self := &paramsValue{m: m, st: st}
 	it := execItem{name: firedName(self, st.clauses.whenever[0])}
-	if got, want := it.what(), "state "+st.name+" whenever "; got != want {
+	if got, want := it.what(), "state "+st.name+" whenever 1"; got != want {
 		t.Errorf("state clause: %q, want %q", got, want)
 	}
 	it = execItem{name: actionName("discardCard"), player: 1}

@@ -41,6 +41,7 @@ type cmethod struct {
 type cwhile struct {
 	w        *graph.While
 	path     string // "object_types/elf_lord/while/another-elf"
+	name     string // its name, or its number among the while clauses from 1
 	state    string // the name of the state whose clause it is ("" for an object type's)
 	cond     *hook
 	selector *hook
@@ -88,7 +89,7 @@ func (c *compiler) clauses(cl *graph.Clauses, what, path string) *cclauses {
 		if name == "" {
 			name = fmt.Sprint(i + 1)
 		}
-		cw := &cwhile{w: w, path: path + "/while/" + name, state: c.clauseState}
+		cw := &cwhile{w: w, path: path + "/while/" + name, name: name, state: c.clauseState}
 		cw.cond = c.compileAt(cw.path, w.Condition, what+" "+ClauseName("while", name)+" condition", true, nil)
 		cw.selector = c.compileAt(cw.path, w.Selector, what+" "+ClauseName("while", name)+" selector", true, nil)
 		var mparams []string
@@ -140,7 +141,7 @@ func (c *compiler) trigger(t *graph.Trigger, what, kind, path string, i int, onc
 		name = fmt.Sprint(i + 1)
 	}
 	path += name
-	return &ctrigger{t: t, once: once, path: path, words: ClauseName(kind, t.Name),
+	return &ctrigger{t: t, once: once, path: path, words: ClauseName(kind, name),
 		cond: c.compileAt(path, t.Condition, what+" "+ClauseName(kind, name)+" condition", true, nil),
 		body: c.compileAt(path, t.Body, what+" "+ClauseName(kind, name)+" body", false, nil)}
 }
@@ -1141,7 +1142,7 @@ func (m *Match) wrapLabel(w wrapInst) string {
 	if w.src >= 0 {
 		owner = m.objValue(w.src)
 	}
-	return fmt.Sprintf("%s %s on %s.%s", owner, ClauseName("while", w.cw.w.Name), m.objValue(w.target), w.name)
+	return fmt.Sprintf("%s %s on %s.%s", owner, ClauseName("while", w.cw.name), m.objValue(w.target), w.name)
 }
 
 // Wrappers returns the active wrapper chain of an object's property, variable
